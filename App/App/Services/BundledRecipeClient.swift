@@ -1,0 +1,88 @@
+import Core
+import Foundation
+
+/// Serves the recipes bundled with the app (`Resources/recipes.json`) through the same
+/// `RecipeServiceClient` protocol as the web API, so the app works offline with no set-up.
+struct BundledRecipeClient: RecipeServiceClient {
+    let recipes: [Recipe]
+
+    init(recipes: [Recipe]) {
+        self.recipes = recipes
+    }
+
+    /// The dataset shipped inside the app.
+    static func bundled() throws -> BundledRecipeClient {
+        guard let url = Bundle.module.url(forResource: "recipes", withExtension: "json") else {
+            throw DatasetError(file: "recipes.json", problem: "it is missing from the app's resources", recovery: "Rebuild the app; the file lives in App/App/Resources.")
+        }
+        return try load(from: url)
+    }
+
+    /// A dataset file; errors name the file and where in it the problem is.
+    static func load(from url: URL) throws -> BundledRecipeClient {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw DatasetError(file: url.path, problem: "it cannot be read (\(error.localizedDescription))", recovery: "Check the path and its permissions.")
+        }
+        do {
+            return BundledRecipeClient(recipes: try JSONDecoder().decode([Recipe].self, from: data))
+        } catch let error as DecodingError {
+            throw DatasetError(file: url.path, problem: DatasetError.describe(error), recovery: "Fix the file so that it is a JSON array of recipes.")
+        }
+    }
+
+    func searchRecipes(_ query: Query<Recipe>, sort: [Sort<Recipe>], page: PageRequest) async throws -> RecipePage {
+        let matches = recipes.filter(query.matches).sorted(by: sort)
+        return RecipePage(recipes: Array(matches.dropFirst(page.offset).prefix(page.limit)), total: matches.count, page: page)
+    }
+
+    func recipe(id: Recipe.ID) async throws -> Recipe {
+        guard let recipe = recipes.first(where: { $0.id == id }) else { throw RecipeNotFound(id: id) }
+        return recipe
+    }
+
+    func feed() async throws -> RecipeFeed {
+        RecipeFeed(
+            popular: Array(recipes.sorted(by: [.descending(.popularity)]).prefix(8)),
+            new: Array(recipes.sorted(by: [.descending(.publishedOn)]).prefix(8))
+        )
+    }
+}
+
+struct RecipeNotFound: LocalizedError, Equatable {
+    let id: Recipe.ID
+    var errorDescription: String? { "there is no recipe with id \(id)" }
+    var recoverySuggestion: String? { "Search for the recipe instead." }
+}
+
+/// A dataset file that cannot be used, said with the file and the place in it.
+struct DatasetError: LocalizedError, Equatable {
+    let file: String
+    let problem: String
+    let recovery: String
+
+    var errorDescription: String? { "The recipe dataset \(file) cannot be used: \(problem)." }
+    var recoverySuggestion: String? { recovery }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            let text = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+            return text.isEmpty ? "at the top level" : "at \(text)"
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            let detail = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return "it is not valid JSON \(path(context.codingPath))" + (detail.map { " (\($0))" } ?? "")
+        case .keyNotFound(let key, let context):
+            return "the key “\(key.stringValue)” is missing \(path(context.codingPath))"
+        case .typeMismatch(let type, let context):
+            return "expected \(type) \(path(context.codingPath)): \(context.debugDescription)"
+        case .valueNotFound(let type, let context):
+            return "expected \(type) but found null \(path(context.codingPath))"
+        @unknown default:
+            return error.localizedDescription
+        }
+    }
+}

@@ -1,0 +1,4 @@
+import App
+import Foundation
+
+exit(await CookbookApp.main())

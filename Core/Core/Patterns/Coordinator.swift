@@ -1,0 +1,47 @@
+/// Navigation logic out of the screens (seed 002). A coordinator owns a piece of the UI
+/// and starts its children.
+@MainActor
+public protocol Coordinator: AnyObject {
+    func start() async
+}
+
+/// A stack of screens: push to go deeper, pop to come back.
+@MainActor
+public protocol NavigationCoordinator: Coordinator {
+    /// The environment screens on this stack are built with.
+    var environment: any Environment { get }
+    /// Bottom first; never empty once started.
+    var stack: [any Screen] { get }
+    func push(_ screen: any Screen) async
+    func pop()
+}
+
+extension NavigationCoordinator {
+    public var topScreen: (any Screen)? { stack.last }
+
+    /// Carries out what a screen asked for.
+    public func perform(_ navigation: Navigation) async {
+        switch navigation {
+        case .push(let screen): await push(screen)
+        case .pop: pop()
+        }
+    }
+
+    /// Opens the screen a descriptor names, on top of this stack.
+    public func show<D: ScreenDescriptor>(_ descriptor: D) async {
+        await push(environment.resolve(descriptor))
+    }
+}
+
+/// Tabs, each a navigation stack of its own.
+@MainActor
+public protocol TabCoordinator: Coordinator {
+    associatedtype Tab: NavigationCoordinator
+    var tabs: [Tab] { get }
+    var selectedIndex: Int { get }
+    func select(tabAt index: Int) async
+}
+
+extension TabCoordinator {
+    public var selectedTab: Tab? { tabs.indices.contains(selectedIndex) ? tabs[selectedIndex] : nil }
+}

@@ -1,0 +1,113 @@
+/// A value a query compares with. The same few kinds exist in SQL, in URL query items
+/// and in memory, which is what lets one query run on every backend.
+public enum QueryValue: Hashable, Sendable, Comparable {
+    case text(String)
+    case integer(Int)
+    case bool(Bool)
+
+    public static func < (lhs: QueryValue, rhs: QueryValue) -> Bool {
+        switch (lhs, rhs) {
+        case let (.text(a), .text(b)): a < b
+        case let (.integer(a), .integer(b)): a < b
+        case let (.bool(a), .bool(b)): !a && b
+        default: false
+        }
+    }
+
+    /// The value as text, for URL query items and logs.
+    public var text: String {
+        switch self {
+        case .text(let value): value
+        case .integer(let value): String(value)
+        case .bool(let value): value ? "true" : "false"
+        }
+    }
+}
+
+/// The names of an entity's queryable fields. The raw value is the field's name on every
+/// backend: a SQL column, a URL parameter, a JSON key.
+public protocol QueryField: RawRepresentable<String>, CaseIterable, Hashable, Sendable {}
+
+/// An entity that backend-neutral queries can filter and sort.
+public protocol Queryable: Sendable {
+    associatedtype Field: QueryField
+    /// The field's value, for backends that evaluate queries in memory.
+    func value(of field: Field) -> QueryValue
+    /// The text a keyword search looks in (title, ingredients, …), any case.
+    var searchableText: String { get }
+}
+
+/// A backend-neutral filter, as in the seed's `AnyQuery`: every condition must hold.
+/// SQLite turns it into a `WHERE` clause, the web client into URL query items,
+/// in-memory stores into `matches(_:)`.
+public struct Query<Entity: Queryable>: Hashable, Sendable {
+    public enum Condition: Hashable, Sendable {
+        /// Every word of the keyword appears in the entity's searchable text, ignoring case.
+        case keyword(String)
+        case equal(Entity.Field, QueryValue)
+        case atMost(Entity.Field, QueryValue)
+        case atLeast(Entity.Field, QueryValue)
+    }
+
+    public var conditions: [Condition]
+
+    public init(_ conditions: [Condition] = []) {
+        self.conditions = conditions
+    }
+
+    /// Matches everything.
+    public static var all: Query { Query() }
+
+    public static func keyword(_ text: String) -> Query { Query([.keyword(text)]) }
+    public static func equal(_ field: Entity.Field, _ value: QueryValue) -> Query { Query([.equal(field, value)]) }
+
+    /// Both this query's conditions and `other`'s.
+    public func and(_ other: Query) -> Query { Query(conditions + other.conditions) }
+    public func and(_ condition: Condition) -> Query { Query(conditions + [condition]) }
+
+    /// In-memory evaluation: the reference semantics the SQL and HTTP backends must agree with.
+    public func matches(_ entity: Entity) -> Bool {
+        conditions.allSatisfy { condition in
+            switch condition {
+            case .keyword(let keyword):
+                let haystack = entity.searchableText.lowercased()
+                return Query.words(of: keyword).allSatisfy(haystack.contains)
+            case let .equal(field, value): return entity.value(of: field) == value
+            case let .atMost(field, value): return entity.value(of: field) <= value
+            case let .atLeast(field, value): return entity.value(of: field) >= value
+            }
+        }
+    }
+
+    /// The lowercased words of a keyword; blank keywords have none and match everything.
+    public static func words(of keyword: String) -> [String] {
+        keyword.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init)
+    }
+}
+
+/// A backend-neutral ordering, as in the seed's `AnySort`.
+public struct Sort<Entity: Queryable>: Hashable, Sendable {
+    public var field: Entity.Field
+    public var ascending: Bool
+
+    public init(_ field: Entity.Field, ascending: Bool) {
+        self.field = field
+        self.ascending = ascending
+    }
+
+    public static func ascending(_ field: Entity.Field) -> Sort { Sort(field, ascending: true) }
+    public static func descending(_ field: Entity.Field) -> Sort { Sort(field, ascending: false) }
+}
+
+extension Sequence where Element: Queryable {
+    /// Orders entities by several sorts, the first deciding first; ties keep their order.
+    public func sorted(by sorts: [Sort<Element>]) -> [Element] {
+        enumerated().sorted { lhs, rhs in
+            for sort in sorts {
+                let a = lhs.element.value(of: sort.field), b = rhs.element.value(of: sort.field)
+                if a != b { return sort.ascending ? a < b : b < a }
+            }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+}

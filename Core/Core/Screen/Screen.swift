@@ -1,0 +1,34 @@
+/// A feature's screen, seen from outside: content to show, events to handle.
+/// Screens never draw; a runner renders `content` and calls `handle(_:)`.
+@MainActor
+public protocol Screen: AnyObject {
+    var content: ScreenContent { get }
+    /// Called whenever `content` changes outside `handle(_:)`, e.g. when loading ends.
+    /// The runner sets it to redraw.
+    var onChange: (@MainActor () -> Void)? { get set }
+    /// The screen became visible: load data, log the page view. Returns when loading ends.
+    func appear() async
+    /// Handles one user event. Returns when its work is done, with where to go, if anywhere.
+    func handle(_ event: ScreenEvent) async -> Navigation?
+}
+
+/// A typed user event. Rows are named by their `ScreenRow.id`.
+public enum ScreenEvent: Hashable, Sendable {
+    /// Enter on a link or a button.
+    case activate(row: String)
+    case toggle(row: String)
+    /// The text of a field changed.
+    case edit(row: String, text: String)
+    /// Enter in a text field.
+    case submit(row: String)
+    case choose(row: String, option: Int)
+    /// Try the failed operation again.
+    case retry
+}
+
+/// Where a screen asks to go. The runner's navigation coordinator carries it out.
+@MainActor
+public enum Navigation {
+    case push(any Screen)
+    case pop
+}

@@ -1,0 +1,114 @@
+/// What a screen shows, as plain values: no terminal, no UIKit. The terminal runner is one
+/// consumer; an iOS target could be another. Equal content renders to equal text.
+public struct ScreenContent: Hashable, Sendable {
+    public var title: String
+    /// Always shown, even while loading: search fields, filters, results.
+    public var sections: [ScreenSection]
+    /// Loading, empty and error states, shown after the sections.
+    public var status: ScreenStatus
+    /// A short confirmation of the last action ("Added 6 items to the shopping list").
+    public var notice: String?
+
+    public init(title: String, sections: [ScreenSection] = [], status: ScreenStatus = .ready, notice: String? = nil) {
+        self.title = title
+        self.sections = sections
+        self.status = status
+        self.notice = notice
+    }
+
+    /// Rows the user can act on, in reading order. Their 1-based position is the number
+    /// the plain-text rendering shows and script commands use.
+    public var interactiveRows: [ScreenRow] {
+        sections.flatMap(\.rows).filter(\.isInteractive)
+    }
+
+    /// The interactive row with this id, if the screen shows one.
+    public func row(id: ScreenRow.ID) -> ScreenRow? {
+        sections.lazy.flatMap(\.rows).first { $0.id == id }
+    }
+}
+
+public enum ScreenStatus: Hashable, Sendable {
+    case ready
+    case loading(String)
+    /// Nothing to show, and why, e.g. "No recipes match “xyz”."
+    case empty(String)
+    case failed(ScreenFailure)
+}
+
+/// An error said in plain words: what happened and what to do.
+public struct ScreenFailure: Hashable, Sendable {
+    public var message: String
+    public var recovery: String?
+    /// Whether a `retry` event may succeed (a network failure: yes; a missing recipe: no).
+    public var canRetry: Bool
+
+    public init(message: String, recovery: String? = nil, canRetry: Bool) {
+        self.message = message
+        self.recovery = recovery
+        self.canRetry = canRetry
+    }
+}
+
+public struct ScreenSection: Hashable, Sendable, Identifiable {
+    public var id: String
+    public var title: String?
+    public var rows: [ScreenRow]
+
+    public init(id: String, title: String? = nil, rows: [ScreenRow]) {
+        self.id = id
+        self.title = title
+        self.rows = rows
+    }
+}
+
+public struct ScreenRow: Hashable, Sendable, Identifiable {
+    public var id: String
+    public var element: ScreenElement
+    /// Secondary text at the end of the row ("35 min · 620 kcal").
+    public var detail: String?
+    /// A disabled row is shown but ignores events; `note` says why ("Premium").
+    public var isEnabled: Bool
+    public var note: String?
+
+    public init(id: String, _ element: ScreenElement, detail: String? = nil, isEnabled: Bool = true, note: String? = nil) {
+        self.id = id
+        self.element = element
+        self.detail = detail
+        self.isEnabled = isEnabled
+        self.note = note
+    }
+
+    public var isInteractive: Bool {
+        if case .text = element { return false }
+        return true
+    }
+
+    /// The words a person would use to name this row ("Curry Rice", "Vegetarian only").
+    public var label: String {
+        switch element {
+        case .text(let text): text
+        case .link(let title, _): title
+        case .button(let label): label
+        case .textField(let label, _, _): label
+        case .toggle(let label, _): label
+        case .picker(let label, _, _): label
+        }
+    }
+}
+
+/// The kinds of row. Each interactive kind answers to particular events (see `ScreenEvent`).
+public enum ScreenElement: Hashable, Sendable {
+    /// Static text: an ingredient, a step.
+    case text(String)
+    /// Opens something: answers `.activate`.
+    case link(title: String, subtitle: String?)
+    /// Does something here: answers `.activate`.
+    case button(String)
+    /// Editable text: answers `.edit` and `.submit`.
+    case textField(label: String, text: String, placeholder: String)
+    /// On or off: answers `.toggle`.
+    case toggle(label: String, isOn: Bool)
+    /// One of several options: answers `.choose`.
+    case picker(label: String, options: [String], selected: Int)
+}

@@ -1,0 +1,31 @@
+import Core
+
+/// Stands in for a screen whose feature is not linked (in a sandbox, in a feature's tests).
+/// It is labelled with the descriptor's type and values, so navigation can be checked by eye
+/// and by `expect "RecipeDetailsDescriptor(recipeID: 1)"`.
+@MainActor
+public final class PlaceholderScreen: Screen {
+    /// The descriptor as `Type(field: value, …)`.
+    public let label: String
+    public var onChange: (@MainActor () -> Void)?
+
+    public init(for descriptor: some Descriptor) {
+        label = String(describing: descriptor)
+    }
+
+    public var content: ScreenContent {
+        ScreenContent(
+            title: "Placeholder",
+            sections: [
+                ScreenSection(id: "placeholder", rows: [
+                    ScreenRow(id: "descriptor", .text(label)),
+                    ScreenRow(id: "explanation", .text("This screen belongs to a feature that is not linked here.")),
+                ]),
+            ]
+        )
+    }
+
+    public func appear() async {}
+
+    public func handle(_ event: ScreenEvent) async -> Navigation? { nil }
+}

@@ -1,0 +1,52 @@
+import Core
+import CoreTesting
+import TerminalRunner
+
+/// What every sandbox shares: `--scenario`, the stub environment, and the runner.
+/// A sandbox's `main.swift` only links its feature's builder and names its first screen.
+public enum Sandbox {
+    /// Runs one feature alone and returns the exit status.
+    /// - Parameters:
+    ///   - feature: the feature's module name, for `--help` and the tab title.
+    ///   - link: sets the stub resolver's builder for the feature's own descriptors;
+    ///     every other descriptor stays a labelled placeholder.
+    ///   - root: the descriptor of the first screen, resolved like any other.
+    @MainActor
+    public static func main<Root: ScreenDescriptor>(
+        feature: String,
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        link: @escaping @MainActor (inout StubResolver) -> Void,
+        root: Root
+    ) async -> Int32 {
+        let program = ProgramInfo(
+            name: "\(feature)Sandbox",
+            summary: "runs the \(feature) feature alone, on fixture data",
+            options: [OptionSpec("--scenario", value: "NAME", help: "start in a scenario (default: default)")],
+            notes: ["Scenarios:\n" + Scenario.allCases.map { "  \($0.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")]
+        )
+        let status = await Runner.main(program, arguments: arguments) { options in
+            let environment = try environment(scenario: options.value("--scenario"), link: link)
+            return TabSession(StackNavigator(title: feature, environment: environment) { environment in
+                environment.resolve(root)
+            })
+        }
+        return status.rawValue
+    }
+
+    /// The stub environment of a scenario, with the feature's builders linked.
+    @MainActor
+    public static func environment(scenario name: String?, link: (inout StubResolver) -> Void) throws(UsageError) -> StubEnvironment {
+        let scenario: Scenario
+        if let name {
+            guard let named = Scenario(rawValue: name) else {
+                throw UsageError("unknown scenario “\(name)”; scenarios: \(Scenario.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            scenario = named
+        } else {
+            scenario = .default
+        }
+        var environment = StubEnvironment(scenario: scenario)
+        link(&environment.stubResolver)
+        return environment
+    }
+}

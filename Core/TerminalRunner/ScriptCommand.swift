@@ -1,0 +1,113 @@
+/// One command of the script language that drives the app and every sandbox, from a file,
+/// from piped input, or typed at the line prompt. See `ScriptCommand.reference`.
+public enum ScriptCommand: Equatable, Sendable {
+    case tab(String)
+    /// Types into the first text field and presses Enter.
+    case type(String)
+    /// Activates a link or button, flips a toggle: by number or by label.
+    case select(String)
+    case toggle(String)
+    /// Chooses an option of a picker: `set "Category" Dessert`.
+    case set(row: String, option: String)
+    case back
+    case retry
+    /// Fails the script unless the screen's text contains this.
+    case expect(String)
+    /// Fails the script if the screen's text contains this.
+    case expectNot(String)
+    /// Prints the screen.
+    case snapshot
+    case help
+    case quit
+
+    /// Every form, as the help text and error messages show it.
+    public static let reference: [(form: String, meaning: String)] = [
+        ("tab NAME|N", "switch to a tab by name or number"),
+        ("type TEXT", "type into the first text field and press Enter (alias: search)"),
+        ("select ROW", "open a link, press a button or flip a toggle; ROW is a number or a label"),
+        ("toggle ROW", "flip a toggle"),
+        ("set ROW OPTION", "choose a picker option by name or number"),
+        ("back", "go back one screen"),
+        ("retry", "retry what failed"),
+        ("expect TEXT", "fail unless the screen shows TEXT"),
+        ("expect-not TEXT", "fail if the screen shows TEXT"),
+        ("snapshot", "print the screen (alias: show)"),
+        ("help", "list these commands"),
+        ("quit", "leave (alias: exit)"),
+    ]
+
+    public static var referenceText: String {
+        let width = reference.map(\.form.count).max() ?? 0
+        return reference.map { "  \($0.form.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.meaning)" }
+            .joined(separator: "\n")
+    }
+
+    /// Parses one line. Blank lines and `#` comments give nil.
+    /// Arguments may be quoted with "double quotes" (for labels with spaces or a leading number).
+    public static func parse(_ line: String) throws(ScriptSyntaxError) -> ScriptCommand? {
+        let words = try tokenize(line)
+        guard let verb = words.first?.lowercased() else { return nil }
+        let arguments = Array(words.dropFirst())
+        let rest = arguments.joined(separator: " ")
+
+        func one(_ form: String) throws(ScriptSyntaxError) -> String {
+            guard !rest.isEmpty else { throw ScriptSyntaxError("`\(verb)` needs an argument: \(form)") }
+            return rest
+        }
+        func none() throws(ScriptSyntaxError) {
+            guard arguments.isEmpty else { throw ScriptSyntaxError("`\(verb)` takes no argument, got “\(rest)”") }
+        }
+
+        switch verb {
+        case "tab": return .tab(try one("tab NAME|N"))
+        case "type", "search": return .type(try one("type TEXT"))
+        case "select", "open": return .select(try one("select ROW"))
+        case "toggle": return .toggle(try one("toggle ROW"))
+        case "set":
+            guard arguments.count == 2 else { throw ScriptSyntaxError("`set` needs a row and an option: set ROW OPTION (quote labels with spaces)") }
+            return .set(row: arguments[0], option: arguments[1])
+        case "back": try none(); return .back
+        case "retry": try none(); return .retry
+        case "expect": return .expect(try one("expect TEXT"))
+        case "expect-not": return .expectNot(try one("expect-not TEXT"))
+        case "snapshot", "show": try none(); return .snapshot
+        case "help", "?": try none(); return .help
+        case "quit", "exit": try none(); return .quit
+        default:
+            throw ScriptSyntaxError("unknown command “\(words[0])”; expected one of:\n\(referenceText)")
+        }
+    }
+
+    /// Splits on spaces, keeping "quoted text" together. `#` outside quotes starts a comment.
+    static func tokenize(_ line: String) throws(ScriptSyntaxError) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inQuotes = false
+        var hasWord = false
+        for character in line {
+            switch character {
+            case "\"":
+                inQuotes.toggle()
+                hasWord = true
+            case "#" where !inQuotes && !hasWord:
+                return words
+            case _ where character.isWhitespace && !inQuotes:
+                if hasWord { words.append(current) }
+                current = ""
+                hasWord = false
+            default:
+                current.append(character)
+                hasWord = true
+            }
+        }
+        guard !inQuotes else { throw ScriptSyntaxError("a quote is not closed") }
+        if hasWord { words.append(current) }
+        return words
+    }
+}
+
+/// A line that is not a command.
+public struct ScriptSyntaxError: Error, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}

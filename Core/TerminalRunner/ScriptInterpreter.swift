@@ -1,0 +1,167 @@
+import Core
+
+/// Carries out script commands on a session: the engine behind script files, piped input
+/// and the line prompt.
+@MainActor
+public final class ScriptInterpreter {
+    public enum Outcome: Equatable {
+        /// Carry on; `showScreen` says whether the screen changed and is worth printing.
+        case proceed(showScreen: Bool)
+        /// Carry on after printing this text.
+        case print(String)
+        case quit
+    }
+
+    public let session: TabSession
+
+    public init(session: TabSession) {
+        self.session = session
+    }
+
+    /// The visible screen as plain text, under the tab bar and breadcrumb.
+    public var screenText: String { SessionText.render(session) }
+
+    public func execute(_ command: ScriptCommand) async throws(CommandFailure) -> Outcome {
+        switch command {
+        case .tab(let name):
+            guard let index = session.tabIndex(named: name) else {
+                throw CommandFailure("there is no tab “\(name)”; tabs: \(session.tabs.map(\.title).joined(separator: ", "))")
+            }
+            await session.select(tabAt: index)
+        case .type(let text):
+            let field = try textField()
+            await send(.edit(row: field.id, text: text))
+            await send(.submit(row: field.id))
+        case .select(let reference):
+            let row = try row(reference)
+            switch row.element {
+            case .link, .button: await send(.activate(row: row.id))
+            case .toggle: await send(.toggle(row: row.id))
+            case .textField: throw CommandFailure("“\(row.label)” is a text field: use `type TEXT`")
+            case .picker: throw CommandFailure("“\(row.label)” is a picker: use `set \"\(row.label)\" OPTION`")
+            case .text: throw CommandFailure("“\(row.label)” cannot be selected")
+            }
+        case .toggle(let reference):
+            let row = try row(reference)
+            guard case .toggle = row.element else { throw CommandFailure("“\(row.label)” is not a toggle") }
+            await send(.toggle(row: row.id))
+        case let .set(reference, option):
+            let row = try row(reference)
+            guard case let .picker(label, options, _) = row.element else { throw CommandFailure("“\(row.label)” is not a picker") }
+            let index = Int(option).map { $0 - 1 } ?? options.firstIndex { $0.lowercased() == option.lowercased() }
+            guard let index, options.indices.contains(index) else {
+                throw CommandFailure("“\(label)” has no option “\(option)”; options: \(options.joined(separator: ", "))")
+            }
+            await send(.choose(row: row.id, option: index))
+        case .back:
+            guard session.current.stack.count > 1 else {
+                throw CommandFailure("already at the first screen of “\(session.current.title)”")
+            }
+            session.current.pop()
+        case .retry:
+            guard case .failed(let failure) = try visibleScreen().content.status, failure.canRetry else {
+                throw CommandFailure("nothing to retry: the screen shows no error that can be retried")
+            }
+            await send(.retry)
+        case .expect(let text):
+            let screen = screenText
+            guard screen.contains(text) else {
+                throw CommandFailure("expected “\(text)” on the screen, but it shows:\n\(screen)")
+            }
+            return .proceed(showScreen: false)
+        case .expectNot(let text):
+            let screen = screenText
+            guard !screen.contains(text) else {
+                throw CommandFailure("expected no “\(text)” on the screen, but it shows:\n\(screen)")
+            }
+            return .proceed(showScreen: false)
+        case .snapshot:
+            return .print(screenText)
+        case .help:
+            return .print("Commands:\n\(ScriptCommand.referenceText)\n")
+        case .quit:
+            return .quit
+        }
+        return .proceed(showScreen: true)
+    }
+
+    private func visibleScreen() throws(CommandFailure) -> any Screen {
+        guard let screen = session.visibleScreen else { throw CommandFailure("no screen is shown yet") }
+        return screen
+    }
+
+    /// Sends an event to the visible screen and carries out the navigation it asks for.
+    private func send(_ event: ScreenEvent) async {
+        guard let screen = session.visibleScreen, let navigation = await screen.handle(event) else { return }
+        await session.current.perform(navigation)
+    }
+
+    private func textField() throws(CommandFailure) -> ScreenRow {
+        let rows = try visibleScreen().content.interactiveRows
+        guard let field = rows.first(where: { if case .textField = $0.element { true } else { false } }) else {
+            throw CommandFailure("this screen has no text field to type into")
+        }
+        guard field.isEnabled else { throw CommandFailure(RowLookup.lockedMessage(field)) }
+        return field
+    }
+
+    private func row(_ reference: String) throws(CommandFailure) -> ScreenRow {
+        let row = try RowLookup.find(reference, in: visibleScreen().content.interactiveRows)
+        guard row.isEnabled else { throw CommandFailure(RowLookup.lockedMessage(row)) }
+        return row
+    }
+}
+
+/// A command that could not be carried out, in words for the person who wrote it.
+public struct CommandFailure: Error, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// Finds the row a script names, by number or by label.
+enum RowLookup {
+    /// A number picks the n-th interactive row. Text picks the row whose label equals it
+    /// (any case), else the only row whose label contains it.
+    static func find(_ reference: String, in rows: [ScreenRow]) throws(CommandFailure) -> ScreenRow {
+        let numbered = Array(zip(1..., rows))
+        if let number = Int(reference) {
+            guard rows.indices.contains(number - 1) else {
+                throw CommandFailure("there is no row \(number); this screen has \(rows.count) rows\(listing(numbered))")
+            }
+            return rows[number - 1]
+        }
+        let wanted = reference.lowercased()
+        if let exact = rows.first(where: { $0.label.lowercased() == wanted }) { return exact }
+        let partial = numbered.filter { $0.1.label.lowercased().contains(wanted) }
+        switch partial.count {
+        case 1: return partial[0].1
+        case 0: throw CommandFailure("no row is labelled “\(reference)”\(listing(numbered))")
+        default: throw CommandFailure("“\(reference)” matches several rows; be more precise or use a number\(listing(partial))")
+        }
+    }
+
+    static func lockedMessage(_ row: ScreenRow) -> String {
+        "“\(row.label)” is locked" + (row.note.map { ": \($0)" } ?? "")
+    }
+
+    private static func listing(_ rows: [(Int, ScreenRow)]) -> String {
+        rows.isEmpty ? "" : ":\n" + rows.map { "  [\($0.0)] \($0.1.label)" }.joined(separator: "\n")
+    }
+}
+
+/// The plain text of a whole session: tab bar and breadcrumb over the visible screen.
+enum SessionText {
+    @MainActor
+    static func render(_ session: TabSession) -> String {
+        var header: [String] = []
+        if session.tabs.count > 1 {
+            header.append("Tabs: " + session.tabs.enumerated().map { index, tab in
+                index == session.selectedIndex ? "[\(tab.title)]" : tab.title
+            }.joined(separator: " | "))
+        }
+        let path = session.current.path
+        if path.count > 1 { header.append("Path: " + path.joined(separator: " › ")) }
+        let body = session.visibleScreen?.content.plainText() ?? "(nothing to show yet)\n"
+        return header.isEmpty ? body : header.joined(separator: "\n") + "\n" + body
+    }
+}

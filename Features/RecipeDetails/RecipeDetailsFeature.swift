@@ -1,0 +1,15 @@
+import Core
+
+/// The feature's one public door: the app's resolver and the sandbox build the screen here.
+public enum RecipeDetailsFeature {
+    @MainActor
+    public static func makeScreen(_ descriptor: RecipeDetailsDescriptor, environment: any Environment) -> any Screen {
+        RecipeDetailsScreen(
+            viewModel: RecipeDetailsViewModel(
+                recipeID: descriptor.recipeID,
+                interactor: RecipeDetailsInteractor(environment: environment),
+                router: RecipeDetailsRouter(environment: environment)
+            )
+        )
+    }
+}

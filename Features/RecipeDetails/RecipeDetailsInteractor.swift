@@ -1,0 +1,45 @@
+import Core
+import Foundation
+
+/// Every side effect of the details screen, all through the environment.
+struct RecipeDetailsInteractor {
+    let environment: any Environment
+
+    func recipe(id: Recipe.ID) async throws -> Recipe {
+        try await environment.client.recipe(id: id)
+    }
+
+    /// Whether the recipe is a favorite; a store that cannot be read says no rather than failing the screen.
+    func isFavorite(_ id: Recipe.ID) async -> Bool {
+        (try? await environment.favorites.find(id: id)) != nil
+    }
+
+    func setFavorite(_ recipe: Recipe, _ isFavorite: Bool) async throws {
+        if isFavorite {
+            try await environment.favorites.save(FavoriteRecipe(recipe: recipe, savedAt: Date().timeIntervalSince1970))
+        } else {
+            try await environment.favorites.delete(id: recipe.id)
+        }
+        environment.activityLogger.log(ActivityEvent(isFavorite ? "favorite_add" : "favorite_remove", payload: ["recipe_id": String(recipe.id)]))
+    }
+
+    /// Appends every ingredient after the list's last item, in one transaction. Returns how many.
+    func addToShoppingList(_ recipe: Recipe) async throws -> Int {
+        let existing = try await environment.shoppingList.findAll(.all, sort: [.descending(.position)])
+        let start = (existing.first?.position ?? -1) + 1
+        let items = recipe.ingredients.enumerated().map { offset, ingredient in
+            ShoppingItem(name: ingredient.name, amount: ingredient.amountText, recipeID: recipe.id, position: start + offset)
+        }
+        try await environment.shoppingList.save(items)
+        environment.activityLogger.log(ActivityEvent("shopping_list_add", payload: ["recipe_id": String(recipe.id), "count": String(items.count)]))
+        return items.count
+    }
+
+    func logPageView(_ recipe: Recipe) {
+        environment.pageViewLogger.log(PageView("recipe_details", parameters: ["recipe_id": String(recipe.id)]))
+    }
+
+    func logExport(_ recipe: Recipe) {
+        environment.activityLogger.log(ActivityEvent("export_recipe", payload: ["recipe_id": String(recipe.id), "format": "markdown"]))
+    }
+}

@@ -1,0 +1,12 @@
+import Core
+
+/// What the details screen reaches outside its feature: only through `resolve`.
+@MainActor
+struct RecipeDetailsRouter {
+    let environment: any Environment
+
+    /// The app's exporter: a service no feature can see the implementation of.
+    func exporter() -> any RecipeExporter {
+        environment.resolve(RecipeExportDescriptor(format: .markdown))
+    }
+}

@@ -1,0 +1,27 @@
+import Core
+
+/// Everything the details screen knows. The translator turns it into content.
+struct RecipeDetailsState: Equatable {
+    enum Phase: Equatable {
+        case loading
+        case loaded(Recipe)
+        case failed(ScreenFailure)
+    }
+
+    var phase = Phase.loading
+    var isFavorite = false
+    /// The outcome of the last action, in words for the user.
+    var notice: String?
+
+    var recipe: Recipe? {
+        if case .loaded(let recipe) = phase { return recipe }
+        return nil
+    }
+}
+
+/// Row ids: the screen's events name rows by these.
+enum RecipeDetailsRow {
+    static let addToShoppingList = "add-to-shopping-list"
+    static let favorite = "favorite"
+    static let export = "export"
+}

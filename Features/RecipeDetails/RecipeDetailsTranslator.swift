@@ -1,0 +1,46 @@
+import Core
+
+/// Details state to screen content: facts, ingredients, steps, actions.
+struct RecipeDetailsTranslator: Translator {
+    private let ingredientText = IngredientTranslator()
+
+    func translate(_ state: RecipeDetailsState) -> ScreenContent {
+        switch state.phase {
+        case .loading:
+            return ScreenContent(title: "Recipe", status: .loading("Loading the recipe…"))
+        case .failed(let failure):
+            return ScreenContent(title: "Recipe", status: .failed(failure))
+        case .loaded(let recipe):
+            return ScreenContent(title: recipe.title, sections: sections(for: recipe, isFavorite: state.isFavorite), notice: state.notice)
+        }
+    }
+
+    private func sections(for recipe: Recipe, isFavorite: Bool) -> [ScreenSection] {
+        let facts = [
+            "\(recipe.category.displayName) by \(recipe.author.name)",
+            "\(recipe.cookingMinutes) min · \(recipe.calories) kcal per serving · serves \(recipe.servings)"
+                + (recipe.isVegetarian ? " · vegetarian" : ""),
+        ]
+        return [
+            ScreenSection(id: "about", rows: ([recipe.summary] + facts).enumerated().map { ScreenRow(id: "about-\($0.offset)", .text($0.element)) }),
+            ScreenSection(id: "ingredients", title: "Ingredients", rows: recipe.ingredients.enumerated().map {
+                ScreenRow(id: "ingredient-\($0.offset)", .text("• " + ingredientText.translate($0.element)))
+            }),
+            ScreenSection(id: "steps", title: "Steps", rows: recipe.steps.enumerated().map {
+                ScreenRow(id: "step-\($0.offset)", .text("\($0.offset + 1). \($0.element)"))
+            }),
+            ScreenSection(id: "actions", title: "Actions", rows: [
+                ScreenRow(id: RecipeDetailsRow.addToShoppingList, .button("Add ingredients to shopping list")),
+                ScreenRow(id: RecipeDetailsRow.favorite, .toggle(label: "Favorite", isOn: isFavorite)),
+                ScreenRow(id: RecipeDetailsRow.export, .button("Export as Markdown")),
+            ]),
+        ]
+    }
+}
+
+/// An ingredient in words: "200 g rice", "2 eggs", "salt (to taste)".
+struct IngredientTranslator: Translator {
+    func translate(_ ingredient: Ingredient) -> String {
+        ingredient.quantity == nil ? "\(ingredient.name) (to taste)" : "\(ingredient.amountText) \(ingredient.name)"
+    }
+}

@@ -1,0 +1,65 @@
+import Core
+
+/// The details screen's logic: load once, then act on the recipe.
+@MainActor
+final class RecipeDetailsViewModel {
+    private(set) var state = RecipeDetailsState() {
+        didSet { onChange?() }
+    }
+    var onChange: (@MainActor () -> Void)?
+
+    let recipeID: Recipe.ID
+    private let interactor: RecipeDetailsInteractor
+    private let router: RecipeDetailsRouter
+
+    init(recipeID: Recipe.ID, interactor: RecipeDetailsInteractor, router: RecipeDetailsRouter) {
+        self.recipeID = recipeID
+        self.interactor = interactor
+        self.router = router
+    }
+
+    func load() async {
+        state.phase = .loading
+        state.notice = nil
+        do {
+            let recipe = try await interactor.recipe(id: recipeID)
+            state.isFavorite = await interactor.isFavorite(recipeID)
+            state.phase = .loaded(recipe)
+            interactor.logPageView(recipe)
+        } catch {
+            state.phase = .failed(ScreenFailure(error, whileTrying: "load recipe \(recipeID)"))
+        }
+    }
+
+    func addIngredientsToShoppingList() async {
+        guard let recipe = state.recipe else { return }
+        do {
+            let count = try await interactor.addToShoppingList(recipe)
+            state.notice = "Added \(count) \(count == 1 ? "ingredient" : "ingredients") of “\(recipe.title)” to the shopping list."
+        } catch {
+            state.notice = ScreenFailure(error, whileTrying: "add the ingredients to the shopping list").message
+        }
+    }
+
+    func toggleFavorite() async {
+        guard let recipe = state.recipe else { return }
+        let makeFavorite = !state.isFavorite
+        do {
+            try await interactor.setFavorite(recipe, makeFavorite)
+            state.isFavorite = makeFavorite
+            state.notice = makeFavorite ? "Saved to favorites." : "Removed from favorites."
+        } catch {
+            state.notice = ScreenFailure(error, whileTrying: makeFavorite ? "save the favorite" : "remove the favorite").message
+        }
+    }
+
+    func export() async {
+        guard let recipe = state.recipe else { return }
+        do {
+            state.notice = try await router.exporter().export(recipe)
+            interactor.logExport(recipe)
+        } catch {
+            state.notice = ScreenFailure(error, whileTrying: "export “\(recipe.title)”").message
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import Core
+
+/// The feature's one public door: the app's resolver and the sandbox build the screen here.
+public enum RecipeSearchFeature {
+    @MainActor
+    public static func makeScreen(_ descriptor: RecipeSearchDescriptor, environment: any Environment) -> any Screen {
+        RecipeSearchScreen(
+            viewModel: RecipeSearchViewModel(
+                initialKeyword: descriptor.query,
+                interactor: RecipeSearchInteractor(environment: environment),
+                router: RecipeSearchRouter(environment: environment)
+            )
+        )
+    }
+}

@@ -1,0 +1,45 @@
+import Core
+
+/// The screen as runners see it: content from the translator, events to the view model.
+@MainActor
+final class RecipeSearchScreen: Screen {
+    private let viewModel: RecipeSearchViewModel
+    private let translator = RecipeSearchTranslator()
+
+    var onChange: (@MainActor () -> Void)? {
+        get { viewModel.onChange }
+        set { viewModel.onChange = newValue }
+    }
+
+    init(viewModel: RecipeSearchViewModel) {
+        self.viewModel = viewModel
+    }
+
+    var content: ScreenContent { translator.translate(viewModel.state) }
+
+    func appear() async {
+        await viewModel.appear()
+    }
+
+    func handle(_ event: ScreenEvent) async -> Navigation? {
+        switch event {
+        case let .edit(RecipeSearchRow.query, text):
+            viewModel.edit(keyword: text)
+        case .submit(RecipeSearchRow.query):
+            await viewModel.search()
+        case .activate(RecipeSearchRow.loadMore):
+            await viewModel.loadMore()
+        case .activate(let row) where row.hasPrefix(RecipeSearchRow.recipePrefix):
+            guard let id = Recipe.ID(row.dropFirst(RecipeSearchRow.recipePrefix.count)) else { return nil }
+            return viewModel.open(recipeID: id)
+        case .activate(let row) where row.hasPrefix(RecipeSearchRow.recentPrefix):
+            viewModel.edit(keyword: String(row.dropFirst(RecipeSearchRow.recentPrefix.count)))
+            await viewModel.search()
+        case .retry:
+            await viewModel.search()
+        default:
+            break
+        }
+        return nil
+    }
+}

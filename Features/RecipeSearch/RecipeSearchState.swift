@@ -1,0 +1,34 @@
+import Core
+
+/// Everything the search screen knows. The translator turns it into content.
+struct RecipeSearchState: Equatable {
+    enum Results: Equatable {
+        /// Nothing searched yet: show recent searches.
+        case idle
+        case loading(keyword: String)
+        case loaded(keyword: String, recipes: [Recipe], total: Int)
+        case failed(ScreenFailure)
+    }
+
+    var keyword = ""
+    var results = Results.idle
+    var recentKeywords: [String] = []
+    /// Set when loading the next page fails; the results already shown stay.
+    var notice: String?
+
+    var hasMore: Bool {
+        if case let .loaded(_, recipes, total) = results { return recipes.count < total }
+        return false
+    }
+}
+
+/// Row ids: the screen's events name rows by these.
+enum RecipeSearchRow {
+    static let query = "query"
+    static let loadMore = "more"
+    static let recipePrefix = "recipe-"
+    static let recentPrefix = "recent-"
+
+    static func recipe(_ id: Recipe.ID) -> String { recipePrefix + String(id) }
+    static func recent(_ keyword: String) -> String { recentPrefix + keyword }
+}

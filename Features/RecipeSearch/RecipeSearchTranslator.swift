@@ -1,0 +1,49 @@
+import Core
+
+/// Search state to screen content: the field, recent searches or results, and the status.
+struct RecipeSearchTranslator: Translator {
+    private let recipeRow = RecipeRowTranslator()
+
+    func translate(_ state: RecipeSearchState) -> ScreenContent {
+        var sections = [
+            ScreenSection(id: "search", rows: [
+                ScreenRow(id: RecipeSearchRow.query, .textField(label: "Search", text: state.keyword, placeholder: "keyword, e.g. curry")),
+            ]),
+        ]
+        var status = ScreenStatus.ready
+        switch state.results {
+        case .idle:
+            if !state.recentKeywords.isEmpty {
+                sections.append(ScreenSection(id: "recent", title: "Recent searches", rows: state.recentKeywords.map {
+                    ScreenRow(id: RecipeSearchRow.recent($0), .link(title: $0, subtitle: nil))
+                }))
+            }
+        case .loading(let keyword):
+            status = .loading("Searching for “\(keyword)”…")
+        case let .loaded(keyword, recipes, total):
+            if recipes.isEmpty {
+                status = .empty("No recipes match “\(keyword)”. Try another keyword.")
+            } else {
+                var rows = recipes.map(recipeRow.translate)
+                if state.hasMore {
+                    rows.append(ScreenRow(id: RecipeSearchRow.loadMore, .button("Show more (\(total - recipes.count) left)")))
+                }
+                sections.append(ScreenSection(id: "results", title: "Results for “\(keyword)” (\(total))", rows: rows))
+            }
+        case .failed(let failure):
+            status = .failed(failure)
+        }
+        return ScreenContent(title: "Search", sections: sections, status: status, notice: state.notice)
+    }
+}
+
+/// One recipe as a result row: title, author, and the facts people choose by.
+struct RecipeRowTranslator: Translator {
+    func translate(_ recipe: Recipe) -> ScreenRow {
+        ScreenRow(
+            id: RecipeSearchRow.recipe(recipe.id),
+            .link(title: recipe.title, subtitle: recipe.author.name),
+            detail: "\(recipe.cookingMinutes) min · \(recipe.calories) kcal" + (recipe.isVegetarian ? " · vegetarian" : "")
+        )
+    }
+}

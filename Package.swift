@@ -1,0 +1,78 @@
+// swift-tools-version: 6.0
+// Cookbook: a multi-module feature workspace. This manifest is the single source of
+// truth for modules; `project-spec.yml` mirrors it for XcodeGen users.
+import PackageDescription
+
+/// Every feature module. Adding a feature is one line here; each name gets a module
+/// (`Features/<Name>`), a sandbox (`Sandboxes/<Name>Sandbox`) and tests (`Tests/<Name>Tests`).
+let features: [String] = [
+    "RecipeSearch",
+    "RecipeDetails",
+]
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+// MARK: - Target templates (mirrored by `targetTemplates` in project-spec.yml)
+
+/// A feature: depends on Core and nothing else, reaches other features through descriptors.
+func featureModule(_ name: String) -> Target {
+    .target(name: name, dependencies: ["Core"], path: "Features/\(name)", swiftSettings: swiftSettings)
+}
+
+/// A mini app running one feature alone, on the stub environment.
+func sandbox(_ feature: String) -> Target {
+    .executableTarget(
+        name: "\(feature)Sandbox",
+        dependencies: ["Core", "CoreTesting", "SandboxSupport", .target(name: feature)],
+        path: "Sandboxes/\(feature)Sandbox",
+        swiftSettings: swiftSettings
+    )
+}
+
+/// The test target of one module: `swift test --filter <Module>Tests`.
+func unitTests(_ module: String, dependencies: [Target.Dependency] = []) -> Target {
+    .testTarget(
+        name: "\(module)Tests",
+        dependencies: ([module] + ["Core", "CoreTesting"].filter { $0 != module }).map { .target(name: $0) } + dependencies,
+        path: "Tests/\(module)Tests",
+        swiftSettings: swiftSettings
+    )
+}
+
+// MARK: - Package
+
+let package = Package(
+    name: "Cookbook",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "cookbook", targets: ["cookbook"]),
+    ],
+    targets: [
+        .target(name: "Core", path: "Core/Core", swiftSettings: swiftSettings),
+        .target(name: "CoreTesting", dependencies: ["Core"], path: "Core/CoreTesting", swiftSettings: swiftSettings),
+        .target(name: "TerminalRunner", dependencies: ["Core"], path: "Core/TerminalRunner", swiftSettings: swiftSettings),
+        .target(
+            name: "SandboxSupport",
+            dependencies: ["Core", "CoreTesting", "TerminalRunner"],
+            path: "Core/SandboxSupport",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "App",
+            dependencies: ["Core", "TerminalRunner"] + features.map { .target(name: $0) },
+            path: "App/App",
+            resources: [.copy("Resources/recipes.json")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "cookbook", dependencies: ["App"], path: "App/cookbook", swiftSettings: swiftSettings),
+
+        unitTests("Core"),
+        unitTests("CoreTesting"),
+        unitTests("TerminalRunner"),
+        unitTests("SandboxSupport"),
+        unitTests("App", dependencies: ["TerminalRunner"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Core"], path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
+    ] + features.flatMap { [featureModule($0), sandbox($0), unitTests($0)] }
+)

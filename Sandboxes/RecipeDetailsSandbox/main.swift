@@ -1,0 +1,13 @@
+import Core
+import CoreTesting
+import Foundation
+import RecipeDetails
+import SandboxSupport
+
+// RecipeDetails alone, opened on fixture recipe 1 ("Curry Rice").
+let status = await Sandbox.main(
+    feature: "RecipeDetails",
+    link: { $0.recipeDetails = RecipeDetailsFeature.makeScreen },
+    root: RecipeDetailsDescriptor(recipeID: 1)
+)
+exit(status)

@@ -1,0 +1,13 @@
+import Core
+import CoreTesting
+import Foundation
+import RecipeSearch
+import SandboxSupport
+
+// RecipeSearch alone: search is real, every other feature's screen is a labelled placeholder.
+let status = await Sandbox.main(
+    feature: "RecipeSearch",
+    link: { $0.recipeSearch = RecipeSearchFeature.makeScreen },
+    root: RecipeSearchDescriptor()
+)
+exit(status)
