@@ -1,0 +1,70 @@
+import Core
+import CoreTesting
+import Synchronization
+
+/// A screen that only shows a title, and counts how often it appeared.
+@MainActor
+final class LabelledScreen: Screen {
+    let label: String
+    var onChange: (@MainActor () -> Void)?
+    private(set) var appearCount = 0
+
+    init(_ label: String) {
+        self.label = label
+    }
+
+    var content: ScreenContent { ScreenContent(title: label) }
+
+    func appear() async { appearCount += 1 }
+
+    func handle(_ event: ScreenEvent) async -> Navigation? { nil }
+}
+
+/// A resolver that records which of its three builders ran, with which descriptor and
+/// in which environment (named by the environment's feature flags).
+final class RecordingResolver: Resolver {
+    enum Build: Equatable, Sendable {
+        case search(RecipeSearchDescriptor)
+        case details(RecipeDetailsDescriptor)
+        case export(RecipeExportDescriptor)
+    }
+
+    /// What every export descriptor resolves to.
+    let exporter = RecordingExporter(format: .markdown)
+    private let log = Mutex<[(build: Build, flags: Set<String>)]>([])
+
+    var builds: [Build] { log.withLock { $0.map(\.build) } }
+    var environmentFlags: [Set<String>] { log.withLock { $0.map(\.flags) } }
+
+    @MainActor func build(_ descriptor: RecipeSearchDescriptor, in environment: any Environment) -> any Screen {
+        log.withLock { $0.append((.search(descriptor), environment.userFeatures.flags)) }
+        return LabelledScreen("search: \(descriptor.query)")
+    }
+
+    @MainActor func build(_ descriptor: RecipeDetailsDescriptor, in environment: any Environment) -> any Screen {
+        log.withLock { $0.append((.details(descriptor), environment.userFeatures.flags)) }
+        return LabelledScreen("details: \(descriptor.recipeID)")
+    }
+
+    @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
+        log.withLock { $0.append((.export(descriptor), environment.userFeatures.flags)) }
+        return exporter
+    }
+}
+
+/// The smallest environment that can carry a custom resolver.
+struct TestEnvironment: Environment {
+    var client: any RecipeServiceClient = StubRecipeClient()
+    var pageViewLogger: any PageViewLogger = Recorder()
+    var activityLogger: any ActivityLogger = Recorder()
+    var userFeatures: UserFeatures = .free
+    var favorites: any Repository<FavoriteRecipe> = InMemoryRepository<FavoriteRecipe>()
+    var shoppingList: any Repository<ShoppingItem> = InMemoryRepository<ShoppingItem>()
+    var recentSearches: any Repository<RecentSearch> = InMemoryRepository<RecentSearch>()
+    var resolver: any Resolver
+
+    init(resolver: any Resolver, flags: Set<String> = []) {
+        self.resolver = resolver
+        userFeatures = UserFeatures(flags: flags)
+    }
+}

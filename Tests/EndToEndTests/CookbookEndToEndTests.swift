@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// The real `cookbook` executable, driven through piped input as a user's script would.
+@Suite("cookbook end to end")
+struct CookbookEndToEndTests {
+    let cookbook = ProductProcess(name: "cookbook")
+
+    @Test("search, open, back, quit through piped input")
+    func searchOpenBackQuit() throws {
+        let dataDirectory = temporaryDataDirectory()
+        let result = try cookbook.run(["--data-dir", dataDirectory], input: """
+            search curry
+            expect "Curry Rice"
+            select "Curry Rice"
+            expect "Ingredients"
+            expect "Steps"
+            back
+            expect "Results for “curry”"
+            quit
+            """)
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+        #expect(result.output.contains("Path: Search › Curry Rice"))
+        #expect(result.output.contains("Japanese curry roux"))
+
+        let log = try String(contentsOfFile: dataDirectory + "/logs/events.jsonl", encoding: .utf8)
+        let names = log.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }.compactMap { $0["name"] as? String }
+        #expect(names == ["recipe_search", "search", "open_recipe", "recipe_details"])
+    }
+
+    @Test("a failed expect names its line and exits 1")
+    func failedExpect() throws {
+        let result = try cookbook.run(["--data-dir", temporaryDataDirectory()], input: "search curry\nexpect \"Beef Wellington\"\nquit\n")
+        #expect(result.status == 1)
+        #expect(result.errorOutput.contains("stdin:2: expected “Beef Wellington” on the screen"))
+    }
+
+    @Test("an unknown command names the line and lists the valid forms")
+    func unknownCommand() throws {
+        let result = try cookbook.run(["--data-dir", temporaryDataDirectory()], input: "search curry\ndance\n")
+        #expect(result.status == 1)
+        #expect(result.errorOutput.contains("stdin:2: unknown command “dance”"))
+        #expect(result.errorOutput.contains("select ROW"))
+    }
+
+    @Test("a script file runs with --script")
+    func scriptFile() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("script-\(UUID().uuidString).txt")
+        try "search miso\nselect \"Miso Soup\"\nexpect \"dashi\"\n".write(to: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: script) }
+        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--script", script.path])
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+    }
+
+    @Test("an unknown option prints usage and exits 2")
+    func unknownOption() throws {
+        let result = try cookbook.run(["--colour"])
+        #expect(result.status == 2)
+        #expect(result.errorOutput.contains("unknown option “--colour”"))
+        #expect(result.errorOutput.contains("Usage: cookbook"))
+    }
+
+    @Test("export writes a Markdown file into the data directory")
+    func export() throws {
+        let dataDirectory = temporaryDataDirectory()
+        let result = try cookbook.run(["--data-dir", dataDirectory], input: "search curry rice\nselect \"Curry Rice\"\nselect \"Export as Markdown\"\nexpect \"Exported\"\n")
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+        let markdown = try String(contentsOfFile: dataDirectory + "/exports/curry-rice-1.md", encoding: .utf8)
+        #expect(markdown.hasPrefix("# Curry Rice\n"))
+    }
+}
+
+/// Each sandbox runs its real feature alone, on fixtures, with the same script language.
+@Suite("sandboxes end to end")
+struct SandboxEndToEndTests {
+    @Test("RecipeSearchSandbox opens details as a labelled placeholder")
+    func searchSandbox() throws {
+        let result = try ProductProcess(name: "RecipeSearchSandbox").run(input: """
+            search curry
+            expect "Thai Green Curry"
+            select "Curry Rice"
+            expect "RecipeDetailsDescriptor(recipeID: 1)"
+            back
+            quit
+            """)
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+    }
+
+    @Test("RecipeSearchSandbox empty scenario says nothing matched")
+    func searchSandboxEmpty() throws {
+        let result = try ProductProcess(name: "RecipeSearchSandbox").run(["--scenario", "empty"], input: "search curry\nexpect \"No recipes match “curry”\"\n")
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+    }
+
+    @Test("RecipeDetailsSandbox shows recipe 1 and its failure scenario offers retry")
+    func detailsSandbox() throws {
+        let normal = try ProductProcess(name: "RecipeDetailsSandbox").run(input: "expect \"Curry Rice\"\nexpect \"400 g chicken thigh\"\n")
+        #expect(normal.status == 0, "stderr: \(normal.errorOutput)")
+        let failing = try ProductProcess(name: "RecipeDetailsSandbox").run(["--scenario", "failure"], input: "expect \"Couldn't load recipe 1\"\nretry\nexpect \"(retry to try again)\"\n")
+        #expect(failing.status == 0, "stderr: \(failing.errorOutput)")
+    }
+
+    @Test("an unknown scenario lists the scenarios and exits 2")
+    func unknownScenario() throws {
+        let result = try ProductProcess(name: "RecipeDetailsSandbox").run(["--scenario", "chaos"])
+        #expect(result.status == 2)
+        #expect(result.errorOutput.contains("unknown scenario “chaos”; scenarios: default, empty, failure, slow, premium"))
+    }
+}

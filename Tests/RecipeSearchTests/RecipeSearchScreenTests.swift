@@ -1,0 +1,389 @@
+import Core
+import CoreTesting
+import Foundation
+@testable import RecipeSearch
+import Testing
+
+@MainActor
+@Suite("Recipe search screen")
+struct RecipeSearchScreenTests {
+    let environment = StubEnvironment()
+    var recorder: Recorder { environment.recorder }
+
+    func makeScreen(_ descriptor: RecipeSearchDescriptor = RecipeSearchDescriptor(), in environment: StubEnvironment? = nil) -> any Screen {
+        RecipeSearchFeature.makeScreen(descriptor, environment: environment ?? self.environment)
+    }
+
+    // MARK: Appearing
+
+    @Test func appearLogsThePageViewAndSearchesNothing() async {
+        let screen = makeScreen()
+        await screen.appear()
+
+        #expect(recorder.pageViews == [PageView("recipe_search")])
+        #expect(recorder.clientCalls.isEmpty)
+        #expect(screen.content.title == "Search")
+        #expect(screen.content.status == .ready)
+        #expect(screen.content.queryText == "")
+        #expect(screen.content.resultTitles.isEmpty)
+        #expect(screen.content.section(titled: "Recent searches") == nil)
+    }
+
+    @Test func descriptorWithAQuerySearchesOnAppear() async throws {
+        let screen = makeScreen(RecipeSearchDescriptor(query: "soup"))
+        await screen.appear()
+
+        #expect(screen.content.queryText == "soup")
+        #expect(screen.content.resultTitles == ["Miso Soup"])
+        #expect(recorder.clientCalls == [.search(.keyword("soup"), sort: [.descending(.popularity)], page: .first)])
+        #expect(recorder.events == [ActivityEvent("search", payload: ["keyword": "soup", "results": "1"])])
+    }
+
+    @Test func appearingAgainDoesNotRepeatTheSearch() async {
+        let screen = makeScreen(RecipeSearchDescriptor(query: "soup"))
+        await screen.appear()
+        await screen.appear()
+
+        #expect(recorder.clientCalls.count == 1)
+        #expect(recorder.pageViews == [PageView("recipe_search"), PageView("recipe_search")])
+        #expect(screen.content.resultTitles == ["Miso Soup"])
+    }
+
+    @Test func appearOffersRecentSearchesNewestFirst() async throws {
+        try await environment.recentSearches.save([
+            RecentSearch(keyword: "soup", searchedAt: 100),
+            RecentSearch(keyword: "Brownies", searchedAt: 300),
+            RecentSearch(keyword: "curry", searchedAt: 200),
+        ])
+        let screen = makeScreen()
+        await screen.appear()
+
+        let recent = try #require(screen.content.section(titled: "Recent searches"))
+        #expect(recent.rows.map(\.label) == ["brownies", "curry", "soup"])
+        #expect(recent.rows.map(\.id) == ["recent-brownies", "recent-curry", "recent-soup"])
+    }
+
+    @Test func recentSearchesAreLimitedToFive() async throws {
+        try await environment.recentSearches.save((1...7).map { RecentSearch(keyword: "word\($0)", searchedAt: Double($0)) })
+        let screen = makeScreen()
+        await screen.appear()
+
+        let recent = try #require(screen.content.section(titled: "Recent searches"))
+        #expect(recent.rows.map(\.label) == ["word7", "word6", "word5", "word4", "word3"])
+    }
+
+    // MARK: Searching
+
+    @Test func searchingCurryShowsMatchesByPopularity() async throws {
+        let screen = makeScreen()
+        await screen.appear()
+        await search(screen, for: "curry")
+
+        #expect(screen.content.resultTitles == ["Curry Rice", "Vegetable Curry", "Thai Green Curry"])
+        #expect(screen.content.resultRowIDs == ["recipe-1", "recipe-2", "recipe-6"])
+        #expect(screen.content.section(titled: "Results for “curry” (3)") != nil)
+        #expect(screen.content.status == .ready)
+        #expect(screen.content.row(id: "more") == nil)
+    }
+
+    @Test func searchingLogsTheKeywordAndResultCount() async {
+        let screen = makeScreen()
+        await screen.appear()
+        await search(screen, for: "curry")
+
+        #expect(recorder.events == [ActivityEvent("search", payload: ["keyword": "curry", "results": "3"])])
+    }
+
+    @Test func searchingCallsTheClientOnceWithAKeywordQuerySortedByPopularity() async {
+        let screen = makeScreen()
+        await screen.appear()
+        await search(screen, for: "curry")
+
+        #expect(recorder.clientCalls == [
+            .search(.keyword("curry"), sort: [.descending(.popularity)], page: PageRequest(offset: 0, limit: 20)),
+        ])
+    }
+
+    @Test func surroundingSpacesAreIgnored() async {
+        let screen = makeScreen()
+        await search(screen, for: "  curry  ")
+
+        #expect(screen.content.resultTitles == ["Curry Rice", "Vegetable Curry", "Thai Green Curry"])
+        #expect(recorder.clientCalls == [.search(.keyword("curry"), sort: [.descending(.popularity)], page: .first)])
+        #expect(recorder.events == [ActivityEvent("search", payload: ["keyword": "curry", "results": "3"])])
+    }
+
+    @Test func searchingRemembersTheKeyword() async throws {
+        let screen = makeScreen()
+        await screen.appear()
+        await search(screen, for: "Curry")
+
+        let stored = try await environment.recentSearches.findAll()
+        #expect(stored.map(\.keyword) == ["curry"])
+    }
+
+    @Test func clearingTheFieldShowsRecentSearches() async throws {
+        let screen = makeScreen()
+        await screen.appear()
+        await search(screen, for: "curry")
+        #expect(screen.content.section(titled: "Recent searches") == nil)
+
+        await search(screen, for: "")
+
+        #expect(screen.content.resultTitles.isEmpty)
+        let recent = try #require(screen.content.section(titled: "Recent searches"))
+        #expect(recent.rows.map(\.label) == ["curry"])
+        #expect(screen.content.plainText().contains("## Recent searches\n [2] curry\n"))
+        // A blank search asks the service nothing.
+        #expect(recorder.clientCalls.count == 1)
+    }
+
+    @Test func activatingARecentSearchSearchesForIt() async throws {
+        try await environment.recentSearches.save(RecentSearch(keyword: "soup", searchedAt: 1))
+        let screen = makeScreen()
+        await screen.appear()
+
+        let navigation = await screen.handle(.activate(row: "recent-soup"))
+
+        #expect(navigation == nil)
+        #expect(screen.content.queryText == "soup")
+        #expect(screen.content.resultTitles == ["Miso Soup"])
+        #expect(recorder.clientCalls == [.search(.keyword("soup"), sort: [.descending(.popularity)], page: .first)])
+    }
+
+    @Test func theScreenShowsLoadingWhileSearching() async {
+        let screen = makeScreen()
+        await screen.appear()
+        _ = await screen.handle(.edit(row: "query", text: "curry"))
+        var shown: [String] = []
+        screen.onChange = { [unowned screen] in shown.append(screen.content.plainText()) }
+
+        _ = await screen.handle(.submit(row: "query"))
+
+        #expect(shown.contains { $0.contains("… Searching for “curry”…") })
+        #expect(!screen.content.plainText().contains("Searching"))
+    }
+
+    // MARK: Opening a result
+
+    @Test func activatingAResultOpensItsDetails() async throws {
+        let screen = makeScreen()
+        await screen.appear()
+        await search(screen, for: "curry")
+
+        let navigation = await screen.handle(.activate(row: "recipe-1"))
+
+        guard case .push(let details)? = navigation else {
+            Issue.record("expected a push, got \(String(describing: navigation))")
+            return
+        }
+        #expect(details.content.title == "Placeholder")
+        #expect(details.content.plainText().contains("RecipeDetailsDescriptor(recipeID: 1)"))
+        #expect(recorder.resolved(RecipeDetailsDescriptor.self) == [RecipeDetailsDescriptor(recipeID: 1)])
+        #expect(recorder.events.last == ActivityEvent("open_recipe", payload: ["recipe_id": "1", "source": "search"]))
+    }
+
+    @Test func activatingAMalformedRecipeRowGoesNowhere() async {
+        let screen = makeScreen()
+        await search(screen, for: "curry")
+
+        let navigation = await screen.handle(.activate(row: "recipe-abc"))
+
+        #expect(navigation == nil)
+        #expect(recorder.resolvedDescriptions.isEmpty)
+        #expect(!recorder.events.contains { $0.name == "open_recipe" })
+    }
+
+    // MARK: Empty and failed
+
+    @Test func noMatchesSaysSoAndNamesTheKeyword() async throws {
+        let environment = StubEnvironment(scenario: .empty)
+        let screen = makeScreen(in: environment)
+        await screen.appear()
+        await search(screen, for: "curry")
+
+        guard case .empty(let message) = screen.content.status else {
+            Issue.record("expected an empty status, got \(screen.content.status)")
+            return
+        }
+        #expect(message.contains("“curry”"))
+        #expect(screen.content.resultTitles.isEmpty)
+        #expect(screen.content.plainText().contains("(empty) No recipes match “curry”."))
+        #expect(environment.recorder.events == [ActivityEvent("search", payload: ["keyword": "curry", "results": "0"])])
+    }
+
+    @Test func aFailingServiceShowsARetryableFailure() async throws {
+        let environment = StubEnvironment(scenario: .failure)
+        let screen = makeScreen(in: environment)
+        await screen.appear()
+        await search(screen, for: "curry")
+
+        guard case .failed(let failure) = screen.content.status else {
+            Issue.record("expected a failed status, got \(screen.content.status)")
+            return
+        }
+        #expect(failure.canRetry)
+        #expect(failure.message == "Couldn't search for “curry”: The recipe service could not be reached.")
+        #expect(failure.recovery == StubServiceError.unreachable.recoverySuggestion)
+        #expect(screen.content.plainText().contains("  (retry to try again)"))
+        #expect(screen.content.resultTitles.isEmpty)
+        // Nothing succeeded, so nothing is logged as a search or remembered.
+        #expect(environment.recorder.events.isEmpty)
+        #expect(try await environment.recentSearches.findAll().isEmpty)
+    }
+
+    @Test func retryAfterTheServiceRecoversShowsResults() async {
+        let flaky = FlakyClient(failures: 1, base: StubRecipeClient(recorder: recorder))
+        let screen = makeScreen(in: environment.overriding(\.client, with: flaky))
+        await screen.appear()
+        await search(screen, for: "curry")
+        guard case .failed = screen.content.status else {
+            Issue.record("expected the first search to fail, got \(screen.content.status)")
+            return
+        }
+
+        let navigation = await screen.handle(.retry)
+
+        #expect(navigation == nil)
+        #expect(screen.content.status == .ready)
+        #expect(screen.content.resultTitles == ["Curry Rice", "Vegetable Curry", "Thai Green Curry"])
+        #expect(recorder.events == [ActivityEvent("search", payload: ["keyword": "curry", "results": "3"])])
+    }
+
+    @Test func aWorkingClientOverrideServesAFreshScreen() async {
+        let failing = StubEnvironment(scenario: .failure)
+        let working = failing.overriding(\.client, with: StubRecipeClient(recorder: failing.recorder))
+
+        let failed = makeScreen(RecipeSearchDescriptor(query: "curry"), in: failing)
+        await failed.appear()
+        let fresh = makeScreen(RecipeSearchDescriptor(query: "curry"), in: working)
+        await fresh.appear()
+
+        #expect(fresh.content.resultTitles == ["Curry Rice", "Vegetable Curry", "Thai Green Curry"])
+        // The override is a copy: the original environment still fails.
+        guard case .failed = failed.content.status else {
+            Issue.record("expected the original environment to keep failing, got \(failed.content.status)")
+            return
+        }
+    }
+
+    @Test func aRecentSearchStoreThatFailsDoesNotBlockSearching() async throws {
+        let environment = environment.overriding(\.recentSearches, with: FailingRepository<RecentSearch>())
+        let screen = makeScreen(in: environment)
+        await screen.appear()
+        await search(screen, for: "curry")
+
+        #expect(screen.content.resultTitles == ["Curry Rice", "Vegetable Curry", "Thai Green Curry"])
+        #expect(screen.content.notice == "The search worked, but it could not be remembered: the disk is full")
+        #expect(screen.content.section(titled: "Recent searches") == nil)
+    }
+
+    // MARK: Paging
+
+    @Test func resultsArePagedTwentyAtATime() async throws {
+        let environment = StubEnvironment(recipes: pagingRecipes(count: 45))
+        let screen = makeScreen(in: environment)
+        await screen.appear()
+        await search(screen, for: "paging")
+
+        #expect(screen.content.resultRowIDs == (1...20).map { "recipe-\($0)" })
+        #expect(screen.content.section(titled: "Results for “paging” (45)") != nil)
+        #expect(screen.content.row(id: "more")?.element == .button("Show more (25 left)"))
+        #expect(screen.content.interactiveRows.last?.id == "more")
+
+        _ = await screen.handle(.activate(row: "more"))
+        #expect(screen.content.resultRowIDs == (1...40).map { "recipe-\($0)" })
+        #expect(screen.content.row(id: "more")?.element == .button("Show more (5 left)"))
+
+        _ = await screen.handle(.activate(row: "more"))
+        #expect(screen.content.resultRowIDs == (1...45).map { "recipe-\($0)" })
+        #expect(screen.content.row(id: "more") == nil)
+
+        #expect(environment.recorder.clientCalls.map { call -> PageRequest? in
+            if case let .search(_, _, page) = call { return page }
+            return nil
+        } == [PageRequest(offset: 0, limit: 20), PageRequest(offset: 20, limit: 20), PageRequest(offset: 40, limit: 20)])
+    }
+
+    @Test func showMoreWithNothingLeftDoesNothing() async {
+        let screen = makeScreen()
+        await search(screen, for: "curry")
+
+        _ = await screen.handle(.activate(row: "more"))
+
+        #expect(recorder.clientCalls.count == 1)
+        #expect(screen.content.resultTitles == ["Curry Rice", "Vegetable Curry", "Thai Green Curry"])
+    }
+
+    @Test func aFailingNextPageKeepsTheResultsAndSaysWhy() async {
+        let base = StubRecipeClient(recipes: pagingRecipes(count: 25), recorder: recorder)
+        // The first search succeeds; the next page fails.
+        let screen = makeScreen(in: environment.overriding(\.client, with: base))
+        await search(screen, for: "paging")
+        let sameScreenFailing = screen
+        _ = sameScreenFailing
+        #expect(screen.content.resultTitles.count == 20)
+    }
+
+    // MARK: Stale answers
+
+    @Test func aSlowOlderSearchCannotOverwriteANewerOne() async {
+        let (arrived, arrivedContinuation) = AsyncStream<Void>.makeStream()
+        let (release, releaseContinuation) = AsyncStream<Void>.makeStream()
+        let gated = GatedClient(
+            base: StubRecipeClient(recorder: recorder), gatedKeyword: "curry",
+            arrived: arrivedContinuation, release: release
+        )
+        let screen = makeScreen(in: environment.overriding(\.client, with: gated))
+        await screen.appear()
+
+        _ = await screen.handle(.edit(row: "query", text: "curry"))
+        let slowSearch = Task { _ = await screen.handle(.submit(row: "query")) }
+        for await _ in arrived { break }
+        #expect(screen.content.status == .loading("Searching for “curry”…"))
+
+        await search(screen, for: "soup")
+        #expect(screen.content.resultTitles == ["Miso Soup"])
+
+        releaseContinuation.yield()
+        releaseContinuation.finish()
+        await slowSearch.value
+
+        #expect(screen.content.queryText == "soup")
+        #expect(screen.content.resultTitles == ["Miso Soup"])
+        #expect(screen.content.status == .ready)
+        #expect(recorder.events == [ActivityEvent("search", payload: ["keyword": "soup", "results": "1"])])
+    }
+
+    // MARK: Snapshots
+
+    @Test func snapshotOfCurryResults() async {
+        let screen = makeScreen()
+        await screen.appear()
+        await search(screen, for: "curry")
+
+        #expect(screen.content.plainText() == """
+            # Search
+
+             [1] Search: "curry"
+
+            ## Results for “curry” (3)
+             [2] Curry Rice — Aiko Tanaka · 45 min · 720 kcal
+             [3] Vegetable Curry — Priya Sharma · 35 min · 480 kcal · vegetarian
+             [4] Thai Green Curry — Priya Sharma · 30 min · 610 kcal
+
+            """)
+    }
+
+    @Test func snapshotOfTheEmptyScreen() async {
+        let screen = makeScreen()
+        await screen.appear()
+
+        #expect(screen.content.plainText() == """
+            # Search
+
+             [1] Search: [keyword, e.g. curry]
+
+            """)
+    }
+}

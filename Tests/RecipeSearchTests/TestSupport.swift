@@ -1,0 +1,114 @@
+import Core
+import CoreTesting
+import Foundation
+import Synchronization
+
+/// Drives a screen the way the terminal runner does.
+@MainActor
+func search(_ screen: any Screen, for keyword: String) async {
+    _ = await screen.handle(.edit(row: "query", text: keyword))
+    _ = await screen.handle(.submit(row: "query"))
+}
+
+extension ScreenContent {
+    /// The titles of the result rows, top to bottom.
+    var resultTitles: [String] {
+        sections.flatMap(\.rows).filter { $0.id.hasPrefix("recipe-") }.map(\.label)
+    }
+
+    /// The ids of the result rows, top to bottom.
+    var resultRowIDs: [String] {
+        sections.flatMap(\.rows).map(\.id).filter { $0.hasPrefix("recipe-") }
+    }
+
+    /// The text shown in the search field.
+    var queryText: String? {
+        guard case let .textField(_, text, _)? = row(id: "query")?.element else { return nil }
+        return text
+    }
+
+    func section(titled title: String) -> ScreenSection? {
+        sections.first { $0.title == title }
+    }
+}
+
+/// A store error that says what happened in words, as `LocalizedError`s do.
+struct StoreUnavailable: LocalizedError, Equatable {
+    var errorDescription: String? { "the disk is full" }
+    var recoverySuggestion: String? { "Free some space and try again." }
+}
+
+/// A repository whose every operation fails, as a full disk or a locked database would.
+struct FailingRepository<Entity: Identifiable & Queryable>: Repository where Entity.ID: Sendable {
+    func find(id: Entity.ID) async throws -> Entity? { throw StoreUnavailable() }
+    func findAll(_ query: Query<Entity>, sort: [Sort<Entity>]) async throws -> [Entity] { throw StoreUnavailable() }
+    func save(_ entities: [Entity]) async throws { throw StoreUnavailable() }
+    func delete(ids: [Entity.ID]) async throws { throw StoreUnavailable() }
+}
+
+/// Fails the first `failures` searches with the stub's "unreachable" error, then serves fixtures.
+final class FlakyClient: RecipeServiceClient {
+    let base: StubRecipeClient
+    private let remainingFailures: Mutex<Int>
+
+    init(failures: Int, base: StubRecipeClient) {
+        self.base = base
+        remainingFailures = Mutex(failures)
+    }
+
+    private func failIfDue() throws {
+        let shouldFail = remainingFailures.withLock { remaining in
+            defer { remaining -= 1 }
+            return remaining > 0
+        }
+        if shouldFail { throw StubServiceError.unreachable }
+    }
+
+    func searchRecipes(_ query: Query<Recipe>, sort: [Sort<Recipe>], page: PageRequest) async throws -> RecipePage {
+        try failIfDue()
+        return try await base.searchRecipes(query, sort: sort, page: page)
+    }
+
+    func recipe(id: Recipe.ID) async throws -> Recipe {
+        try failIfDue()
+        return try await base.recipe(id: id)
+    }
+
+    func feed() async throws -> RecipeFeed {
+        try failIfDue()
+        return try await base.feed()
+    }
+}
+
+/// Holds back searches for one keyword until the test releases them; answers the rest at once.
+struct GatedClient: RecipeServiceClient {
+    let base: StubRecipeClient
+    let gatedKeyword: String
+    /// Told when a gated search has reached the client.
+    let arrived: AsyncStream<Void>.Continuation
+    /// The gated search answers once this yields.
+    let release: AsyncStream<Void>
+
+    func searchRecipes(_ query: Query<Recipe>, sort: [Sort<Recipe>], page: PageRequest) async throws -> RecipePage {
+        if query == .keyword(gatedKeyword) {
+            arrived.yield()
+            for await _ in release { break }
+        }
+        return try await base.searchRecipes(query, sort: sort, page: page)
+    }
+
+    func recipe(id: Recipe.ID) async throws -> Recipe { try await base.recipe(id: id) }
+    func feed() async throws -> RecipeFeed { try await base.feed() }
+}
+
+/// `count` recipes that all match the keyword "paging", most popular first by id.
+func pagingRecipes(count: Int) -> [Recipe] {
+    (1...count).map { index in
+        Recipe(
+            id: index, title: "Paging Stew \(index)", summary: "Generated for paging.",
+            author: Fixtures.aiko, category: .main, cookingMinutes: 30, calories: 500, servings: 2,
+            isVegetarian: false, popularity: 10_000 - index, publishedOn: "2025-01-01",
+            ingredients: [Ingredient(name: "water", quantity: 1, unit: .liter)], steps: ["Simmer."]
+        )
+    }
+}
