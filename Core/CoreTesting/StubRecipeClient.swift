@@ -59,9 +59,11 @@ public struct StubRecipeClient: RecipeServiceClient {
     }
 }
 
-public enum StubServiceError: LocalizedError, Equatable {
+public enum StubServiceError: LocalizedError, RetryAwareError, Equatable {
     case unreachable
     case notFound(Recipe.ID)
+
+    public var canRetry: Bool { self == .unreachable }
 
     public var errorDescription: String? {
         switch self {

@@ -68,7 +68,7 @@ public struct LaunchOptions: Equatable, Sendable {
         var options = LaunchOptions()
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let name = parts[0] == "-h" ? "--help" : parts[0]
             guard let spec = program.allOptions.first(where: { $0.name == name }) else {
                 throw UsageError("unknown option “\(argument)”")

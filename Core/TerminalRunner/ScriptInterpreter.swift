@@ -48,7 +48,8 @@ public final class ScriptInterpreter {
         case let .set(reference, option):
             let row = try row(reference)
             guard case let .picker(label, options, _) = row.element else { throw CommandFailure("“\(row.label)” is not a picker") }
-            let index = Int(option).map { $0 - 1 } ?? options.firstIndex { $0.lowercased() == option.lowercased() }
+            // A name wins over a number, so options that are numbers ("2", "4") can be named.
+            let index = options.firstIndex { $0.lowercased() == option.lowercased() } ?? Int(option).map { $0 - 1 }
             guard let index, options.indices.contains(index) else {
                 throw CommandFailure("“\(label)” has no option “\(option)”; options: \(options.joined(separator: ", "))")
             }

@@ -63,6 +63,7 @@ final class RecipeSearchViewModel {
             guard current == generation else { return }
             state.results = .loaded(keyword: keyword, recipes: recipes + page.recipes, total: page.total)
         } catch {
+            guard current == generation else { return }
             state.notice = ScreenFailure(error, whileTrying: "load more results").message
         }
     }

@@ -122,9 +122,10 @@ struct QueryComparisonTests {
 
     @Test("and(query) requires the conditions of both queries")
     func andQuery() {
-        let vegetarianCurry = Query<Recipe>.keyword("curry").and(.equal(.isVegetarian, .bool(true)))
+        let vegetarianCurry = Query<Recipe>.keyword("curry").and(Query.equal(.isVegetarian, .bool(true)))
         #expect(ids(matching: vegetarianCurry) == [2])
-        #expect(vegetarianCurry.conditions == [.keyword("curry"), .equal(.isVegetarian, .bool(true))])
+        let expected: [Query<Recipe>.Condition] = [.keyword("curry"), .equal(.isVegetarian, .bool(true))]
+        #expect(vegetarianCurry.conditions == expected)
     }
 
     @Test("and(condition) appends one condition, leaving the original query unchanged")
@@ -137,7 +138,7 @@ struct QueryComparisonTests {
 
     @Test("conditions that contradict each other match nothing")
     func contradiction() {
-        let query = Query<Recipe>.equal(.id, .integer(1)).and(.equal(.id, .integer(2)))
+        let query = Query<Recipe>.equal(.id, .integer(1)).and(Query.equal(.id, .integer(2)))
         #expect(ids(matching: query) == [])
     }
 }
@@ -179,7 +180,7 @@ struct SortTests {
         #expect(shuffled.sorted(by: []).map(\.id) == [4, 1, 6])
     }
 
-    @Test("ties on every sort keep the original order")
+    @Test("ties left after every sort keep the original order")
     func tiesOnEverySort() {
         let recipes = [Fixtures.greenCurry, Fixtures.curryRice, Fixtures.vegetableCurry]
         #expect(recipes.sorted(by: [.ascending(.category), .ascending(.authorID)]).map(\.id) == [1, 6, 2])

@@ -233,7 +233,7 @@ struct RecipeSearchScreenTests {
     }
 
     @Test func retryAfterTheServiceRecoversShowsResults() async {
-        let flaky = FlakyClient(failures: 1, base: StubRecipeClient(recorder: recorder))
+        let flaky = ScriptedClient(failingCalls: [1], base: StubRecipeClient(recorder: recorder))
         let screen = makeScreen(in: environment.overriding(\.client, with: flaky))
         await screen.appear()
         await search(screen, for: "curry")
@@ -316,13 +316,22 @@ struct RecipeSearchScreenTests {
     }
 
     @Test func aFailingNextPageKeepsTheResultsAndSaysWhy() async {
-        let base = StubRecipeClient(recipes: pagingRecipes(count: 25), recorder: recorder)
-        // The first search succeeds; the next page fails.
-        let screen = makeScreen(in: environment.overriding(\.client, with: base))
+        let client = ScriptedClient(failingCalls: [2], base: StubRecipeClient(recipes: pagingRecipes(count: 25), recorder: recorder))
+        let screen = makeScreen(in: environment.overriding(\.client, with: client))
         await search(screen, for: "paging")
-        let sameScreenFailing = screen
-        _ = sameScreenFailing
         #expect(screen.content.resultTitles.count == 20)
+
+        _ = await screen.handle(.activate(row: "more"))
+
+        #expect(screen.content.resultTitles.count == 20)
+        #expect(screen.content.status == .ready)
+        #expect(screen.content.notice == "Couldn't load more results: The recipe service could not be reached.")
+        #expect(screen.content.row(id: "more")?.element == .button("Show more (5 left)"))
+
+        _ = await screen.handle(.activate(row: "more"))
+
+        #expect(screen.content.resultTitles.count == 25)
+        #expect(screen.content.row(id: "more") == nil)
     }
 
     // MARK: Stale answers
@@ -331,7 +340,7 @@ struct RecipeSearchScreenTests {
         let (arrived, arrivedContinuation) = AsyncStream<Void>.makeStream()
         let (release, releaseContinuation) = AsyncStream<Void>.makeStream()
         let gated = GatedClient(
-            base: StubRecipeClient(recorder: recorder), gatedKeyword: "curry",
+            base: StubRecipeClient(recorder: recorder), isGated: { query, _ in query == .keyword("curry") },
             arrived: arrivedContinuation, release: release
         )
         let screen = makeScreen(in: environment.overriding(\.client, with: gated))
@@ -353,6 +362,32 @@ struct RecipeSearchScreenTests {
         #expect(screen.content.resultTitles == ["Miso Soup"])
         #expect(screen.content.status == .ready)
         #expect(recorder.events == [ActivityEvent("search", payload: ["keyword": "soup", "results": "1"])])
+    }
+
+    @Test func aNextPageThatFailsAfterANewSearchLeavesTheNewResultsAlone() async {
+        let (arrived, arrivedContinuation) = AsyncStream<Void>.makeStream()
+        let (release, releaseContinuation) = AsyncStream<Void>.makeStream()
+        let gated = GatedClient(
+            base: StubRecipeClient(recipes: pagingRecipes(count: 25) + Fixtures.recipes.map { recipe in
+                var recipe = recipe
+                recipe.id += 1000
+                return recipe
+            }, recorder: recorder),
+            isGated: { _, page in page.offset > 0 }, failsWhenReleased: true,
+            arrived: arrivedContinuation, release: release
+        )
+        let screen = makeScreen(in: environment.overriding(\.client, with: gated))
+        await search(screen, for: "paging")
+
+        let showMore = Task { _ = await screen.handle(.activate(row: "more")) }
+        for await _ in arrived { break }
+        await search(screen, for: "soup")
+        releaseContinuation.yield()
+        releaseContinuation.finish()
+        await showMore.value
+
+        #expect(screen.content.resultTitles == ["Miso Soup"])
+        #expect(screen.content.notice == nil)
     }
 
     // MARK: Snapshots

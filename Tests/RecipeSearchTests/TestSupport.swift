@@ -46,22 +46,24 @@ struct FailingRepository<Entity: Identifiable & Queryable>: Repository where Ent
     func delete(ids: [Entity.ID]) async throws { throw StoreUnavailable() }
 }
 
-/// Fails the first `failures` searches with the stub's "unreachable" error, then serves fixtures.
-final class FlakyClient: RecipeServiceClient {
+/// Fails the calls numbered in `failingCalls` (the first call is 1) with the stub's
+/// "unreachable" error, and serves `base` otherwise.
+final class ScriptedClient: RecipeServiceClient {
     let base: StubRecipeClient
-    private let remainingFailures: Mutex<Int>
+    private let failingCalls: Set<Int>
+    private let callCount = Mutex(0)
 
-    init(failures: Int, base: StubRecipeClient) {
+    init(failingCalls: Set<Int>, base: StubRecipeClient) {
         self.base = base
-        remainingFailures = Mutex(failures)
+        self.failingCalls = failingCalls
     }
 
     private func failIfDue() throws {
-        let shouldFail = remainingFailures.withLock { remaining in
-            defer { remaining -= 1 }
-            return remaining > 0
+        let number = callCount.withLock { count in
+            count += 1
+            return count
         }
-        if shouldFail { throw StubServiceError.unreachable }
+        if failingCalls.contains(number) { throw StubServiceError.unreachable }
     }
 
     func searchRecipes(_ query: Query<Recipe>, sort: [Sort<Recipe>], page: PageRequest) async throws -> RecipePage {
@@ -80,19 +82,22 @@ final class FlakyClient: RecipeServiceClient {
     }
 }
 
-/// Holds back searches for one keyword until the test releases them; answers the rest at once.
+/// Holds back the searches `isGated` picks until the test releases them, then answers them
+/// (or fails them with the stub's "unreachable" error); answers every other search at once.
 struct GatedClient: RecipeServiceClient {
     let base: StubRecipeClient
-    let gatedKeyword: String
+    let isGated: @Sendable (Query<Recipe>, PageRequest) -> Bool
+    var failsWhenReleased = false
     /// Told when a gated search has reached the client.
     let arrived: AsyncStream<Void>.Continuation
-    /// The gated search answers once this yields.
+    /// Gated searches go on once this yields.
     let release: AsyncStream<Void>
 
     func searchRecipes(_ query: Query<Recipe>, sort: [Sort<Recipe>], page: PageRequest) async throws -> RecipePage {
-        if query == .keyword(gatedKeyword) {
+        if isGated(query, page) {
             arrived.yield()
             for await _ in release { break }
+            if failsWhenReleased { throw StubServiceError.unreachable }
         }
         return try await base.searchRecipes(query, sort: sort, page: page)
     }

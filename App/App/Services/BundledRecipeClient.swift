@@ -51,8 +51,9 @@ struct BundledRecipeClient: RecipeServiceClient {
     }
 }
 
-struct RecipeNotFound: LocalizedError, Equatable {
+struct RecipeNotFound: LocalizedError, RetryAwareError, Equatable {
     let id: Recipe.ID
+    var canRetry: Bool { false }
     var errorDescription: String? { "there is no recipe with id \(id)" }
     var recoverySuggestion: String? { "Search for the recipe instead." }
 }

@@ -24,7 +24,9 @@ extension Ingredient {
     /// Quantity and unit as people write them ("200 g", "2", "0.5 tsp"); empty without a quantity.
     public var amountText: String {
         guard let quantity else { return "" }
-        let number = quantity.rounded() == quantity ? String(Int(quantity)) : String(quantity)
+        // Whole numbers print without ".0"; huge or non-finite values print as Double does.
+        let isWhole = quantity.isFinite && abs(quantity) < 1e15 && quantity.rounded() == quantity
+        let number = isWhole ? String(Int(quantity)) : String(quantity)
         return unit == .none ? number : "\(number) \(unit.rawValue)"
     }
 }

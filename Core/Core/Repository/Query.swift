@@ -73,9 +73,17 @@ public struct Query<Entity: Queryable>: Hashable, Sendable {
                 let haystack = entity.searchableText.lowercased()
                 return Query.words(of: keyword).allSatisfy(haystack.contains)
             case let .equal(field, value): return entity.value(of: field) == value
-            case let .atMost(field, value): return entity.value(of: field) <= value
-            case let .atLeast(field, value): return entity.value(of: field) >= value
+            case let .atMost(field, value): return Query.compare(entity.value(of: field), value) { $0 <= $1 }
+            case let .atLeast(field, value): return Query.compare(entity.value(of: field), value) { $0 >= $1 }
             }
+        }
+    }
+
+    /// Values of different kinds never satisfy a comparison (SQL and the web API agree).
+    static func compare(_ lhs: QueryValue, _ rhs: QueryValue, by order: (QueryValue, QueryValue) -> Bool) -> Bool {
+        switch (lhs, rhs) {
+        case (.text, .text), (.integer, .integer), (.bool, .bool): order(lhs, rhs)
+        default: false
         }
     }
 

@@ -22,7 +22,7 @@ public struct ScreenContent: Hashable, Sendable {
         sections.flatMap(\.rows).filter(\.isInteractive)
     }
 
-    /// The interactive row with this id, if the screen shows one.
+    /// The row with this id, if the screen shows one.
     public func row(id: ScreenRow.ID) -> ScreenRow? {
         sections.lazy.flatMap(\.rows).first { $0.id == id }
     }

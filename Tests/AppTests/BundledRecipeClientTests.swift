@@ -1,0 +1,176 @@
+@testable import App
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+@Suite("Bundled dataset")
+struct BundledDatasetTests {
+    @Test func theBundledDatasetLoads() throws {
+        let recipes = try BundledRecipeClient.bundled().recipes
+
+        #expect(recipes.count >= 64)
+        #expect(Set(recipes.map(\.id)).count == recipes.count, "recipe ids must be unique")
+    }
+
+    @Test func everyCategoryHasAtLeastFiveRecipes() throws {
+        let recipes = try BundledRecipeClient.bundled().recipes
+        let counts = Dictionary(grouping: recipes, by: \.category).mapValues(\.count)
+
+        #expect(Set(counts.keys) == Set(Category.allCases))
+        for category in Category.allCases {
+            #expect(counts[category, default: 0] >= 5, "\(category.displayName) has \(counts[category, default: 0]) recipes")
+        }
+    }
+
+    @Test func thereAreVegetarianAndNonVegetarianRecipes() throws {
+        let recipes = try BundledRecipeClient.bundled().recipes
+
+        #expect(recipes.contains { $0.isVegetarian })
+        #expect(recipes.contains { !$0.isVegetarian })
+    }
+
+    @Test func everyRecipeCanBeCooked() throws {
+        let recipes = try BundledRecipeClient.bundled().recipes
+
+        for recipe in recipes {
+            #expect(!recipe.title.isEmpty, "recipe \(recipe.id) has no title")
+            #expect(!recipe.ingredients.isEmpty, "“\(recipe.title)” has no ingredients")
+            #expect(!recipe.steps.isEmpty, "“\(recipe.title)” has no steps")
+            #expect(recipe.servings > 0, "“\(recipe.title)” serves nobody")
+        }
+    }
+
+    @Test func searchingCurryFindsTheCurries() async throws {
+        let client = try BundledRecipeClient.bundled()
+
+        let page = try await client.searchRecipes(.keyword("curry"), sort: [.descending(.popularity)], page: .first)
+
+        let titles = page.recipes.map(\.title)
+        #expect(titles.contains("Curry Rice"))
+        #expect(titles.contains("Vegetable Curry"))
+        #expect(page.recipes.map(\.popularity) == page.recipes.map(\.popularity).sorted(by: >))
+        #expect(page.total == page.recipes.count)
+    }
+
+    @Test func searchesArePaged() async throws {
+        let client = try BundledRecipeClient.bundled()
+        let total = client.recipes.count
+
+        let first = try await client.searchRecipes(.all, sort: [.ascending(.id)], page: .first)
+        let last = try await client.searchRecipes(.all, sort: [.ascending(.id)], page: PageRequest(offset: total - 3, limit: 20))
+
+        #expect(first.recipes.count == 20)
+        #expect(first.total == total)
+        #expect(first.hasMore)
+        #expect(last.recipes.count == 3)
+        #expect(!last.hasMore)
+    }
+
+    @Test func aRecipeIsFoundByIDAndAnUnknownIDIsExplained() async throws {
+        let client = try BundledRecipeClient.bundled()
+        let curryRice = try #require(client.recipes.first { $0.title == "Curry Rice" })
+
+        #expect(try await client.recipe(id: curryRice.id) == curryRice)
+        await #expect(throws: RecipeNotFound(id: -7)) {
+            try await client.recipe(id: -7)
+        }
+        #expect(RecipeNotFound(id: -7).localizedDescription == "there is no recipe with id -7")
+    }
+}
+
+@Suite("Loading a dataset file")
+struct DatasetFileTests {
+    /// The fixtures as the dataset file stores them.
+    static func fixtureJSON() throws -> [[String: Any]] {
+        let data = try JSONEncoder().encode([Fixtures.curryRice, Fixtures.pancakes])
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    }
+
+    @Test func aValidFileLoads() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let data = try JSONEncoder().encode(Fixtures.recipes)
+        let file = directory.file("valid.json")
+        try data.write(to: file)
+
+        #expect(try BundledRecipeClient.load(from: file).recipes == Fixtures.recipes)
+    }
+
+    @Test func malformedJSONNamesTheFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write(#"[{"id": 1, "title": "#, to: "broken.json")
+
+        let error = try #require(throws: DatasetError.self) {
+            try BundledRecipeClient.load(from: file)
+        }
+
+        #expect(error.file == file.path)
+        let description = error.localizedDescription
+        #expect(description.contains(file.path))
+        #expect(description.contains("not valid JSON"))
+        #expect(error.recoverySuggestion == "Fix the file so that it is a JSON array of recipes.")
+    }
+
+    @Test func aMissingKeyNamesTheKeyAndWhereItIs() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var recipes = try Self.fixtureJSON()
+        recipes[0].removeValue(forKey: "title")
+        let file = directory.file("missing-key.json")
+        try JSONSerialization.data(withJSONObject: recipes).write(to: file)
+
+        let error = try #require(throws: DatasetError.self) {
+            try BundledRecipeClient.load(from: file)
+        }
+
+        #expect(error.localizedDescription.contains(file.path))
+        #expect(error.problem == "the key “title” is missing at [0]")
+    }
+
+    @Test func aMissingNestedKeyGivesTheFullPath() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var recipes = try Self.fixtureJSON()
+        var ingredients = try #require(recipes[1]["ingredients"] as? [[String: Any]])
+        ingredients[2].removeValue(forKey: "unit")
+        recipes[1]["ingredients"] = ingredients
+        let file = directory.file("missing-unit.json")
+        try JSONSerialization.data(withJSONObject: recipes).write(to: file)
+
+        let error = try #require(throws: DatasetError.self) {
+            try BundledRecipeClient.load(from: file)
+        }
+
+        #expect(error.problem == "the key “unit” is missing at [1].ingredients[2]")
+    }
+
+    @Test func aWrongTypeNamesWhereItIs() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var recipes = try Self.fixtureJSON()
+        recipes[1]["servings"] = "four"
+        let file = directory.file("wrong-type.json")
+        try JSONSerialization.data(withJSONObject: recipes).write(to: file)
+
+        let error = try #require(throws: DatasetError.self) {
+            try BundledRecipeClient.load(from: file)
+        }
+
+        #expect(error.problem.hasPrefix("expected Int at [1].servings"))
+    }
+
+    @Test func aMissingFileIsNamed() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.file("nowhere.json")
+
+        let error = try #require(throws: DatasetError.self) {
+            try BundledRecipeClient.load(from: file)
+        }
+
+        #expect(error.file == file.path)
+        #expect(error.localizedDescription.contains("cannot be read"))
+    }
+}

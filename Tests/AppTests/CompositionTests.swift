@@ -1,0 +1,109 @@
+@testable import App
+import Core
+import Foundation
+import Testing
+import TerminalRunner
+
+@MainActor
+@Suite("Composition root")
+struct CompositionTests {
+    func makeEnvironment(dataDirectory: URL) throws -> AppEnvironment {
+        try CookbookApp.makeEnvironment(LaunchOptions.parse(["--data-dir", dataDirectory.path], for: CookbookApp.program))
+    }
+
+    func curryRiceID() throws -> Recipe.ID {
+        try #require(try BundledRecipeClient.bundled().recipes.first { $0.title == "Curry Rice" }).id
+    }
+
+    @Test func theResolverBuildsTheRealDetailsScreen() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let environment = try makeEnvironment(dataDirectory: directory.url)
+        let id = try curryRiceID()
+
+        let screen = environment.resolve(RecipeDetailsDescriptor(recipeID: id))
+        await screen.appear()
+
+        #expect(screen.content.title == "Curry Rice")
+        let text = screen.content.plainText()
+        #expect(text.contains("## Ingredients"))
+        #expect(text.contains("## Steps"))
+        #expect(!text.contains("Placeholder"))
+    }
+
+    @Test func theResolverBuildsTheRealSearchScreen() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let environment = try makeEnvironment(dataDirectory: directory.url)
+
+        let screen = environment.resolve(RecipeSearchDescriptor(query: "curry"))
+        await screen.appear()
+
+        let titles = screen.content.sections.flatMap(\.rows).filter { $0.id.hasPrefix("recipe-") }.map(\.label)
+        #expect(titles.contains("Curry Rice"))
+        #expect(titles.contains("Vegetable Curry"))
+        #expect(screen.content.status == .ready)
+        #expect(!screen.content.plainText().contains("Placeholder"))
+    }
+
+    @Test func openingASearchResultPushesTheRealDetailsScreen() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let environment = try makeEnvironment(dataDirectory: directory.url)
+        let id = try curryRiceID()
+        let search = environment.resolve(RecipeSearchDescriptor(query: "curry"))
+        await search.appear()
+
+        guard case .push(let details)? = await search.handle(.activate(row: "recipe-\(id)")) else {
+            Issue.record("opening a result should push its details")
+            return
+        }
+        await details.appear()
+
+        #expect(details.content.title == "Curry Rice")
+    }
+
+    @Test func pageViewsAndEventsAreLoggedInTheDataDirectory() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let environment = try makeEnvironment(dataDirectory: directory.url)
+        let screen = environment.resolve(RecipeSearchDescriptor(query: "curry"))
+        await screen.appear()
+
+        let lines = try readText(directory.file("logs/events.jsonl")).split(separator: "\n")
+        let entries = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(entries.map { $0["name"] as? String } == ["recipe_search", "search"])
+        #expect(entries.map { $0["kind"] as? String } == ["page_view", "activity"])
+    }
+
+    @Test func exportFromTheDetailsScreenWritesIntoTheDataDirectory() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let environment = try makeEnvironment(dataDirectory: directory.url)
+        let id = try curryRiceID()
+        let screen = environment.resolve(RecipeDetailsDescriptor(recipeID: id))
+        await screen.appear()
+
+        _ = await screen.handle(.activate(row: "export"))
+
+        let file = directory.url.appendingPathComponent("exports/curry-rice-\(id).md")
+        #expect(screen.content.notice == "Exported “Curry Rice” to \(file.path)")
+        #expect(try readText(file).hasPrefix("# Curry Rice\n"))
+    }
+
+    @Test func theDataDirectoryOptionIsUsed() throws {
+        let options = try LaunchOptions.parse(["--data-dir", "/srv/cookbook/../data"], for: CookbookApp.program)
+
+        #expect(DataDirectory.resolve(override: options.value("--data-dir")).url.path == "/srv/data")
+    }
+
+    @Test func unknownOptionsExitWithUsageStatus() async {
+        #expect(await CookbookApp.main(arguments: ["--bogus"]) == 2)
+        #expect(await CookbookApp.main(arguments: ["--data-dir"]) == 2)
+    }
+
+    @Test func helpAndVersionExitSuccessfully() async {
+        #expect(await CookbookApp.main(arguments: ["--help"]) == 0)
+        #expect(await CookbookApp.main(arguments: ["--version"]) == 0)
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// A fresh directory under the system's temporary directory, removed by `remove()`.
+struct TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("cookbook-app-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    func write(_ text: String, to name: String) throws -> URL {
+        let file = file(name)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+func readText(_ url: URL) throws -> String {
+    try String(contentsOf: url, encoding: .utf8)
+}

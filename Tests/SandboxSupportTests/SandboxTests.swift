@@ -1,0 +1,138 @@
+import Core
+import CoreTesting
+import SandboxSupport
+import TerminalRunner
+import Testing
+
+/// The feature's "real" screen, as a sandbox would link it.
+@MainActor
+private final class LinkedScreen: Screen {
+    let recipeID: Recipe.ID
+    var onChange: (@MainActor () -> Void)?
+
+    init(recipeID: Recipe.ID) {
+        self.recipeID = recipeID
+    }
+
+    var content: ScreenContent { ScreenContent(title: "Linked \(recipeID)") }
+    func appear() async {}
+    func handle(_ event: ScreenEvent) async -> Navigation? { nil }
+}
+
+@Suite("Sandbox.environment")
+@MainActor
+struct SandboxEnvironmentTests {
+    @Test("an unknown scenario is a usage error that lists every scenario")
+    func unknownScenario() {
+        #expect {
+            try Sandbox.environment(scenario: "nope") { _ in }
+        } throws: { error in
+            guard let message = (error as? UsageError)?.message else { return false }
+            return message.contains("“nope”") && Scenario.allCases.allSatisfy { message.contains($0.rawValue) }
+        }
+    }
+
+    @Test("the unknown-scenario message, word for word")
+    func unknownScenarioMessage() {
+        #expect(throws: UsageError("unknown scenario “Premium”; scenarios: default, empty, failure, slow, premium")) {
+            try Sandbox.environment(scenario: "Premium") { _ in }
+        }
+    }
+
+    @Test("no scenario is the default scenario: a free user on the fixtures")
+    func noScenario() async throws {
+        let environment = try Sandbox.environment(scenario: nil) { _ in }
+
+        #expect(environment.userFeatures == .free)
+        #expect(try await environment.client.searchRecipes(.all, sort: [], page: .first).recipes == Fixtures.recipes)
+    }
+
+    @Test("premium is a premium user")
+    func premium() throws {
+        #expect(try Sandbox.environment(scenario: "premium") { _ in }.userFeatures.isPremium)
+    }
+
+    @Test("failure and empty scenarios reach the client")
+    func clientScenarios() async throws {
+        let failing = try Sandbox.environment(scenario: "failure") { _ in }
+        await #expect(throws: StubServiceError.unreachable) { try await failing.client.feed() }
+
+        let empty = try Sandbox.environment(scenario: "empty") { _ in }
+        #expect(try await empty.client.searchRecipes(.all, sort: [], page: .first).total == 0)
+    }
+
+    @Test("the link closure runs once, and its builder is used when resolving")
+    func linkBuilderIsUsed() throws {
+        var linkCalls = 0
+        let environment = try Sandbox.environment(scenario: nil) { resolver in
+            linkCalls += 1
+            resolver.recipeDetails = { descriptor, _ in LinkedScreen(recipeID: descriptor.recipeID) }
+        }
+
+        let screen = environment.resolve(RecipeDetailsDescriptor(recipeID: 42))
+
+        #expect(linkCalls == 1)
+        #expect((screen as? LinkedScreen)?.recipeID == 42)
+        #expect(environment.recorder.resolved(RecipeDetailsDescriptor.self) == [RecipeDetailsDescriptor(recipeID: 42)])
+    }
+
+    @Test("descriptors the link does not set stay placeholders")
+    func unlinkedStayPlaceholders() throws {
+        let environment = try Sandbox.environment(scenario: nil) { resolver in
+            resolver.recipeDetails = { descriptor, _ in LinkedScreen(recipeID: descriptor.recipeID) }
+        }
+
+        #expect(environment.resolve(RecipeSearchDescriptor(query: "soup")) is PlaceholderScreen)
+    }
+
+    @Test("the link is not run when the scenario is refused")
+    func linkNotRunOnError() {
+        var linkCalls = 0
+        _ = try? Sandbox.environment(scenario: "nope") { _ in linkCalls += 1 }
+        #expect(linkCalls == 0)
+    }
+}
+
+@Suite("Sandbox.main exit statuses")
+@MainActor
+struct SandboxMainTests {
+    /// Runs the sandbox with arguments that end it before it reads any input.
+    func main(_ arguments: [String], linkCalls: inout Int) async -> Int32 {
+        var calls = 0
+        let status = await Sandbox.main(
+            feature: "RecipeDetails",
+            arguments: arguments,
+            link: { _ in calls += 1 },
+            root: RecipeDetailsDescriptor(recipeID: 1)
+        )
+        linkCalls = calls
+        return status
+    }
+
+    @Test("a bad command line exits 2 (unknown option, missing value, value for a flag)", arguments: [["--bogus"], ["--scenario"], ["--help=1"]])
+    func badCommandLine(arguments: [String]) async {
+        var linkCalls = 0
+        #expect(await main(arguments, linkCalls: &linkCalls) == 2)
+        #expect(linkCalls == 0)
+    }
+
+    @Test("an unknown scenario exits 2")
+    func unknownScenario() async {
+        var linkCalls = 0
+        #expect(await main(["--scenario", "nope"], linkCalls: &linkCalls) == 2)
+        #expect(await main(["--scenario=nope"], linkCalls: &linkCalls) == 2)
+    }
+
+    @Test("--help, -h and --version exit 0 without starting the feature", arguments: [["--help"], ["-h"], ["--version"]])
+    func helpAndVersion(arguments: [String]) async {
+        var linkCalls = 0
+        #expect(await main(arguments, linkCalls: &linkCalls) == 0)
+        #expect(linkCalls == 0)
+    }
+
+    @Test("--help wins over a bad scenario, which is only checked when starting")
+    func helpBeforeScenario() async {
+        var linkCalls = 0
+        #expect(await main(["--scenario", "nope", "--help"], linkCalls: &linkCalls) == 0)
+    }
+}

@@ -1,0 +1,347 @@
+import Core
+import CoreTesting
+@testable import TerminalRunner
+import Testing
+
+/// The listing of every interactive row of `FakeScreen`, as failures show it.
+private let allRows = """
+    :
+      [1] Search
+      [2] Vegetarian only
+      [3] Category
+      [4] Curry Rice
+      [5] Vegetable Curry
+      [6] Export
+    """
+
+@Suite("ScriptInterpreter")
+@MainActor
+struct ScriptInterpreterTests {
+    let details = StaticScreen("Curry Rice", rows: [ScreenRow(id: "step", .text("Cook the rice."))])
+    let screen: FakeScreen
+    let interpreter: ScriptInterpreter
+
+    init() async {
+        screen = FakeScreen(next: details)
+        interpreter = ScriptInterpreter(session: await startedSession(screen))
+    }
+
+    func run(_ line: String) async throws -> ScriptInterpreter.Outcome {
+        let command = try #require(try ScriptCommand.parse(line))
+        return try await interpreter.execute(command)
+    }
+
+    func failure(_ line: String) async throws -> String {
+        let command = try #require(try ScriptCommand.parse(line))
+        do {
+            _ = try await interpreter.execute(command)
+        } catch {
+            return error.message
+        }
+        Issue.record("`\(line)` should have failed")
+        return ""
+    }
+
+    // MARK: select
+
+    @Test("select by number activates that row")
+    func selectByNumber() async throws {
+        #expect(try await run("select 5") == .proceed(showScreen: true))
+        #expect(screen.events == [.activate(row: "recipe-2")])
+    }
+
+    @Test("select by exact label, in any case")
+    func selectByExactLabel() async throws {
+        _ = try await run("select vegetable curry")
+        #expect(screen.events == [.activate(row: "recipe-2")])
+    }
+
+    @Test("select by a unique part of a label")
+    func selectByPartialLabel() async throws {
+        _ = try await run("select rice")
+        #expect(screen.events == [.activate(row: "recipe-1")])
+    }
+
+    @Test("selecting a link that opens a screen pushes it")
+    func selectPushes() async throws {
+        _ = try await run("open Curry Rice")
+
+        #expect(interpreter.session.visibleScreen === details)
+        #expect(interpreter.session.current.path == ["Search", "Curry Rice"])
+        #expect(details.appearCount == 1)
+    }
+
+    @Test("select on a toggle flips it")
+    func selectToggle() async throws {
+        _ = try await run("select 2")
+        #expect(screen.events == [.toggle(row: "vegetarian")])
+        #expect(interpreter.screenText.contains("[2] [x] Vegetarian only"))
+    }
+
+    @Test("a reference matching several rows fails and lists them, numbered")
+    func ambiguousReference() async throws {
+        #expect(try await failure("select curry") == """
+            “curry” matches several rows; be more precise or use a number:
+              [4] Curry Rice
+              [5] Vegetable Curry
+            """)
+        #expect(try await failure("select veg") == """
+            “veg” matches several rows; be more precise or use a number:
+              [2] Vegetarian only
+              [5] Vegetable Curry
+            """)
+        #expect(screen.events.isEmpty)
+    }
+
+    @Test("an unknown label fails and lists every row, numbered")
+    func unknownLabel() async throws {
+        #expect(try await failure("select lasagne") == "no row is labelled “lasagne”" + allRows)
+        #expect(screen.events.isEmpty)
+    }
+
+    @Test("a number past the rows fails and says how many there are", arguments: ["9", "0", "-1"])
+    func unknownNumber(number: String) async throws {
+        #expect(try await failure("select \(number)") == "there is no row \(number); this screen has 6 rows" + allRows)
+    }
+
+    @Test("a locked row is refused with its note, by number and by label", arguments: ["select 6", "select Export", "select exp"])
+    func lockedRow(line: String) async throws {
+        #expect(try await failure(line) == "“Export” is locked: Premium")
+        #expect(screen.events.isEmpty)
+    }
+
+    @Test("select refuses text fields and pickers, pointing at the right command")
+    func selectWrongKind() async throws {
+        #expect(try await failure("select Search") == "“Search” is a text field: use `type TEXT`")
+        #expect(try await failure("select 3") == "“Category” is a picker: use `set \"Category\" OPTION`")
+        #expect(screen.events.isEmpty)
+    }
+
+    // MARK: type
+
+    @Test("type edits then submits the first text field")
+    func typeEditsAndSubmits() async throws {
+        #expect(try await run("type green curry") == .proceed(showScreen: true))
+
+        #expect(screen.events == [.edit(row: "query", text: "green curry"), .submit(row: "query")])
+        #expect(interpreter.screenText.contains(#"[1] Search: "green curry""#))
+        #expect(interpreter.screenText.contains("* Searched for “green curry”"))
+    }
+
+    @Test("type fails on a screen without a text field")
+    func typeWithoutField() async throws {
+        _ = try await run("select 4")
+        #expect(try await failure("type x") == "this screen has no text field to type into")
+        #expect(try await failure("search x") == "this screen has no text field to type into")
+        #expect(details.events.isEmpty)
+    }
+
+    @Test("type refuses a locked text field")
+    func typeLockedField() async throws {
+        let locked = StaticScreen("Locked", rows: [
+            ScreenRow(id: "q", .textField(label: "Search", text: "", placeholder: ""), isEnabled: false, note: "Offline"),
+        ])
+        let interpreter = ScriptInterpreter(session: await startedSession(locked))
+
+        await #expect(throws: CommandFailure("“Search” is locked: Offline")) { _ = try await interpreter.execute(.type("x")) }
+        #expect(locked.events.isEmpty)
+    }
+
+    // MARK: set and toggle
+
+    @Test("set chooses an option by name, in any case", arguments: [("Dessert", 2), ("main course", 1), ("ALL", 0)])
+    func setByName(option: String, index: Int) async throws {
+        _ = try await run("set Category \"\(option)\"")
+        #expect(screen.events == [.choose(row: "category", option: index)])
+    }
+
+    @Test("set chooses an option by its 1-based number, on a row named by number")
+    func setByNumber() async throws {
+        _ = try await run("set 3 2")
+        #expect(screen.events == [.choose(row: "category", option: 1)])
+        #expect(interpreter.screenText.contains("Category: ‹Main course›"))
+    }
+
+    @Test("set with an option the picker lacks lists its options", arguments: ["Soup", "4", "0"])
+    func setBadOption(option: String) async throws {
+        #expect(try await failure("set Category \(option)") == "“Category” has no option “\(option)”; options: All, Main course, Dessert")
+        #expect(screen.events.isEmpty)
+    }
+
+    @Test("set on something that is not a picker fails")
+    func setNotPicker() async throws {
+        #expect(try await failure(#"set "Curry Rice" 1"#) == "“Curry Rice” is not a picker")
+    }
+
+    @Test("toggle flips a toggle")
+    func toggle() async throws {
+        _ = try await run("toggle vegetarian")
+        _ = try await run("toggle 2")
+        #expect(screen.events == [.toggle(row: "vegetarian"), .toggle(row: "vegetarian")])
+        #expect(!screen.vegetarianOnly)
+    }
+
+    @Test("toggle on something that is not a toggle fails, sending nothing")
+    func toggleNotToggle() async throws {
+        #expect(try await failure("toggle Curry Rice") == "“Curry Rice” is not a toggle")
+        #expect(try await failure("toggle 1") == "“Search” is not a toggle")
+        #expect(screen.events.isEmpty)
+    }
+
+    // MARK: back and retry
+
+    @Test("back at the first screen fails")
+    func backAtRoot() async throws {
+        #expect(try await failure("back") == "already at the first screen of “Search”")
+        #expect(interpreter.session.visibleScreen === screen)
+    }
+
+    @Test("back after a push returns to the previous screen")
+    func backAfterPush() async throws {
+        _ = try await run("select Curry Rice")
+        #expect(try await run("back") == .proceed(showScreen: true))
+        #expect(interpreter.session.visibleScreen === screen)
+        #expect(interpreter.session.current.stack.count == 1)
+    }
+
+    @Test("retry fails unless the screen shows a retryable error", arguments: [
+        ScreenStatus.ready,
+        .loading("Loading"),
+        .empty("Nothing"),
+        .failed(ScreenFailure(message: "No such recipe", canRetry: false)),
+    ])
+    func retryRefused(status: ScreenStatus) async throws {
+        screen.status = status
+        #expect(try await failure("retry") == "nothing to retry: the screen shows no error that can be retried")
+        #expect(screen.events.isEmpty)
+    }
+
+    @Test("retry sends .retry when the screen failed and can retry")
+    func retry() async throws {
+        screen.status = .failed(ScreenFailure(message: "Offline", canRetry: true))
+        #expect(try await run("retry") == .proceed(showScreen: true))
+        #expect(screen.events == [.retry])
+        #expect(!interpreter.screenText.contains("Offline"))
+    }
+
+    // MARK: expect
+
+    @Test("expect passes when the screen shows the text, without reprinting")
+    func expectPasses() async throws {
+        #expect(try await run("expect Curry Rice — Aiko Tanaka") == .proceed(showScreen: false))
+        #expect(try await run("expect-not Lasagne") == .proceed(showScreen: false))
+    }
+
+    @Test("expect fails when the text is missing, showing the screen")
+    func expectFails() async throws {
+        #expect(try await failure("expect Lasagne") == "expected “Lasagne” on the screen, but it shows:\n" + interpreter.screenText)
+    }
+
+    @Test("expect-not fails when the text is shown, showing the screen")
+    func expectNotFails() async throws {
+        #expect(try await failure("expect-not Vegetable") == "expected no “Vegetable” on the screen, but it shows:\n" + interpreter.screenText)
+    }
+
+    @Test("expect is case-sensitive")
+    func expectCaseSensitive() async throws {
+        #expect(try await failure("expect curry rice").hasPrefix("expected “curry rice” on the screen"))
+    }
+
+    // MARK: tabs, quit, snapshot, help
+
+    @Test("tab switches by name in any case, and by number")
+    func tabs() async throws {
+        let favorites = StaticScreen("Favorites")
+        let session = TabSession(
+            StackNavigator(title: "Search", environment: StubEnvironment()) { [screen] _ in screen },
+            [StackNavigator(title: "Favorites", environment: StubEnvironment()) { _ in favorites }]
+        )
+        await session.start()
+        let interpreter = ScriptInterpreter(session: session)
+        #expect(favorites.appearCount == 0)
+
+        #expect(try await interpreter.execute(.tab("favorites")) == .proceed(showScreen: true))
+        #expect(session.visibleScreen === favorites)
+        #expect(favorites.appearCount == 1)
+
+        _ = try await interpreter.execute(.tab("1"))
+        #expect(session.visibleScreen === screen)
+        _ = try await interpreter.execute(.tab("2"))
+        #expect(session.selectedIndex == 1)
+        #expect(favorites.appearCount == 1)
+    }
+
+    @Test("an unknown tab fails and lists the tabs", arguments: ["Shopping", "3", "0"])
+    func unknownTab(name: String) async throws {
+        let session = TabSession(
+            StackNavigator(title: "Search", environment: StubEnvironment()) { _ in StaticScreen("S") },
+            [StackNavigator(title: "Favorites", environment: StubEnvironment()) { _ in StaticScreen("F") }]
+        )
+        await session.start()
+
+        await #expect(throws: CommandFailure("there is no tab “\(name)”; tabs: Search, Favorites")) {
+            _ = try await ScriptInterpreter(session: session).execute(.tab(name))
+        }
+        #expect(session.selectedIndex == 0)
+    }
+
+    @Test("quit ends the session")
+    func quit() async throws {
+        #expect(try await run("quit") == .quit)
+        #expect(try await run("exit") == .quit)
+    }
+
+    @Test("snapshot prints the screen text")
+    func snapshot() async throws {
+        #expect(try await run("snapshot") == .print(interpreter.screenText))
+        #expect(try await run("show") == .print(screen.content.plainText()))
+    }
+
+    @Test("help prints every command")
+    func help() async throws {
+        #expect(try await run("help") == .print("Commands:\n\(ScriptCommand.referenceText)\n"))
+    }
+
+    @Test("commands before anything is shown fail politely")
+    func beforeStart() async {
+        let session = TabSession(StackNavigator(title: "Search", environment: StubEnvironment()) { _ in StaticScreen("S") })
+        let interpreter = ScriptInterpreter(session: session)
+
+        await #expect(throws: CommandFailure("no screen is shown yet")) { _ = try await interpreter.execute(.select("1")) }
+        await #expect(throws: CommandFailure("no screen is shown yet")) { _ = try await interpreter.execute(.retry) }
+        #expect(interpreter.screenText == "(nothing to show yet)\n")
+    }
+}
+
+@Suite("RowLookup")
+struct RowLookupTests {
+    let rows = [
+        ScreenRow(id: "a", .link(title: "Curry", subtitle: nil)),
+        ScreenRow(id: "b", .link(title: "Curry Rice", subtitle: nil)),
+        ScreenRow(id: "c", .button("2 eggs")),
+    ]
+
+    @Test("an exact label wins over labels that merely contain it")
+    func exactBeatsPartial() throws {
+        #expect(try RowLookup.find("curry", in: rows).id == "a")
+        #expect(try RowLookup.find("Curry Rice", in: rows).id == "b")
+    }
+
+    @Test("a label starting with a number is found by label")
+    func labelWithLeadingNumber() throws {
+        #expect(try RowLookup.find("2 eggs", in: rows).id == "c")
+        #expect(try RowLookup.find("2", in: rows).id == "b")
+    }
+
+    @Test("no rows: the failure has no listing")
+    func noRows() {
+        #expect(throws: CommandFailure("there is no row 1; this screen has 0 rows")) { try RowLookup.find("1", in: []) }
+        #expect(throws: CommandFailure("no row is labelled “x”")) { try RowLookup.find("x", in: []) }
+    }
+
+    @Test("the locked message includes the note only when there is one")
+    func lockedMessage() {
+        #expect(RowLookup.lockedMessage(ScreenRow(id: "x", .button("Export"), isEnabled: false)) == "“Export” is locked")
+        #expect(RowLookup.lockedMessage(ScreenRow(id: "x", .button("Export"), isEnabled: false, note: "Premium")) == "“Export” is locked: Premium")
+    }
+}

@@ -1,0 +1,105 @@
+import Core
+import CoreTesting
+import TerminalRunner
+
+/// A search-like screen: a text field, a toggle, a picker, two links and a locked button.
+/// It records every event and opens `next` when "Curry Rice" is activated.
+///
+///     [1] Search   [2] Vegetarian only   [3] Category
+///     [4] Curry Rice   [5] Vegetable Curry   [6] Export (locked: Premium)
+@MainActor
+final class FakeScreen: Screen {
+    var title: String
+    var onChange: (@MainActor () -> Void)?
+    var query = ""
+    var vegetarianOnly = false
+    var category = 0
+    var status: ScreenStatus = .ready
+    var notice: String?
+    /// What activating "Curry Rice" pushes.
+    var next: (any Screen)?
+    private(set) var events: [ScreenEvent] = []
+    private(set) var appearCount = 0
+
+    init(title: String = "Search", next: (any Screen)? = nil) {
+        self.title = title
+        self.next = next
+    }
+
+    var content: ScreenContent {
+        ScreenContent(
+            title: title,
+            sections: [
+                ScreenSection(id: "filters", rows: [
+                    ScreenRow(id: "query", .textField(label: "Search", text: query, placeholder: "keyword")),
+                    ScreenRow(id: "vegetarian", .toggle(label: "Vegetarian only", isOn: vegetarianOnly)),
+                    ScreenRow(id: "category", .picker(label: "Category", options: ["All", "Main course", "Dessert"], selected: category)),
+                ]),
+                ScreenSection(id: "results", title: "Results", rows: [
+                    ScreenRow(id: "count", .text("2 recipes")),
+                    ScreenRow(id: "recipe-1", .link(title: "Curry Rice", subtitle: "Aiko Tanaka")),
+                    ScreenRow(id: "recipe-2", .link(title: "Vegetable Curry", subtitle: nil)),
+                    ScreenRow(id: "export", .button("Export"), isEnabled: false, note: "Premium"),
+                ]),
+            ],
+            status: status,
+            notice: notice
+        )
+    }
+
+    func appear() async { appearCount += 1 }
+
+    func handle(_ event: ScreenEvent) async -> Navigation? {
+        events.append(event)
+        switch event {
+        case .edit(_, let text): query = text
+        case .submit: notice = "Searched for “\(query)”"
+        case .toggle: vegetarianOnly.toggle()
+        case .choose(_, let option): category = option
+        case .activate("recipe-1"): return next.map { .push($0) }
+        case .activate: notice = "Activated"
+        case .retry: status = .ready
+        }
+        return nil
+    }
+
+    /// Changes what the screen shows outside `handle`, as when loading ends.
+    func finishLoading(notice: String) {
+        self.notice = notice
+        onChange?()
+    }
+}
+
+/// A screen showing fixed content; records events and never navigates.
+@MainActor
+final class StaticScreen: Screen {
+    var content: ScreenContent
+    var onChange: (@MainActor () -> Void)?
+    private(set) var events: [ScreenEvent] = []
+    private(set) var appearCount = 0
+
+    init(_ title: String, rows: [ScreenRow] = []) {
+        content = ScreenContent(title: title, sections: rows.isEmpty ? [] : [ScreenSection(id: "main", rows: rows)])
+    }
+
+    func appear() async { appearCount += 1 }
+
+    func handle(_ event: ScreenEvent) async -> Navigation? {
+        events.append(event)
+        return nil
+    }
+
+    /// Changes the content and tells whoever listens.
+    func change(title: String) {
+        content.title = title
+        onChange?()
+    }
+}
+
+/// A started one-tab session over `root`.
+@MainActor
+func startedSession(_ root: any Screen, title: String = "Search") async -> TabSession {
+    let session = TabSession(StackNavigator(title: title, environment: StubEnvironment()) { _ in root })
+    await session.start()
+    return session
+}
