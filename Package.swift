@@ -8,6 +8,9 @@ import PackageDescription
 let features: [String] = [
     "RecipeSearch",
     "RecipeDetails",
+    "Feed",
+    "ShoppingList",
+    "Favorites",
 ]
 
 let swiftSettings: [SwiftSetting] = [

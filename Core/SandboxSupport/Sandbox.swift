@@ -26,9 +26,7 @@ public enum Sandbox {
         )
         let status = await Runner.main(program, arguments: arguments) { options in
             let environment = try environment(scenario: options.value("--scenario"), link: link)
-            return TabSession(StackNavigator(title: feature, environment: environment) { environment in
-                environment.resolve(root)
-            })
+            return TabSession(StackNavigator(title: feature, environment: environment, root: root))
         }
         return status.rawValue
     }

@@ -9,6 +9,8 @@ public enum ScriptCommand: Equatable, Sendable {
     case toggle(String)
     /// Chooses an option of a picker: `set "Category" Dessert`.
     case set(row: String, option: String)
+    /// Removes a deletable row's item (a shopping-list item, a favorite).
+    case delete(String)
     case back
     case retry
     /// Fails the script unless the screen's text contains this.
@@ -27,6 +29,7 @@ public enum ScriptCommand: Equatable, Sendable {
         ("select ROW", "open a link, press a button or flip a toggle; ROW is a number or a label"),
         ("toggle ROW", "flip a toggle"),
         ("set ROW OPTION", "choose a picker option by name or number"),
+        ("delete ROW", "remove an item (shopping-list items, favorites)"),
         ("back", "go back one screen"),
         ("retry", "retry what failed"),
         ("expect TEXT", "fail unless the screen shows TEXT"),
@@ -66,6 +69,7 @@ public enum ScriptCommand: Equatable, Sendable {
         case "set":
             guard arguments.count == 2 else { throw ScriptSyntaxError("`set` needs a row and an option: set ROW OPTION (quote labels with spaces)") }
             return .set(row: arguments[0], option: arguments[1])
+        case "delete", "remove": return .delete(try one("delete ROW"))
         case "back": try none(); return .back
         case "retry": try none(); return .retry
         case "expect": return .expect(try one("expect TEXT"))

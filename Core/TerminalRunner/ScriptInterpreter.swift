@@ -54,11 +54,15 @@ public final class ScriptInterpreter {
                 throw CommandFailure("“\(label)” has no option “\(option)”; options: \(options.joined(separator: ", "))")
             }
             await send(.choose(row: row.id, option: index))
+        case .delete(let reference):
+            let row = try row(reference)
+            guard row.isDeletable else { throw CommandFailure("“\(row.label)” cannot be deleted") }
+            await send(.delete(row: row.id))
         case .back:
             guard session.current.stack.count > 1 else {
                 throw CommandFailure("already at the first screen of “\(session.current.title)”")
             }
-            session.current.pop()
+            await session.current.pop()
         case .retry:
             guard case .failed(let failure) = try visibleScreen().content.status, failure.canRetry else {
                 throw CommandFailure("nothing to retry: the screen shows no error that can be retried")

@@ -1,26 +1,28 @@
 import Core
 
 /// A navigation stack of screens: the runner's `NavigationCoordinator`.
-/// It never becomes empty once started: popping the root is refused.
+/// Its root is a screen descriptor, resolved like any other screen. It never becomes empty
+/// once started: popping the root is refused.
 @MainActor
 public final class StackNavigator: NavigationCoordinator {
     public let title: String
     public let environment: any Environment
+    /// The descriptor of the bottom screen; a deep link to it selects this stack.
+    public let root: any ScreenDescriptor
     public private(set) var stack: [any Screen] = []
     /// Called when the visible screen or its content changes, so the runner can redraw.
     public var onChange: (@MainActor () -> Void)?
-    private let makeRoot: @MainActor (any Environment) -> any Screen
 
-    public init(title: String, environment: any Environment, root: @escaping @MainActor (any Environment) -> any Screen) {
+    public init(title: String, environment: any Environment, root: any ScreenDescriptor) {
         self.title = title
         self.environment = environment
-        makeRoot = root
+        self.root = root
     }
 
     /// Shows the root screen the first time; later calls do nothing.
     public func start() async {
         guard stack.isEmpty else { return }
-        await push(makeRoot(environment))
+        await push(environment.resolve(root))
     }
 
     public func push(_ screen: any Screen) async {
@@ -33,17 +35,20 @@ public final class StackNavigator: NavigationCoordinator {
         await screen.appear()
     }
 
-    public func pop() {
+    /// Goes back one screen, which appears again so it can refresh (a list after an edit).
+    public func pop() async {
         guard stack.count > 1 else { return }
         stack.removeLast()
         onChange?()
+        await stack.last?.appear()
     }
 
     /// Back to the root screen.
-    public func popToRoot() {
+    public func popToRoot() async {
         guard stack.count > 1 else { return }
         stack.removeLast(stack.count - 1)
         onChange?()
+        await stack.last?.appear()
     }
 
     /// The titles of the stack's screens, root first: the breadcrumb.
@@ -68,11 +73,27 @@ public final class TabSession: TabCoordinator {
         await tabs[selectedIndex].start()
     }
 
+    /// Shows a tab. Its visible screen appears again, so it shows what changed elsewhere.
     public func select(tabAt index: Int) async {
-        guard tabs.indices.contains(index) else { return }
+        guard tabs.indices.contains(index), index != selectedIndex || tabs[index].stack.isEmpty else { return }
         selectedIndex = index
         onChange?()
-        await tabs[index].start()
+        if tabs[index].stack.isEmpty {
+            await tabs[index].start()
+        } else {
+            await tabs[index].topScreen?.appear()
+        }
+    }
+
+    /// Opens the screen a descriptor names: the tab whose root it is, else on top of the current tab.
+    public func open(_ descriptor: any ScreenDescriptor) async {
+        if let index = tabs.firstIndex(where: { $0.root.isEqual(to: descriptor) }) {
+            await select(tabAt: index)
+            await tabs[index].popToRoot()
+        } else {
+            await current.start()
+            await current.push(current.environment.resolve(descriptor))
+        }
     }
 
     /// The selected tab's stack. Tabs are never empty, so this always exists.
@@ -85,5 +106,12 @@ public final class TabSession: TabCoordinator {
     public func tabIndex(named name: String) -> Int? {
         if let number = Int(name), tabs.indices.contains(number - 1) { return number - 1 }
         return tabs.firstIndex { $0.title.lowercased() == name.lowercased() }
+    }
+}
+
+extension ScreenDescriptor {
+    /// Equality across existentials: same type and equal values.
+    func isEqual(to other: any ScreenDescriptor) -> Bool {
+        (other as? Self) == self
     }
 }

@@ -5,6 +5,10 @@ import Core
 struct RecipeDetailsRouter {
     let environment: any Environment
 
+    func authorRecipes(_ authorID: Author.ID) -> Navigation {
+        .push(environment.resolve(AuthorRecipesDescriptor(authorID: authorID)))
+    }
+
     /// The app's exporter: a service no feature can see the implementation of.
     func exporter() -> any RecipeExporter {
         environment.resolve(RecipeExportDescriptor(format: .markdown))

@@ -29,6 +29,8 @@ final class RecipeDetailsScreen: Screen {
             await viewModel.toggleFavorite()
         case .activate(RecipeDetailsRow.export):
             await viewModel.export()
+        case .activate(RecipeDetailsRow.moreFromAuthor):
+            return viewModel.moreFromAuthor()
         case .retry:
             await viewModel.load()
         default:

@@ -24,4 +24,5 @@ enum RecipeDetailsRow {
     static let addToShoppingList = "add-to-shopping-list"
     static let favorite = "favorite"
     static let export = "export"
+    static let moreFromAuthor = "more-from-author"
 }

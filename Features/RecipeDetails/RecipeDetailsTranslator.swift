@@ -33,6 +33,7 @@ struct RecipeDetailsTranslator: Translator {
                 ScreenRow(id: RecipeDetailsRow.addToShoppingList, .button("Add ingredients to shopping list")),
                 ScreenRow(id: RecipeDetailsRow.favorite, .toggle(label: "Favorite", isOn: isFavorite)),
                 ScreenRow(id: RecipeDetailsRow.export, .button("Export as Markdown")),
+                ScreenRow(id: RecipeDetailsRow.moreFromAuthor, .link(title: "More from \(recipe.author.name)", subtitle: nil)),
             ]),
         ]
     }

@@ -53,6 +53,11 @@ final class RecipeDetailsViewModel {
         }
     }
 
+    func moreFromAuthor() -> Navigation? {
+        guard let recipe = state.recipe else { return nil }
+        return router.authorRecipes(recipe.author.id)
+    }
+
     func export() async {
         guard let recipe = state.recipe else { return }
         do {

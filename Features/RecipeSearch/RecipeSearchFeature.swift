@@ -12,4 +12,15 @@ public enum RecipeSearchFeature {
             )
         )
     }
+
+    @MainActor
+    public static func makeScreen(_ descriptor: AuthorRecipesDescriptor, environment: any Environment) -> any Screen {
+        AuthorRecipesScreen(
+            viewModel: AuthorRecipesViewModel(
+                authorID: descriptor.authorID,
+                interactor: RecipeSearchInteractor(environment: environment),
+                router: RecipeSearchRouter(environment: environment)
+            )
+        )
+    }
 }

@@ -35,7 +35,16 @@ struct RecipeSearchInteractor {
         environment.activityLogger.log(ActivityEvent("search", payload: ["keyword": keyword, "results": String(resultCount)]))
     }
 
-    func logOpen(recipeID: Recipe.ID) {
-        environment.activityLogger.log(ActivityEvent("open_recipe", payload: ["recipe_id": String(recipeID), "source": "search"]))
+    func logOpen(recipeID: Recipe.ID, source: String = "search") {
+        environment.activityLogger.log(ActivityEvent("open_recipe", payload: ["recipe_id": String(recipeID), "source": source]))
+    }
+
+    /// Every recipe by the author, most popular first (authors have dozens, not thousands).
+    func recipes(byAuthor authorID: Author.ID) async throws -> [Recipe] {
+        try await environment.client.searchRecipes(.equal(.authorID, .text(authorID)), sort: [.descending(.popularity)], page: PageRequest(limit: 100)).recipes
+    }
+
+    func logAuthorPageView(_ authorID: Author.ID) {
+        environment.pageViewLogger.log(PageView("author_recipes", parameters: ["author_id": authorID]))
     }
 }

@@ -7,7 +7,10 @@ import SandboxSupport
 // RecipeSearch alone: search is real, every other feature's screen is a labelled placeholder.
 let status = await Sandbox.main(
     feature: "RecipeSearch",
-    link: { $0.recipeSearch = RecipeSearchFeature.makeScreen },
+    link: { resolver in
+        resolver.recipeSearch = RecipeSearchFeature.makeScreen
+        resolver.authorRecipes = RecipeSearchFeature.makeScreen
+    },
     root: RecipeSearchDescriptor()
 )
 exit(status)

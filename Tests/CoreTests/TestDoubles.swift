@@ -20,13 +20,15 @@ final class LabelledScreen: Screen {
     func handle(_ event: ScreenEvent) async -> Navigation? { nil }
 }
 
-/// A resolver that records which of its three builders ran, with which descriptor and
+/// A resolver that records which of its builders ran, with which descriptor and
 /// in which environment (named by the environment's feature flags).
 final class RecordingResolver: Resolver {
     enum Build: Equatable, Sendable {
         case search(RecipeSearchDescriptor)
         case details(RecipeDetailsDescriptor)
         case export(RecipeExportDescriptor)
+        /// Any other screen descriptor, as `Type(field: value)`.
+        case screen(String)
     }
 
     /// What every export descriptor resolves to.
@@ -44,6 +46,18 @@ final class RecordingResolver: Resolver {
     @MainActor func build(_ descriptor: RecipeDetailsDescriptor, in environment: any Environment) -> any Screen {
         log.withLock { $0.append((.details(descriptor), environment.userFeatures.flags)) }
         return LabelledScreen("details: \(descriptor.recipeID)")
+    }
+
+    @MainActor func build(_ descriptor: FeedDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+    @MainActor func build(_ descriptor: ShoppingListDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+    @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+    @MainActor func build(_ descriptor: AuthorRecipesDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+    @MainActor func build(_ descriptor: AboutDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+
+    @MainActor private func screen(_ descriptor: some ScreenDescriptor, _ environment: any Environment) -> any Screen {
+        let label = String(describing: descriptor)
+        log.withLock { $0.append((.screen(label), environment.userFeatures.flags)) }
+        return LabelledScreen(label)
     }
 
     @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {

@@ -10,6 +10,8 @@ struct CookbookEndToEndTests {
     func searchOpenBackQuit() throws {
         let dataDirectory = temporaryDataDirectory()
         let result = try cookbook.run(["--data-dir", dataDirectory], input: """
+            expect "Tabs: [Feed] | Search | Shopping list | Favorites"
+            tab Search
             search curry
             expect "Curry Rice"
             select "Curry Rice"
@@ -27,28 +29,28 @@ struct CookbookEndToEndTests {
         let names = log.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
         }.compactMap { $0["name"] as? String }
-        #expect(names == ["recipe_search", "search", "open_recipe", "recipe_details"])
+        #expect(names == ["feed", "recipe_search", "search", "open_recipe", "recipe_details", "recipe_search"])
     }
 
     @Test("a failed expect names its line and exits 1")
     func failedExpect() throws {
-        let result = try cookbook.run(["--data-dir", temporaryDataDirectory()], input: "search curry\nexpect \"Beef Wellington\"\nquit\n")
+        let result = try cookbook.run(["--data-dir", temporaryDataDirectory()], input: "tab Search\nsearch curry\nexpect \"Beef Wellington\"\nquit\n")
         #expect(result.status == 1)
-        #expect(result.errorOutput.contains("stdin:2: expected “Beef Wellington” on the screen"))
+        #expect(result.errorOutput.contains("stdin:3: expected “Beef Wellington” on the screen"))
     }
 
     @Test("an unknown command names the line and lists the valid forms")
     func unknownCommand() throws {
-        let result = try cookbook.run(["--data-dir", temporaryDataDirectory()], input: "search curry\ndance\n")
+        let result = try cookbook.run(["--data-dir", temporaryDataDirectory()], input: "tab Search\nsearch curry\ndance\n")
         #expect(result.status == 1)
-        #expect(result.errorOutput.contains("stdin:2: unknown command “dance”"))
+        #expect(result.errorOutput.contains("stdin:3: unknown command “dance”"))
         #expect(result.errorOutput.contains("select ROW"))
     }
 
     @Test("a script file runs with --script")
     func scriptFile() throws {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("script-\(UUID().uuidString).txt")
-        try "search miso\nselect \"Miso Soup\"\nexpect \"dashi\"\n".write(to: script, atomically: true, encoding: .utf8)
+        try "tab Search\nsearch miso\nselect \"Miso Soup\"\nexpect \"dashi\"\n".write(to: script, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: script) }
         let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--script", script.path])
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
@@ -65,7 +67,7 @@ struct CookbookEndToEndTests {
     @Test("export writes a Markdown file into the data directory")
     func export() throws {
         let dataDirectory = temporaryDataDirectory()
-        let result = try cookbook.run(["--data-dir", dataDirectory], input: "search curry rice\nselect \"Curry Rice\"\nselect \"Export as Markdown\"\nexpect \"Exported\"\n")
+        let result = try cookbook.run(["--data-dir", dataDirectory], input: "tab Search\nsearch curry rice\nselect \"Curry Rice\"\nselect \"Export as Markdown\"\nexpect \"Exported\"\n")
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
         let markdown = try String(contentsOfFile: dataDirectory + "/exports/curry-rice-1.md", encoding: .utf8)
         #expect(markdown.hasPrefix("# Curry Rice\n"))

@@ -323,6 +323,7 @@ struct RecipeDetailsScreenTests {
              [1] <Add ingredients to shopping list>
              [2] [ ] Favorite
              [3] <Export as Markdown>
+             [4] More from Marco Rossi
 
             """)
     }

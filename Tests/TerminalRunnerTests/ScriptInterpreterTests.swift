@@ -253,8 +253,8 @@ struct ScriptInterpreterTests {
     func tabs() async throws {
         let favorites = StaticScreen("Favorites")
         let session = TabSession(
-            StackNavigator(title: "Search", environment: StubEnvironment()) { [screen] _ in screen },
-            [StackNavigator(title: "Favorites", environment: StubEnvironment()) { _ in favorites }]
+            stack("Search", root: screen),
+            [stack("Favorites", root: favorites)]
         )
         await session.start()
         let interpreter = ScriptInterpreter(session: session)
@@ -268,14 +268,14 @@ struct ScriptInterpreterTests {
         #expect(session.visibleScreen === screen)
         _ = try await interpreter.execute(.tab("2"))
         #expect(session.selectedIndex == 1)
-        #expect(favorites.appearCount == 1)
+        #expect(favorites.appearCount == 2, "coming back to a tab refreshes its screen")
     }
 
     @Test("an unknown tab fails and lists the tabs", arguments: ["Shopping", "3", "0"])
     func unknownTab(name: String) async throws {
         let session = TabSession(
-            StackNavigator(title: "Search", environment: StubEnvironment()) { _ in StaticScreen("S") },
-            [StackNavigator(title: "Favorites", environment: StubEnvironment()) { _ in StaticScreen("F") }]
+            stack("Search", root: StaticScreen("S")),
+            [stack("Favorites", root: StaticScreen("F"))]
         )
         await session.start()
 
@@ -304,7 +304,7 @@ struct ScriptInterpreterTests {
 
     @Test("commands before anything is shown fail politely")
     func beforeStart() async {
-        let session = TabSession(StackNavigator(title: "Search", environment: StubEnvironment()) { _ in StaticScreen("S") })
+        let session = TabSession(stack("Search", root: StaticScreen("S")))
         let interpreter = ScriptInterpreter(session: session)
 
         await #expect(throws: CommandFailure("no screen is shown yet")) { _ = try await interpreter.execute(.select("1")) }

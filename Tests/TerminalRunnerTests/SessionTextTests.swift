@@ -12,8 +12,8 @@ struct SessionTextTests {
 
     func twoTabs() async -> TabSession {
         let session = TabSession(
-            StackNavigator(title: "Search", environment: StubEnvironment()) { [search] _ in search },
-            [StackNavigator(title: "Favorites", environment: StubEnvironment()) { [favorites] _ in favorites }]
+            stack("Search", root: search),
+            [stack("Favorites", root: favorites)]
         )
         await session.start()
         return session
@@ -66,13 +66,13 @@ struct SessionTextTests {
 
         #expect(SessionText.render(session).hasPrefix("Tabs: [Search] | Favorites\nPath: Search › Curry Rice\n# Curry Rice\n"))
 
-        session.current.pop()
+        await session.current.pop()
         #expect(!SessionText.render(session).contains("Path:"))
     }
 
     @Test("before the session starts, nothing is shown yet")
     func beforeStart() {
-        let session = TabSession(StackNavigator(title: "Search", environment: StubEnvironment()) { [search] _ in search })
+        let session = TabSession(stack("Search", root: search))
         #expect(SessionText.render(session) == "(nothing to show yet)\n")
     }
 

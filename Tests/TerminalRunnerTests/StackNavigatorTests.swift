@@ -7,16 +7,12 @@ import Testing
 @MainActor
 final class StackNavigatorTests {
     let root = StaticScreen("Root")
-    var rootsMade = 0
+    let environment = StubEnvironment().overriding(\.userFeatures, with: .premium)
     var changes = 0
     var navigator: StackNavigator!
 
     init() {
-        navigator = StackNavigator(title: "Search", environment: StubEnvironment().overriding(\.userFeatures, with: .premium)) { [unowned self] environment in
-            rootsMade += 1
-            #expect(environment.userFeatures.isPremium)
-            return root
-        }
+        navigator = stack("Search", root: root, environment: environment)
         navigator.onChange = { [unowned self] in changes += 1 }
     }
 
@@ -24,7 +20,7 @@ final class StackNavigatorTests {
     func beforeStart() {
         #expect(navigator.stack.isEmpty)
         #expect(navigator.topScreen == nil)
-        #expect(rootsMade == 0)
+        #expect(environment.recorder.resolved(FeedDescriptor.self).isEmpty)
     }
 
     @Test("start shows the root once, built with the navigator's environment")
@@ -32,7 +28,7 @@ final class StackNavigatorTests {
         await navigator.start()
         await navigator.start()
 
-        #expect(rootsMade == 1)
+        #expect(environment.recorder.resolved(FeedDescriptor.self).count == 1)
         #expect(navigator.stack.count == 1)
         #expect(navigator.topScreen === root)
         #expect(root.appearCount == 1)
@@ -53,15 +49,15 @@ final class StackNavigatorTests {
         #expect(navigator.path == ["Root", "Next"])
     }
 
-    @Test("pop removes the top screen without making the one below appear again")
+    @Test("pop removes the top screen and the one below appears again, to refresh")
     func pop() async {
         await navigator.start()
         await navigator.push(StaticScreen("Next"))
 
-        navigator.pop()
+        await navigator.pop()
 
         #expect(navigator.topScreen === root)
-        #expect(root.appearCount == 1)
+        #expect(root.appearCount == 2)
         #expect(changes == 3)
     }
 
@@ -69,8 +65,8 @@ final class StackNavigatorTests {
     func popAtRoot() async {
         await navigator.start()
 
-        navigator.pop()
-        navigator.pop()
+        await navigator.pop()
+        await navigator.pop()
 
         #expect(navigator.stack.count == 1)
         #expect(navigator.topScreen === root)
@@ -83,11 +79,11 @@ final class StackNavigatorTests {
         await navigator.push(StaticScreen("A"))
         await navigator.push(StaticScreen("B"))
 
-        navigator.popToRoot()
+        await navigator.popToRoot()
         #expect(navigator.path == ["Root"])
         #expect(changes == 4)
 
-        navigator.popToRoot()
+        await navigator.popToRoot()
         #expect(changes == 4)
     }
 
@@ -110,7 +106,7 @@ final class StackNavigatorTests {
         await navigator.start()
         let top = StaticScreen("Top")
         await navigator.push(top)
-        navigator.pop()
+        await navigator.pop()
         changes = 0
 
         top.change(title: "late")
@@ -138,8 +134,8 @@ struct TabSessionTests {
 
     init() {
         session = TabSession(
-            StackNavigator(title: "Search", environment: StubEnvironment()) { [search] _ in search },
-            [StackNavigator(title: "Favorites", environment: StubEnvironment()) { [favorites] _ in favorites }]
+            stack("Search", root: search),
+            [stack("Favorites", root: favorites)]
         )
     }
 
@@ -153,16 +149,20 @@ struct TabSessionTests {
         #expect(favorites.appearCount == 0)
     }
 
-    @Test("selecting a tab starts it once and shows its top screen")
+    @Test("selecting a tab starts it once; coming back makes its top screen appear again")
     func select() async {
         await session.start()
 
         await session.select(tabAt: 1)
+        #expect(favorites.appearCount == 1)
+        await session.select(tabAt: 1)
+        #expect(favorites.appearCount == 1, "reselecting the open tab does nothing")
         await session.select(tabAt: 0)
         await session.select(tabAt: 1)
 
         #expect(session.visibleScreen === favorites)
-        #expect(favorites.appearCount == 1)
+        #expect(favorites.appearCount == 2)
+        #expect(session.tabs[1].stack.count == 1, "the tab was started once")
         #expect(session.selectedTab === session.tabs[1])
     }
 

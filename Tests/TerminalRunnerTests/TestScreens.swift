@@ -59,6 +59,7 @@ final class FakeScreen: Screen {
         case .activate("recipe-1"): return next.map { .push($0) }
         case .activate: notice = "Activated"
         case .retry: status = .ready
+        case .delete: notice = "Deleted"
         }
         return nil
     }
@@ -96,10 +97,18 @@ final class StaticScreen: Screen {
     }
 }
 
+/// A stack whose root descriptor resolves to `root` (through the stub resolver's feed builder).
+@MainActor
+func stack(_ title: String, root: any Screen, environment: StubEnvironment = StubEnvironment()) -> StackNavigator {
+    var environment = environment
+    environment.stubResolver.feed = { _, _ in root }
+    return StackNavigator(title: title, environment: environment, root: FeedDescriptor())
+}
+
 /// A started one-tab session over `root`.
 @MainActor
 func startedSession(_ root: any Screen, title: String = "Search") async -> TabSession {
-    let session = TabSession(StackNavigator(title: title, environment: StubEnvironment()) { _ in root })
+    let session = TabSession(stack(title, root: root))
     await session.start()
     return session
 }

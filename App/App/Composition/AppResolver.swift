@@ -1,13 +1,22 @@
 import Core
+import Favorites
+import Feed
 import Foundation
 import RecipeDetails
 import RecipeSearch
+import ShoppingList
 
 /// One builder per descriptor: the only place that knows which module implements what.
 /// Leaving one out is a compile error ("type 'AppResolver' does not conform to protocol 'Resolver'").
 struct AppResolver: Resolver {
     /// Where exports are written.
     let exportDirectory: URL
+    /// What the legacy About page shows about this run.
+    let about: LegacyAboutPage.Facts
+
+    @MainActor func build(_ descriptor: FeedDescriptor, in environment: any Environment) -> any Screen {
+        FeedFeature.makeScreen(descriptor, environment: environment)
+    }
 
     @MainActor func build(_ descriptor: RecipeSearchDescriptor, in environment: any Environment) -> any Screen {
         RecipeSearchFeature.makeScreen(descriptor, environment: environment)
@@ -15,6 +24,22 @@ struct AppResolver: Resolver {
 
     @MainActor func build(_ descriptor: RecipeDetailsDescriptor, in environment: any Environment) -> any Screen {
         RecipeDetailsFeature.makeScreen(descriptor, environment: environment)
+    }
+
+    @MainActor func build(_ descriptor: AuthorRecipesDescriptor, in environment: any Environment) -> any Screen {
+        RecipeSearchFeature.makeScreen(descriptor, environment: environment)
+    }
+
+    @MainActor func build(_ descriptor: ShoppingListDescriptor, in environment: any Environment) -> any Screen {
+        ShoppingListFeature.makeScreen(descriptor, environment: environment)
+    }
+
+    @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen {
+        FavoritesFeature.makeScreen(descriptor, environment: environment)
+    }
+
+    @MainActor func build(_ descriptor: AboutDescriptor, in environment: any Environment) -> any Screen {
+        LegacyAboutScreen(page: .shared, facts: about, environment: environment)
     }
 
     @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {

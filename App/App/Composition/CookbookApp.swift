@@ -18,10 +18,7 @@ public enum CookbookApp {
     @MainActor
     public static func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Int32 {
         await Runner.main(program, arguments: arguments) { options in
-            let environment = try makeEnvironment(options)
-            return TabSession(StackNavigator(title: "Search", environment: environment) { environment in
-                environment.resolve(RecipeSearchDescriptor())
-            })
+            MainTabCoordinator(environment: try makeEnvironment(options)).session
         }.rawValue
     }
 
@@ -42,7 +39,10 @@ public enum CookbookApp {
             favorites: InMemoryRepository<FavoriteRecipe>(),
             shoppingList: InMemoryRepository<ShoppingItem>(),
             recentSearches: InMemoryRepository<RecentSearch>(),
-            resolver: AppResolver(exportDirectory: dataDirectory.exports)
+            resolver: AppResolver(
+                exportDirectory: dataDirectory.exports,
+                about: LegacyAboutPage.Facts(version: program.version, dataDirectory: dataDirectory.url.path, recipeSource: "bundled dataset")
+            )
         )
     }
 }

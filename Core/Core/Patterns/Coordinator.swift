@@ -13,7 +13,8 @@ public protocol NavigationCoordinator: Coordinator {
     /// Bottom first; never empty once started.
     var stack: [any Screen] { get }
     func push(_ screen: any Screen) async
-    func pop()
+    /// Goes back one screen; the screen below appears again (and may refresh).
+    func pop() async
 }
 
 extension NavigationCoordinator {
@@ -23,7 +24,7 @@ extension NavigationCoordinator {
     public func perform(_ navigation: Navigation) async {
         switch navigation {
         case .push(let screen): await push(screen)
-        case .pop: pop()
+        case .pop: await pop()
         }
     }
 

@@ -22,6 +22,8 @@ public enum ScreenEvent: Hashable, Sendable {
     /// Enter in a text field.
     case submit(row: String)
     case choose(row: String, option: Int)
+    /// Remove the row's item (rows marked `isDeletable`).
+    case delete(row: String)
     /// Try the failed operation again.
     case retry
 }

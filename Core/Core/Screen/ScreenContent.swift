@@ -70,13 +70,16 @@ public struct ScreenRow: Hashable, Sendable, Identifiable {
     /// A disabled row is shown but ignores events; `note` says why ("Premium").
     public var isEnabled: Bool
     public var note: String?
+    /// Whether the row answers `.delete` (a shopping-list item, a favorite).
+    public var isDeletable: Bool
 
-    public init(id: String, _ element: ScreenElement, detail: String? = nil, isEnabled: Bool = true, note: String? = nil) {
+    public init(id: String, _ element: ScreenElement, detail: String? = nil, isEnabled: Bool = true, note: String? = nil, isDeletable: Bool = false) {
         self.id = id
         self.element = element
         self.detail = detail
         self.isEnabled = isEnabled
         self.note = note
+        self.isDeletable = isDeletable
     }
 
     public var isInteractive: Bool {

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Links to screens: `cookbook://recipes/42`, `cookbook://search?query=curry`.
+/// `--open LINK` starts the app or a sandbox on that screen.
+public enum DeepLinks {
+    public static let scheme = "cookbook"
+
+    /// Every screen descriptor, so a link can be read back into one.
+    /// A descriptor missing here cannot be opened by link; `workspace check` reports it.
+    public static let screens: [any ScreenDescriptor.Type] = [
+        FeedDescriptor.self,
+        RecipeSearchDescriptor.self,
+        RecipeDetailsDescriptor.self,
+        AuthorRecipesDescriptor.self,
+        ShoppingListDescriptor.self,
+        FavoritesDescriptor.self,
+        AboutDescriptor.self,
+    ]
+
+    /// Every valid form, for help and error messages: `cookbook://recipes/{recipeID}`.
+    public static var validForms: [String] { screens.map { "\(scheme)://\($0.linkPath)" } }
+
+    /// The descriptor as a link. Reading it back with `descriptor(from:)` gives an equal descriptor.
+    public static func link(for descriptor: some ScreenDescriptor) -> String {
+        var values = descriptor.linkValues.filter { !$0.value.isEmpty }
+        let path = segments(of: type(of: descriptor).linkPath).map { segment in
+            guard let name = placeholder(segment) else { return segment }
+            return (values.removeValue(forKey: name) ?? "").addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? ""
+        }.joined(separator: "/")
+        var link = "\(scheme)://\(path)"
+        if !values.isEmpty {
+            var components = URLComponents()
+            components.queryItems = values.keys.sorted().map { URLQueryItem(name: $0, value: values[$0]) }
+            link += "?" + (components.percentEncodedQuery ?? "")
+        }
+        return link
+    }
+
+    /// Reads a link back into the descriptor of its screen.
+    public static func descriptor(from link: String) throws(DeepLinkError) -> any ScreenDescriptor {
+        guard let components = URLComponents(string: link), components.scheme == scheme else {
+            throw DeepLinkError(link: link, problem: "it is not a \(scheme):// link")
+        }
+        let path = ([components.host ?? ""] + components.path.split(separator: "/").map(String.init))
+            .filter { !$0.isEmpty }
+            .map { $0.removingPercentEncoding ?? $0 }
+        for screen in screens {
+            let pattern = segments(of: screen.linkPath)
+            guard pattern.count == path.count else { continue }
+            var values: [String: String] = [:]
+            for item in components.queryItems ?? [] { values[item.name] = item.value ?? "" }
+            let matches = zip(pattern, path).allSatisfy { expected, actual in
+                if let name = placeholder(expected) {
+                    values[name] = actual
+                    return true
+                }
+                return expected == actual
+            }
+            guard matches else { continue }
+            do {
+                return try screen.init(linkValues: values)
+            } catch {
+                throw DeepLinkError(link: link, problem: error.problem)
+            }
+        }
+        throw DeepLinkError(link: link, problem: "no screen has this path")
+    }
+
+    private static func segments(of path: String) -> [String] {
+        path.split(separator: "/").map(String.init)
+    }
+
+    private static func placeholder(_ segment: String) -> String? {
+        segment.hasPrefix("{") && segment.hasSuffix("}") ? String(segment.dropFirst().dropLast()) : nil
+    }
+}
+
+/// A link that names no screen, or names one with a bad value. The message lists the valid forms.
+public struct DeepLinkError: Error, Equatable, CustomStringConvertible {
+    public var link: String
+    public var problem: String
+
+    public init(link: String = "", problem: String) {
+        self.link = link
+        self.problem = problem
+    }
+
+    public var description: String {
+        "cannot open “\(link)”: \(problem). Valid links:\n" + DeepLinks.validForms.map { "  \($0)" }.joined(separator: "\n")
+    }
+
+    /// For descriptors: a value that must be a whole number.
+    public static func integer(_ name: String, in values: [String: String]) throws(DeepLinkError) -> Int {
+        guard let text = values[name] else { throw DeepLinkError(problem: "the link has no \(name)") }
+        guard let number = Int(text) else { throw DeepLinkError(problem: "\(name) must be a whole number, not “\(text)”") }
+        return number
+    }
+
+    /// For descriptors: a value that must be present and not empty.
+    public static func text(_ name: String, in values: [String: String]) throws(DeepLinkError) -> String {
+        guard let text = values[name], !text.isEmpty else { throw DeepLinkError(problem: "the link has no \(name)") }
+        return text
+    }
+}

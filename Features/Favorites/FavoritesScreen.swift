@@ -1,0 +1,38 @@
+import Core
+
+/// The screen as runners see it: content from the translator, events to the view model.
+@MainActor
+final class FavoritesScreen: Screen {
+    private let viewModel: FavoritesViewModel
+    private let translator = FavoritesTranslator()
+
+    var onChange: (@MainActor () -> Void)? {
+        get { viewModel.onChange }
+        set { viewModel.onChange = newValue }
+    }
+
+    init(viewModel: FavoritesViewModel) {
+        self.viewModel = viewModel
+    }
+
+    var content: ScreenContent { translator.translate(viewModel.state) }
+
+    /// Reloads every time: a recipe may have been saved or removed on its details screen.
+    func appear() async {
+        await viewModel.load()
+    }
+
+    func handle(_ event: ScreenEvent) async -> Navigation? {
+        switch event {
+        case .activate(let row):
+            return FavoritesRow.recipeID(in: row).map(viewModel.open)
+        case .delete(let row):
+            if let id = FavoritesRow.recipeID(in: row) { await viewModel.remove(id) }
+        case .retry:
+            await viewModel.load()
+        default:
+            break
+        }
+        return nil
+    }
+}

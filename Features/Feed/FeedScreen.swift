@@ -1,0 +1,38 @@
+import Core
+
+/// The screen as runners see it: content from the translator, events to the view model.
+@MainActor
+final class FeedScreen: Screen {
+    private let viewModel: FeedViewModel
+    private let translator = FeedTranslator()
+
+    var onChange: (@MainActor () -> Void)? {
+        get { viewModel.onChange }
+        set { viewModel.onChange = newValue }
+    }
+
+    init(viewModel: FeedViewModel) {
+        self.viewModel = viewModel
+    }
+
+    var content: ScreenContent { translator.translate(viewModel.state) }
+
+    func appear() async {
+        await viewModel.appear()
+    }
+
+    func handle(_ event: ScreenEvent) async -> Navigation? {
+        switch event {
+        case .activate(FeedRow.about):
+            return viewModel.openAbout()
+        case .activate(let row):
+            guard let id = FeedRow.recipeID(in: row) else { return nil }
+            return viewModel.open(recipeID: id, section: row.hasPrefix(FeedRow.popularPrefix) ? "popular" : "new")
+        case .retry:
+            await viewModel.load()
+        default:
+            break
+        }
+        return nil
+    }
+}

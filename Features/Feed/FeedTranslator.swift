@@ -1,0 +1,29 @@
+import Core
+
+/// Feed state to content: a section of popular recipes, one of new ones, and About.
+struct FeedTranslator: Translator {
+    func translate(_ state: FeedState) -> ScreenContent {
+        switch state.phase {
+        case .loading:
+            return ScreenContent(title: "Feed", status: .loading("Loading the feed…"))
+        case .failed(let failure):
+            return ScreenContent(title: "Feed", status: .failed(failure))
+        case .loaded(let feed) where feed.popular.isEmpty && feed.new.isEmpty:
+            return ScreenContent(title: "Feed", sections: [aboutSection], status: .empty("No recipes yet. Check back soon."))
+        case .loaded(let feed):
+            return ScreenContent(title: "Feed", sections: [
+                ScreenSection(id: "popular", title: "Popular", rows: feed.popular.map { row($0, prefix: FeedRow.popularPrefix, detail: "♥ \($0.popularity)") }),
+                ScreenSection(id: "new", title: "New", rows: feed.new.map { row($0, prefix: FeedRow.newPrefix, detail: $0.publishedOn) }),
+                aboutSection,
+            ])
+        }
+    }
+
+    private var aboutSection: ScreenSection {
+        ScreenSection(id: "more", rows: [ScreenRow(id: FeedRow.about, .link(title: "About Cookbook", subtitle: nil))])
+    }
+
+    private func row(_ recipe: Recipe, prefix: String, detail: String) -> ScreenRow {
+        ScreenRow(id: prefix + String(recipe.id), .link(title: recipe.title, subtitle: recipe.author.name), detail: "\(recipe.cookingMinutes) min · \(detail)")
+    }
+}

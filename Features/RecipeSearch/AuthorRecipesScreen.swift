@@ -1,0 +1,103 @@
+import Core
+
+/// "More from this author": every recipe by one author, most popular first. It shares the
+/// search feature's interactor, row translator and router.
+@MainActor
+final class AuthorRecipesScreen: Screen {
+    private let viewModel: AuthorRecipesViewModel
+    private let recipeRow = RecipeRowTranslator()
+
+    var onChange: (@MainActor () -> Void)? {
+        get { viewModel.onChange }
+        set { viewModel.onChange = newValue }
+    }
+
+    init(viewModel: AuthorRecipesViewModel) {
+        self.viewModel = viewModel
+    }
+
+    var content: ScreenContent {
+        let state = viewModel.state
+        switch state.phase {
+        case .loading:
+            return ScreenContent(title: state.title, status: .loading("Loading recipes…"))
+        case .failed(let failure):
+            return ScreenContent(title: state.title, status: .failed(failure))
+        case .loaded(let recipes) where recipes.isEmpty:
+            return ScreenContent(title: state.title, status: .empty("No recipes by this author."))
+        case .loaded(let recipes):
+            return ScreenContent(title: state.title, sections: [
+                ScreenSection(id: "recipes", title: "\(recipes.count) recipes", rows: recipes.map(recipeRow.translate)),
+            ])
+        }
+    }
+
+    func appear() async {
+        await viewModel.appear()
+    }
+
+    func handle(_ event: ScreenEvent) async -> Navigation? {
+        switch event {
+        case .activate(let row) where row.hasPrefix(RecipeSearchRow.recipePrefix):
+            return Recipe.ID(row.dropFirst(RecipeSearchRow.recipePrefix.count)).map(viewModel.open)
+        case .retry:
+            await viewModel.load()
+        default:
+            break
+        }
+        return nil
+    }
+}
+
+@MainActor
+final class AuthorRecipesViewModel {
+    struct State: Equatable {
+        enum Phase: Equatable {
+            case loading
+            case loaded([Recipe])
+            case failed(ScreenFailure)
+        }
+
+        var authorID: Author.ID
+        var phase = Phase.loading
+
+        /// "Recipes by Aiko Tanaka" once the recipes say who the author is.
+        var title: String {
+            if case .loaded(let recipes) = phase, let name = recipes.first?.author.name { return "Recipes by \(name)" }
+            return "Recipes by \(authorID)"
+        }
+    }
+
+    private(set) var state: State {
+        didSet { onChange?() }
+    }
+    var onChange: (@MainActor () -> Void)?
+    private let interactor: RecipeSearchInteractor
+    private let router: RecipeSearchRouter
+
+    init(authorID: Author.ID, interactor: RecipeSearchInteractor, router: RecipeSearchRouter) {
+        state = State(authorID: authorID)
+        self.interactor = interactor
+        self.router = router
+    }
+
+    func appear() async {
+        interactor.logAuthorPageView(state.authorID)
+        if case .loaded = state.phase { return }
+        await load()
+    }
+
+    func load() async {
+        state.phase = .loading
+        do {
+            state.phase = .loaded(try await interactor.recipes(byAuthor: state.authorID))
+        } catch {
+            state.phase = .failed(ScreenFailure(error, whileTrying: "load the author's recipes"))
+        }
+    }
+
+    func open(_ id: Recipe.ID) -> Navigation {
+        interactor.logOpen(recipeID: id, source: "author")
+        return router.recipeDetails(id)
+    }
+}

@@ -1,0 +1,31 @@
+import Core
+
+/// Every side effect of the shopping list, all through the environment.
+struct ShoppingListInteractor {
+    let environment: any Environment
+
+    /// In list order.
+    func items() async throws -> [ShoppingItem] {
+        try await environment.shoppingList.findAll(.all, sort: [.ascending(.position)])
+    }
+
+    func add(name: String, after items: [ShoppingItem]) async throws {
+        let position = (items.map(\.position).max() ?? -1) + 1
+        try await environment.shoppingList.save(ShoppingItem(name: name, position: position))
+        environment.activityLogger.log(ActivityEvent("shopping_item_add", payload: ["name": name]))
+    }
+
+    func save(_ item: ShoppingItem) async throws {
+        try await environment.shoppingList.save(item)
+        environment.activityLogger.log(ActivityEvent(item.isChecked ? "shopping_item_check" : "shopping_item_uncheck", payload: ["name": item.name]))
+    }
+
+    func delete(_ items: [ShoppingItem]) async throws {
+        try await environment.shoppingList.delete(ids: items.map(\.id))
+        environment.activityLogger.log(ActivityEvent("shopping_item_delete", payload: ["count": String(items.count)]))
+    }
+
+    func logPageView() {
+        environment.pageViewLogger.log(PageView("shopping_list"))
+    }
+}

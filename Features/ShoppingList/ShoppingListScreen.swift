@@ -1,0 +1,50 @@
+import Core
+import Foundation
+
+/// The screen as runners see it: content from the translator, events to the view model.
+@MainActor
+final class ShoppingListScreen: Screen {
+    private let viewModel: ShoppingListViewModel
+    private let translator = ShoppingListTranslator()
+
+    var onChange: (@MainActor () -> Void)? {
+        get { viewModel.onChange }
+        set { viewModel.onChange = newValue }
+    }
+
+    init(viewModel: ShoppingListViewModel) {
+        self.viewModel = viewModel
+    }
+
+    var content: ScreenContent { translator.translate(viewModel.state) }
+
+    /// Reloads every time: items may have been added from a recipe in another tab.
+    func appear() async {
+        await viewModel.load()
+    }
+
+    func handle(_ event: ScreenEvent) async -> Navigation? {
+        switch event {
+        case let .edit(ShoppingListRow.add, text):
+            viewModel.edit(draft: text)
+        case .submit(ShoppingListRow.add):
+            await viewModel.addDraft()
+        case .activate(ShoppingListRow.clearChecked):
+            await viewModel.clearChecked()
+        case .toggle(let row):
+            if let id = itemID(row) { await viewModel.toggle(id) }
+        case .delete(let row):
+            if let id = itemID(row) { await viewModel.delete(id) }
+        case .retry:
+            await viewModel.load()
+        default:
+            break
+        }
+        return nil
+    }
+
+    private func itemID(_ row: String) -> UUID? {
+        guard row.hasPrefix(ShoppingListRow.itemPrefix) else { return nil }
+        return UUID(uuidString: String(row.dropFirst(ShoppingListRow.itemPrefix.count)))
+    }
+}

@@ -1,0 +1,82 @@
+import Core
+import Foundation
+
+/// The shopping list's logic. Every change is saved first and shown after, so the screen
+/// never shows an item the store does not have.
+@MainActor
+final class ShoppingListViewModel {
+    private(set) var state = ShoppingListState() {
+        didSet { onChange?() }
+    }
+    var onChange: (@MainActor () -> Void)?
+
+    private let interactor: ShoppingListInteractor
+
+    init(interactor: ShoppingListInteractor) {
+        self.interactor = interactor
+    }
+
+    func load() async {
+        interactor.logPageView()
+        do {
+            state.phase = .loaded(try await interactor.items())
+        } catch {
+            state.phase = .failed(ScreenFailure(error, whileTrying: "load the shopping list"))
+        }
+    }
+
+    func edit(draft: String) {
+        state.draft = draft
+    }
+
+    func addDraft() async {
+        let name = state.draft.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else {
+            state.notice = "Type what to buy, then press Enter."
+            return
+        }
+        await change("add “\(name)”") {
+            try await interactor.add(name: name, after: state.items)
+            state.draft = ""
+            return "Added “\(name)”."
+        }
+    }
+
+    func toggle(_ id: UUID) async {
+        guard var item = state.items.first(where: { $0.id == id }) else { return }
+        item.isChecked.toggle()
+        await change("update “\(item.name)”") {
+            try await interactor.save(item)
+            return nil
+        }
+    }
+
+    func delete(_ id: UUID) async {
+        guard let item = state.items.first(where: { $0.id == id }) else { return }
+        await change("remove “\(item.name)”") {
+            try await interactor.delete([item])
+            return "Removed “\(item.name)”."
+        }
+    }
+
+    func clearChecked() async {
+        let checked = state.items.filter(\.isChecked)
+        guard !checked.isEmpty else { return }
+        await change("clear the checked items") {
+            try await interactor.delete(checked)
+            return "Cleared \(checked.count) checked \(checked.count == 1 ? "item" : "items")."
+        }
+    }
+
+    /// Runs a store change, then shows the list as stored. On failure the list is left
+    /// as it was and the notice says what went wrong.
+    private func change(_ action: String, _ body: () async throws -> String?) async {
+        do {
+            let notice = try await body()
+            state.phase = .loaded(try await interactor.items())
+            state.notice = notice
+        } catch {
+            state.notice = ScreenFailure(error, whileTrying: action).message
+        }
+    }
+}

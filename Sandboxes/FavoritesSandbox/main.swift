@@ -1,0 +1,13 @@
+import Core
+import CoreTesting
+import Foundation
+import Favorites
+import SandboxSupport
+
+// Favorites alone, on fixtures; every other feature's screen is a labelled placeholder.
+let status = await Sandbox.main(
+    feature: "Favorites",
+    link: { $0.favorites = FavoritesFeature.makeScreen },
+    root: FavoritesDescriptor()
+)
+exit(status)

@@ -1,0 +1,13 @@
+import Core
+import CoreTesting
+import Foundation
+import Feed
+import SandboxSupport
+
+// Feed alone, on fixtures; every other feature's screen is a labelled placeholder.
+let status = await Sandbox.main(
+    feature: "Feed",
+    link: { $0.feed = FeedFeature.makeScreen },
+    root: FeedDescriptor()
+)
+exit(status)

@@ -1,0 +1,13 @@
+import Core
+import CoreTesting
+import Foundation
+import ShoppingList
+import SandboxSupport
+
+// ShoppingList alone, on fixtures; every other feature's screen is a labelled placeholder.
+let status = await Sandbox.main(
+    feature: "ShoppingList",
+    link: { $0.shoppingList = ShoppingListFeature.makeScreen },
+    root: ShoppingListDescriptor()
+)
+exit(status)
