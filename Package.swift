@@ -62,9 +62,15 @@ let package = Package(
             path: "Core/SandboxSupport",
             swiftSettings: swiftSettings
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            path: "App/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
         .target(
             name: "App",
-            dependencies: ["Core", "TerminalRunner"] + features.map { .target(name: $0) },
+            dependencies: ["Core", "TerminalRunner", "CSQLite"] + features.map { .target(name: $0) },
             path: "App/App",
             resources: [.copy("Resources/recipes.json")],
             swiftSettings: swiftSettings
