@@ -111,7 +111,8 @@ public final class ScriptInterpreter {
     }
 
     private func row(_ reference: String) throws(CommandFailure) -> ScreenRow {
-        let row = try RowLookup.find(reference, in: visibleScreen().content.interactiveRows)
+        let content = try visibleScreen().content
+        let row = try RowLookup.find(reference, numbered: content.numberedRows, named: content.interactiveRows)
         guard row.isEnabled else { throw CommandFailure(RowLookup.lockedMessage(row)) }
         return row
     }
@@ -125,22 +126,28 @@ public struct CommandFailure: Error, Equatable {
 
 /// Finds the row a script names, by number or by label.
 enum RowLookup {
-    /// A number picks the n-th interactive row. Text picks the row whose label equals it
-    /// (any case), else the only row whose label contains it.
-    static func find(_ reference: String, in rows: [ScreenRow]) throws(CommandFailure) -> ScreenRow {
+    /// A number picks the n-th numbered row. Text picks the row whose label equals it
+    /// (any case), else the only row whose label contains it, among every interactive row.
+    static func find(_ reference: String, numbered rows: [ScreenRow], named named: [ScreenRow]) throws(CommandFailure) -> ScreenRow {
         let numbered = Array(zip(1..., rows))
         if let number = Int(reference) {
             guard rows.indices.contains(number - 1) else {
-                throw CommandFailure("there is no row \(number); this screen has \(rows.count) rows\(listing(numbered))")
+                throw CommandFailure("there is no row \(number); this screen has \(rows.count) numbered rows\(listing(numbered))")
             }
             return rows[number - 1]
         }
+        // Every interactive row in reading order, with its number (0 for text fields).
+        var number = 0
+        let labelled = named.map { row in
+            if row.isNumbered { number += 1 }
+            return (row.isNumbered ? number : 0, row)
+        }
         let wanted = reference.lowercased()
-        if let exact = rows.first(where: { $0.label.lowercased() == wanted }) { return exact }
-        let partial = numbered.filter { $0.1.label.lowercased().contains(wanted) }
+        if let exact = named.first(where: { $0.label.lowercased() == wanted }) { return exact }
+        let partial = labelled.filter { $0.1.label.lowercased().contains(wanted) }
         switch partial.count {
         case 1: return partial[0].1
-        case 0: throw CommandFailure("no row is labelled “\(reference)”\(listing(numbered))")
+        case 0: throw CommandFailure("no row is labelled “\(reference)”\(listing(labelled))")
         default: throw CommandFailure("“\(reference)” matches several rows; be more precise or use a number\(listing(partial))")
         }
     }
@@ -149,8 +156,9 @@ enum RowLookup {
         "“\(row.label)” is locked" + (row.note.map { ": \($0)" } ?? "")
     }
 
+    /// Rows as the screen shows them; number 0 stands for an unnumbered text field.
     private static func listing(_ rows: [(Int, ScreenRow)]) -> String {
-        rows.isEmpty ? "" : ":\n" + rows.map { "  [\($0.0)] \($0.1.label)" }.joined(separator: "\n")
+        rows.isEmpty ? "" : ":\n" + rows.map { "  [\($0.0 == 0 ? "✎" : String($0.0))] \($0.1.label)" }.joined(separator: "\n")
     }
 }
 

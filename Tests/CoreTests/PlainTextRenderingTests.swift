@@ -24,22 +24,22 @@ struct PlainTextRenderingTests {
         notice: "Saved “Curry Rice”"
     )
 
-    @Test("every element kind, numbered in reading order, with the focused row marked")
+    @Test("every element kind, selectable rows numbered in reading order, text fields marked, the focused row marked")
     func everyElementKind() {
         #expect(Self.everyKind.plainText(focusedRow: "recipe-1") == """
             # Search
 
-             [1] Search: [keyword]
-             [2] [x] Vegetarian only
-             [3] [ ] Quick
-             [4] Category: ‹Main course› of All | Main course | Dessert
+             [✎] Search: [keyword]
+             [1] [x] Vegetarian only
+             [2] [ ] Quick
+             [3] Category: ‹Main course› of All | Main course | Dessert
 
             ## Results
                  2 recipes
-            >[5] Curry Rice — Aiko Tanaka · 45 min · 720 kcal
-             [6] Vegetable Curry (new)
-             [7] <Export> (locked: Premium)
-             [8] <Share> · PDF (locked)
+            >[4] Curry Rice — Aiko Tanaka · 45 min · 720 kcal
+             [5] Vegetable Curry (new)
+             [6] <Export> (locked: Premium)
+             [7] <Share> · PDF (locked)
 
             * Saved “Curry Rice”
 
@@ -50,7 +50,7 @@ struct PlainTextRenderingTests {
     func noFocus() {
         let text = Self.everyKind.plainText()
         #expect(!text.split(separator: "\n").contains { $0.hasPrefix(">") })
-        #expect(text.contains("\n [5] Curry Rice — Aiko Tanaka · 45 min · 720 kcal\n"))
+        #expect(text.contains("\n [4] Curry Rice — Aiko Tanaka · 45 min · 720 kcal\n"))
     }
 
     @Test("a focused text row is marked too, without a number")
@@ -69,8 +69,8 @@ struct PlainTextRenderingTests {
         #expect(content.plainText() == """
             # Filters
 
-             [1] Search: "green curry"
-             [2] Sort: ‹?› of Popular | New
+             [✎] Search: "green curry"
+             [1] Sort: ‹?› of Popular | New
 
             """)
     }
@@ -90,7 +90,7 @@ struct PlainTextRenderingTests {
         #expect(content.plainText() == """
             # Search
 
-             [1] Search: "curry"
+             [✎] Search: "curry"
 
             … Searching for “curry”…
 

@@ -133,7 +133,7 @@ struct RecipeSearchScreenTests {
         #expect(screen.content.resultTitles.isEmpty)
         let recent = try #require(screen.content.section(titled: "Recent searches"))
         #expect(recent.rows.map(\.label) == ["curry"])
-        #expect(screen.content.plainText().contains("## Recent searches\n [2] curry\n"))
+        #expect(screen.content.plainText().contains("## Recent searches\n [1] curry\n"))
         // A blank search asks the service nothing.
         #expect(recorder.clientCalls.count == 1)
     }
@@ -400,12 +400,12 @@ struct RecipeSearchScreenTests {
         #expect(screen.content.plainText() == """
             # Search
 
-             [1] Search: "curry"
+             [✎] Search: "curry"
 
             ## Results for “curry” (3)
-             [2] Curry Rice — Aiko Tanaka · 45 min · 720 kcal
-             [3] Vegetable Curry — Priya Sharma · 35 min · 480 kcal · vegetarian
-             [4] Thai Green Curry — Priya Sharma · 30 min · 610 kcal
+             [1] Curry Rice — Aiko Tanaka · 45 min · 720 kcal
+             [2] Vegetable Curry — Priya Sharma · 35 min · 480 kcal · vegetarian
+             [3] Thai Green Curry — Priya Sharma · 30 min · 610 kcal
 
             """)
     }
@@ -417,7 +417,7 @@ struct RecipeSearchScreenTests {
         #expect(screen.content.plainText() == """
             # Search
 
-             [1] Search: [keyword, e.g. curry]
+             [✎] Search: [keyword, e.g. curry]
 
             """)
     }

@@ -6,12 +6,21 @@ import Testing
 /// The listing of every interactive row of `FakeScreen`, as failures show it.
 private let allRows = """
     :
-      [1] Search
-      [2] Vegetarian only
-      [3] Category
-      [4] Curry Rice
-      [5] Vegetable Curry
-      [6] Export
+      [✎] Search
+      [1] Vegetarian only
+      [2] Category
+      [3] Curry Rice
+      [4] Vegetable Curry
+      [5] Export
+    """
+
+private let numberedRows = """
+    :
+      [1] Vegetarian only
+      [2] Category
+      [3] Curry Rice
+      [4] Vegetable Curry
+      [5] Export
     """
 
 @Suite("ScriptInterpreter")
@@ -46,7 +55,7 @@ struct ScriptInterpreterTests {
 
     @Test("select by number activates that row")
     func selectByNumber() async throws {
-        #expect(try await run("select 5") == .proceed(showScreen: true))
+        #expect(try await run("select 4") == .proceed(showScreen: true))
         #expect(screen.events == [.activate(row: "recipe-2")])
     }
 
@@ -73,22 +82,22 @@ struct ScriptInterpreterTests {
 
     @Test("select on a toggle flips it")
     func selectToggle() async throws {
-        _ = try await run("select 2")
+        _ = try await run("select 1")
         #expect(screen.events == [.toggle(row: "vegetarian")])
-        #expect(interpreter.screenText.contains("[2] [x] Vegetarian only"))
+        #expect(interpreter.screenText.contains("[1] [x] Vegetarian only"))
     }
 
     @Test("a reference matching several rows fails and lists them, numbered")
     func ambiguousReference() async throws {
         #expect(try await failure("select curry") == """
             “curry” matches several rows; be more precise or use a number:
-              [4] Curry Rice
-              [5] Vegetable Curry
+              [3] Curry Rice
+              [4] Vegetable Curry
             """)
         #expect(try await failure("select veg") == """
             “veg” matches several rows; be more precise or use a number:
-              [2] Vegetarian only
-              [5] Vegetable Curry
+              [1] Vegetarian only
+              [4] Vegetable Curry
             """)
         #expect(screen.events.isEmpty)
     }
@@ -101,10 +110,10 @@ struct ScriptInterpreterTests {
 
     @Test("a number past the rows fails and says how many there are", arguments: ["9", "0", "-1"])
     func unknownNumber(number: String) async throws {
-        #expect(try await failure("select \(number)") == "there is no row \(number); this screen has 6 rows" + allRows)
+        #expect(try await failure("select \(number)") == "there is no row \(number); this screen has 5 numbered rows" + numberedRows)
     }
 
-    @Test("a locked row is refused with its note, by number and by label", arguments: ["select 6", "select Export", "select exp"])
+    @Test("a locked row is refused with its note, by number and by label", arguments: ["select 5", "select Export", "select exp"])
     func lockedRow(line: String) async throws {
         #expect(try await failure(line) == "“Export” is locked: Premium")
         #expect(screen.events.isEmpty)
@@ -113,7 +122,7 @@ struct ScriptInterpreterTests {
     @Test("select refuses text fields and pickers, pointing at the right command")
     func selectWrongKind() async throws {
         #expect(try await failure("select Search") == "“Search” is a text field: use `type TEXT`")
-        #expect(try await failure("select 3") == "“Category” is a picker: use `set \"Category\" OPTION`")
+        #expect(try await failure("select 2") == "“Category” is a picker: use `set \"Category\" OPTION`")
         #expect(screen.events.isEmpty)
     }
 
@@ -124,13 +133,13 @@ struct ScriptInterpreterTests {
         #expect(try await run("type green curry") == .proceed(showScreen: true))
 
         #expect(screen.events == [.edit(row: "query", text: "green curry"), .submit(row: "query")])
-        #expect(interpreter.screenText.contains(#"[1] Search: "green curry""#))
+        #expect(interpreter.screenText.contains(#"[✎] Search: "green curry""#))
         #expect(interpreter.screenText.contains("* Searched for “green curry”"))
     }
 
     @Test("type fails on a screen without a text field")
     func typeWithoutField() async throws {
-        _ = try await run("select 4")
+        _ = try await run("select 3")
         #expect(try await failure("type x") == "this screen has no text field to type into")
         #expect(try await failure("search x") == "this screen has no text field to type into")
         #expect(details.events.isEmpty)
@@ -157,7 +166,7 @@ struct ScriptInterpreterTests {
 
     @Test("set chooses an option by its 1-based number, on a row named by number")
     func setByNumber() async throws {
-        _ = try await run("set 3 2")
+        _ = try await run("set 2 2")
         #expect(screen.events == [.choose(row: "category", option: 1)])
         #expect(interpreter.screenText.contains("Category: ‹Main course›"))
     }
@@ -176,7 +185,7 @@ struct ScriptInterpreterTests {
     @Test("toggle flips a toggle")
     func toggle() async throws {
         _ = try await run("toggle vegetarian")
-        _ = try await run("toggle 2")
+        _ = try await run("toggle 1")
         #expect(screen.events == [.toggle(row: "vegetarian"), .toggle(row: "vegetarian")])
         #expect(!screen.vegetarianOnly)
     }
@@ -184,7 +193,7 @@ struct ScriptInterpreterTests {
     @Test("toggle on something that is not a toggle fails, sending nothing")
     func toggleNotToggle() async throws {
         #expect(try await failure("toggle Curry Rice") == "“Curry Rice” is not a toggle")
-        #expect(try await failure("toggle 1") == "“Search” is not a toggle")
+        #expect(try await failure("toggle Search") == "“Search” is not a toggle")
         #expect(screen.events.isEmpty)
     }
 
@@ -323,20 +332,20 @@ struct RowLookupTests {
 
     @Test("an exact label wins over labels that merely contain it")
     func exactBeatsPartial() throws {
-        #expect(try RowLookup.find("curry", in: rows).id == "a")
-        #expect(try RowLookup.find("Curry Rice", in: rows).id == "b")
+        #expect(try RowLookup.find("curry", numbered: rows, named: rows).id == "a")
+        #expect(try RowLookup.find("Curry Rice", numbered: rows, named: rows).id == "b")
     }
 
     @Test("a label starting with a number is found by label")
     func labelWithLeadingNumber() throws {
-        #expect(try RowLookup.find("2 eggs", in: rows).id == "c")
-        #expect(try RowLookup.find("2", in: rows).id == "b")
+        #expect(try RowLookup.find("2 eggs", numbered: rows, named: rows).id == "c")
+        #expect(try RowLookup.find("2", numbered: rows, named: rows).id == "b")
     }
 
     @Test("no rows: the failure has no listing")
     func noRows() {
-        #expect(throws: CommandFailure("there is no row 1; this screen has 0 rows")) { try RowLookup.find("1", in: []) }
-        #expect(throws: CommandFailure("no row is labelled “x”")) { try RowLookup.find("x", in: []) }
+        #expect(throws: CommandFailure("there is no row 1; this screen has 0 numbered rows")) { try RowLookup.find("1", numbered: [], named: []) }
+        #expect(throws: CommandFailure("no row is labelled “x”")) { try RowLookup.find("x", numbered: [], named: []) }
     }
 
     @Test("the locked message includes the note only when there is one")

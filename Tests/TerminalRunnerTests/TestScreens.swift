@@ -5,8 +5,8 @@ import TerminalRunner
 /// A search-like screen: a text field, a toggle, a picker, two links and a locked button.
 /// It records every event and opens `next` when "Curry Rice" is activated.
 ///
-///     [1] Search   [2] Vegetarian only   [3] Category
-///     [4] Curry Rice   [5] Vegetable Curry   [6] Export (locked: Premium)
+///     [✎] Search   [1] Vegetarian only   [2] Category
+///     [3] Curry Rice   [4] Vegetable Curry   [5] Export (locked: Premium)
 @MainActor
 final class FakeScreen: Screen {
     var title: String

@@ -1,7 +1,7 @@
 extension ScreenContent {
     /// The screen as plain text: deterministic (no width, no colour, no clock), so it is
-    /// what scripts `expect` and snapshot tests compare. Interactive rows are numbered
-    /// `[n]` in reading order; `focusedRow` is marked with `>`.
+    /// what scripts `expect` and snapshot tests compare. Rows that can be selected are
+    /// numbered `[n]` in reading order, text fields are marked `[✎]`; `focusedRow` is marked with `>`.
     public func plainText(focusedRow: ScreenRow.ID? = nil) -> String {
         var lines = ["# \(title)"]
         var number = 0
@@ -10,9 +10,11 @@ extension ScreenContent {
             if let title = section.title { lines.append("## \(title)") }
             for row in section.rows {
                 let marker = row.id == focusedRow ? ">" : " "
-                if row.isInteractive {
+                if row.isNumbered {
                     number += 1
                     lines.append("\(marker)[\(number)] \(row.plainText)")
+                } else if row.isInteractive {
+                    lines.append("\(marker)[✎] \(row.plainText)")
                 } else {
                     lines.append("\(marker)    \(row.plainText)")
                 }

@@ -16,10 +16,16 @@ public struct ScreenContent: Hashable, Sendable {
         self.notice = notice
     }
 
-    /// Rows the user can act on, in reading order. Their 1-based position is the number
-    /// the plain-text rendering shows and script commands use.
+    /// Rows the user can act on, in reading order: where keyboard focus can go.
     public var interactiveRows: [ScreenRow] {
         sections.flatMap(\.rows).filter(\.isInteractive)
+    }
+
+    /// Rows picked by number: links, buttons, toggles, pickers. Text fields are left out
+    /// (text is typed, not selected), so `select 1` after a search opens the first result.
+    /// Their 1-based position is the number the plain-text rendering shows.
+    public var numberedRows: [ScreenRow] {
+        interactiveRows.filter(\.isNumbered)
     }
 
     /// The row with this id, if the screen shows one.
@@ -85,6 +91,14 @@ public struct ScreenRow: Hashable, Sendable, Identifiable {
     public var isInteractive: Bool {
         if case .text = element { return false }
         return true
+    }
+
+    /// Whether the row gets a number in plain text (see `ScreenContent.numberedRows`).
+    public var isNumbered: Bool {
+        switch element {
+        case .text, .textField: false
+        case .link, .button, .toggle, .picker: true
+        }
     }
 
     /// The words a person would use to name this row ("Curry Rice", "Vegetarian only").
