@@ -9,10 +9,16 @@ public enum CookbookApp {
         name: "cookbook",
         summary: "a terminal recipe app",
         options: [
-            OptionSpec("--data-dir", value: "DIR", help: "keep data and logs in DIR (default: the per-user data directory)"),
+            OptionSpec("--data-dir", value: "DIR", help: "keep the database, logs and exports in DIR (default: the per-user data directory)"),
+            OptionSpec("--api-url", value: "URL", help: "load recipes from the web API at URL instead of the bundled dataset"),
+            OptionSpec("--dataset", value: "FILE", help: "load recipes from a JSON file instead of the bundled dataset"),
+            OptionSpec("--premium", help: "act as a premium user (unlocks premium search filters)"),
             OptionSpec("--verbose", help: "also print page views and events to stderr"),
         ],
-        notes: ["Logs: page views and events are written as JSON lines to DATA_DIR/logs/events.jsonl."]
+        notes: [
+            "Data: favorites, the shopping list, recent searches and the recipe cache live in DATA_DIR/cookbook.sqlite;",
+            "page views and events are written as JSON lines to DATA_DIR/logs/events.jsonl.",
+        ]
     )
 
     @MainActor
@@ -22,27 +28,46 @@ public enum CookbookApp {
         }.rawValue
     }
 
+    /// Builds the real environment. Store problems become warnings on stderr (the app
+    /// carries on in memory); a bad recipe source is a usage or startup error.
     static func makeEnvironment(_ options: LaunchOptions) throws -> AppEnvironment {
         let dataDirectory = DataDirectory.resolve(override: options.value("--data-dir"))
-        let client: any RecipeServiceClient
-        do {
-            client = try BundledRecipeClient.bundled()
-        } catch {
-            throw StartupError(error.localizedDescription)
+        let store = LocalStore.open(in: dataDirectory.url)
+        for warning in store.warnings {
+            FileHandle.standardError.write(Data("cookbook: \(warning)\n".utf8))
         }
+        let (client, source) = try recipeSource(options, cache: store.recipeCache)
         let logger = JSONLinesLogger(fileURL: dataDirectory.logFile, echoToStandardError: options.has("--verbose"))
         return AppEnvironment(
             client: client,
             pageViewLogger: logger,
             activityLogger: logger,
-            userFeatures: .free,
-            favorites: InMemoryRepository<FavoriteRecipe>(),
-            shoppingList: InMemoryRepository<ShoppingItem>(),
-            recentSearches: InMemoryRepository<RecentSearch>(),
+            userFeatures: options.has("--premium") ? .premium : .free,
+            favorites: store.favorites,
+            shoppingList: store.shoppingList,
+            recentSearches: store.recentSearches,
             resolver: AppResolver(
                 exportDirectory: dataDirectory.exports,
-                about: LegacyAboutPage.Facts(version: program.version, dataDirectory: dataDirectory.url.path, recipeSource: "bundled dataset")
+                about: LegacyAboutPage.Facts(version: program.version, dataDirectory: dataDirectory.url.path, recipeSource: source)
             )
         )
+    }
+
+    /// The bundled dataset by default; a dataset file, or the web API behind the cache.
+    static func recipeSource(_ options: LaunchOptions, cache: any Repository<Recipe>) throws -> (any RecipeServiceClient, String) {
+        if let address = options.value("--api-url") {
+            guard let url = URL(string: address), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+                throw UsageError("--api-url needs an http:// or https:// URL, not “\(address)”")
+            }
+            return (CachingRecipeClient(remote: HTTPRecipeClient(baseURL: url), cache: cache), "web API at \(address) (cached)")
+        }
+        do {
+            if let path = options.value("--dataset") {
+                return (try BundledRecipeClient.load(from: URL(fileURLWithPath: path)), "dataset \(path)")
+            }
+            return (try BundledRecipeClient.bundled(), "bundled dataset")
+        } catch {
+            throw StartupError(error.localizedDescription + ((error as? DatasetError).map { " \($0.recovery)" } ?? ""))
+        }
     }
 }

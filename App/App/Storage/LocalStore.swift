@@ -1,0 +1,103 @@
+import Core
+import Foundation
+
+/// The app's stores: SQLite in the data directory, or memory when that cannot be used.
+/// Opening never fails: every problem becomes a warning that says what happened, which
+/// file, and what to do, and the app carries on.
+struct LocalStore {
+    var favorites: any Repository<FavoriteRecipe>
+    var shoppingList: any Repository<ShoppingItem>
+    var recentSearches: any Repository<RecentSearch>
+    var recipeCache: any Repository<Recipe>
+    /// Nil when the stores are in memory.
+    var database: SQLiteDatabase?
+    /// What the user must be told, in plain words, one entry a problem.
+    var warnings: [String]
+
+    static let fileName = "cookbook.sqlite"
+
+    static func open(in directory: URL) -> LocalStore {
+        do {
+            try prepare(directory)
+        } catch {
+            return inMemory(warning: "\(error.localizedDescription) \(inMemoryConsequence)")
+        }
+        let file = directory.appendingPathComponent(fileName)
+        do {
+            return try durable(at: file)
+        } catch let error where error.isDamage {
+            do {
+                let kept = try moveAside(file)
+                var store = try durable(at: file)
+                store.warnings.append("Cookbook found \(error.localizedDescription). It was moved to \(kept.path) (kept, not deleted) and a new, empty database was started.")
+                return store
+            } catch let second {
+                return inMemory(warning: "Cookbook found \(error.localizedDescription) and could not set it aside: \(second.localizedDescription). \(inMemoryConsequence)")
+            }
+        } catch {
+            return inMemory(warning: "\(error.localizedDescription.prefix(1).uppercased())\(error.localizedDescription.dropFirst()). \(error.recoverySuggestion ?? "") \(inMemoryConsequence)")
+        }
+    }
+
+    private static let inMemoryConsequence = "Changes made in this run are kept in memory only and will be lost when Cookbook quits."
+
+    private static func durable(at file: URL) throws(StoreError) -> LocalStore {
+        let database = try SQLiteDatabase(path: file.path)
+        return LocalStore(
+            favorites: SQLiteRepository<FavoriteRecipe>(database: database),
+            shoppingList: SQLiteRepository<ShoppingItem>(database: database),
+            recentSearches: SQLiteRepository<RecentSearch>(database: database),
+            recipeCache: SQLiteRepository<Recipe>(database: database),
+            database: database,
+            warnings: []
+        )
+    }
+
+    static func inMemory(warning: String? = nil) -> LocalStore {
+        LocalStore(
+            favorites: InMemoryRepository<FavoriteRecipe>(),
+            shoppingList: InMemoryRepository<ShoppingItem>(),
+            recentSearches: InMemoryRepository<RecentSearch>(),
+            recipeCache: InMemoryRepository<Recipe>(),
+            database: nil,
+            warnings: warning.map { [$0] } ?? []
+        )
+    }
+
+    /// Makes sure the data directory exists and is a directory.
+    private static func prepare(_ directory: URL) throws(DataDirectoryError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw DataDirectoryError(path: directory.path, problem: "is a file, not a directory") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw DataDirectoryError(path: directory.path, problem: "cannot be created (\(error.localizedDescription))")
+        }
+    }
+
+    /// Renames a damaged database (and its WAL files) to `<name>.damaged-<time>`; never deletes it.
+    private static func moveAside(_ file: URL) throws -> URL {
+        let stamp = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false)).replacingOccurrences(of: ":", with: "")
+        let kept = file.deletingLastPathComponent().appendingPathComponent("\(file.lastPathComponent).damaged-\(stamp)")
+        try FileManager.default.moveItem(at: file, to: kept)
+        for suffix in ["-wal", "-shm"] {
+            let companion = URL(fileURLWithPath: file.path + suffix)
+            if FileManager.default.fileExists(atPath: companion.path) {
+                try FileManager.default.moveItem(at: companion, to: URL(fileURLWithPath: kept.path + suffix))
+            }
+        }
+        return kept
+    }
+}
+
+/// The data directory cannot hold the database.
+struct DataDirectoryError: LocalizedError {
+    let path: String
+    let problem: String
+
+    var errorDescription: String? { "The data directory \(path) \(problem)." }
+    var recoverySuggestion: String? { "Fix it, or start with --data-dir DIR to use another folder." }
+}

@@ -1,0 +1,150 @@
+import CSQLite
+import Foundation
+
+/// A value stored in or read from SQLite.
+enum SQLValue: Hashable, Sendable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+
+    var integer: Int64? { if case .integer(let value) = self { value } else { nil } }
+    var text: String? { if case .text(let value) = self { value } else { nil } }
+}
+
+/// One row of a result, by column name.
+struct SQLRow: Sendable {
+    let values: [String: SQLValue]
+
+    func integer(_ column: String) throws(StoreError) -> Int64 {
+        guard let value = values[column]?.integer else { throw StoreError.malformedRow(column: column) }
+        return value
+    }
+
+    func text(_ column: String) throws(StoreError) -> String {
+        guard let value = values[column]?.text else { throw StoreError.malformedRow(column: column) }
+        return value
+    }
+
+    func optionalInteger(_ column: String) -> Int64? { values[column]?.integer }
+}
+
+/// One connection to a SQLite file, used by one actor at a time: every statement and
+/// transaction runs serialized on this actor. Opened in WAL mode with a bounded busy timeout,
+/// so another process holding the lock makes writes wait a little, then fail clearly.
+actor SQLiteDatabase {
+    let path: String
+    /// Used only from this actor, and closed by `deinit` once nothing else can use it.
+    nonisolated(unsafe) private let connection: OpaquePointer
+
+    /// How long a statement waits for another process's lock before failing.
+    static let busyTimeoutMilliseconds: Int32 = 2_000
+
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    init(path: String, migrations: [Migration] = Migration.all) throws(StoreError) {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(handle)
+            throw StoreError(code: status, message: message, path: path)
+        }
+        self.path = path
+        connection = handle
+        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+        do throws(StoreError) {
+            // WAL lets readers and a writer work together; FULL sync makes every
+            // acknowledged commit survive a crash of the process or the machine.
+            try Self.run(handle, path: path, "PRAGMA journal_mode = WAL")
+            try Self.run(handle, path: path, "PRAGMA synchronous = FULL")
+            try Self.run(handle, path: path, "PRAGMA foreign_keys = ON")
+            try Migration.apply(migrations, on: handle, path: path)
+            // A damaged page may only show when read: check the whole file once at start.
+            let check = try Self.query(handle, path: path, "PRAGMA quick_check", [])
+            let verdict = check.first?.values.values.first?.text ?? "no answer"
+            guard verdict == "ok" else { throw StoreError.corrupt(path: path, detail: verdict) }
+        } catch {
+            sqlite3_close(handle)
+            throw error
+        }
+    }
+
+    deinit {
+        sqlite3_close(connection)
+    }
+
+    /// Runs statements that return no rows.
+    func execute(_ sql: String, _ bindings: [SQLValue] = []) throws(StoreError) {
+        _ = try Self.query(connection, path: path, sql, bindings)
+    }
+
+    func query(_ sql: String, _ bindings: [SQLValue] = []) throws(StoreError) -> [SQLRow] {
+        try Self.query(connection, path: path, sql, bindings)
+    }
+
+    /// Runs one statement once per set of bindings, in one transaction: every row is
+    /// written, or none.
+    func executeInTransaction(_ sql: String, _ batches: [[SQLValue]]) throws(StoreError) {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            for bindings in batches { try execute(sql, bindings) }
+            try execute("COMMIT")
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// `PRAGMA integrity_check`'s answer: "ok" for a sound file.
+    func integrityCheck() throws(StoreError) -> String {
+        try query("PRAGMA integrity_check").first?.values.values.first?.text ?? "no answer"
+    }
+
+    // MARK: - Statements
+
+    private static func run(_ connection: OpaquePointer, path: String, _ sql: String) throws(StoreError) {
+        _ = try query(connection, path: path, sql, [])
+    }
+
+    private static func query(_ connection: OpaquePointer, path: String, _ sql: String, _ bindings: [SQLValue]) throws(StoreError) -> [SQLRow] {
+        var statement: OpaquePointer?
+        let prepared = sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
+        guard prepared == SQLITE_OK, let statement else {
+            throw StoreError(code: prepared, message: String(cString: sqlite3_errmsg(connection)), path: path)
+        }
+        defer { sqlite3_finalize(statement) }
+        for (index, value) in bindings.enumerated() {
+            let position = Int32(index + 1)
+            switch value {
+            case .null: sqlite3_bind_null(statement, position)
+            case .integer(let number): sqlite3_bind_int64(statement, position, number)
+            case .real(let number): sqlite3_bind_double(statement, position, number)
+            case .text(let text): sqlite3_bind_text(statement, position, text, -1, sqliteTransient)
+            }
+        }
+        var rows: [SQLRow] = []
+        while true {
+            let step = sqlite3_step(statement)
+            if step == SQLITE_DONE { break }
+            guard step == SQLITE_ROW else {
+                throw StoreError(code: step, message: String(cString: sqlite3_errmsg(connection)), path: path)
+            }
+            var values: [String: SQLValue] = [:]
+            for column in 0..<sqlite3_column_count(statement) {
+                let name = String(cString: sqlite3_column_name(statement, column))
+                switch sqlite3_column_type(statement, column) {
+                case SQLITE_INTEGER: values[name] = .integer(sqlite3_column_int64(statement, column))
+                case SQLITE_FLOAT: values[name] = .real(sqlite3_column_double(statement, column))
+                case SQLITE_TEXT: values[name] = .text(String(cString: sqlite3_column_text(statement, column)))
+                default: values[name] = .null
+                }
+            }
+            rows.append(SQLRow(values: values))
+        }
+        return rows
+    }
+}
+
+/// SQLite's SQLITE_TRANSIENT: "copy the bound text now". The C macro is not imported.
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -1,0 +1,99 @@
+import Core
+import Foundation
+
+/// An entity stored as one row of one table. Its queryable fields are columns of the same
+/// name, so a backend-neutral `Query` becomes SQL without a mapping table; `searchText`
+/// holds the lowercased `searchableText` for keyword queries.
+protocol SQLiteRecord: Identifiable & Queryable where ID: Sendable {
+    static var table: String { get }
+    static var primaryKey: String { get }
+    /// Columns written on save, in the order of `columnValues`.
+    static var columns: [String] { get }
+    var columnValues: [SQLValue] { get }
+    init(row: SQLRow) throws
+    static func value(ofID id: ID) -> SQLValue
+}
+
+/// The repository of seed 003 on SQLite: the same interface as memory and the web API.
+struct SQLiteRepository<Entity: SQLiteRecord>: Repository {
+    let database: SQLiteDatabase
+
+    func find(id: Entity.ID) async throws -> Entity? {
+        let rows = try await database.query("SELECT * FROM \(Entity.table) WHERE \(Entity.primaryKey) = ?", [Entity.value(ofID: id)])
+        return try rows.first.map(Entity.init(row:))
+    }
+
+    func findAll(_ query: Query<Entity>, sort: [Sort<Entity>]) async throws -> [Entity] {
+        let sql = SQLQuery(query, sort: sort)
+        let rows = try await database.query("SELECT * FROM \(Entity.table)\(sql.whereClause)\(sql.orderClause)", sql.bindings)
+        return try rows.map(Entity.init(row:))
+    }
+
+    func save(_ entities: [Entity]) async throws {
+        guard !entities.isEmpty else { return }
+        let columns = Entity.columns + ["searchText"]
+        let updates = columns.filter { $0 != Entity.primaryKey }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        // Upsert keeps the row's rowid, so insertion order (the tie-breaker of sorts) is stable.
+        let sql = """
+            INSERT INTO \(Entity.table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
+            ON CONFLICT(\(Entity.primaryKey)) DO UPDATE SET \(updates)
+            """
+        try await database.executeInTransaction(sql, entities.map { $0.columnValues + [.text($0.searchableText.lowercased())] })
+    }
+
+    func delete(ids: [Entity.ID]) async throws {
+        guard !ids.isEmpty else { return }
+        let sql = "DELETE FROM \(Entity.table) WHERE \(Entity.primaryKey) = ?"
+        try await database.executeInTransaction(sql, ids.map { [Entity.value(ofID: $0)] })
+    }
+}
+
+/// A backend-neutral query and sort as SQL. Column names come from the entity's `Field`
+/// enum (never from user text); every value is a bound parameter.
+struct SQLQuery<Entity: Queryable> {
+    private(set) var whereClause = ""
+    private(set) var orderClause = ""
+    private(set) var bindings: [SQLValue] = []
+
+    init(_ query: Query<Entity>, sort: [Sort<Entity>]) {
+        var conditions: [String] = []
+        for condition in query.conditions {
+            switch condition {
+            case .keyword(let keyword):
+                for word in Query<Entity>.words(of: keyword) {
+                    conditions.append("instr(searchText, ?) > 0")
+                    bindings.append(.text(word))
+                }
+            case let .equal(field, value):
+                conditions.append("\(field.rawValue) = ? AND typeof(\(field.rawValue)) = ?")
+                bindings += [Self.sqlValue(value), .text(Self.sqlType(of: value))]
+            case let .atMost(field, value):
+                conditions.append("\(field.rawValue) <= ? AND typeof(\(field.rawValue)) = ?")
+                bindings += [Self.sqlValue(value), .text(Self.sqlType(of: value))]
+            case let .atLeast(field, value):
+                conditions.append("\(field.rawValue) >= ? AND typeof(\(field.rawValue)) = ?")
+                bindings += [Self.sqlValue(value), .text(Self.sqlType(of: value))]
+            }
+        }
+        if !conditions.isEmpty { whereClause = " WHERE " + conditions.map { "(\($0))" }.joined(separator: " AND ") }
+        // rowid last: ties keep insertion order, as the in-memory backend does.
+        orderClause = " ORDER BY " + (sort.map { "\($0.field.rawValue) \($0.ascending ? "ASC" : "DESC")" } + ["rowid ASC"]).joined(separator: ", ")
+    }
+
+    static func sqlValue(_ value: QueryValue) -> SQLValue {
+        switch value {
+        case .text(let text): .text(text)
+        case .integer(let number): .integer(Int64(number))
+        case .bool(let flag): .integer(flag ? 1 : 0)
+        }
+    }
+
+    /// The SQLite storage class a value is compared within (`typeof`): values of
+    /// different kinds never match, as in `Query.matches`.
+    static func sqlType(of value: QueryValue) -> String {
+        switch value {
+        case .text: "text"
+        case .integer, .bool: "integer"
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import CSQLite
+import Foundation
+
+/// What went wrong with the local database, in words a user can act on.
+enum StoreError: LocalizedError, Equatable {
+    /// The file is damaged or is not a database.
+    case corrupt(path: String, detail: String)
+    /// Another process holds the lock and did not let go in time.
+    case locked(path: String)
+    /// The file or its folder cannot be written.
+    case readOnly(path: String)
+    /// The file was written by a newer version of Cookbook.
+    case futureSchema(path: String, found: Int, supported: Int)
+    /// The disk is full.
+    case full(path: String)
+    /// The file cannot be opened at all (missing folder, permissions).
+    case cannotOpen(path: String, detail: String)
+    /// A stored row does not have the shape this version expects.
+    case malformedRow(column: String)
+    case other(path: String, detail: String)
+
+    init(code: Int32, message: String, path: String) {
+        switch code & 0xFF {
+        case SQLITE_CORRUPT, SQLITE_NOTADB: self = .corrupt(path: path, detail: message)
+        case SQLITE_BUSY, SQLITE_LOCKED: self = .locked(path: path)
+        case SQLITE_READONLY, SQLITE_PERM: self = .readOnly(path: path)
+        case SQLITE_FULL: self = .full(path: path)
+        case SQLITE_CANTOPEN: self = .cannotOpen(path: path, detail: message)
+        default: self = .other(path: path, detail: message)
+        }
+    }
+
+    /// Whether moving the file aside and starting afresh is the right recovery.
+    var isDamage: Bool {
+        switch self {
+        case .corrupt, .futureSchema: true
+        default: false
+        }
+    }
+
+    var errorDescription: String? {
+        switch self {
+        case let .corrupt(path, detail): "the database \(path) is damaged (\(detail))"
+        case .locked(let path): "the database \(path) is locked by another program"
+        case .readOnly(let path): "the database \(path) cannot be written"
+        case let .futureSchema(path, found, supported): "the database \(path) was written by a newer Cookbook (schema \(found); this version knows up to \(supported))"
+        case .full(let path): "the disk holding \(path) is full"
+        case let .cannotOpen(path, detail): "the database \(path) cannot be opened (\(detail))"
+        case .malformedRow(let column): "a stored row has no valid “\(column)”"
+        case let .other(path, detail): "the database \(path) failed: \(detail)"
+        }
+    }
+
+    var recoverySuggestion: String? {
+        switch self {
+        case .corrupt, .malformedRow: "Cookbook keeps the damaged file and starts a new one; nothing else is needed."
+        case .locked: "Close the other program using this file (another cookbook?), then try again."
+        case .readOnly: "Check the permissions of the data directory, or start with --data-dir DIR."
+        case .futureSchema: "Update Cookbook, or start with --data-dir DIR to use another folder."
+        case .full: "Free some disk space, then try again."
+        case .cannotOpen: "Check that the data directory exists and is writable, or start with --data-dir DIR."
+        case .other: "Try again; if it keeps failing, start with --data-dir DIR."
+        }
+    }
+}
