@@ -7,9 +7,11 @@ struct RecipeSearchInteractor {
     /// How many recent keywords the screen offers.
     static let recentLimit = 5
 
-    func search(keyword: String, page: PageRequest) async throws -> RecipePage {
-        try await environment.client.searchRecipes(.keyword(keyword), sort: [.descending(.popularity)], page: page)
+    func search(_ request: SearchRequest, page: PageRequest) async throws -> RecipePage {
+        try await environment.client.searchRecipes(request.query, sort: request.sort, page: page)
     }
+
+    var isPremium: Bool { environment.userFeatures.isPremium }
 
     /// Stores the keyword; returns a notice for the user when the store failed.
     func remember(keyword: String) async -> String? {
@@ -31,8 +33,14 @@ struct RecipeSearchInteractor {
         environment.pageViewLogger.log(PageView("recipe_search"))
     }
 
-    func logSearch(keyword: String, resultCount: Int) {
-        environment.activityLogger.log(ActivityEvent("search", payload: ["keyword": keyword, "results": String(resultCount)]))
+    func logSearch(keyword: String, filters: String, resultCount: Int) {
+        var payload = ["keyword": keyword, "results": String(resultCount)]
+        if !filters.isEmpty { payload["filters"] = filters }
+        environment.activityLogger.log(ActivityEvent("search", payload: payload))
+    }
+
+    func logFilter(key: String, value: String) {
+        environment.activityLogger.log(ActivityEvent("filter", payload: ["filter": key, "value": value]))
     }
 
     func logOpen(recipeID: Recipe.ID, source: String = "search") {

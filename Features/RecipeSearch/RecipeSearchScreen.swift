@@ -27,6 +27,10 @@ final class RecipeSearchScreen: Screen {
             viewModel.edit(keyword: text)
         case .submit(RecipeSearchRow.query):
             await viewModel.search()
+        case .toggle(let row) where row.hasPrefix(RecipeSearchRow.filterPrefix),
+             .choose(let row, _) where row.hasPrefix(RecipeSearchRow.filterPrefix),
+             .activate(let row) where row.hasPrefix(RecipeSearchRow.filterPrefix):
+            await viewModel.filter(event, row: row)
         case .activate(RecipeSearchRow.loadMore):
             await viewModel.loadMore()
         case .activate(let row) where row.hasPrefix(RecipeSearchRow.recipePrefix):

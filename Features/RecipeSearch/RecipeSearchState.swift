@@ -13,6 +13,9 @@ struct RecipeSearchState: Equatable {
     var keyword = ""
     var results = Results.idle
     var recentKeywords: [String] = []
+    /// The filter rows, as their generic view models draw them.
+    var filterRows: [ScreenRow] = []
+    var activeFilterCount = 0
     /// Set when loading the next page fails; the results already shown stay.
     var notice: String?
 
@@ -28,6 +31,7 @@ enum RecipeSearchRow {
     static let loadMore = "more"
     static let recipePrefix = "recipe-"
     static let recentPrefix = "recent-"
+    static let filterPrefix = "filter-"
 
     static func recipe(_ id: Recipe.ID) -> String { recipePrefix + String(id) }
     static func recent(_ keyword: String) -> String { recentPrefix + keyword }

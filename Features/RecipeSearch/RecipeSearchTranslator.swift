@@ -1,6 +1,7 @@
 import Core
 
-/// Search state to screen content: the field, recent searches or results, and the status.
+/// Search state to screen content: the field, results or recent searches, then the filters.
+/// Results come first so `select 1` after a search opens the first result.
 struct RecipeSearchTranslator: Translator {
     private let recipeRow = RecipeRowTranslator()
 
@@ -19,20 +20,24 @@ struct RecipeSearchTranslator: Translator {
                 }))
             }
         case .loading(let keyword):
-            status = .loading("Searching for “\(keyword)”…")
+            status = .loading(keyword.isEmpty ? "Searching…" : "Searching for “\(keyword)”…")
         case let .loaded(keyword, recipes, total):
             if recipes.isEmpty {
-                status = .empty("No recipes match “\(keyword)”. Try another keyword.")
+                let filters = state.activeFilterCount > 0 ? " with these filters" : ""
+                status = .empty(keyword.isEmpty
+                    ? "No recipes match these filters. Try fewer filters."
+                    : "No recipes match “\(keyword)”\(filters). Try another keyword\(filters.isEmpty ? "" : " or fewer filters").")
             } else {
                 var rows = recipes.map(recipeRow.translate)
                 if state.hasMore {
                     rows.append(ScreenRow(id: RecipeSearchRow.loadMore, .button("Show more (\(total - recipes.count) left)")))
                 }
-                sections.append(ScreenSection(id: "results", title: "Results for “\(keyword)” (\(total))", rows: rows))
+                sections.append(ScreenSection(id: "results", title: keyword.isEmpty ? "Results (\(total))" : "Results for “\(keyword)” (\(total))", rows: rows))
             }
         case .failed(let failure):
             status = .failed(failure)
         }
+        sections.append(ScreenSection(id: "filters", title: state.activeFilterCount == 0 ? "Filters" : "Filters (\(state.activeFilterCount) on)", rows: state.filterRows))
         return ScreenContent(title: "Search", sections: sections, status: status, notice: state.notice)
     }
 }

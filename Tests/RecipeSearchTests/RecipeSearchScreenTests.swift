@@ -289,7 +289,7 @@ struct RecipeSearchScreenTests {
         #expect(screen.content.resultRowIDs == (1...20).map { "recipe-\($0)" })
         #expect(screen.content.section(titled: "Results for “paging” (45)") != nil)
         #expect(screen.content.row(id: "more")?.element == .button("Show more (25 left)"))
-        #expect(screen.content.interactiveRows.last?.id == "more")
+        #expect(screen.content.section(titled: "Results for “paging” (45)")?.rows.last?.id == "more")
 
         _ = await screen.handle(.activate(row: "more"))
         #expect(screen.content.resultRowIDs == (1...40).map { "recipe-\($0)" })
@@ -407,6 +407,13 @@ struct RecipeSearchScreenTests {
              [2] Vegetable Curry — Priya Sharma · 35 min · 480 kcal · vegetarian
              [3] Thai Green Curry — Priya Sharma · 30 min · 610 kcal
 
+            ## Filters
+             [4] Cooking time: ‹Any› of Any | under 15 min | 15–30 min | 30–60 min | over 60 min
+             [5] Category: ‹Any› of Any | Breakfast | Main course | Soup | Salad | Dessert | Snack | Drink | Side dish
+             [6] [ ] Vegetarian only
+             [7] Max calories: ‹Any› of Any | ≤ 300 kcal | ≤ 500 kcal | ≤ 800 kcal (locked: Premium)
+             [8] Sort by: ‹Popularity› of Popularity | Newest | Quickest (locked: Premium)
+
             """)
     }
 
@@ -418,6 +425,13 @@ struct RecipeSearchScreenTests {
             # Search
 
              [✎] Search: [keyword, e.g. curry]
+
+            ## Filters
+             [1] Cooking time: ‹Any› of Any | under 15 min | 15–30 min | 30–60 min | over 60 min
+             [2] Category: ‹Any› of Any | Breakfast | Main course | Soup | Salad | Dessert | Snack | Drink | Side dish
+             [3] [ ] Vegetarian only
+             [4] Max calories: ‹Any› of Any | ≤ 300 kcal | ≤ 500 kcal | ≤ 800 kcal (locked: Premium)
+             [5] Sort by: ‹Popularity› of Popularity | Newest | Quickest (locked: Premium)
 
             """)
     }

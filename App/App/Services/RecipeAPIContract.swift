@@ -45,7 +45,7 @@ enum RecipeAPIContract {
         for item in items {
             let value = item.value ?? ""
             switch item.name {
-            case "q": query = query.and(Query<Recipe>.Condition.keyword(value))
+            case "q": query = query.and(.keyword(value))
             case "offset": offset = try integer(value, for: "offset")
             case "limit": limit = try integer(value, for: "limit")
             case "sort":
@@ -59,7 +59,7 @@ enum RecipeAPIContract {
                 guard let field = Recipe.Field(rawValue: parts[0]) else { throw ContractError("unknown parameter “\(item.name)”") }
                 let typed = try queryValue(value, for: field)
                 switch parts.count == 2 ? parts[1] : "" {
-                case "": query = query.and(Query<Recipe>.Condition.equal(field, typed))
+                case "": query = query.and(.equal(field, typed))
                 case "max": query = query.and(.atMost(field, typed))
                 case "min": query = query.and(.atLeast(field, typed))
                 default: throw ContractError("unknown parameter “\(item.name)”")

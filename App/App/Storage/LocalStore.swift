@@ -20,7 +20,7 @@ struct LocalStore {
         do {
             try prepare(directory)
         } catch {
-            return inMemory(warning: "\(error.localizedDescription) \(inMemoryConsequence)")
+            return inMemory(warning: "\(error.localizedDescription) \(error.recoverySuggestion ?? "") \(inMemoryConsequence)")
         }
         let file = directory.appendingPathComponent(fileName)
         do {
@@ -35,7 +35,8 @@ struct LocalStore {
                 return inMemory(warning: "Cookbook found \(error.localizedDescription) and could not set it aside: \(second.localizedDescription). \(inMemoryConsequence)")
             }
         } catch {
-            return inMemory(warning: "\(error.localizedDescription.prefix(1).uppercased())\(error.localizedDescription.dropFirst()). \(error.recoverySuggestion ?? "") \(inMemoryConsequence)")
+            let description = error.localizedDescription
+            return inMemory(warning: "\(description.prefix(1).uppercased())\(description.dropFirst()). \(error.recoverySuggestion ?? "") \(inMemoryConsequence)")
         }
     }
 

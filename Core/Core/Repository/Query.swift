@@ -60,10 +60,11 @@ public struct Query<Entity: Queryable>: Hashable, Sendable {
 
     public static func keyword(_ text: String) -> Query { Query([.keyword(text)]) }
     public static func equal(_ field: Entity.Field, _ value: QueryValue) -> Query { Query([.equal(field, value)]) }
+    public static func atMost(_ field: Entity.Field, _ value: QueryValue) -> Query { Query([.atMost(field, value)]) }
+    public static func atLeast(_ field: Entity.Field, _ value: QueryValue) -> Query { Query([.atLeast(field, value)]) }
 
-    /// Both this query's conditions and `other`'s.
+    /// Both this query's conditions and `other`'s: `.keyword("curry").and(.atMost(.calories, .integer(500)))`.
     public func and(_ other: Query) -> Query { Query(conditions + other.conditions) }
-    public func and(_ condition: Condition) -> Query { Query(conditions + [condition]) }
 
     /// In-memory evaluation: the reference semantics the SQL and HTTP backends must agree with.
     public func matches(_ entity: Entity) -> Bool {

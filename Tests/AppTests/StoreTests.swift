@@ -1,0 +1,127 @@
+@testable import App
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+/// The SQLite store: repositories, transactions, migrations, damage and fallback.
+@Suite("SQLite store")
+struct StoreTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    var file: URL { directory.appendingPathComponent(LocalStore.fileName) }
+
+    @Test("shopping items survive closing and reopening, in list order")
+    func shoppingItemsPersist() async throws {
+        let items = (0..<3).map { ShoppingItem(name: "item \($0)", amount: "\($0) g", isChecked: $0 == 1, recipeID: $0 == 2 ? 7 : nil, position: 2 - $0) }
+        do {
+            let store = LocalStore.open(in: directory)
+            #expect(store.warnings.isEmpty)
+            try await store.shoppingList.save(items)
+        }
+        let reopened = LocalStore.open(in: directory)
+        let loaded = try await reopened.shoppingList.findAll(.all, sort: [.ascending(.position)])
+        #expect(loaded == items.reversed())
+        #expect(try await reopened.shoppingList.find(id: items[1].id)?.isChecked == true)
+    }
+
+    @Test("save upserts, delete removes, unknown ids are ignored")
+    func upsertAndDelete() async throws {
+        let store = LocalStore.open(in: directory)
+        var item = ShoppingItem(name: "milk", position: 0)
+        try await store.shoppingList.save(item)
+        item.isChecked = true
+        try await store.shoppingList.save(item)
+        #expect(try await store.shoppingList.findAll() == [item])
+        try await store.shoppingList.delete(ids: [UUID(), item.id])
+        #expect(try await store.shoppingList.findAll().isEmpty)
+    }
+
+    @Test("favorites keep the whole recipe; recent searches order by time")
+    func favoritesAndRecents() async throws {
+        let store = LocalStore.open(in: directory)
+        try await store.favorites.save([FavoriteRecipe(recipe: Fixtures.curryRice, savedAt: 10), FavoriteRecipe(recipe: Fixtures.pancakes, savedAt: 20)])
+        #expect(try await store.favorites.findAll(.all, sort: [.descending(.savedAt)]).map(\.recipe) == [Fixtures.pancakes, Fixtures.curryRice])
+        try await store.recentSearches.save(RecentSearch(keyword: "Curry", searchedAt: 1))
+        try await store.recentSearches.save(RecentSearch(keyword: "soup", searchedAt: 2))
+        try await store.recentSearches.save(RecentSearch(keyword: "curry", searchedAt: 3))
+        #expect(try await store.recentSearches.findAll(.all, sort: [.descending(.searchedAt)]).map(\.keyword) == ["curry", "soup"])
+    }
+
+    @Test("a batch that fails half-way writes nothing")
+    func transactionRollsBack() async throws {
+        let database = try SQLiteDatabase(path: file.path)
+        let repository = SQLiteRepository<ShoppingItem>(database: database)
+        try await repository.save(ShoppingItem(name: "kept", position: 0))
+        let duplicate = UUID().uuidString
+        await #expect(throws: StoreError.self) {
+            try await database.executeInTransaction("INSERT INTO shopping_items (id, name, amount, isChecked, recipeID, position, searchText) VALUES (?, 'a', '', 0, 0, 1, 'a')", [
+                [.text(UUID().uuidString)],
+                [.text(duplicate)],
+                [.text(duplicate)], // the same primary key again: this row fails
+            ])
+        }
+        #expect(try await repository.findAll().map(\.name) == ["kept"])
+    }
+
+    @Test("the schema version is recorded and a newer file is refused")
+    func futureSchema() async throws {
+        do {
+            let database = try SQLiteDatabase(path: file.path)
+            #expect(try await database.query("PRAGMA user_version").first?.values.values.first == .integer(Int64(Migration.latestVersion)))
+            try await database.execute("PRAGMA user_version = 99")
+        }
+        #expect(throws: StoreError.futureSchema(path: file.path, found: 99, supported: Migration.latestVersion)) {
+            _ = try SQLiteDatabase(path: file.path)
+        }
+    }
+
+    @Test("a database from the future is set aside, kept, and a fresh one started")
+    func futureSchemaRecovery() async throws {
+        do {
+            let database = try SQLiteDatabase(path: file.path)
+            try await database.execute("PRAGMA user_version = 99")
+        }
+        let store = LocalStore.open(in: directory)
+        #expect(store.database != nil)
+        let warning = try #require(store.warnings.first)
+        #expect(warning.contains("newer Cookbook"))
+        #expect(warning.contains("kept, not deleted"))
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("cookbook.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        #expect(kept.count == 1)
+    }
+
+    @Test("garbage bytes are set aside and a fresh database works", arguments: [
+        Data("this is not a database at all".utf8),
+        Data(repeating: 0xAB, count: 8192),
+    ])
+    func garbageRecovery(bytes: Data) async throws {
+        try bytes.write(to: file)
+        let store = LocalStore.open(in: directory)
+        let warning = try #require(store.warnings.first)
+        #expect(warning.contains("damaged"))
+        try await store.shoppingList.save(ShoppingItem(name: "milk", position: 0))
+        #expect(try await store.shoppingList.findAll().count == 1)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasPrefix("cookbook.sqlite.damaged-") }
+        #expect(try Data(contentsOf: directory.appendingPathComponent(try #require(kept))) == bytes)
+    }
+
+    @Test("a data directory that is a file falls back to memory and says which path")
+    func directoryIsAFile() async throws {
+        let notADirectory = directory.appendingPathComponent("plain-file")
+        try Data("x".utf8).write(to: notADirectory)
+        let store = LocalStore.open(in: notADirectory)
+        #expect(store.database == nil)
+        let warning = try #require(store.warnings.first)
+        #expect(warning.contains(notADirectory.path))
+        #expect(warning.contains("is a file, not a directory"))
+        #expect(warning.contains("--data-dir"))
+        try await store.shoppingList.save(ShoppingItem(name: "milk", position: 0))
+        #expect(try await store.shoppingList.findAll().count == 1)
+    }
+}

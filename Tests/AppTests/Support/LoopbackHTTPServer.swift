@@ -1,0 +1,161 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small real HTTP/1.1 server on 127.0.0.1, started by a test: one thread accepts, one
+/// thread a connection. Each request is answered by the test's handler, which can also
+/// misbehave on purpose (answer late, trickle the body, send garbage).
+final class LoopbackHTTPServer: @unchecked Sendable {
+    struct Request: Sendable {
+        var method: String
+        var path: String
+        var queryItems: [URLQueryItem]
+    }
+
+    struct Response: Sendable {
+        var status: Int
+        var contentType: String?
+        var body: Data
+        /// Wait this long before answering at all.
+        var delay: TimeInterval = 0
+        /// Send the body in this many pieces with this pause between them.
+        var trickle: (pieces: Int, pause: TimeInterval)?
+
+        static func json(_ value: some Encodable, status: Int = 200) -> Response {
+            Response(status: status, contentType: "application/json", body: (try? JSONEncoder().encode(value)) ?? Data())
+        }
+
+        static func text(_ text: String, status: Int, contentType: String? = "application/json") -> Response {
+            Response(status: status, contentType: contentType, body: Data(text.utf8))
+        }
+    }
+
+    typealias Handler = @Sendable (Request) -> Response
+
+    let port: UInt16
+    private let listener: Int32
+    private let handler: Handler
+    private let lock = NSLock()
+    private var requests: [Request] = []
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    var receivedRequests: [Request] { lock.withLock { requests } }
+
+    init(handler: @escaping Handler) throws {
+        self.handler = handler
+        (listener, port) = try Self.listen()
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    /// A port nothing listens on, for "connection refused".
+    static func closedPort() throws -> UInt16 {
+        let (socket, port) = try listen()
+        close(socket)
+        return port
+    }
+
+    private static func listen() throws -> (Int32, UInt16) {
+        #if canImport(Glibc)
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard socket >= 0 else { throw POSIXError(.EIO) }
+        var yes: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listenOn(socket) == 0 else { close(socket); throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        return (socket, UInt16(bigEndian: address.sin_port))
+    }
+
+    private func acceptLoop() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            #if canImport(Darwin)
+            var yes: Int32 = 1
+            setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            let thread = Thread { [self] in serve(connection) }
+            thread.start()
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !received.contains(Data("\r\n\r\n".utf8)) {
+            let count = read(connection, &buffer, buffer.count)
+            guard count > 0 else { return }
+            received.append(buffer, count: count)
+        }
+        let head = String(decoding: received, as: UTF8.self).components(separatedBy: "\r\n")
+        let parts = head.first?.split(separator: " ").map(String.init) ?? []
+        guard parts.count >= 2, let components = URLComponents(string: parts[1]) else { return }
+        let request = Request(method: parts[0], path: components.path, queryItems: components.queryItems ?? [])
+        lock.withLock { requests.append(request) }
+
+        let response = handler(request)
+        if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+        var header = "HTTP/1.1 \(response.status) \(response.status < 400 ? "OK" : "Error")\r\n"
+        if let contentType = response.contentType { header += "Content-Type: \(contentType)\r\n" }
+        header += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+        guard send(Data(header.utf8), on: connection) else { return }
+        if let trickle = response.trickle, trickle.pieces > 1 {
+            let size = max(1, response.body.count / trickle.pieces)
+            var offset = 0
+            while offset < response.body.count {
+                let end = min(response.body.count, offset + size)
+                guard send(response.body[offset..<end], on: connection) else { return }
+                offset = end
+                Thread.sleep(forTimeInterval: trickle.pause)
+            }
+        } else {
+            _ = send(response.body, on: connection)
+        }
+    }
+
+    private func send(_ data: Data, on connection: Int32) -> Bool {
+        data.withUnsafeBytes { bytes in
+            var sent = 0
+            while sent < bytes.count {
+                // A client that hung up must not kill the test process with SIGPIPE.
+                #if canImport(Glibc)
+                let count = Glibc.send(connection, bytes.baseAddress!.advanced(by: sent), bytes.count - sent, Int32(MSG_NOSIGNAL))
+                #else
+                let count = Darwin.send(connection, bytes.baseAddress!.advanced(by: sent), bytes.count - sent, 0)
+                #endif
+                guard count > 0 else { return false }
+                sent += count
+            }
+            return true
+        }
+    }
+}
+
+/// `listen(2)`, out of the class whose own `listen()` would shadow it.
+private func listenOn(_ socket: Int32) -> Int32 {
+    listen(socket, 64)
+}

@@ -1,0 +1,164 @@
+@testable import App
+import Core
+import Foundation
+import Testing
+
+/// The HTTP client against a real server on loopback, started here.
+@Suite("Web API client")
+struct WebAPIClientTests {
+    let recipes: [Recipe]
+
+    init() throws {
+        recipes = try BundledRecipeClient.bundled().recipes
+    }
+
+    func server(_ handler: LoopbackHTTPServer.Handler? = nil) throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer(handler: handler ?? RecipeServerHandler.handler(recipes: recipes))
+    }
+
+    @Test("search sends the query, sort and page as the contract says, and decodes the page")
+    func search() async throws {
+        let server = try server()
+        let client = HTTPRecipeClient(baseURL: server.baseURL)
+        let query = Query<Recipe>.keyword("curry").and(.equal(.isVegetarian, .bool(true))).and(.atMost(.calories, .integer(500)))
+
+        let page = try await client.searchRecipes(query, sort: [.descending(.popularity)], page: PageRequest(offset: 0, limit: 1))
+
+        let expected = recipes.filter(query.matches).sorted(by: [.descending(.popularity)])
+        #expect(page.total == expected.count)
+        #expect(page.recipes == Array(expected.prefix(1)))
+        #expect(page.hasMore == (expected.count > 1))
+        let sent = try #require(server.receivedRequests.first)
+        #expect(sent.path == "/recipes")
+        #expect(sent.queryItems.map { "\($0.name)=\($0.value ?? "")" } == [
+            "q=curry", "isVegetarian=true", "calories.max=500", "sort=-popularity", "offset=0", "limit=1",
+        ])
+    }
+
+    @Test("recipe by id and the feed")
+    func recipeAndFeed() async throws {
+        let server = try server()
+        let client = HTTPRecipeClient(baseURL: server.baseURL)
+
+        #expect(try await client.recipe(id: 1).title == "Curry Rice")
+        let feed = try await client.feed()
+        #expect(feed.popular.first == recipes.sorted(by: [.descending(.popularity)]).first)
+        #expect(feed.new.count == 8)
+    }
+
+    @Test("404 is not found and cannot be retried")
+    func notFound() async throws {
+        let client = HTTPRecipeClient(baseURL: try server().baseURL)
+        await #expect(throws: APIError.self) { try await client.recipe(id: 9999) }
+        do {
+            _ = try await client.recipe(id: 9999)
+        } catch let error as APIError {
+            guard case .notFound = error else { Issue.record("expected notFound, got \(error)"); return }
+            #expect(!error.canRetry)
+            #expect(ScreenFailure(error, whileTrying: "load recipe 9999").message.contains("has nothing at"))
+        }
+    }
+
+    @Test("a 400 with an error body says what the server said")
+    func badRequest() async throws {
+        let server = try server { _ in .json(RecipeAPIContract.ErrorBody(error: "unknown parameter “colour”"), status: 400) }
+        let client = HTTPRecipeClient(baseURL: server.baseURL)
+        do {
+            _ = try await client.feed()
+            Issue.record("expected an error")
+        } catch let error as APIError {
+            #expect(error == .http(status: 400, url: server.baseURL.appendingPathComponent("feed").absoluteString, message: "unknown parameter “colour”"))
+            #expect(!error.canRetry)
+        }
+    }
+
+    @Test("a 500 can be retried")
+    func serverError() async throws {
+        let client = HTTPRecipeClient(baseURL: try server { _ in .text("{\"error\":\"database down\"}", status: 500) }.baseURL)
+        do {
+            _ = try await client.feed()
+            Issue.record("expected an error")
+        } catch let error as APIError {
+            guard case .http(500, _, "database down") = error else { Issue.record("got \(error)"); return }
+            #expect(error.canRetry)
+        }
+    }
+
+    @Test("malformed JSON names the problem and cannot be retried")
+    func malformedJSON() async throws {
+        let client = HTTPRecipeClient(baseURL: try server { _ in .text("{\"popular\": [}", status: 200) }.baseURL)
+        do {
+            _ = try await client.feed()
+            Issue.record("expected an error")
+        } catch let error as APIError {
+            guard case .malformed(_, let detail) = error else { Issue.record("got \(error)"); return }
+            #expect(detail.contains("not valid JSON"))
+            #expect(!error.canRetry)
+        }
+    }
+
+    @Test("a body of the wrong shape names the missing key")
+    func wrongShape() async throws {
+        let client = HTTPRecipeClient(baseURL: try server { _ in .text("{\"popular\": []}", status: 200) }.baseURL)
+        do {
+            _ = try await client.feed()
+            Issue.record("expected an error")
+        } catch let error as APIError {
+            guard case .malformed(_, let detail) = error else { Issue.record("got \(error)"); return }
+            #expect(detail.contains("“new”"))
+        }
+    }
+
+    @Test("HTML instead of JSON is a wrong content type")
+    func wrongContentType() async throws {
+        let client = HTTPRecipeClient(baseURL: try server { _ in .text("<html>hi</html>", status: 200, contentType: "text/html") }.baseURL)
+        do {
+            _ = try await client.feed()
+            Issue.record("expected an error")
+        } catch let error as APIError {
+            guard case .wrongContentType(_, "text/html") = error else { Issue.record("got \(error)"); return }
+            #expect(!error.canRetry)
+        }
+    }
+
+    @Test("a server that answers too late times out, and retry is offered")
+    func timeout() async throws {
+        let server = try server { _ in var response = Response.json(["ok": true]); response.delay = 2; return response }
+        let client = HTTPRecipeClient(baseURL: server.baseURL, timeout: 0.5)
+        let start = ContinuousClock.now
+        do {
+            _ = try await client.feed()
+            Issue.record("expected a timeout")
+        } catch let error as APIError {
+            #expect(error == .timedOut(url: server.baseURL.appendingPathComponent("feed").absoluteString))
+            #expect(error.canRetry)
+        }
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
+    @Test("nothing listening is unreachable, and retry is offered")
+    func connectionRefused() async throws {
+        let client = HTTPRecipeClient(baseURL: URL(string: "http://127.0.0.1:\(try LoopbackHTTPServer.closedPort())")!)
+        do {
+            _ = try await client.feed()
+            Issue.record("expected an error")
+        } catch let error as APIError {
+            guard case .unreachable = error else { Issue.record("got \(error)"); return }
+            #expect(error.canRetry)
+        }
+    }
+
+    @Test("an oversized body is refused")
+    func oversized() async throws {
+        let client = HTTPRecipeClient(baseURL: try server { _ in .text(String(repeating: " ", count: 4096) + "{}", status: 200) }.baseURL, maximumBodyBytes: 1024)
+        do {
+            _ = try await client.feed()
+            Issue.record("expected an error")
+        } catch let error as APIError {
+            guard case .tooLarge(_, let bytes, 1024) = error else { Issue.record("got \(error)"); return }
+            #expect(bytes > 1024)
+        }
+    }
+
+    typealias Response = LoopbackHTTPServer.Response
+}
