@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// The whole app through piped input, across two launches on the same data directory.
+@Suite("cookbook keeps data across launches")
+struct PersistenceEndToEndTests {
+    let cookbook = ProductProcess(name: "cookbook")
+
+    @Test("search, filter, open, add ingredients, see them in the shopping list; a second launch still has them")
+    func shoppingListSurvivesRestart() throws {
+        let dataDirectory = temporaryDataDirectory()
+        let first = try cookbook.run(["--data-dir", dataDirectory], input: """
+            tab Search
+            type curry
+            toggle "Vegetarian only"
+            expect "Results for “curry” (2)"
+            expect-not "Curry Rice —"
+            select "Vegetable Curry"
+            expect "Ingredients"
+            select "Add ingredients to shopping list"
+            expect "to the shopping list"
+            select Favorite
+            tab "Shopping list"
+            expect "coconut milk"
+            quit
+            """)
+        #expect(first.status == 0, "stderr: \(first.errorOutput)")
+
+        let second = try cookbook.run(["--data-dir", dataDirectory], input: """
+            tab "Shopping list"
+            expect "coconut milk"
+            toggle "coconut milk"
+            tab Favorites
+            expect "Vegetable Curry"
+            tab Search
+            expect "Recent searches"
+            expect "curry"
+            quit
+            """)
+        #expect(second.status == 0, "stderr: \(second.errorOutput)")
+        #expect(FileManager.default.fileExists(atPath: dataDirectory + "/cookbook.sqlite"))
+    }
+
+    @Test("a data directory that cannot be used: the app says which path and what to do, and still runs")
+    func unusableDataDirectory() throws {
+        let file = temporaryDataDirectory()
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
+        let result = try cookbook.run(["--data-dir", file], input: "tab Search\ntype curry\nexpect \"Curry Rice\"\n")
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+        #expect(result.errorOutput.contains("The data directory \(file) is a file, not a directory."))
+        #expect(result.errorOutput.contains("--data-dir"))
+    }
+}
