@@ -82,6 +82,6 @@ let package = Package(
         unitTests("TerminalRunner"),
         unitTests("SandboxSupport"),
         unitTests("App", dependencies: ["TerminalRunner"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Core"], path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["Core", "CSQLite"], path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
     ] + features.flatMap { [featureModule($0), sandbox($0), unitTests($0)] }
 )

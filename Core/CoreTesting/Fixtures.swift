@@ -1,4 +1,5 @@
 import Core
+import Foundation
 
 /// A small, fixed set of recipes for tests and sandboxes. Ids and values never change:
 /// tests and sandbox scripts rely on them.
@@ -92,4 +93,19 @@ public enum Fixtures {
 
     /// Every fixture recipe, in id order.
     public static let recipes: [Recipe] = [curryRice, vegetableCurry, misoSoup, pancakes, chocolateBrownies, greenCurry]
+}
+
+extension Fixtures {
+    /// A shopping list in progress: two items to buy, one in the basket.
+    public static let shoppingItems = [
+        ShoppingItem(id: UUID(uuidString: "00000000-0000-0000-0000-000000000001") ?? UUID(), name: "milk", amount: "1 l", position: 0),
+        ShoppingItem(id: UUID(uuidString: "00000000-0000-0000-0000-000000000002") ?? UUID(), name: "eggs", amount: "6", isChecked: true, position: 1),
+        ShoppingItem(id: UUID(uuidString: "00000000-0000-0000-0000-000000000003") ?? UUID(), name: "flour", amount: "500 g", position: 2),
+    ]
+
+    /// Two saved recipes, Pancakes the newest.
+    public static let favorites = [
+        FavoriteRecipe(recipe: curryRice, savedAt: 1_750_000_000),
+        FavoriteRecipe(recipe: pancakes, savedAt: 1_760_000_000),
+    ]
 }

@@ -13,11 +13,19 @@ public enum Scenario: String, CaseIterable, Sendable {
     /// Fixture recipes, for a premium user.
     case premium
 
+    /// Whether the scenario has data to show (fixture recipes and user data).
+    public var hasData: Bool {
+        switch self {
+        case .default, .slow, .premium: true
+        case .empty, .failure: false
+        }
+    }
+
     public var summary: String {
         switch self {
         case .default: "fixture recipes, answered at once"
-        case .empty: "the service has no recipes"
-        case .failure: "every service call fails"
+        case .empty: "no recipes, nothing saved"
+        case .failure: "every service call and every store fails"
         case .slow: "every service call takes 1.5 s"
         case .premium: "fixture recipes, premium user"
         }

@@ -25,10 +25,23 @@ public struct StubEnvironment: Environment {
         pageViewLogger = recorder
         activityLogger = recorder
         userFeatures = scenario == .premium ? .premium : .free
-        favorites = InMemoryRepository<FavoriteRecipe>()
-        shoppingList = InMemoryRepository<ShoppingItem>()
-        recentSearches = InMemoryRepository<RecentSearch>()
+        if scenario == .failure {
+            favorites = FailingRepository<FavoriteRecipe>()
+            shoppingList = FailingRepository<ShoppingItem>()
+            recentSearches = FailingRepository<RecentSearch>()
+        } else {
+            favorites = InMemoryRepository<FavoriteRecipe>()
+            shoppingList = InMemoryRepository<ShoppingItem>()
+            recentSearches = InMemoryRepository<RecentSearch>()
+        }
         stubResolver = StubResolver(recorder: recorder)
+    }
+
+    /// Fills the stores with the fixture favorites and shopping items, as a user's data
+    /// would be: sandboxes start this way so every screen has something to show.
+    public func addFixtureUserData() async throws {
+        try await favorites.save(Fixtures.favorites)
+        try await shoppingList.save(Fixtures.shoppingItems)
     }
 
     /// A copy with one dependency replaced; the original is untouched.

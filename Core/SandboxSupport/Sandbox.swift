@@ -25,15 +25,16 @@ public enum Sandbox {
             notes: ["Scenarios:\n" + Scenario.allCases.map { "  \($0.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")]
         )
         let status = await Runner.main(program, arguments: arguments) { options in
-            let environment = try environment(scenario: options.value("--scenario"), link: link)
+            let environment = try await environment(scenario: options.value("--scenario"), link: link)
             return TabSession(StackNavigator(title: feature, environment: environment, root: root))
         }
         return status.rawValue
     }
 
-    /// The stub environment of a scenario, with the feature's builders linked.
+    /// The stub environment of a scenario, with the feature's builders linked and, when the
+    /// scenario has data, fixture favorites and shopping items in the stores.
     @MainActor
-    public static func environment(scenario name: String?, link: (inout StubResolver) -> Void) throws(UsageError) -> StubEnvironment {
+    public static func environment(scenario name: String?, link: (inout StubResolver) -> Void) async throws(UsageError) -> StubEnvironment {
         let scenario: Scenario
         if let name {
             guard let named = Scenario(rawValue: name) else {
@@ -45,6 +46,10 @@ public enum Sandbox {
         }
         var environment = StubEnvironment(scenario: scenario)
         link(&environment.stubResolver)
+        if scenario.hasData {
+            // In-memory stores cannot fail to save.
+            try? await environment.addFixtureUserData()
+        }
         return environment
     }
 }

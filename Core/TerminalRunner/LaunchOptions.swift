@@ -1,3 +1,5 @@
+import Core
+
 /// An option a program accepts, as `--name VALUE` or `--name=VALUE`, or a bare flag.
 public struct OptionSpec: Sendable {
     public var name: String
@@ -32,6 +34,7 @@ public struct ProgramInfo: Sendable {
 
     public static let commonOptions = [
         OptionSpec("--script", value: "FILE", help: "run the commands in FILE, then exit (default when input is not a terminal)"),
+        OptionSpec("--open", value: "LINK", help: "start on the screen LINK names, e.g. cookbook://recipes/42 (forms below)"),
         OptionSpec("--help", help: "show this help"),
         OptionSpec("--version", help: "show the version"),
     ]
@@ -46,9 +49,20 @@ public struct ProgramInfo: Sendable {
         }
         return (["\(name): \(summary)", "", "Usage: \(name) [options]", "", "Options:"] + lines
             + notes.flatMap { ["", $0] }
-            + ["", "Exit status: 0 done, 1 a script command failed, 2 bad command line, 3 could not start."])
+            + ["", "Links (--open):"] + DeepLinks.validForms.map { "  \($0)" }
+            + ["", Self.modes, "", Self.exitStatuses])
             .joined(separator: "\n") + "\n"
     }
+
+    static let modes = """
+        At a terminal the program runs full screen (press ? for the keys); with --script FILE
+        or piped input it runs the commands of the script language (the `help` command lists them).
+        """
+
+    static let exitStatuses = """
+        Exit status: 0 done, 1 a script command failed, 2 bad command line, 3 could not start,
+        129 the terminal hung up, 130 interrupted (Ctrl-C, SIGINT), 143 terminated (SIGTERM).
+        """
 }
 
 public enum CookbookVersion {

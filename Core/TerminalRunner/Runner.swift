@@ -7,13 +7,40 @@ import Darwin
 #endif
 
 /// The one runner of the app and every sandbox: parses the shared options, builds the
-/// session, then drives it from a script, piped input or the line prompt.
+/// session, opens `--open LINK`, then drives the session from a script (`--script FILE`
+/// or piped input) or, at a terminal, with the full-screen UI.
 public enum Runner {
-    public enum ExitCode: Int32 {
+    /// The exit statuses, listed in `ProgramInfo.usage` and docs/terminal.md.
+    public enum ExitCode: Int32, Sendable {
         case success = 0
         case scriptFailed = 1
         case usage = 2
         case cannotStart = 3
+        /// SIGHUP, or the terminal went away: 128 + 1.
+        case hungUp = 129
+        /// Ctrl-C or SIGINT: 128 + 2.
+        case interrupted = 130
+        /// SIGTERM: 128 + 15.
+        case terminated = 143
+    }
+
+    /// How a run is driven, from the options and whether the streams are terminals.
+    enum Mode: Equatable {
+        /// Commands from `--script FILE`.
+        case scriptFile(String)
+        /// Commands from piped (or redirected) standard input.
+        case standardInput
+        /// Keys, on a full screen: standard input and output are both terminals.
+        case fullScreen
+        /// Commands typed at a terminal while output goes elsewhere (`cookbook | tee log`):
+        /// a mistake is reported, not fatal.
+        case typedLines
+
+        static func choose(scriptPath: String?, inputIsTerminal: Bool, outputIsTerminal: Bool) -> Mode {
+            if let scriptPath { return .scriptFile(scriptPath) }
+            guard inputIsTerminal else { return .standardInput }
+            return outputIsTerminal ? .fullScreen : .typedLines
+        }
     }
 
     /// Runs a program. `makeSession` reads the program's own options; it may throw
@@ -40,6 +67,34 @@ public enum Runner {
             return .success
         }
 
+        // A bad link is a bad command line: refuse it before anything starts.
+        let link: (any ScreenDescriptor)?
+        if let text = options.value("--open") {
+            do {
+                link = try DeepLinks.descriptor(from: text)
+            } catch {
+                Terminal.writeError("\(program.name): \(error.description)\n")
+                return .usage
+            }
+        } else {
+            link = nil
+        }
+
+        let mode = Mode.choose(scriptPath: options.value("--script"), inputIsTerminal: isatty(STDIN_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+        let source: LineSource?
+        switch mode {
+        case .scriptFile(let path):
+            do {
+                source = try .file(path)
+            } catch {
+                Terminal.writeError("\(program.name): \(error.message)\n")
+                return .usage
+            }
+        case .standardInput: source = .standardInput
+        case .typedLines: source = .prompt("\(program.name)> ")
+        case .fullScreen: source = nil
+        }
+
         let session: TabSession
         do {
             session = try await makeSession(options)
@@ -54,20 +109,15 @@ public enum Runner {
             return .cannotStart
         }
 
-        let source: LineSource
-        if let path = options.value("--script") {
-            do {
-                source = try .file(path)
-            } catch {
-                Terminal.writeError("\(program.name): \(error.message)\n")
-                return .usage
-            }
-        } else if Terminal.isInteractive {
-            source = .prompt("\(program.name)> ")
-        } else {
-            source = .standardInput
+        let startup: @MainActor () async -> Void = {
+            await session.start()
+            if let link { await session.open(link) }
         }
-        await session.start()
+        guard let source else {
+            let colour = ColorSupport.isEnabled(environment: ProcessInfo.processInfo.environment)
+            return await InteractiveSession(programName: program.name, session: session, terminal: .standard, colour: colour).run(startup: startup)
+        }
+        await startup()
         return await ScriptSession(interpreter: ScriptInterpreter(session: session), source: source).run()
     }
 }
@@ -76,7 +126,8 @@ public enum Runner {
 enum LineSource {
     case file(name: String, lines: [String])
     case standardInput
-    /// A person at a terminal: errors are shown but do not end the session.
+    /// A person typing at a terminal: errors are shown but do not end the session.
+    /// The prompt goes to standard error, so output can be piped.
     case prompt(String)
 
     static func file(_ path: String) throws(UsageError) -> LineSource {
@@ -144,7 +195,7 @@ struct ScriptSession {
 
     private func nextLine(from fileLines: inout ArraySlice<String>?) -> String? {
         if fileLines != nil { return fileLines?.popFirst() }
-        if case .prompt(let prompt) = source { Terminal.write(prompt) }
+        if case .prompt(let prompt) = source { Terminal.writeError(prompt) }
         return readLine(strippingNewline: true)
     }
 }
@@ -158,8 +209,6 @@ extension LineSource {
 
 /// Standard streams, written unbuffered so output interleaves correctly with errors.
 enum Terminal {
-    static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
-
     static func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }

@@ -1,5 +1,5 @@
-/// One command of the script language that drives the app and every sandbox, from a file,
-/// from piped input, or typed at the line prompt. See `ScriptCommand.reference`.
+/// One command of the script language that drives the app and every sandbox, from a file
+/// or piped input. See `ScriptCommand.reference` and docs/terminal.md.
 public enum ScriptCommand: Equatable, Sendable {
     case tab(String)
     /// Types into the first text field and presses Enter.
@@ -25,8 +25,8 @@ public enum ScriptCommand: Equatable, Sendable {
     /// Every form, as the help text and error messages show it.
     public static let reference: [(form: String, meaning: String)] = [
         ("tab NAME|N", "switch to a tab by name or number"),
-        ("type TEXT", "type into the first text field and press Enter (alias: search)"),
-        ("select ROW", "open a link, press a button or flip a toggle; ROW is a number or a label"),
+        ("type TEXT", "type into the first text field ([✎]) and press Enter (alias: search)"),
+        ("select ROW", "open a link, press a button or flip a toggle; ROW is its [number] or a label"),
         ("toggle ROW", "flip a toggle"),
         ("set ROW OPTION", "choose a picker option by name or number"),
         ("delete ROW", "remove an item (shopping-list items, favorites)"),
@@ -82,14 +82,25 @@ public enum ScriptCommand: Equatable, Sendable {
         }
     }
 
-    /// Splits on spaces, keeping "quoted text" together. `#` outside quotes starts a comment.
+    /// Splits on spaces, keeping "quoted text" together; `\"` is a literal quote and `\\` a
+    /// backslash. `#` at the start of a word, outside quotes, starts a comment.
     static func tokenize(_ line: String) throws(ScriptSyntaxError) -> [String] {
         var words: [String] = []
         var current = ""
         var inQuotes = false
         var hasWord = false
+        var escaped = false
         for character in line {
+            if escaped {
+                current.append(character)
+                escaped = false
+                continue
+            }
             switch character {
+            case "\\":
+                // \" is a quote inside a word, \\ a backslash.
+                escaped = true
+                hasWord = true
             case "\"":
                 inQuotes.toggle()
                 hasWord = true
@@ -105,6 +116,7 @@ public enum ScriptCommand: Equatable, Sendable {
             }
         }
         guard !inQuotes else { throw ScriptSyntaxError("a quote is not closed") }
+        if escaped { current.append("\\") }
         if hasWord { words.append(current) }
         return words
     }

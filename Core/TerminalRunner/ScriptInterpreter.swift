@@ -128,7 +128,7 @@ public struct CommandFailure: Error, Equatable {
 enum RowLookup {
     /// A number picks the n-th numbered row. Text picks the row whose label equals it
     /// (any case), else the only row whose label contains it, among every interactive row.
-    static func find(_ reference: String, numbered rows: [ScreenRow], named named: [ScreenRow]) throws(CommandFailure) -> ScreenRow {
+    static func find(_ reference: String, numbered rows: [ScreenRow], named: [ScreenRow]) throws(CommandFailure) -> ScreenRow {
         let numbered = Array(zip(1..., rows))
         if let number = Int(reference) {
             guard rows.indices.contains(number - 1) else {

@@ -21,26 +21,48 @@ public final class StackNavigator: NavigationCoordinator {
 
     /// Shows the root screen the first time; later calls do nothing.
     public func start() async {
-        guard stack.isEmpty else { return }
-        await push(environment.resolve(root))
+        await placeRoot()?.appear()
     }
 
     public func push(_ screen: any Screen) async {
+        place(screen)
+        await screen.appear()
+    }
+
+    /// Goes back one screen, which appears again so it can refresh (a list after an edit).
+    public func pop() async {
+        guard removeTop() else { return }
+        await stack.last?.appear()
+    }
+
+    // The halves of start, push and pop that happen at once, for the full-screen UI: it
+    // changes the stack as soon as a key asks, and lets the screen appear (load) meanwhile.
+
+    /// Puts the root screen on the empty stack and returns it, to appear; nil once started.
+    func placeRoot() -> (any Screen)? {
+        guard stack.isEmpty else { return nil }
+        let screen = environment.resolve(root)
+        place(screen)
+        return screen
+    }
+
+    /// Puts a screen on top, watching its changes, and tells the runner.
+    func place(_ screen: any Screen) {
         screen.onChange = { [weak self, weak screen] in
             guard let self, let screen, screen === self.stack.last else { return }
             self.onChange?()
         }
         stack.append(screen)
         onChange?()
-        await screen.appear()
     }
 
-    /// Goes back one screen, which appears again so it can refresh (a list after an edit).
-    public func pop() async {
-        guard stack.count > 1 else { return }
+    /// Removes the top screen unless it is the root; the one below should then appear.
+    @discardableResult
+    func removeTop() -> Bool {
+        guard stack.count > 1 else { return false }
         stack.removeLast()
         onChange?()
-        await stack.last?.appear()
+        return true
     }
 
     /// Back to the root screen.
@@ -75,14 +97,16 @@ public final class TabSession: TabCoordinator {
 
     /// Shows a tab. Its visible screen appears again, so it shows what changed elsewhere.
     public func select(tabAt index: Int) async {
-        guard tabs.indices.contains(index), index != selectedIndex || tabs[index].stack.isEmpty else { return }
+        await switchTab(to: index)?.appear()
+    }
+
+    /// The half of `select` that happens at once: the tab is selected (and its root placed
+    /// the first time). Returns the screen that should now appear; nil when nothing changed.
+    func switchTab(to index: Int) -> (any Screen)? {
+        guard tabs.indices.contains(index), index != selectedIndex || tabs[index].stack.isEmpty else { return nil }
         selectedIndex = index
         onChange?()
-        if tabs[index].stack.isEmpty {
-            await tabs[index].start()
-        } else {
-            await tabs[index].topScreen?.appear()
-        }
+        return tabs[index].placeRoot() ?? tabs[index].topScreen
     }
 
     /// Opens the screen a descriptor names: the tab whose root it is, else on top of the current tab.

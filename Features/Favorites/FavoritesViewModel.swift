@@ -37,7 +37,7 @@ final class FavoritesViewModel {
             state.phase = .loaded(try await interactor.favorites())
             state.notice = "Removed “\(favorite.recipe.title)” from favorites."
         } catch {
-            state.notice = ScreenFailure(error, whileTrying: "remove “\(favorite.recipe.title)”").message
+            state.notice = ScreenFailure(error, whileTrying: "remove “\(favorite.recipe.title)”").messageWithRecovery
         }
     }
 }

@@ -37,7 +37,7 @@ final class RecipeDetailsViewModel {
             let count = try await interactor.addToShoppingList(recipe)
             state.notice = "Added \(count) \(count == 1 ? "ingredient" : "ingredients") of “\(recipe.title)” to the shopping list."
         } catch {
-            state.notice = ScreenFailure(error, whileTrying: "add the ingredients to the shopping list").message
+            state.notice = ScreenFailure(error, whileTrying: "add the ingredients to the shopping list").messageWithRecovery
         }
     }
 
@@ -49,7 +49,7 @@ final class RecipeDetailsViewModel {
             state.isFavorite = makeFavorite
             state.notice = makeFavorite ? "Saved to favorites." : "Removed from favorites."
         } catch {
-            state.notice = ScreenFailure(error, whileTrying: makeFavorite ? "save the favorite" : "remove the favorite").message
+            state.notice = ScreenFailure(error, whileTrying: makeFavorite ? "save the favorite" : "remove the favorite").messageWithRecovery
         }
     }
 
@@ -64,7 +64,7 @@ final class RecipeDetailsViewModel {
             state.notice = try await router.exporter().export(recipe)
             interactor.logExport(recipe)
         } catch {
-            state.notice = ScreenFailure(error, whileTrying: "export “\(recipe.title)”").message
+            state.notice = ScreenFailure(error, whileTrying: "export “\(recipe.title)”").messageWithRecovery
         }
     }
 }

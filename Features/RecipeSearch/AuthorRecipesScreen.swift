@@ -27,7 +27,7 @@ final class AuthorRecipesScreen: Screen {
             return ScreenContent(title: state.title, status: .empty("No recipes by this author."))
         case .loaded(let recipes):
             return ScreenContent(title: state.title, sections: [
-                ScreenSection(id: "recipes", title: "\(recipes.count) recipes", rows: recipes.map(recipeRow.translate)),
+                ScreenSection(id: "recipes", title: "\(recipes.count) \(recipes.count == 1 ? "recipe" : "recipes")", rows: recipes.map(recipeRow.translate)),
             ])
         }
     }

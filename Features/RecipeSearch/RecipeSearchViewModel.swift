@@ -90,7 +90,7 @@ final class RecipeSearchViewModel {
             state.results = .loaded(keyword: keyword, recipes: recipes + page.recipes, total: page.total)
         } catch {
             guard current == generation else { return }
-            state.notice = ScreenFailure(error, whileTrying: "load more results").message
+            state.notice = ScreenFailure(error, whileTrying: "load more results").messageWithRecovery
         }
     }
 

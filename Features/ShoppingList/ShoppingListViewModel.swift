@@ -68,15 +68,22 @@ final class ShoppingListViewModel {
         }
     }
 
-    /// Runs a store change, then shows the list as stored. On failure the list is left
-    /// as it was and the notice says what went wrong.
+    /// Runs a store change, then shows the list as stored. If the change fails, the list
+    /// (and the draft) stay as they were and the notice says what went wrong; if only the
+    /// reload fails, the change is reported done and the list offers a retry.
     private func change(_ action: String, _ body: () async throws -> String?) async {
+        let notice: String?
         do {
-            let notice = try await body()
-            state.phase = .loaded(try await interactor.items())
-            state.notice = notice
+            notice = try await body()
         } catch {
-            state.notice = ScreenFailure(error, whileTrying: action).message
+            state.notice = ScreenFailure(error, whileTrying: action).messageWithRecovery
+            return
         }
+        do {
+            state.phase = .loaded(try await interactor.items())
+        } catch {
+            state.phase = .failed(ScreenFailure(error, whileTrying: "reload the shopping list"))
+        }
+        state.notice = notice
     }
 }

@@ -17,7 +17,7 @@ struct CachingClientTests {
         #expect(try await client.recipe(id: 1) == Fixtures.curryRice)
 
         #expect(recorder.clientCalls == [.recipe(id: 1)])
-        #expect(try await cache.find(id: 1) == Fixtures.curryRice)
+        #expect(await cache.find(id: 1) == Fixtures.curryRice)
     }
 
     @Test("search results are stored, and served with the same query when the server fails")

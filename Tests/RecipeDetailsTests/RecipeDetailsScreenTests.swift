@@ -204,7 +204,7 @@ struct RecipeDetailsScreenTests {
 
         _ = await screen.handle(.activate(row: "add-to-shopping-list"))
 
-        #expect(screen.content.notice == "Couldn't add the ingredients to the shopping list: the disk is full")
+        #expect(screen.content.notice == "Couldn't add the ingredients to the shopping list: the disk is full. Free some space and try again.")
         #expect(screen.content.title == "Curry Rice")
         #expect(screen.content.status == .ready)
         #expect(screen.content.rowTexts(inSectionTitled: "Ingredients").count == 5)
@@ -253,7 +253,7 @@ struct RecipeDetailsScreenTests {
         _ = await screen.handle(.toggle(row: "favorite"))
 
         #expect(screen.content.isFavoriteShown == false)
-        #expect(screen.content.notice == "Couldn't save the favorite: the disk is full")
+        #expect(screen.content.notice == "Couldn't save the favorite: the disk is full. Free some space and try again.")
         #expect(recorder.events.isEmpty)
     }
 
@@ -291,7 +291,7 @@ struct RecipeDetailsScreenTests {
 
         _ = await screen.handle(.activate(row: "export"))
 
-        #expect(screen.content.notice == "Couldn't export “Curry Rice”: the disk is full")
+        #expect(screen.content.notice == "Couldn't export “Curry Rice”: the disk is full. Free some space and try again.")
         #expect(screen.content.status == .ready)
         #expect(!recorder.events.contains { $0.name == "export_recipe" })
     }

@@ -227,9 +227,10 @@ struct RecipeSearchScreenTests {
         #expect(failure.recovery == StubServiceError.unreachable.recoverySuggestion)
         #expect(screen.content.plainText().contains("  (retry to try again)"))
         #expect(screen.content.resultTitles.isEmpty)
-        // Nothing succeeded, so nothing is logged as a search or remembered.
+        // Nothing succeeded, so nothing is logged as a search or remembered (the failure
+        // scenario's stores fail too).
         #expect(environment.recorder.events.isEmpty)
-        #expect(try await environment.recentSearches.findAll().isEmpty)
+        await #expect(throws: StubStoreError.unavailable) { try await environment.recentSearches.findAll() }
     }
 
     @Test func retryAfterTheServiceRecoversShowsResults() async {
@@ -325,7 +326,7 @@ struct RecipeSearchScreenTests {
 
         #expect(screen.content.resultTitles.count == 20)
         #expect(screen.content.status == .ready)
-        #expect(screen.content.notice == "Couldn't load more results: The recipe service could not be reached.")
+        #expect(screen.content.notice == "Couldn't load more results: The recipe service could not be reached. \(StubServiceError.unreachable.recoverySuggestion ?? "")")
         #expect(screen.content.row(id: "more")?.element == .button("Show more (5 left)"))
 
         _ = await screen.handle(.activate(row: "more"))

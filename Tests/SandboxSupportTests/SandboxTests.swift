@@ -23,9 +23,9 @@ private final class LinkedScreen: Screen {
 @MainActor
 struct SandboxEnvironmentTests {
     @Test("an unknown scenario is a usage error that lists every scenario")
-    func unknownScenario() {
-        #expect {
-            try Sandbox.environment(scenario: "nope") { _ in }
+    func unknownScenario() async {
+        await #expect {
+            try await Sandbox.environment(scenario: "nope") { _ in }
         } throws: { error in
             guard let message = (error as? UsageError)?.message else { return false }
             return message.contains("“nope”") && Scenario.allCases.allSatisfy { message.contains($0.rawValue) }
@@ -33,38 +33,49 @@ struct SandboxEnvironmentTests {
     }
 
     @Test("the unknown-scenario message, word for word")
-    func unknownScenarioMessage() {
-        #expect(throws: UsageError("unknown scenario “Premium”; scenarios: default, empty, failure, slow, premium")) {
-            try Sandbox.environment(scenario: "Premium") { _ in }
+    func unknownScenarioMessage() async {
+        await #expect(throws: UsageError("unknown scenario “Premium”; scenarios: default, empty, failure, slow, premium")) {
+            try await Sandbox.environment(scenario: "Premium") { _ in }
         }
     }
 
     @Test("no scenario is the default scenario: a free user on the fixtures")
     func noScenario() async throws {
-        let environment = try Sandbox.environment(scenario: nil) { _ in }
+        let environment = try await Sandbox.environment(scenario: nil) { _ in }
 
         #expect(environment.userFeatures == .free)
         #expect(try await environment.client.searchRecipes(.all, sort: [], page: .first).recipes == Fixtures.recipes)
     }
 
     @Test("premium is a premium user")
-    func premium() throws {
-        #expect(try Sandbox.environment(scenario: "premium") { _ in }.userFeatures.isPremium)
+    func premium() async throws {
+        #expect(try await Sandbox.environment(scenario: "premium") { _ in }.userFeatures.isPremium)
+    }
+
+    @Test("data scenarios start with fixture favorites and shopping items; empty and failure do not")
+    func userData() async throws {
+        let environment = try await Sandbox.environment(scenario: nil) { _ in }
+        #expect(try await environment.favorites.findAll().count == Fixtures.favorites.count)
+        #expect(try await environment.shoppingList.findAll().map(\.name) == ["milk", "eggs", "flour"])
+        let empty = try await Sandbox.environment(scenario: "empty") { _ in }
+        #expect(try await empty.shoppingList.findAll().isEmpty)
+        let failing = try await Sandbox.environment(scenario: "failure") { _ in }
+        await #expect(throws: StubStoreError.unavailable) { try await failing.shoppingList.findAll() }
     }
 
     @Test("failure and empty scenarios reach the client")
     func clientScenarios() async throws {
-        let failing = try Sandbox.environment(scenario: "failure") { _ in }
+        let failing = try await Sandbox.environment(scenario: "failure") { _ in }
         await #expect(throws: StubServiceError.unreachable) { try await failing.client.feed() }
 
-        let empty = try Sandbox.environment(scenario: "empty") { _ in }
+        let empty = try await Sandbox.environment(scenario: "empty") { _ in }
         #expect(try await empty.client.searchRecipes(.all, sort: [], page: .first).total == 0)
     }
 
     @Test("the link closure runs once, and its builder is used when resolving")
-    func linkBuilderIsUsed() throws {
+    func linkBuilderIsUsed() async throws {
         var linkCalls = 0
-        let environment = try Sandbox.environment(scenario: nil) { resolver in
+        let environment = try await Sandbox.environment(scenario: nil) { resolver in
             linkCalls += 1
             resolver.recipeDetails = { descriptor, _ in LinkedScreen(recipeID: descriptor.recipeID) }
         }
@@ -77,8 +88,8 @@ struct SandboxEnvironmentTests {
     }
 
     @Test("descriptors the link does not set stay placeholders")
-    func unlinkedStayPlaceholders() throws {
-        let environment = try Sandbox.environment(scenario: nil) { resolver in
+    func unlinkedStayPlaceholders() async throws {
+        let environment = try await Sandbox.environment(scenario: nil) { resolver in
             resolver.recipeDetails = { descriptor, _ in LinkedScreen(recipeID: descriptor.recipeID) }
         }
 
@@ -86,9 +97,9 @@ struct SandboxEnvironmentTests {
     }
 
     @Test("the link is not run when the scenario is refused")
-    func linkNotRunOnError() {
+    func linkNotRunOnError() async {
         var linkCalls = 0
-        _ = try? Sandbox.environment(scenario: "nope") { _ in linkCalls += 1 }
+        _ = try? await Sandbox.environment(scenario: "nope") { _ in linkCalls += 1 }
         #expect(linkCalls == 0)
     }
 }

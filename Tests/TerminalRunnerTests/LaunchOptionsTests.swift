@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import TerminalRunner
 import Testing
@@ -113,15 +114,55 @@ struct LaunchOptionsTests {
               --scenario NAME  start in a scenario
               --verbose        say more
               --script FILE    run the commands in FILE, then exit (default when input is not a terminal)
+              --open LINK      start on the screen LINK names, e.g. cookbook://recipes/42 (forms below)
               --help           show this help
               --version        show the version
 
             Scenarios:
               slow  takes long
 
-            Exit status: 0 done, 1 a script command failed, 2 bad command line, 3 could not start.
+            Links (--open):
+              cookbook://feed
+              cookbook://search
+              cookbook://recipes/{recipeID}
+              cookbook://authors/{authorID}
+              cookbook://shopping-list
+              cookbook://favorites
+              cookbook://about
+
+            At a terminal the program runs full screen (press ? for the keys); with --script FILE
+            or piped input it runs the commands of the script language (the `help` command lists them).
+
+            Exit status: 0 done, 1 a script command failed, 2 bad command line, 3 could not start,
+            129 the terminal hung up, 130 interrupted (Ctrl-C, SIGINT), 143 terminated (SIGTERM).
 
             """)
+    }
+
+    @Test("usage lists every link form --open accepts")
+    func usageListsLinks() {
+        for form in DeepLinks.validForms {
+            #expect(Self.program.usage.contains("\n  \(form)\n"))
+        }
+    }
+
+    @Test("every exit status in usage is a Runner.ExitCode")
+    func exitStatuses() {
+        let documented: [(Runner.ExitCode, String)] = [
+            (.success, "0 done"), (.scriptFailed, "1 a script command failed"), (.usage, "2 bad command line"),
+            (.cannotStart, "3 could not start"), (.hungUp, "129 the terminal hung up"),
+            (.interrupted, "130 interrupted (Ctrl-C, SIGINT)"), (.terminated, "143 terminated (SIGTERM)"),
+        ]
+        for (code, words) in documented {
+            #expect(words.hasPrefix("\(code.rawValue) "))
+            #expect(Self.program.usage.contains(words))
+        }
+    }
+
+    @Test("--open takes a link as its value")
+    func openOption() throws {
+        #expect(try parse(["--open", "cookbook://recipes/42"]).value("--open") == "cookbook://recipes/42")
+        #expect(throws: UsageError("--open needs a value: --open LINK")) { try parse(["--open"]) }
     }
 
     @Test("usage names every option a program accepts")
@@ -129,7 +170,7 @@ struct LaunchOptionsTests {
         for option in Self.program.allOptions {
             #expect(Self.program.usage.contains("  \(option.name)"))
         }
-        #expect(Self.program.allOptions.map(\.name) == ["--scenario", "--verbose", "--script", "--help", "--version"])
+        #expect(Self.program.allOptions.map(\.name) == ["--scenario", "--verbose", "--script", "--open", "--help", "--version"])
     }
 
     @Test("a program's version defaults to the Cookbook version")

@@ -136,3 +136,13 @@ struct ScriptCommandParseTests {
         #expect(lines.contains("  expect-not TEXT  fail if the screen shows TEXT"))
     }
 }
+
+@Suite("ScriptCommand escapes")
+struct ScriptCommandEscapeTests {
+    @Test("a backslash escapes a quote or a backslash")
+    func escapes() throws {
+        #expect(try ScriptCommand.parse(#"expect "+ Add item: \"milk\"""#) == .expect(#"+ Add item: "milk""#))
+        #expect(try ScriptCommand.parse(#"type back\\slash"#) == .type(#"back\slash"#))
+        #expect(try ScriptCommand.parse(#"type trailing\"#) == .type(#"trailing\"#))
+    }
+}

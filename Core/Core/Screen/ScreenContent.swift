@@ -54,6 +54,12 @@ public struct ScreenFailure: Hashable, Sendable {
         self.recovery = recovery
         self.canRetry = canRetry
     }
+
+    /// What happened and what to do, in one line: for notices after an action.
+    public var messageWithRecovery: String {
+        guard let recovery else { return message }
+        return (message.hasSuffix(".") ? message : message + ".") + " " + recovery
+    }
 }
 
 public struct ScreenSection: Hashable, Sendable, Identifiable {

@@ -1,0 +1,180 @@
+import Core
+
+/// What the full-screen UI knows when a key arrives: enough to decide what the key means.
+public struct KeyContext: Sendable {
+    /// The row with keyboard focus, if any.
+    public var focused: ScreenRow?
+    /// The text of the focused text field as the person has typed it so far.
+    public var fieldText: String
+    public var tabCount: Int
+    public var selectedTab: Int
+    /// Whether the tab's stack has a screen to go back to.
+    public var canGoBack: Bool
+    /// Whether the screen shows an error that `retry` may fix.
+    public var canRetry: Bool
+    public var showsHelp: Bool
+
+    public init(focused: ScreenRow? = nil, fieldText: String = "", tabCount: Int = 1, selectedTab: Int = 0, canGoBack: Bool = false, canRetry: Bool = false, showsHelp: Bool = false) {
+        self.focused = focused
+        self.fieldText = fieldText
+        self.tabCount = tabCount
+        self.selectedTab = selectedTab
+        self.canGoBack = canGoBack
+        self.canRetry = canRetry
+        self.showsHelp = showsHelp
+    }
+
+    /// Keys type into the focused field: a text field that is enabled.
+    public var isEditing: Bool {
+        guard let focused, focused.isEnabled, case .textField = focused.element else { return false }
+        return true
+    }
+}
+
+/// What a key asks the full-screen UI to do.
+public enum KeyAction: Equatable, Sendable {
+    case none
+    case quit(Runner.ExitCode)
+    /// Moves the focus to the next (+1) or previous (-1) interactive row.
+    case moveFocus(Int)
+    /// Scrolls a page down (+1) or up (-1), moving the focus along.
+    case page(Int)
+    case focusFirst
+    case focusLast
+    /// Sends an event to the visible screen.
+    case send(ScreenEvent)
+    /// Leaves the focused text field (keys are commands again).
+    case leaveField
+    /// Focuses the first text field, to type a search.
+    case focusTextField
+    case back
+    case selectTab(Int)
+    case toggleHelp
+    /// Repaints the whole screen (Ctrl-L).
+    case redraw
+    /// Explains why nothing happened, in the status line.
+    case explain(String)
+}
+
+/// The key map of the full-screen UI, as a pure function so it can be tested without a terminal.
+public enum KeyBindings {
+    /// Every binding, as the help overlay and docs/terminal.md list them.
+    public static let help: [(keys: String, meaning: String)] = [
+        ("↑ ↓  j k", "move between rows"),
+        ("Enter", "open a link, press a button, flip a toggle, submit a field, next option of a picker"),
+        ("Space", "flip a toggle"),
+        ("← →", "previous / next option of a picker"),
+        ("typing", "edits the focused text field; Backspace deletes a character"),
+        ("/", "go to the search field"),
+        ("Esc", "leave the text field; otherwise go back"),
+        ("Backspace", "go back (when not in a text field)"),
+        ("Tab  Shift-Tab", "next / previous tab"),
+        ("1-9", "go to tab N (not in a text field)"),
+        ("d  Delete", "delete the focused item"),
+        ("r", "retry after an error"),
+        ("PgUp PgDn Home End", "scroll a page; first / last row"),
+        ("?", "show or hide this help"),
+        ("q  Ctrl-C", "quit (q: not in a text field)"),
+    ]
+
+    public static func action(for key: Key, in context: KeyContext) -> KeyAction {
+        if key == .interrupt { return .quit(.interrupted) }
+        if key == .control("l") { return .redraw }
+        if context.showsHelp {
+            return key == .character("q") ? .quit(.success) : .toggleHelp
+        }
+        if context.isEditing, let field = context.focused {
+            return editingAction(for: key, field: field, in: context)
+        }
+        return commandAction(for: key, in: context)
+    }
+
+    /// Keys while a text field has the focus: printable keys type.
+    private static func editingAction(for key: Key, field: ScreenRow, in context: KeyContext) -> KeyAction {
+        switch key {
+        case .character(let character):
+            return .send(.edit(row: field.id, text: context.fieldText + String(character)))
+        case .backspace:
+            return context.fieldText.isEmpty ? .none : .send(.edit(row: field.id, text: String(context.fieldText.dropLast())))
+        case .control("u"):
+            return context.fieldText.isEmpty ? .none : .send(.edit(row: field.id, text: ""))
+        case .enter:
+            return .send(.submit(row: field.id))
+        case .escape:
+            return .leaveField
+        default:
+            return navigationAction(for: key, in: context) ?? .none
+        }
+    }
+
+    /// Keys when no text field has the focus: letters are commands.
+    private static func commandAction(for key: Key, in context: KeyContext) -> KeyAction {
+        if let action = navigationAction(for: key, in: context) { return action }
+        let focused = context.focused
+        switch key {
+        case .character("q"):
+            return .quit(.success)
+        case .character("j"):
+            return .moveFocus(1)
+        case .character("k"):
+            return .moveFocus(-1)
+        case .character("?"):
+            return .toggleHelp
+        case .character("/"):
+            return .focusTextField
+        case .character("r"):
+            return context.canRetry ? .send(.retry) : .explain("nothing to retry")
+        case .character(let digit) where digit.isASCII && ("1"..."9").contains(digit):
+            guard let number = digit.wholeNumberValue, number <= context.tabCount else {
+                return .explain("there is no tab \(digit)")
+            }
+            return .selectTab(number - 1)
+        case .escape, .backspace:
+            return context.canGoBack ? .back : .none
+        case .enter:
+            guard let focused else { return .none }
+            if let refusal = refusal(focused) { return refusal }
+            switch focused.element {
+            case .link, .button: return .send(.activate(row: focused.id))
+            case .toggle: return .send(.toggle(row: focused.id))
+            case .textField: return .send(.submit(row: focused.id))
+            case let .picker(_, options, selected):
+                return options.isEmpty ? .none : .send(.choose(row: focused.id, option: (selected + 1) % options.count))
+            case .text: return .none
+            }
+        case .character(" "):
+            guard let focused, case .toggle = focused.element else { return .none }
+            return refusal(focused) ?? .send(.toggle(row: focused.id))
+        case .left, .right:
+            guard let focused, case let .picker(_, options, selected) = focused.element, !options.isEmpty else { return .none }
+            if let refusal = refusal(focused) { return refusal }
+            let step = key == .right ? 1 : options.count - 1
+            return .send(.choose(row: focused.id, option: (selected + step) % options.count))
+        case .character("d"), .delete:
+            guard let focused else { return .none }
+            guard focused.isDeletable else { return .explain("“\(focused.label)” cannot be deleted") }
+            return refusal(focused) ?? .send(.delete(row: focused.id))
+        default:
+            return .none
+        }
+    }
+
+    /// Keys that mean the same in a text field and outside one.
+    private static func navigationAction(for key: Key, in context: KeyContext) -> KeyAction? {
+        switch key {
+        case .up: .moveFocus(-1)
+        case .down: .moveFocus(1)
+        case .pageUp: .page(-1)
+        case .pageDown: .page(1)
+        case .home: .focusFirst
+        case .end: .focusLast
+        case .tab: context.tabCount > 1 ? .selectTab((context.selectedTab + 1) % context.tabCount) : KeyAction.none
+        case .backTab: context.tabCount > 1 ? .selectTab((context.selectedTab + context.tabCount - 1) % context.tabCount) : KeyAction.none
+        default: nil
+        }
+    }
+
+    private static func refusal(_ row: ScreenRow) -> KeyAction? {
+        row.isEnabled ? nil : .explain(RowLookup.lockedMessage(row))
+    }
+}

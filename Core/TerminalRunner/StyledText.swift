@@ -1,0 +1,91 @@
+/// How a piece of text is drawn. The full-screen UI uses few: bold for titles and the
+/// selected tab, reverse for the focused row, dim for rules and locked rows, red for errors.
+public struct TextStyle: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let bold = TextStyle(rawValue: 1 << 0)
+    public static let dim = TextStyle(rawValue: 1 << 1)
+    public static let reverse = TextStyle(rawValue: 1 << 2)
+    public static let red = TextStyle(rawValue: 1 << 3)
+
+    /// The SGR parameters, in a fixed order.
+    var sgrParameters: [String] {
+        var codes: [String] = []
+        if contains(.bold) { codes.append("1") }
+        if contains(.dim) { codes.append("2") }
+        if contains(.reverse) { codes.append("7") }
+        if contains(.red) { codes.append("31") }
+        return codes
+    }
+}
+
+/// A run of text in one style.
+public struct Span: Hashable, Sendable {
+    public var text: String
+    public var style: TextStyle
+
+    public init(_ text: String, _ style: TextStyle = []) {
+        self.text = text
+        self.style = style
+    }
+}
+
+/// One line of the screen: spans, never wider than the terminal once `fitted(to:)`.
+public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral {
+    public var spans: [Span]
+
+    public init(_ spans: [Span]) { self.spans = spans }
+    public init(_ text: String, _ style: TextStyle = []) { self.init([Span(text, style)]) }
+    public init(stringLiteral text: String) { self.init(text) }
+
+    /// The characters shown, without styles: what tests and `expect` compare.
+    public var text: String { spans.map(\.text).joined() }
+
+    /// Cut to `width` characters, ending with "…" when something was cut; `padded` fills
+    /// the rest with spaces in the last span's style (a full-width bar for reverse video).
+    /// Width is counted in Characters: good enough for the Latin text the app shows, and a
+    /// line is never wrapped whatever it holds (the UI also turns autowrap off).
+    public func fitted(to width: Int, padded: Bool = false) -> StyledLine {
+        let width = max(0, width)
+        var remaining = width
+        var fitted: [Span] = []
+        let total = spans.reduce(0) { $0 + $1.text.count }
+        let cut = total > width
+        for span in spans where remaining > 0 {
+            let count = span.text.count
+            if !cut || count < remaining {
+                fitted.append(span)
+                remaining -= count
+            } else {
+                // This span reaches the edge of a line that is too long: end it with "…".
+                fitted.append(Span(String(span.text.prefix(remaining - 1)) + "…", span.style))
+                remaining = 0
+            }
+        }
+        if padded, remaining > 0 {
+            fitted.append(Span(String(repeating: " ", count: remaining), fitted.last?.style ?? []))
+        }
+        return StyledLine(fitted.filter { !$0.text.isEmpty })
+    }
+
+    /// The line as terminal output: with SGR sequences when `colour` is on, plain otherwise.
+    public func rendered(colour: Bool) -> String {
+        guard colour else { return text }
+        return spans.map { span in
+            let codes = span.style.sgrParameters
+            return codes.isEmpty ? span.text : "\u{1B}[\(codes.joined(separator: ";"))m\(span.text)\u{1B}[0m"
+        }.joined()
+    }
+}
+
+/// Whether to use colour and text attributes, from the environment: `NO_COLOR` with any
+/// non-empty value turns them off (https://no-color.org), and so does a `TERM` that is
+/// unset, empty or `dumb`.
+public enum ColorSupport {
+    public static func isEnabled(environment: [String: String]) -> Bool {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return false }
+        return true
+    }
+}

@@ -1,0 +1,112 @@
+import Dispatch
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the full-screen UI's loop waits for.
+enum TerminalEvent: Sendable, Equatable {
+    case key(Key)
+    /// The window changed size (SIGWINCH).
+    case resize
+    /// The terminal went away (read failed or hit end of file).
+    case endOfInput
+}
+
+/// Reads a terminal on a thread of its own, so keys keep arriving while screens work,
+/// and feeds decoded keys into an `AsyncStream`. A lone Escape is sent after 30 ms of
+/// silence (an arrow key's bytes arrive together, well within that).
+final class KeyReader: Sendable {
+    private let descriptor: Int32
+    private let stopped = Mutex(false)
+
+    init(descriptor: Int32 = STDIN_FILENO) {
+        self.descriptor = descriptor
+    }
+
+    func start(_ continuation: AsyncStream<TerminalEvent>.Continuation) {
+        let thread = Thread { [self] in
+            self.readLoop(continuation)
+        }
+        thread.name = "cookbook.keys"
+        thread.start()
+    }
+
+    /// Ends the loop within 100 ms.
+    func stop() {
+        stopped.withLock { $0 = true }
+    }
+
+    private var isStopped: Bool { stopped.withLock { $0 } }
+
+    private func readLoop(_ continuation: AsyncStream<TerminalEvent>.Continuation) {
+        var decoder = KeyDecoder()
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while !isStopped {
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, decoder.hasPending ? 30 : 100)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                continuation.yield(.endOfInput)
+                break
+            }
+            if ready == 0 {
+                for key in decoder.flush() { continuation.yield(.key(key)) }
+                continue
+            }
+            let count = buffer.withUnsafeMutableBytes { bytes in
+                read(descriptor, bytes.baseAddress, bytes.count)
+            }
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard count > 0 else {
+                continuation.yield(.endOfInput)
+                break
+            }
+            for key in decoder.decode(buffer[0..<count]) { continuation.yield(.key(key)) }
+        }
+        continuation.finish()
+    }
+}
+
+/// The signals the full-screen UI answers. SIGINT, SIGTERM and SIGHUP restore the terminal
+/// and exit at once with 128 + the signal's number (130, 143, 129), whatever the main actor
+/// is doing; SIGWINCH reports a resize. Each signal's default action is turned off with
+/// `signal(_, SIG_IGN)` and a dispatch source receives it instead.
+@MainActor
+final class SignalHandlers {
+    private let queue = DispatchQueue(label: "cookbook.signals")
+    private var sources: [any DispatchSourceSignal] = []
+
+    static let exitStatuses: [(signal: Int32, status: Runner.ExitCode)] = [
+        (SIGINT, .interrupted),
+        (SIGTERM, .terminated),
+        (SIGHUP, .hungUp),
+    ]
+
+    func install(terminal: TerminalMode, onResize: @escaping @Sendable () -> Void) {
+        for (number, status) in Self.exitStatuses {
+            sources.append(source(for: number) {
+                terminal.restore()
+                exit(status.rawValue)
+            })
+        }
+        sources.append(source(for: SIGWINCH, onResize))
+    }
+
+    /// Stops listening; the signals keep being ignored until the process ends.
+    func cancel() {
+        for source in sources { source.cancel() }
+        sources.removeAll()
+    }
+
+    private func source(for number: Int32, _ handler: @escaping @Sendable () -> Void) -> any DispatchSourceSignal {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+        source.setEventHandler(handler: handler)
+        source.resume()
+        return source
+    }
+}

@@ -1,0 +1,104 @@
+import Core
+import Testing
+
+/// One descriptor of every screen type, with values worth a round trip.
+private let everyScreen: [any ScreenDescriptor] = [
+    FeedDescriptor(),
+    RecipeSearchDescriptor(query: "green curry über Reis"),
+    RecipeDetailsDescriptor(recipeID: 42),
+    AuthorRecipesDescriptor(authorID: "aiko-tanaka"),
+    ShoppingListDescriptor(),
+    FavoritesDescriptor(),
+    AboutDescriptor(),
+]
+
+/// Whether a descriptor read back from a link equals the original: same type, equal values.
+private func isEqual<D: ScreenDescriptor>(_ original: D, _ other: any ScreenDescriptor) -> Bool {
+    (other as? D) == original
+}
+
+private func link(for descriptor: any ScreenDescriptor) -> String {
+    DeepLinks.link(for: descriptor)
+}
+
+@Suite("DeepLinks: every screen as a link and back")
+struct DeepLinkTests {
+    @Test("the instances cover every type in DeepLinks.screens, once each")
+    func coversEveryScreen() {
+        let types = everyScreen.map { ObjectIdentifier(type(of: $0)) }
+        #expect(Set(types).count == everyScreen.count, "one instance per type")
+        #expect(Set(types) == Set(DeepLinks.screens.map { ObjectIdentifier($0) }))
+        #expect(everyScreen.count == DeepLinks.screens.count)
+    }
+
+    @Test("every descriptor survives link(for:) then descriptor(from:)", arguments: everyScreen.indices)
+    func roundTrip(index: Int) throws {
+        let original = everyScreen[index]
+        let text = link(for: original)
+        #expect(text.hasPrefix("cookbook://"))
+        let readBack = try DeepLinks.descriptor(from: text)
+        let equal = isEqual(original, readBack) // opens the existential, outside the macro
+        #expect(equal, "\(text) read back as \(readBack)")
+    }
+
+    @Test("links are written in their documented forms")
+    func forms() {
+        #expect(link(for: FeedDescriptor()) == "cookbook://feed")
+        #expect(link(for: RecipeDetailsDescriptor(recipeID: 42)) == "cookbook://recipes/42")
+        #expect(link(for: AuthorRecipesDescriptor(authorID: "aiko-tanaka")) == "cookbook://authors/aiko-tanaka")
+        #expect(link(for: ShoppingListDescriptor()) == "cookbook://shopping-list")
+        #expect(link(for: RecipeSearchDescriptor()) == "cookbook://search", "an empty query is left out")
+    }
+
+    @Test("a search query with spaces and non-ASCII letters is percent-encoded and read back")
+    func percentEncodedQuery() throws {
+        let descriptor = RecipeSearchDescriptor(query: "green curry über Reis")
+        let text = link(for: descriptor)
+        #expect(text == "cookbook://search?query=green%20curry%20%C3%BCber%20Reis")
+        let readBack = try DeepLinks.descriptor(from: text)
+        #expect((readBack as? RecipeSearchDescriptor)?.query == "green curry über Reis")
+    }
+
+    @Test("query characters that mean something in a URL survive", arguments: ["a&b=c", "50% off", "カレー", "C#", "1+1"])
+    func awkwardQueries(query: String) throws {
+        let readBack = try DeepLinks.descriptor(from: link(for: RecipeSearchDescriptor(query: query)))
+        #expect((readBack as? RecipeSearchDescriptor)?.query == query)
+    }
+
+    @Test("an author id with a space is encoded in the path and read back")
+    func encodedPath() throws {
+        let descriptor = AuthorRecipesDescriptor(authorID: "Aiko Tanaka")
+        let text = link(for: descriptor)
+        #expect(text == "cookbook://authors/Aiko%20Tanaka")
+        #expect(isEqual(descriptor, try DeepLinks.descriptor(from: text)))
+    }
+
+    @Test("a bad link is refused with its problem and every valid form", arguments: [
+        ("https://recipes/42", "it is not a cookbook:// link"),
+        ("recipes/42", "it is not a cookbook:// link"),
+        ("cookbook://pantry", "no screen has this path"),
+        ("cookbook://recipes/abc", "recipeID must be a whole number, not “abc”"),
+        ("cookbook://recipes", "no screen has this path"),
+        ("cookbook://authors", "no screen has this path"),
+        ("cookbook://recipes/42/steps", "no screen has this path"),
+    ])
+    func badLinks(text: String, problem: String) {
+        #expect {
+            try DeepLinks.descriptor(from: text)
+        } throws: { error in
+            guard let error = error as? DeepLinkError else { return false }
+            let description = error.description
+            return error.link == text
+                && error.problem == problem
+                && description.hasPrefix("cannot open “\(text)”: \(problem). Valid links:\n")
+                && DeepLinks.validForms.allSatisfy { description.contains("\n  \($0)") }
+        }
+    }
+
+    @Test("the valid forms name every screen's path")
+    func validForms() {
+        #expect(DeepLinks.validForms.count == DeepLinks.screens.count)
+        #expect(DeepLinks.validForms.contains("cookbook://recipes/{recipeID}"))
+        #expect(DeepLinks.validForms.contains("cookbook://authors/{authorID}"))
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The full-screen UI of the real executables, driven with keys through a pseudo-terminal.
+@Suite("full-screen UI at a terminal")
+struct InteractiveTerminalTests {
+    let cookbook = ProductProcess(name: "cookbook")
+
+    func startCookbook(_ arguments: [String] = [], rows: Int = 30, columns: Int = 100, environment: [String: String] = [:]) throws -> TerminalSession {
+        try TerminalSession(cookbook, ["--data-dir", temporaryDataDirectory()] + arguments, rows: rows, columns: columns, environment: environment)
+    }
+
+    /// The terminal is as the shell needs it: echo and line editing on, main screen, cursor shown.
+    func expectRestored(_ terminal: TerminalSession) {
+        #expect(terminal.isCooked, "ECHO and ICANON are back on")
+        #expect(terminal.output.hasSuffix(TerminalSequences.leaveAlternateScreen + TerminalSequences.showCursor))
+        let screen = terminal.screen
+        #expect(!screen.isAlternateScreen)
+        #expect(screen.isCursorVisible)
+    }
+
+    @Test("the cookbook starts on Feed in raw mode on the alternate screen, with the tabs in the header")
+    func startsOnFeed() throws {
+        let terminal = try startCookbook()
+        let screen = try terminal.waitFor("## Popular")
+        #expect(screen.lines[0] == "[Feed]  Search   Shopping list   Favorites")
+        #expect(screen.lines[1] == "Feed")
+        #expect(screen.contains("# Feed"))
+        #expect(screen.lines.last?.contains("q quit") == true)
+        #expect(screen.isAlternateScreen)
+        #expect(!screen.isCursorVisible)
+        #expect(!terminal.isCooked, "raw mode: no echo, no line editing")
+        #expect(terminal.output.contains("\u{1B}[1;7m[Feed]"), "the selected tab is bold and reversed")
+
+        terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        expectRestored(terminal)
+    }
+
+    @Test("keys only: Tab to Search, / and type curry, Enter, ↓ Enter opens the recipe, Esc comes back, q quits")
+    func searchAndOpenARecipe() throws {
+        let terminal = try startCookbook()
+        try terminal.waitFor("## Popular")
+
+        terminal.send(TerminalKeys.tab)
+        try terminal.waitUntil("the Search tab") { $0.lines[0].contains("[Search]") }
+        terminal.send("/", "curry")
+        try terminal.waitFor("Search: curry▏")
+        terminal.send(TerminalKeys.enter)
+        var screen = try terminal.waitFor("Curry Rice")
+        #expect(screen.contains("Results for “curry”"))
+
+        terminal.send(TerminalKeys.down)
+        try terminal.waitFor(">[1] Curry Rice")
+        terminal.send(TerminalKeys.enter)
+        screen = try terminal.waitFor("## Ingredients")
+        #expect(screen.lines[1] == "Search › Curry Rice")
+        #expect(screen.contains("# Curry Rice"))
+
+        terminal.send(TerminalKeys.escape)
+        screen = try terminal.waitUntil("back on Search") { $0.lines[1] == "Search" }
+        #expect(screen.contains("Results for “curry”"), "the search is still there")
+
+        terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        expectRestored(terminal)
+    }
+
+    @Test("q typed into a text field is text, not quit; Esc leaves the field, then q quits")
+    func typingQ() throws {
+        let terminal = try startCookbook()
+        try terminal.waitFor("## Popular")
+        terminal.send("2")
+        try terminal.waitUntil("the Search tab") { $0.lines[0].contains("[Search]") }
+        terminal.send("/", "q")
+        try terminal.waitFor("Search: q▏")
+        terminal.send(TerminalKeys.backspace)
+        try terminal.waitFor("Search: ▏")
+        terminal.send(TerminalKeys.escape)
+        try terminal.waitFor("[✎] Search: [")
+        terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test("? shows the key map and any key closes it")
+    func help() throws {
+        let terminal = try startCookbook()
+        try terminal.waitFor("## Popular")
+        terminal.send("?")
+        let screen = try terminal.waitFor("# Keys")
+        #expect(screen.contains("go to the search field"))
+        terminal.send("x")
+        try terminal.waitFor("## Popular")
+        terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test("Ctrl-C quits with 130 and gives the terminal back")
+    func controlC() throws {
+        let terminal = try startCookbook()
+        try terminal.waitFor("## Popular")
+        terminal.send(TerminalKeys.controlC)
+        #expect(try terminal.waitForExit() == 130)
+        expectRestored(terminal)
+    }
+
+    @Test("SIGTERM, SIGINT and SIGHUP exit 143, 130 and 129 and give the terminal back", arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129)] as [(Int32, Int32)])
+    func signals(signal: Int32, status: Int32) throws {
+        let terminal = try startCookbook()
+        try terminal.waitFor("## Popular")
+        terminal.signal(signal)
+        #expect(try terminal.waitForExit() == status)
+        expectRestored(terminal)
+    }
+
+    @Test("a resized window is drawn again at its new size")
+    func resize() throws {
+        let terminal = try startCookbook(rows: 30, columns: 100)
+        let before = try terminal.waitFor("## Popular")
+        #expect(before.lines[2].count == 100)
+        try terminal.resize(rows: 20, columns: 60)
+        let after = try terminal.waitUntil("a 60-column rule") { $0.lines[2].count == 60 && $0.lines[19].contains("quit") }
+        #expect(after.lines[0].hasPrefix("[Feed]"))
+        terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test("a long list scrolls to keep the focused row in view")
+    func scrolling() throws {
+        let terminal = try startCookbook(rows: 12, columns: 80)
+        try terminal.waitFor(">[1] Curry Rice")
+        for _ in 1...12 { terminal.send("j") }
+        let screen = try terminal.waitFor(">[13]")
+        #expect(!screen.contains("[1] Curry Rice"), "the top of the list scrolled away")
+        #expect(screen.lines[10].hasSuffix("──"), "the status line shows the position")
+        terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test("NO_COLOR turns styles off; the focus still shows as >")
+    func noColor() throws {
+        let terminal = try startCookbook(environment: ["NO_COLOR": "1"])
+        try terminal.waitFor(">[1] Curry Rice")
+        #expect(!terminal.output.contains("\u{1B}[7m"))
+        #expect(!terminal.output.contains("\u{1B}[1;7m"))
+        terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test("--open starts on the screen the link names, at the terminal too")
+    func openLink() throws {
+        let terminal = try startCookbook(["--open", "cookbook://recipes/1"])
+        let screen = try terminal.waitFor("## Ingredients")
+        #expect(screen.lines[1] == "Feed › Curry Rice")
+        terminal.send(TerminalKeys.escape)
+        try terminal.waitUntil("back on Feed") { $0.lines[1] == "Feed" }
+        terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test("RecipeSearchSandbox runs full screen too: search, open the placeholder, back")
+    func sandbox() throws {
+        let terminal = try TerminalSession(ProductProcess(name: "RecipeSearchSandbox"), rows: 24, columns: 80)
+        var screen = try terminal.waitFor("# Search")
+        #expect(screen.lines[0] == "[RecipeSearch]")
+        terminal.send("/", "curry", TerminalKeys.enter)
+        try terminal.waitFor("Thai Green Curry")
+        terminal.send(TerminalKeys.down, TerminalKeys.enter)
+        screen = try terminal.waitFor("RecipeDetailsDescriptor(recipeID: 1)")
+        #expect(screen.lines[1].hasPrefix("Search › "))
+        terminal.send(TerminalKeys.escape)
+        try terminal.waitUntil("back on Search") { $0.lines[1] == "Search" }
+        terminal.send(TerminalKeys.controlC)
+        #expect(try terminal.waitForExit() == 130)
+        expectRestored(terminal)
+    }
+
+    @Test("a sandbox's failure scenario shows the error and “r retry”; r retries only there")
+    func sandboxFailure() throws {
+        let failing = try TerminalSession(ProductProcess(name: "RecipeDetailsSandbox"), ["--scenario", "failure"], rows: 24, columns: 80)
+        let screen = try failing.waitFor("Couldn't load recipe 1")
+        #expect(screen.contains("  r retry"))
+        #expect(screen.lines.last?.hasPrefix("r retry") == true)
+        failing.send("r", "?")
+        try failing.waitFor("# Keys") // keys are handled in order: r was handled before ?
+        #expect(!failing.output.contains("nothing to retry"))
+        failing.send("q")
+        #expect(try failing.waitForExit() == 0)
+
+        let working = try TerminalSession(ProductProcess(name: "RecipeDetailsSandbox"), rows: 24, columns: 80)
+        try working.waitFor("## Ingredients")
+        working.send("r")
+        try working.waitFor("! nothing to retry")
+        working.send("q")
+        #expect(try working.waitForExit() == 0)
+    }
+}

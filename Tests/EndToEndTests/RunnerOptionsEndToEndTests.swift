@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// The options every runner shares (`--open`, `--script`, `--help`), through the real executables.
+@Suite("runner options end to end")
+struct RunnerOptionsEndToEndTests {
+    let cookbook = ProductProcess(name: "cookbook")
+
+    @Test("after `type`, `select 1` opens the first result: text fields have no number")
+    func selectOneAfterType() throws {
+        let result = try cookbook.run(["--data-dir", temporaryDataDirectory()], input: """
+            tab Search
+            type curry
+            expect "[✎] Search"
+            expect "[1] Curry Rice"
+            select 1
+            expect "Ingredients"
+            quit
+            """)
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+        #expect(result.output.contains("Path: Search › Curry Rice"))
+    }
+
+    @Test("--open starts the script on the linked screen", arguments: [
+        ("cookbook://recipes/1", "Path: Feed › Curry Rice", "Ingredients"),
+        ("cookbook://search?query=miso%20soup", "Path: Feed › Search", "Miso Soup"),
+        ("cookbook://favorites", "Tabs: Feed | Search | Shopping list | [Favorites]", "# Favorites"),
+        ("cookbook://about", "Path: Feed › About Cookbook", "About Cookbook"),
+    ])
+    func openInScript(link: String, header: String, text: String) throws {
+        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "expect \"\(text)\"\nquit\n")
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+        let firstScreen = result.output.components(separatedBy: "\n› ").first ?? ""
+        #expect(firstScreen.contains(header), "the first screen printed is the linked one:\n\(firstScreen)")
+    }
+
+    @Test("a bad link prints what is wrong and every valid form to stderr, and exits 2", arguments: [
+        "https://example.com/recipes/1", "cookbook://pantry", "cookbook://recipes/abc", "cookbook://authors",
+    ])
+    func badLink(link: String) throws {
+        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")
+        #expect(result.status == 2)
+        #expect(result.errorOutput.hasPrefix("cookbook: cannot open “\(link)”: "))
+        for form in ["cookbook://feed", "cookbook://search", "cookbook://recipes/{recipeID}", "cookbook://authors/{authorID}", "cookbook://about"] {
+            #expect(result.errorOutput.contains("\n  \(form)"))
+        }
+        #expect(result.output.isEmpty, "nothing started")
+    }
+
+    @Test("a sandbox opens links too: the feature's own screen, or a labelled placeholder")
+    func sandboxLinks() throws {
+        let search = try ProductProcess(name: "RecipeSearchSandbox").run(["--open", "cookbook://search?query=curry"], input: "expect \"Thai Green Curry\"\n")
+        #expect(search.status == 0, "stderr: \(search.errorOutput)")
+        let details = try ProductProcess(name: "RecipeSearchSandbox").run(["--open", "cookbook://recipes/7"], input: "expect \"RecipeDetailsDescriptor(recipeID: 7)\"\n")
+        #expect(details.status == 0, "stderr: \(details.errorOutput)")
+        let bad = try ProductProcess(name: "RecipeSearchSandbox").run(["--open", "cookbook://recipes/x"])
+        #expect(bad.status == 2)
+        #expect(bad.errorOutput.contains("recipeID must be a whole number, not “x”"))
+    }
+
+    @Test("--help names --open, the link forms and the exit statuses, for the app and sandboxes", arguments: ["cookbook", "RecipeSearchSandbox"])
+    func help(product: String) throws {
+        let result = try ProductProcess(name: product).run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("--open LINK"))
+        #expect(result.output.contains("--script FILE"))
+        #expect(result.output.contains("cookbook://recipes/{recipeID}"))
+        #expect(result.output.contains("130 interrupted"))
+        #expect(result.output.contains("143 terminated"))
+    }
+
+    @Test("a missing script file is a bad command line")
+    func missingScript() throws {
+        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--script", "/nonexistent/script.txt"])
+        #expect(result.status == 2)
+        #expect(result.errorOutput.contains("cannot read the script “/nonexistent/script.txt”"))
+    }
+}

@@ -1,0 +1,53 @@
+import CSQLite
+import Foundation
+
+/// Reads the app's database directly, as a second program would.
+struct SQLiteInspector {
+    let path: String
+
+    /// `PRAGMA integrity_check`'s first line ("ok" for a sound file).
+    func integrityCheck() -> String? {
+        query("PRAGMA integrity_check").first
+    }
+
+    func shoppingItemNames() -> [String] {
+        query("SELECT name FROM shopping_items ORDER BY position")
+    }
+
+    /// The first column of every row, as text.
+    func query(_ sql: String) -> [String] {
+        var connection: OpaquePointer?
+        guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY, nil) == SQLITE_OK, let connection else { return [] }
+        defer { sqlite3_close(connection) }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else { return [] }
+        defer { sqlite3_finalize(statement) }
+        var rows: [String] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
+        }
+        return rows
+    }
+
+    /// Holds the database's write lock, as another program would, until released.
+    final class WriteLock {
+        private var connection: OpaquePointer?
+
+        init?(on path: String) {
+            guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK,
+                  sqlite3_exec(connection, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK else {
+                sqlite3_close(connection)
+                return nil
+            }
+        }
+
+        func release() {
+            guard let connection else { return }
+            sqlite3_exec(connection, "ROLLBACK", nil, nil, nil)
+            sqlite3_close(connection)
+            self.connection = nil
+        }
+
+        deinit { release() }
+    }
+}

@@ -1,0 +1,277 @@
+import Core
+import CoreTesting
+@testable import Favorites
+import Foundation
+import Testing
+
+@MainActor
+@Suite("Favorites screen")
+struct FavoritesScreenTests {
+    let environment = StubEnvironment()
+    var recorder: Recorder { environment.recorder }
+    var store: any Repository<FavoriteRecipe> { environment.favorites }
+
+    func makeScreen(in environment: StubEnvironment? = nil) -> any Screen {
+        FavoritesFeature.makeScreen(FavoritesDescriptor(), environment: environment ?? self.environment)
+    }
+
+    func appearedScreen(in environment: StubEnvironment? = nil) async -> any Screen {
+        let screen = makeScreen(in: environment)
+        await screen.appear()
+        return screen
+    }
+
+    /// Curry Rice saved first, then Pancakes, then Vegetable Curry (the newest).
+    func saveThreeFavorites() async throws {
+        try await store.save([
+            FavoriteRecipe(recipe: Fixtures.pancakes, savedAt: 1_700_000_200),
+            FavoriteRecipe(recipe: Fixtures.curryRice, savedAt: 1_700_000_100),
+            FavoriteRecipe(recipe: Fixtures.vegetableCurry, savedAt: 1_700_000_300.5),
+        ])
+    }
+
+    // MARK: Listing
+
+    @Test func beforeAppearingTheScreenSaysItIsLoading() {
+        let screen = makeScreen()
+
+        #expect(screen.content.title == "Favorites")
+        #expect(screen.content.status == .loading("Loading your favorites…"))
+        #expect(recorder.pageViews.isEmpty)
+    }
+
+    @Test func favoritesAreListedNewestFirst() async throws {
+        try await saveThreeFavorites()
+
+        let screen = await appearedScreen()
+
+        #expect(screen.content.favoriteTitles == ["Vegetable Curry", "Pancakes", "Curry Rice"])
+        #expect(screen.content.sections.map(\.title) == ["Saved recipes (3)"])
+        #expect(screen.content.status == .ready)
+        #expect(screen.content.row(id: "favorite-1")?.plainText == "Curry Rice — Aiko Tanaka · 45 min · 720 kcal")
+        #expect(screen.content.row(id: "favorite-1")?.isDeletable == true)
+        #expect(recorder.pageViews == [PageView("favorites")])
+    }
+
+    @Test func favoritesSavedWithinTheSameSecondStillComeNewestFirst() async throws {
+        try await store.save([
+            FavoriteRecipe(recipe: Fixtures.misoSoup, savedAt: 1_700_000_000.25),
+            FavoriteRecipe(recipe: Fixtures.greenCurry, savedAt: 1_700_000_000.75),
+        ])
+
+        let screen = await appearedScreen()
+
+        #expect(screen.content.favoriteTitles == ["Thai Green Curry", "Miso Soup"])
+    }
+
+    @Test func noFavoritesExplainsHowToAddOne() async {
+        let screen = await appearedScreen()
+
+        #expect(screen.content.status == .empty("No favorites yet. Open a recipe and mark it as a favorite."))
+        #expect(screen.content.sections.isEmpty)
+        #expect(screen.content.numberedRows.isEmpty)
+    }
+
+    @Test func everyAppearReloadsSoChangesMadeElsewhereShowUp() async throws {
+        let screen = await appearedScreen()
+        #expect(screen.content.favoriteTitles.isEmpty)
+
+        // As the details screen does when the user marks a favorite.
+        try await store.save(FavoriteRecipe(recipe: Fixtures.misoSoup, savedAt: 10))
+        await screen.appear()
+        #expect(screen.content.favoriteTitles == ["Miso Soup"])
+
+        try await store.delete(id: Fixtures.misoSoup.id)
+        await screen.appear()
+        #expect(screen.content.favoriteTitles.isEmpty)
+        #expect(screen.content.status == .empty("No favorites yet. Open a recipe and mark it as a favorite."))
+
+        #expect(recorder.pageViews == Array(repeating: PageView("favorites"), count: 3))
+    }
+
+    // MARK: Opening
+
+    @Test func openingAFavoritePushesItsDetailsAndLogs() async throws {
+        try await saveThreeFavorites()
+        let screen = await appearedScreen()
+
+        let navigation = await screen.handle(.activate(row: "favorite-4"))
+
+        guard case .push(let pushed)? = navigation else {
+            Issue.record("opening a favorite should push its details")
+            return
+        }
+        #expect((pushed as? PlaceholderScreen)?.label == "RecipeDetailsDescriptor(recipeID: 4)")
+        #expect(recorder.resolved(RecipeDetailsDescriptor.self) == [RecipeDetailsDescriptor(recipeID: 4)])
+        #expect(recorder.events == [ActivityEvent("open_recipe", payload: ["recipe_id": "4", "source": "favorites"])])
+        #expect(screen.content.favoriteTitles.count == 3, "opening changes nothing on the list")
+    }
+
+    @Test(arguments: ["favorite-", "favorite-x", "recipe-1", "4"])
+    func rowsThatNameNoFavoriteDoNothing(row: String) async throws {
+        try await saveThreeFavorites()
+        let screen = await appearedScreen()
+
+        #expect(await screen.handle(.activate(row: row)) == nil)
+        #expect(await screen.handle(.delete(row: row)) == nil)
+
+        #expect(recorder.events.isEmpty)
+        #expect(recorder.resolvedDescriptions.isEmpty)
+        #expect(try await store.findAll().count == 3)
+    }
+
+    // MARK: Removing
+
+    @Test func deletingRemovesTheFavoriteWithANotice() async throws {
+        try await saveThreeFavorites()
+        let screen = await appearedScreen()
+
+        let navigation = await screen.handle(.delete(row: "favorite-4"))
+
+        #expect(navigation == nil)
+        #expect(try await store.find(id: 4) == nil)
+        #expect(try await store.findAll().count == 2)
+        #expect(screen.content.favoriteTitles == ["Vegetable Curry", "Curry Rice"])
+        #expect(screen.content.sections.map(\.title) == ["Saved recipes (2)"])
+        #expect(screen.content.notice == "Removed “Pancakes” from favorites.")
+        #expect(recorder.events == [ActivityEvent("favorite_remove", payload: ["recipe_id": "4", "source": "favorites"])])
+    }
+
+    @Test func deletingTheLastFavoriteShowsTheEmptyStateAndTheNotice() async throws {
+        try await store.save(FavoriteRecipe(recipe: Fixtures.pancakes, savedAt: 1))
+        let screen = await appearedScreen()
+
+        _ = await screen.handle(.delete(row: "favorite-4"))
+
+        #expect(screen.content.status == .empty("No favorites yet. Open a recipe and mark it as a favorite."))
+        #expect(screen.content.notice == "Removed “Pancakes” from favorites.")
+    }
+
+    // MARK: A failing store
+
+    @Test func anUnreadableStoreShowsARetryableFailure() async throws {
+        let repository = TestRepository<FavoriteRecipe>([FavoriteRecipe(recipe: Fixtures.pancakes, savedAt: 1)], failsReads: true)
+        let screen = await appearedScreen(in: environment.overriding(\.favorites, with: repository))
+
+        guard case .failed(let failure) = screen.content.status else {
+            Issue.record("expected a failed status, got \(screen.content.status)")
+            return
+        }
+        #expect(failure.message == "Couldn't load your favorites: the disk is full")
+        #expect(failure.recovery == "Free some space and try again.")
+        #expect(failure.canRetry)
+        #expect(screen.content.sections.isEmpty)
+
+        await repository.setFailing(reads: false, writes: false)
+        _ = await screen.handle(.retry)
+
+        #expect(screen.content.status == .ready)
+        #expect(screen.content.favoriteTitles == ["Pancakes"])
+        #expect(recorder.pageViews.count == 2)
+    }
+
+    @Test func aFailedRemoveKeepsTheFavoriteAndExplains() async throws {
+        let repository = TestRepository<FavoriteRecipe>([
+            FavoriteRecipe(recipe: Fixtures.pancakes, savedAt: 1),
+            FavoriteRecipe(recipe: Fixtures.curryRice, savedAt: 2),
+        ])
+        let screen = await appearedScreen(in: environment.overriding(\.favorites, with: repository))
+        await repository.setFailing(reads: false, writes: true)
+
+        _ = await screen.handle(.delete(row: "favorite-4"))
+
+        #expect(screen.content.notice == "Couldn't remove “Pancakes”: the disk is full. Free some space and try again.")
+        #expect(screen.content.favoriteTitles == ["Curry Rice", "Pancakes"])
+        #expect(screen.content.status == .ready)
+        #expect(await repository.stored().count == 2)
+        #expect(recorder.events.isEmpty)
+    }
+
+    // MARK: Snapshots
+
+    @Test func snapshotOfThreeFavoritesAfterARemoval() async throws {
+        try await saveThreeFavorites()
+        try await store.save(FavoriteRecipe(recipe: Fixtures.chocolateBrownies, savedAt: 1_600_000_000))
+        let screen = await appearedScreen()
+        _ = await screen.handle(.delete(row: "favorite-5"))
+
+        #expect(screen.content.plainText() == """
+            # Favorites
+
+            ## Saved recipes (3)
+             [1] Vegetable Curry — Priya Sharma · 35 min · 480 kcal
+             [2] Pancakes — Marco Rossi · 20 min · 350 kcal
+             [3] Curry Rice — Aiko Tanaka · 45 min · 720 kcal
+
+            * Removed “Chocolate Brownies” from favorites.
+
+            """)
+    }
+
+    @Test func snapshotOfNoFavorites() async {
+        let screen = await appearedScreen()
+
+        #expect(screen.content.plainText() == """
+            # Favorites
+
+            (empty) No favorites yet. Open a recipe and mark it as a favorite.
+
+            """)
+    }
+}
+
+extension ScreenContent {
+    /// The titles of the favorites shown, top to bottom.
+    var favoriteTitles: [String] {
+        sections.flatMap(\.rows).filter { $0.id.hasPrefix("favorite-") }.map(\.label)
+    }
+}
+
+/// A store error that says what happened in words, as `LocalizedError`s do.
+struct DiskFull: LocalizedError, Equatable {
+    var errorDescription: String? { "the disk is full" }
+    var recoverySuggestion: String? { "Free some space and try again." }
+}
+
+/// An in-memory store that can be told to fail reads or writes with `DiskFull`.
+actor TestRepository<Entity: Identifiable & Queryable>: Repository where Entity.ID: Sendable {
+    private let base: InMemoryRepository<Entity>
+    private var failsReads: Bool
+    private var failsWrites: Bool
+
+    init(_ entities: [Entity] = [], failsReads: Bool = false, failsWrites: Bool = false) {
+        base = InMemoryRepository(entities)
+        self.failsReads = failsReads
+        self.failsWrites = failsWrites
+    }
+
+    func setFailing(reads: Bool, writes: Bool) {
+        failsReads = reads
+        failsWrites = writes
+    }
+
+    func find(id: Entity.ID) async throws -> Entity? {
+        if failsReads { throw DiskFull() }
+        return await base.find(id: id)
+    }
+
+    func findAll(_ query: Query<Entity>, sort: [Sort<Entity>]) async throws -> [Entity] {
+        if failsReads { throw DiskFull() }
+        return await base.findAll(query, sort: sort)
+    }
+
+    func save(_ entities: [Entity]) async throws {
+        if failsWrites { throw DiskFull() }
+        await base.save(entities)
+    }
+
+    func delete(ids: [Entity.ID]) async throws {
+        if failsWrites { throw DiskFull() }
+        await base.delete(ids: ids)
+    }
+
+    /// What is stored, ignoring failures.
+    func stored() async -> [Entity] {
+        await base.findAll(.all, sort: [])
+    }
+}

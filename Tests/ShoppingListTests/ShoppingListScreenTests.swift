@@ -1,0 +1,491 @@
+import Core
+import CoreTesting
+import Foundation
+@testable import ShoppingList
+import Testing
+
+// MARK: - The typed rows (seed 000)
+
+@Suite("Shopping list rows")
+struct ShoppingListItemsTranslatorTests {
+    let translator = ShoppingListItemsTranslator()
+    let bread = ShoppingItem(name: "bread", position: 0)
+    let milk = ShoppingItem(name: "milk", position: 1)
+    let eggs = ShoppingItem(name: "eggs", amount: "6", position: 2)
+
+    @Test func itemsComeFirstThenTheAddRow() {
+        let rows = translator.translate((items: [bread, milk, eggs], draft: ""))
+
+        #expect(rows == [.item(bread), .item(milk), .item(eggs), .add(draft: "")])
+    }
+
+    @Test func anEmptyListHasOnlyTheAddRowWithTheDraft() {
+        #expect(translator.translate((items: [], draft: "butt")) == [.add(draft: "butt")])
+    }
+
+    @Test func clearCheckedFollowsOnlyWhenSomethingIsChecked() {
+        var checkedMilk = milk
+        checkedMilk.isChecked = true
+        var checkedEggs = eggs
+        checkedEggs.isChecked = true
+
+        #expect(translator.translate((items: [bread, checkedMilk], draft: "x")) == [
+            .item(bread), .item(checkedMilk), .add(draft: "x"), .clearChecked(count: 1),
+        ])
+        #expect(translator.translate((items: [checkedEggs, bread, checkedMilk], draft: "")) == [
+            .item(checkedEggs), .item(bread), .item(checkedMilk), .add(draft: ""), .clearChecked(count: 2),
+        ])
+    }
+
+    @Test func itemsKeepTheOrderTheyAreGiven() {
+        let rows = translator.translate((items: [eggs, bread], draft: ""))
+
+        #expect(rows.map(\.rowID) == ["item-\(eggs.id.uuidString)", "item-\(bread.id.uuidString)", "add"])
+    }
+
+    @Test func rowIDsAreStable() {
+        #expect(ShoppingListItem.item(bread).rowID == "item-" + bread.id.uuidString)
+        #expect(ShoppingListItem.add(draft: "anything").rowID == "add")
+        #expect(ShoppingListItem.clearChecked(count: 3).rowID == "clear-checked")
+    }
+}
+
+// MARK: - The screen
+
+@MainActor
+@Suite("Shopping list screen")
+struct ShoppingListScreenTests {
+    let environment = StubEnvironment()
+    var recorder: Recorder { environment.recorder }
+    var store: any Repository<ShoppingItem> { environment.shoppingList }
+
+    func makeScreen(in environment: StubEnvironment? = nil) -> any Screen {
+        ShoppingListFeature.makeScreen(ShoppingListDescriptor(), environment: environment ?? self.environment)
+    }
+
+    func appearedScreen(in environment: StubEnvironment? = nil) async -> any Screen {
+        let screen = makeScreen(in: environment)
+        await screen.appear()
+        return screen
+    }
+
+    /// Types into "+ Add item" and presses Enter, as the runner's `type` does.
+    func add(_ text: String, on screen: any Screen) async {
+        _ = await screen.handle(.edit(row: "add", text: text))
+        _ = await screen.handle(.submit(row: "add"))
+    }
+
+    /// What the stub environment's store holds, in list order.
+    func storedItems() async throws -> [ShoppingItem] {
+        try await store.findAll(.all, sort: [.ascending(.position)])
+    }
+
+    // MARK: Loading
+
+    @Test func beforeAppearingTheListSaysItIsLoading() {
+        let screen = makeScreen()
+
+        #expect(screen.content.title == "Shopping list")
+        #expect(screen.content.status == .loading("Loading the shopping list…"))
+        #expect(recorder.pageViews.isEmpty)
+    }
+
+    @Test func anEmptyListSaysHowToFillItAndOffersTheAddRow() async {
+        let screen = await appearedScreen()
+
+        #expect(screen.content.status == .empty("Your shopping list is empty. Add items here, or from a recipe."))
+        #expect(screen.content.sections.count == 1)
+        #expect(screen.content.sections[0].title == nil)
+        #expect(screen.content.interactiveRows.map(\.id) == ["add"])
+        #expect(screen.content.numberedRows.isEmpty)
+        #expect(recorder.pageViews == [PageView("shopping_list")])
+    }
+
+    @Test func storedItemsAreShownInListOrder() async throws {
+        let bread = ShoppingItem(name: "bread", position: 5)
+        let butter = ShoppingItem(name: "butter", amount: "250 g", isChecked: true, position: 1)
+        let eggs = ShoppingItem(name: "eggs", position: 3)
+        try await store.save([bread, butter, eggs])
+
+        let screen = await appearedScreen()
+
+        #expect(screen.content.itemLabels == ["butter", "eggs", "bread"])
+        #expect(screen.content.status == .ready)
+        #expect(screen.content.sections[0].title == "2 of 3 to buy")
+        #expect(screen.content.row(id: "item-\(butter.id.uuidString)")?.plainText == "[x] butter · 250 g")
+        #expect(screen.content.row(id: "item-\(bread.id.uuidString)")?.plainText == "[ ] bread")
+        #expect(screen.content.row(id: "item-\(bread.id.uuidString)")?.isDeletable == true)
+        #expect(screen.content.row(id: "add")?.isDeletable == false)
+    }
+
+    @Test func everyAppearReloadsSoItemsAddedElsewhereShowUp() async throws {
+        let screen = await appearedScreen()
+        #expect(screen.content.itemLabels.isEmpty)
+
+        // As the recipe details screen does from another tab.
+        try await store.save([
+            ShoppingItem(name: "chicken thigh", amount: "400 g", recipeID: 1, position: 0),
+            ShoppingItem(name: "rice", amount: "2 cup", recipeID: 1, position: 1),
+        ])
+        await screen.appear()
+
+        #expect(screen.content.itemLabels == ["chicken thigh", "rice"])
+        #expect(screen.content.sections[0].title == "2 of 2 to buy")
+        #expect(recorder.pageViews == [PageView("shopping_list"), PageView("shopping_list")])
+    }
+
+    // MARK: Adding
+
+    @Test func addingSavesTheItemAtTheEndAndClearsTheDraft() async throws {
+        try await store.save([ShoppingItem(name: "bread", position: 0), ShoppingItem(name: "butter", position: 4)])
+        let screen = await appearedScreen()
+
+        _ = await screen.handle(.edit(row: "add", text: "milk"))
+        #expect(screen.content.draft == "milk")
+        let navigation = await screen.handle(.submit(row: "add"))
+
+        #expect(navigation == nil)
+        let stored = try await storedItems()
+        #expect(stored.map(\.name) == ["bread", "butter", "milk"])
+        let milk = try #require(stored.last)
+        #expect(milk.position == 5)
+        #expect(milk.amount == "")
+        #expect(!milk.isChecked)
+        #expect(milk.recipeID == nil)
+        #expect(screen.content.itemLabels == ["bread", "butter", "milk"])
+        #expect(screen.content.draft == "")
+        #expect(screen.content.notice == "Added “milk”.")
+        #expect(recorder.events == [ActivityEvent("shopping_item_add", payload: ["name": "milk"])])
+    }
+
+    @Test func theFirstItemOfAnEmptyListGoesToTheTop() async throws {
+        let screen = await appearedScreen()
+
+        await add("milk", on: screen)
+        await add("eggs", on: screen)
+
+        let stored = try await storedItems()
+        #expect(stored.map(\.name) == ["milk", "eggs"])
+        #expect(stored.map(\.position) == [0, 1])
+        #expect(screen.content.status == .ready)
+        #expect(screen.content.sections[0].title == "2 of 2 to buy")
+    }
+
+    @Test func surroundingSpacesAreTrimmed() async throws {
+        let screen = await appearedScreen()
+
+        await add("  oat milk  ", on: screen)
+
+        #expect(try await storedItems().map(\.name) == ["oat milk"])
+        #expect(screen.content.notice == "Added “oat milk”.")
+    }
+
+    @Test(arguments: ["", "   "])
+    func aBlankDraftShowsAHintAndSavesNothing(draft: String) async throws {
+        let screen = await appearedScreen()
+
+        await add(draft, on: screen)
+
+        #expect(try await storedItems().isEmpty)
+        #expect(screen.content.notice == "Type what to buy, then press Enter.")
+        #expect(screen.content.status == .empty("Your shopping list is empty. Add items here, or from a recipe."))
+        #expect(recorder.events.isEmpty)
+    }
+
+    @Test func submittingWithoutEditingShowsTheHint() async throws {
+        let screen = await appearedScreen()
+
+        _ = await screen.handle(.submit(row: "add"))
+
+        #expect(try await storedItems().isEmpty)
+        #expect(screen.content.notice == "Type what to buy, then press Enter.")
+    }
+
+    // MARK: Checking
+
+    @Test func togglingChecksAndUnchecksAndPersists() async throws {
+        let milk = ShoppingItem(name: "milk", position: 0)
+        try await store.save([milk, ShoppingItem(name: "eggs", position: 1)])
+        let screen = await appearedScreen()
+        let row = "item-\(milk.id.uuidString)"
+
+        _ = await screen.handle(.toggle(row: row))
+
+        #expect(try await store.find(id: milk.id)?.isChecked == true)
+        #expect(screen.content.row(id: row)?.plainText == "[x] milk")
+        #expect(screen.content.sections[0].title == "1 of 2 to buy")
+        #expect(screen.content.row(id: "clear-checked")?.label == "Clear checked (1)")
+        #expect(screen.content.notice == nil)
+
+        _ = await screen.handle(.toggle(row: row))
+
+        #expect(try await store.find(id: milk.id)?.isChecked == false)
+        #expect(screen.content.row(id: row)?.plainText == "[ ] milk")
+        #expect(screen.content.sections[0].title == "2 of 2 to buy")
+        #expect(screen.content.row(id: "clear-checked") == nil)
+        #expect(recorder.events == [
+            ActivityEvent("shopping_item_check", payload: ["name": "milk"]),
+            ActivityEvent("shopping_item_uncheck", payload: ["name": "milk"]),
+        ])
+    }
+
+    @Test func aCheckIsStillThereOnTheNextVisit() async throws {
+        let milk = ShoppingItem(name: "milk", position: 0)
+        try await store.save(milk)
+        let first = await appearedScreen()
+        _ = await first.handle(.toggle(row: "item-\(milk.id.uuidString)"))
+
+        let second = await appearedScreen()
+
+        #expect(second.content.row(id: "item-\(milk.id.uuidString)")?.plainText == "[x] milk")
+    }
+
+    @Test(arguments: ["item-not-a-uuid", "item-\(UUID().uuidString)", "milk", "add"])
+    func togglingARowThatIsNoItemDoesNothing(row: String) async throws {
+        let milk = ShoppingItem(name: "milk", position: 0)
+        try await store.save(milk)
+        let screen = await appearedScreen()
+
+        _ = await screen.handle(.toggle(row: row))
+        _ = await screen.handle(.delete(row: row))
+
+        #expect(try await storedItems() == [milk])
+        #expect(screen.content.notice == nil)
+        #expect(recorder.events.isEmpty)
+    }
+
+    // MARK: Deleting
+
+    @Test func deletingRemovesTheItem() async throws {
+        let bread = ShoppingItem(name: "bread", position: 0), milk = ShoppingItem(name: "milk", position: 1)
+        try await store.save([bread, milk])
+        let screen = await appearedScreen()
+
+        let navigation = await screen.handle(.delete(row: "item-\(bread.id.uuidString)"))
+
+        #expect(navigation == nil)
+        #expect(try await storedItems() == [milk])
+        #expect(screen.content.itemLabels == ["milk"])
+        #expect(screen.content.notice == "Removed “bread”.")
+        #expect(recorder.events == [ActivityEvent("shopping_item_delete", payload: ["count": "1"])])
+    }
+
+    @Test func deletingTheLastItemShowsTheEmptyState() async throws {
+        let bread = ShoppingItem(name: "bread", position: 0)
+        try await store.save(bread)
+        let screen = await appearedScreen()
+
+        _ = await screen.handle(.delete(row: "item-\(bread.id.uuidString)"))
+
+        #expect(screen.content.status == .empty("Your shopping list is empty. Add items here, or from a recipe."))
+        #expect(screen.content.notice == "Removed “bread”.")
+    }
+
+    // MARK: Clearing checked items
+
+    @Test func clearCheckedRemovesOnlyTheCheckedItemsInOneDelete() async throws {
+        let bread = ShoppingItem(name: "bread", isChecked: true, position: 0)
+        let milk = ShoppingItem(name: "milk", position: 1)
+        let eggs = ShoppingItem(name: "eggs", isChecked: true, position: 2)
+        let repository = TestRepository<ShoppingItem>([bread, milk, eggs])
+        let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
+        #expect(screen.content.row(id: "clear-checked")?.plainText == "<Clear checked (2)>")
+
+        let navigation = await screen.handle(.activate(row: "clear-checked"))
+
+        #expect(navigation == nil)
+        #expect(await repository.deleteCalls == [[bread.id, eggs.id]])
+        #expect(await repository.stored() == [milk])
+        #expect(screen.content.itemLabels == ["milk"])
+        #expect(screen.content.row(id: "clear-checked") == nil)
+        #expect(screen.content.notice == "Cleared 2 checked items.")
+        #expect(recorder.events == [ActivityEvent("shopping_item_delete", payload: ["count": "2"])])
+    }
+
+    @Test func clearingOneCheckedItemSaysItem() async throws {
+        let milk = ShoppingItem(name: "milk", position: 0)
+        try await store.save([milk, ShoppingItem(name: "eggs", position: 1)])
+        let screen = await appearedScreen()
+        _ = await screen.handle(.toggle(row: "item-\(milk.id.uuidString)"))
+
+        _ = await screen.handle(.activate(row: "clear-checked"))
+
+        #expect(try await storedItems().map(\.name) == ["eggs"])
+        #expect(screen.content.notice == "Cleared 1 checked item.")
+    }
+
+    @Test func clearCheckedWithNothingCheckedDoesNothing() async throws {
+        let repository = TestRepository<ShoppingItem>([ShoppingItem(name: "milk", position: 0)])
+        let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
+
+        _ = await screen.handle(.activate(row: "clear-checked"))
+
+        #expect(await repository.deleteCalls.isEmpty)
+        #expect(screen.content.itemLabels == ["milk"])
+        #expect(screen.content.notice == nil)
+        #expect(recorder.events.isEmpty)
+    }
+
+    // MARK: A failing store
+
+    @Test func anUnreadableStoreShowsARetryableFailure() async throws {
+        let repository = TestRepository<ShoppingItem>([ShoppingItem(name: "milk", position: 0)], failsReads: true)
+        let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
+
+        guard case .failed(let failure) = screen.content.status else {
+            Issue.record("expected a failed status, got \(screen.content.status)")
+            return
+        }
+        #expect(failure.message == "Couldn't load the shopping list: the disk is full")
+        #expect(failure.recovery == "Free some space and try again.")
+        #expect(failure.canRetry)
+        #expect(screen.content.sections.isEmpty)
+
+        await repository.setFailing(reads: false, writes: false)
+        _ = await screen.handle(.retry)
+
+        #expect(screen.content.status == .ready)
+        #expect(screen.content.itemLabels == ["milk"])
+    }
+
+    @Test func aFailedAddKeepsTheListAndTheDraftAndExplains() async throws {
+        let bread = ShoppingItem(name: "bread", position: 0)
+        let repository = TestRepository<ShoppingItem>([bread])
+        let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
+        await repository.setFailing(reads: false, writes: true)
+
+        await add("milk", on: screen)
+
+        #expect(screen.content.notice == "Couldn't add “milk”: the disk is full. Free some space and try again.")
+        #expect(screen.content.itemLabels == ["bread"])
+        #expect(screen.content.status == .ready)
+        #expect(screen.content.draft == "milk", "what the user typed is kept so that Enter can try again")
+        #expect(await repository.stored() == [bread])
+        #expect(recorder.events.isEmpty)
+    }
+
+    @Test func aFailedToggleKeepsTheItemAsShownAndExplains() async throws {
+        let milk = ShoppingItem(name: "milk", position: 0)
+        let repository = TestRepository<ShoppingItem>([milk])
+        let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
+        await repository.setFailing(reads: false, writes: true)
+
+        _ = await screen.handle(.toggle(row: "item-\(milk.id.uuidString)"))
+
+        #expect(screen.content.row(id: "item-\(milk.id.uuidString)")?.plainText == "[ ] milk")
+        #expect(screen.content.notice == "Couldn't update “milk”: the disk is full. Free some space and try again.")
+        #expect(await repository.stored() == [milk])
+        #expect(recorder.events.isEmpty)
+    }
+
+    @Test func aFailedDeleteKeepsTheItemAndExplains() async throws {
+        let milk = ShoppingItem(name: "milk", isChecked: true, position: 0)
+        let repository = TestRepository<ShoppingItem>([milk])
+        let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
+        await repository.setFailing(reads: false, writes: true)
+
+        _ = await screen.handle(.delete(row: "item-\(milk.id.uuidString)"))
+        #expect(screen.content.notice == "Couldn't remove “milk”: the disk is full. Free some space and try again.")
+
+        _ = await screen.handle(.activate(row: "clear-checked"))
+        #expect(screen.content.notice == "Couldn't clear the checked items: the disk is full. Free some space and try again.")
+
+        #expect(screen.content.itemLabels == ["milk"])
+        #expect(screen.content.row(id: "clear-checked")?.label == "Clear checked (1)")
+        #expect(await repository.stored() == [milk])
+        #expect(recorder.events.isEmpty)
+    }
+
+    @Test func theNoticeIsShownUnderTheList() async throws {
+        let repository = TestRepository<ShoppingItem>(failsWrites: true)
+        let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
+
+        await add("milk", on: screen)
+
+        #expect(screen.content.plainText().hasSuffix("\n* Couldn't add “milk”: the disk is full. Free some space and try again.\n"))
+    }
+
+    // MARK: Logging
+
+    @Test func aSessionLogsWhatTheUserDid() async throws {
+        let screen = await appearedScreen()
+        await add("milk", on: screen)
+        await add("eggs", on: screen)
+        let milk = try #require(try await storedItems().first)
+        _ = await screen.handle(.toggle(row: "item-\(milk.id.uuidString)"))
+        _ = await screen.handle(.activate(row: "clear-checked"))
+        await screen.appear()
+
+        #expect(recorder.events == [
+            ActivityEvent("shopping_item_add", payload: ["name": "milk"]),
+            ActivityEvent("shopping_item_add", payload: ["name": "eggs"]),
+            ActivityEvent("shopping_item_check", payload: ["name": "milk"]),
+            ActivityEvent("shopping_item_delete", payload: ["count": "1"]),
+        ])
+        #expect(recorder.pageViews == [PageView("shopping_list"), PageView("shopping_list")])
+        #expect(recorder.clientCalls.isEmpty)
+    }
+
+    @Test func onChangeIsCalledWhenTheListChanges() async {
+        let screen = makeScreen()
+        var changes = 0
+        screen.onChange = { changes += 1 }
+
+        await screen.appear()
+        let afterLoad = changes
+        await add("milk", on: screen)
+
+        #expect(afterLoad >= 1)
+        #expect(changes > afterLoad)
+    }
+
+    // MARK: Snapshots
+
+    @Test func snapshotOfAListWithACheckedItemAndADraft() async throws {
+        try await store.save([
+            ShoppingItem(name: "chicken thigh", amount: "400 g", isChecked: true, recipeID: 1, position: 0),
+            ShoppingItem(name: "onions", amount: "2", recipeID: 1, position: 1),
+            ShoppingItem(name: "milk", position: 2),
+        ])
+        let screen = await appearedScreen()
+        _ = await screen.handle(.edit(row: "add", text: "eggs"))
+
+        #expect(screen.content.plainText() == """
+            # Shopping list
+
+            ## 2 of 3 to buy
+             [1] [x] chicken thigh · 400 g
+             [2] [ ] onions · 2
+             [3] [ ] milk
+             [✎] + Add item: "eggs"
+             [4] <Clear checked (1)>
+
+            """)
+    }
+
+    @Test func snapshotOfAnEmptyList() async {
+        let screen = await appearedScreen()
+
+        #expect(screen.content.plainText() == """
+            # Shopping list
+
+             [✎] + Add item: [e.g. milk]
+
+            (empty) Your shopping list is empty. Add items here, or from a recipe.
+
+            """)
+    }
+}
+
+extension ScreenContent {
+    /// The names of the items on the list, top to bottom.
+    var itemLabels: [String] {
+        sections.flatMap(\.rows).filter { $0.id.hasPrefix("item-") }.map(\.label)
+    }
+
+    /// The text in the "+ Add item" field.
+    var draft: String? {
+        guard case let .textField(_, text, _)? = row(id: "add")?.element else { return nil }
+        return text
+    }
+}

@@ -1,0 +1,216 @@
+import Core
+@testable import TerminalRunner
+import Testing
+
+@Suite("FrameRenderer: header, body, status line and key hints laid out in a fixed size")
+struct FrameRendererTests {
+    static let search = ScreenContent(
+        title: "Search",
+        sections: [
+            ScreenSection(id: "query", rows: [ScreenRow(id: "query", .textField(label: "Search", text: "curry", placeholder: "keyword"))]),
+            ScreenSection(id: "results", title: "Results", rows: [
+                ScreenRow(id: "count", .text("2 recipes")),
+                ScreenRow(id: "recipe-1", .link(title: "Curry Rice", subtitle: "Aiko Tanaka")),
+                ScreenRow(id: "recipe-2", .link(title: "Vegetable Curry", subtitle: nil)),
+                ScreenRow(id: "sort", .button("Sort"), isEnabled: false, note: "Premium"),
+            ]),
+        ]
+    )
+
+    func input(_ content: ScreenContent? = search, rows: Int = 14, columns: Int = 40, focus: ScreenRow.ID? = "recipe-1", top: Int = 0) -> FrameInput {
+        FrameInput(
+            rows: rows, columns: columns, tabs: ["Feed", "Search", "Favorites"], selectedTab: 1, path: ["Search", "Curry Rice"],
+            content: content, focusedRow: focus, scrollOffset: top, canGoBack: true
+        )
+    }
+
+    @Test("a whole frame: tabs, breadcrumb, rule, body with numbers and focus, rule, key hints")
+    func wholeFrame() {
+        let frame = FrameRenderer.render(input())
+        #expect(frame.text == [
+            " Feed  [Search]  Favorites ",
+            "Search › Curry Rice",
+            "────────────────────────────────────────",
+            "# Search",
+            "",
+            " [✎] Search: \"curry\"",
+            "",
+            "## Results",
+            "     2 recipes",
+            ">[1] Curry Rice — Aiko Tanaka           ",
+            " [2] Vegetable Curry",
+            " [3] <Sort> (locked: Premium)",
+            "────────────────────────────────────────",
+            "Enter open  ↑↓ move  Esc back  Tab next…",
+        ])
+        #expect(frame.lines.count == 14)
+        #expect(frame.lines.allSatisfy { $0.text.count <= 40 })
+    }
+
+    @Test("styles: the selected tab in bold reverse, the focused row in reverse to the edge, locked rows dim")
+    func styles() {
+        let frame = FrameRenderer.render(input())
+        #expect(frame.lines[0].spans.contains(Span("[Search]", [.bold, .reverse])))
+        #expect(frame.lines[9].spans.allSatisfy { $0.style == .reverse })
+        #expect(frame.lines[9].text.count == 40, "the focus bar spans the width")
+        #expect(frame.lines[11].spans.first?.style == .dim)
+        #expect(frame.lines[3].spans.first?.style == .bold)
+    }
+
+    @Test("without colour the output has no escape sequences; with colour it does")
+    func colour() {
+        let frame = FrameRenderer.render(input())
+        #expect(frame.rendered(colour: false) == frame.text)
+        #expect(!frame.rendered(colour: false).joined().contains("\u{1B}"))
+        #expect(frame.rendered(colour: true)[9].hasPrefix("\u{1B}[7m>[1] Curry Rice"))
+        #expect(frame.rendered(colour: true)[0].contains("\u{1B}[1;7m[Search]\u{1B}[0m"))
+    }
+
+    @Test("the body reads like the script mode's plain text: same numbers, marks and focus")
+    func bodyMatchesPlainText() {
+        for focus in [nil, "recipe-2", "count"] as [ScreenRow.ID?] {
+            var content = Self.search
+            content.status = .empty("Nothing else")
+            let plain = content.plainText(focusedRow: focus).split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast()
+            #expect(Body(content, focusedRow: focus).lines.map(\.text) == Array(plain))
+        }
+    }
+
+    @Test("the focused text field shows a cursor after what was typed")
+    func fieldCursor() {
+        let frame = FrameRenderer.render(input(columns: 60, focus: "query"))
+        #expect(frame.text.contains { $0.hasPrefix(">[✎] Search: curry▏") })
+        #expect(frame.text.last?.hasPrefix("type to edit  Enter submit  Esc leave field") == true)
+    }
+
+    @Test("long lines are cut at the width with …, never wrapped")
+    func truncation() {
+        var content = Self.search
+        content.sections[1].rows[1] = ScreenRow(id: "recipe-1", .link(title: "Chickpea and Spinach Curry with Rice and Naan", subtitle: "Priya Sharma"))
+        let frame = FrameRenderer.render(input(content, columns: 30, focus: nil))
+        #expect(frame.text.contains(" [1] Chickpea and Spinach Cur…"))
+        #expect(frame.lines.allSatisfy { $0.text.count <= 30 })
+    }
+
+    @Test("a long list scrolls to keep the focused row in view, with a position in the status line")
+    func scrolling() {
+        let rows = (1...40).map { ScreenRow(id: "r\($0)", .link(title: "Recipe \($0)", subtitle: nil)) }
+        let content = ScreenContent(title: "Long", sections: [ScreenSection(id: "s", rows: rows)])
+        let frame = FrameRenderer.render(input(content, rows: 12, focus: "r30"))
+        #expect(frame.bodyHeight == 7)
+        #expect(frame.text[3] == " [24] Recipe 24")
+        #expect(frame.text[9].hasPrefix(">[30] Recipe 30"), "scrolled just enough: the focus is on the last body line")
+        #expect(frame.scrollOffset == 25)
+        #expect(frame.text[10].hasSuffix(" 26–32 of 42 ──"))
+
+        let top = FrameRenderer.render(input(content, rows: 12, focus: "r1", top: frame.scrollOffset))
+        #expect(top.scrollOffset == 1, "going back up shows the line above the focused row")
+        #expect(top.text[3] == "")
+        #expect(top.text[4].hasPrefix(">[1] Recipe 1"))
+    }
+
+    @Test("loading shows a spinner that turns with the frame number")
+    func spinner() {
+        var content = Self.search
+        content.status = .loading("Searching for “curry”…")
+        let first = FrameRenderer.render(input(content, rows: 20, focus: nil))
+        var next = input(content, rows: 20, focus: nil)
+        next.spinnerFrame = 1
+        let second = FrameRenderer.render(next)
+        #expect(first.text.contains("⠋ Searching for “curry”…"))
+        #expect(second.text.contains("⠙ Searching for “curry”…"))
+    }
+
+    @Test("a retryable error shows its message and “r retry”, and the hints say so")
+    func failure() {
+        var content = Self.search
+        content.status = .failed(ScreenFailure(message: "Couldn't search: offline", recovery: "Check your connection.", canRetry: true))
+        let frame = FrameRenderer.render(input(content, rows: 20, columns: 60, focus: "recipe-1"))
+        #expect(frame.text.contains("! Couldn't search: offline"))
+        #expect(frame.text.contains("  Check your connection."))
+        #expect(frame.text.contains("  r retry"))
+        #expect(frame.text.last?.contains("r retry") == true)
+
+        content.status = .failed(ScreenFailure(message: "No such recipe", canRetry: false))
+        let final = FrameRenderer.render(input(content, rows: 20, columns: 60))
+        #expect(!final.text.joined().contains("r retry"))
+    }
+
+    @Test("the status line shows the runner's message first, else the screen's notice")
+    func statusLine() {
+        var content = Self.search
+        content.notice = "Added 5 items"
+        #expect(FrameRenderer.render(input(content)).text[12] == "* Added 5 items")
+        var withMessage = input(content)
+        withMessage.message = "“Sort” is locked: Premium"
+        #expect(FrameRenderer.render(withMessage).text[12] == "! “Sort” is locked: Premium")
+        #expect(!FrameRenderer.render(input(content)).text[3...11].joined().contains("Added"), "the notice is not repeated in the body")
+    }
+
+    @Test("help replaces the body with the key map")
+    func help() {
+        var help = input(rows: 30, columns: 140)
+        help.showsHelp = true
+        let frame = FrameRenderer.render(help)
+        #expect(frame.text[3] == "# Keys")
+        for binding in KeyBindings.help {
+            #expect(frame.text.contains { $0.contains(binding.keys) && $0.contains(binding.meaning) })
+        }
+        #expect(frame.text.last == "any key: close help  q quit")
+    }
+
+    @Test("key hints follow the focused row")
+    func hints() {
+        func hints(_ focus: ScreenRow.ID?, _ content: ScreenContent = Self.search) -> [String] {
+            FrameRenderer.keyHints(input(content, focus: focus))
+        }
+        #expect(hints("recipe-1").first == "Enter open")
+        #expect(hints("sort").first == "locked: Premium")
+        #expect(hints("query").prefix(3) == ["type to edit", "Enter submit", "Esc leave field"])
+        #expect(!hints("query").contains("q quit"), "q types in a field")
+        #expect(hints(nil).contains("/ search"))
+        let deletable = ScreenContent(title: "List", sections: [ScreenSection(id: "s", rows: [ScreenRow(id: "i", .toggle(label: "Rice", isOn: false), isDeletable: true)])])
+        #expect(hints("i", deletable).prefix(2) == ["Space toggle", "d delete"])
+    }
+
+    @Test("before the first screen: a starting line; a tiny terminal still gets a frame of its size")
+    func edgeCases() {
+        let starting = FrameRenderer.render(input(nil))
+        #expect(starting.text[3].hasSuffix("Starting…"))
+        let tiny = FrameRenderer.render(input(rows: 3, columns: 5))
+        #expect(tiny.lines.count == 3)
+        #expect(tiny.lines.allSatisfy { $0.text.count <= 5 })
+    }
+}
+
+@Suite("FrameDiff: only changed lines are rewritten")
+struct FrameDiffTests {
+    @Test("nothing changed: nothing written")
+    func unchanged() {
+        #expect(FrameDiff.output(from: ["a", "b"], to: ["a", "b"]) == "")
+    }
+
+    @Test("a changed line is rewritten in place: cursor to its row, erase, text")
+    func changedLine() {
+        #expect(FrameDiff.output(from: ["a", "b", "c"], to: ["a", "B", "c"]) == "\u{1B}[?2026h\u{1B}[2;1H\u{1B}[2KB\u{1B}[?2026l")
+    }
+
+    @Test("the first frame writes every line, without clearing the screen")
+    func firstFrame() {
+        let output = FrameDiff.output(from: [], to: ["x", "y"])
+        #expect(output.contains("\u{1B}[1;1H\u{1B}[2Kx"))
+        #expect(output.contains("\u{1B}[2;1H\u{1B}[2Ky"))
+        #expect(!output.contains("\u{1B}[2J"))
+    }
+
+    @Test("lines a shorter frame no longer has are erased")
+    func shorter() {
+        #expect(FrameDiff.output(from: ["a", "b"], to: ["a"]) == "\u{1B}[?2026h\u{1B}[2;1H\u{1B}[2K\u{1B}[?2026l")
+    }
+
+    @Test("leaving the UI ends with leave-alternate-screen and show-cursor")
+    func leaveSequence() {
+        #expect(TerminalSequence.leave.hasSuffix("\u{1B}[?1049l\u{1B}[?25h"))
+        #expect(TerminalSequence.enter.hasPrefix("\u{1B}[?1049h"))
+    }
+}
