@@ -44,6 +44,21 @@ func unitTests(_ module: String, dependencies: [Target.Dependency] = []) -> Targ
     )
 }
 
+/// A library of the workspace tooling (`Tools/Workspace/<name>`): plain Swift, no app module.
+func toolLibrary(_ name: String) -> Target {
+    .target(name: name, path: "Tools/Workspace/\(name)", swiftSettings: swiftSettings)
+}
+
+/// A command-line tool over a tooling library: `swift run <name> …`.
+func tool(_ name: String, library: String) -> Target {
+    .executableTarget(name: name, dependencies: [.target(name: library)], path: "Tools/Workspace/\(name)", swiftSettings: swiftSettings)
+}
+
+/// The tests of a tooling library (no Core, no CoreTesting): `swift test --filter <Library>Tests`.
+func toolTests(_ library: String) -> Target {
+    .testTarget(name: "\(library)Tests", dependencies: [.target(name: library)], path: "Tests/\(library)Tests", swiftSettings: swiftSettings)
+}
+
 // MARK: - Package
 
 let package = Package(
@@ -80,8 +95,13 @@ let package = Package(
         unitTests("Core"),
         unitTests("CoreTesting"),
         unitTests("TerminalRunner"),
-        unitTests("SandboxSupport"),
+        unitTests("SandboxSupport", dependencies: ["TerminalRunner"]),
         unitTests("App", dependencies: ["TerminalRunner"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Core", "CSQLite"], path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
+
+        // Workspace tooling: `swift run workspace new-feature|check|spec|graph|affected` (Tools/Workspace).
+        toolLibrary("WorkspaceKit"),
+        tool("workspace", library: "WorkspaceKit"),
+        toolTests("WorkspaceKit"),
     ] + features.flatMap { [featureModule($0), sandbox($0), unitTests($0)] }
 )

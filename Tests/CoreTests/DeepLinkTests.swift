@@ -76,7 +76,7 @@ struct DeepLinkTests {
     @Test("a bad link is refused with its problem and every valid form", arguments: [
         ("https://recipes/42", "it is not a cookbook:// link"),
         ("recipes/42", "it is not a cookbook:// link"),
-        ("cookbook://pantry", "no screen has this path"),
+        ("cookbook://no-such-screen", "no screen has this path"),
         ("cookbook://recipes/abc", "recipeID must be a whole number, not “abc”"),
         ("cookbook://recipes", "no screen has this path"),
         ("cookbook://authors", "no screen has this path"),

@@ -35,7 +35,7 @@ struct RunnerOptionsEndToEndTests {
     }
 
     @Test("a bad link prints what is wrong and every valid form to stderr, and exits 2", arguments: [
-        "https://example.com/recipes/1", "cookbook://pantry", "cookbook://recipes/abc", "cookbook://authors",
+        "https://example.com/recipes/1", "cookbook://no-such-screen", "cookbook://recipes/abc", "cookbook://authors",
     ])
     func badLink(link: String) throws {
         let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")

@@ -1,0 +1,265 @@
+import Foundation
+@testable import WorkspaceKit
+
+/// A small workspace in the shape of the real one: two features, the shared modules, the app,
+/// a system library, tests and an end-to-end target, as `swift package dump-package` prints it.
+enum Fixtures {
+    static func target(
+        _ name: String, _ type: String, path: String, byName: [String] = [], target: [String] = [],
+        pkgConfig: String? = nil, upcoming: Bool = true
+    ) -> String {
+        let dependencies = byName.map { #"{"byName": ["\#($0)", null]}"# } + target.map { #"{"target": ["\#($0)", null]}"# }
+        let settings = upcoming ? #"[{"kind": {"enableUpcomingFeature": {"_0": "ExistentialAny"}}, "tool": "swift"}]"# : "[]"
+        let config = pkgConfig.map { #", "pkgConfig": "\#($0)""# } ?? ""
+        return #"{"name": "\#(name)", "type": "\#(type)", "path": "\#(path)", "dependencies": [\#(dependencies.joined(separator: ", "))], "exclude": [], "resources": [], "settings": \#(settings)\#(config)}"#
+    }
+
+    static let manifestJSON = """
+        {
+          "name": "Cookbook",
+          "toolsVersion": {"_version": "6.0.0"},
+          "platforms": [{"platformName": "macos", "version": "15.0", "options": []}],
+          "products": [],
+          "targets": [
+            \(target("Core", "regular", path: "Core/Core")),
+            \(target("CoreTesting", "regular", path: "Core/CoreTesting", byName: ["Core"])),
+            \(target("SandboxSupport", "regular", path: "Core/SandboxSupport", byName: ["Core", "CoreTesting"])),
+            \(target("CSQLite", "system", path: "App/CSQLite", pkgConfig: "sqlite3", upcoming: false)),
+            \(target("App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: ["Feed", "Favorites"])),
+            \(target("cookbook", "executable", path: "App/cookbook", byName: ["App"])),
+            \(target("CoreTests", "test", path: "Tests/CoreTests", target: ["Core", "CoreTesting"])),
+            \(target("AppTests", "test", path: "Tests/AppTests", target: ["App", "Core", "CoreTesting"])),
+            \(target("EndToEndTests", "test", path: "Tests/EndToEndTests", byName: ["Core"])),
+            \(target("Feed", "regular", path: "Features/Feed", byName: ["Core"])),
+            \(target("FeedSandbox", "executable", path: "Sandboxes/FeedSandbox", byName: ["Core", "CoreTesting", "SandboxSupport"], target: ["Feed"])),
+            \(target("FeedTests", "test", path: "Tests/FeedTests", target: ["Feed", "Core", "CoreTesting"])),
+            \(target("Favorites", "regular", path: "Features/Favorites", byName: ["Core"])),
+            \(target("FavoritesSandbox", "executable", path: "Sandboxes/FavoritesSandbox", byName: ["Core", "CoreTesting", "SandboxSupport"], target: ["Favorites"])),
+            \(target("FavoritesTests", "test", path: "Tests/FavoritesTests", target: ["Favorites", "Core", "CoreTesting"]))
+          ]
+        }
+        """
+
+    static func manifest() throws -> Manifest {
+        try Manifest.decode(json: manifestJSON)
+    }
+
+    // MARK: Anchor files
+
+    static let packageSwift = """
+        // swift-tools-version: 6.0
+        import PackageDescription
+
+        /// Every feature module.
+        let features: [String] = [
+            "Feed",
+            "Favorites",
+        ]
+
+        let package = Package(name: "Cookbook", targets: [])
+
+        """
+
+    static let descriptorSwift = """
+        public protocol Descriptor: Sendable {
+            associatedtype Output
+            @MainActor func resolve(with resolver: any Resolver, in environment: any Environment) -> Output
+        }
+
+        /// One builder per descriptor. Adding a descriptor adds a requirement here { so }.
+        public protocol Resolver: Sendable {
+            @MainActor func build(_ descriptor: FeedDescriptor, in environment: any Environment) -> any Screen
+            @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen
+            @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
+        }
+
+        """
+
+    static let screenDescriptorsSwift = """
+        // Screens of one feature that other features may open.
+
+        /// The home feed.
+        public struct FeedDescriptor: ScreenDescriptor {
+            public init() {}
+
+            public static let linkPath = "feed"
+
+            public init(linkValues: [String: String]) throws(DeepLinkError) {
+                self.init()
+            }
+
+            public var linkValues: [String: String] { [:] }
+
+            public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
+                resolver.build(self, in: environment)
+            }
+        }
+
+        /// The user's saved recipes.
+        public struct FavoritesDescriptor: ScreenDescriptor {
+            public init() {}
+
+            public static let linkPath = "favorites"
+
+            public init(linkValues: [String: String]) throws(DeepLinkError) {
+                self.init()
+            }
+
+            public var linkValues: [String: String] { [:] }
+
+            public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
+                resolver.build(self, in: environment)
+            }
+        }
+
+        """
+
+    static let deepLinksSwift = """
+        import Foundation
+
+        public enum DeepLinks {
+            public static let scheme = "cookbook"
+
+            /// Every screen descriptor, so a link can be read back into one.
+            public static let screens: [any ScreenDescriptor.Type] = [
+                FeedDescriptor.self,
+                FavoritesDescriptor.self
+            ]
+
+            public static var validForms: [String] { screens.map { "\\(scheme)://\\($0.linkPath)" } }
+        }
+
+        """
+
+    static let stubResolverSwift = """
+        import Core
+
+        /// The resolver of tests and sandboxes.
+        public struct StubResolver: Resolver {
+            public typealias Builder<D: Descriptor> = @MainActor @Sendable (D, any Environment) -> D.Output
+
+            public var feed: Builder<FeedDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+            public var favorites: Builder<FavoritesDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+            public var recipeExport: Builder<RecipeExportDescriptor> = { descriptor, _ in RecordingExporter(format: descriptor.format) }
+
+            let recorder: Recorder
+
+            public init(recorder: Recorder) {
+                self.recorder = recorder
+            }
+
+            @MainActor public func build(_ descriptor: FeedDescriptor, in environment: any Environment) -> any Screen {
+                recorder.record(resolved: descriptor)
+                return feed(descriptor, environment)
+            }
+
+            /// Saved recipes.
+            @MainActor public func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen {
+                recorder.record(resolved: descriptor)
+                return favorites(descriptor, environment)
+            }
+
+            @MainActor public func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
+                recorder.record(resolved: descriptor)
+                return recipeExport(descriptor, environment)
+            }
+        }
+
+        """
+
+    static let appResolverSwift = """
+        import Core
+        import Favorites
+        import Feed
+        import Foundation
+
+        /// One builder per descriptor.
+        struct AppResolver: Resolver {
+            let exportDirectory: URL
+
+            @MainActor func build(_ descriptor: FeedDescriptor, in environment: any Environment) -> any Screen {
+                FeedFeature.makeScreen(descriptor, environment: environment)
+            }
+
+            @MainActor
+            func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen {
+                FavoritesFeature.makeScreen(descriptor, environment: environment)
+            }
+
+            @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
+                FileRecipeExporter(directory: exportDirectory, format: descriptor.format)
+            }
+        }
+
+        """
+
+    static let testDoublesSwift = """
+        import Core
+        import CoreTesting
+
+        /// A resolver that records which of its builders ran. Not `struct Fake: Resolver {`.
+        final class RecordingResolver: Sendable, Core.Resolver {
+            let label = "class RecordingResolver: Resolver { }"
+
+            @MainActor func build(_ descriptor: FeedDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+            @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+
+            @MainActor private func screen(_ descriptor: some ScreenDescriptor, _ environment: any Environment) -> any Screen {
+                LabelledScreen(String(describing: descriptor))
+            }
+
+            @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
+                RecordingExporter(format: .markdown)
+            }
+        }
+
+        """
+
+    /// The anchor files, and one source per other target, in memory.
+    static func files() -> InMemoryFileSystem {
+        InMemoryFileSystem([
+            "Package.swift": packageSwift,
+            "Core/Core/Descriptors/Descriptor.swift": descriptorSwift,
+            "Core/Core/Descriptors/ScreenDescriptors.swift": screenDescriptorsSwift,
+            "Core/Core/Descriptors/DeepLinks.swift": deepLinksSwift,
+            "Core/Core/Screen.swift": "public protocol Screen: AnyObject {}\npublic struct Recipe {}\n",
+            "Core/CoreTesting/StubResolver.swift": stubResolverSwift,
+            "Core/CoreTesting/PlaceholderScreen.swift": "import Core\n\npublic final class PlaceholderScreen: Screen {}\n",
+            "Core/SandboxSupport/Sandbox.swift": "import Core\nimport CoreTesting\n\npublic enum Sandbox {}\n",
+            "App/App/Composition/AppResolver.swift": appResolverSwift,
+            "App/cookbook/main.swift": "import App\n",
+            "Tests/CoreTests/TestDoubles.swift": testDoublesSwift,
+            "Tests/AppTests/AppTests.swift": "import App\nimport Core\nimport CoreTesting\nimport Testing\n",
+            "Tests/EndToEndTests/EndToEndTests.swift": "import Foundation\nimport Testing\n\nlet app = \"cookbook\"\n",
+            "Features/Feed/FeedFeature.swift": "import Core\n\npublic enum FeedFeature {}\n",
+            "Features/Favorites/FavoritesFeature.swift": "import Core\n\npublic enum FavoritesFeature {}\n",
+            "Sandboxes/FeedSandbox/main.swift": "import Core\nimport CoreTesting\nimport Feed\nimport SandboxSupport\n",
+            "Sandboxes/FavoritesSandbox/main.swift": "import Core\nimport CoreTesting\nimport Favorites\nimport SandboxSupport\n",
+            "Tests/FeedTests/FeedTests.swift": "import Core\n@testable import Feed\nimport Testing\n",
+            "Tests/FavoritesTests/FavoritesTests.swift": "import Testing\n",
+        ])
+    }
+}
+
+/// Answers commands from a script; records what was asked.
+final class ScriptedRunner: CommandRunning {
+    var answers: [String: CommandResult]
+    private(set) var calls: [String] = []
+
+    /// `answers` by the command line joined with spaces (`git rev-parse --show-toplevel`);
+    /// anything else fails with status 128.
+    init(_ answers: [String: CommandResult] = [:]) {
+        self.answers = answers
+    }
+
+    func capture(_ program: String, _ arguments: [String], in directory: String) throws -> CommandResult {
+        let line = ([program] + arguments).joined(separator: " ")
+        calls.append(line)
+        return answers[line] ?? CommandResult(status: 128, errorOutput: "fatal: not scripted: \(line)")
+    }
+
+    func stream(_ program: String, _ arguments: [String], in directory: String) throws -> Int32 {
+        calls.append(([program] + arguments).joined(separator: " "))
+        return 0
+    }
+}

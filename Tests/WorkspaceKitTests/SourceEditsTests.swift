@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+@testable import WorkspaceKit
+
+@Suite("Source edits of new-feature, on in-memory anchor files")
+struct SourceEditsTests {
+    let pantry = NameForms("Pantry")
+    var examples: [NameForms] { [NameForms("Favorites"), NameForms("Feed")] }
+
+    @Test func theFeatureIsAppendedToTheFeaturesArray() throws {
+        let edited = try SourceEdits.addingFeature("Pantry", toManifest: Fixtures.packageSwift)
+        #expect(edited.contains("""
+            let features: [String] = [
+                "Feed",
+                "Favorites",
+                "Pantry",
+            ]
+            """))
+    }
+
+    @Test func aOneLineFeaturesArrayStaysOnOneLine() throws {
+        let edited = try SourceEdits.addingFeature("Pantry", toManifest: #"let features = ["Feed", "Favorites"]"# + "\n")
+        #expect(edited == #"let features = ["Feed", "Favorites", "Pantry"]"# + "\n")
+        let empty = try SourceEdits.addingFeature("Pantry", toManifest: "let features: [String] = []\n")
+        #expect(empty == #"let features: [String] = ["Pantry"]"# + "\n")
+    }
+
+    @Test func aManifestWithoutFeaturesIsAnError() {
+        #expect(throws: SourceEdits.Failure.self) {
+            try SourceEdits.addingFeature("Pantry", toManifest: "let package = Package(name: \"X\")\n// let features = [\n")
+        }
+    }
+
+    @Test func theDeepLinkIsAddedAndTheLastElementGetsItsComma() throws {
+        let edited = try SourceEdits.addingScreen("PantryDescriptor", toDeepLinks: Fixtures.deepLinksSwift, path: "DeepLinks.swift")
+        #expect(edited.contains("""
+                public static let screens: [any ScreenDescriptor.Type] = [
+                    FeedDescriptor.self,
+                    FavoritesDescriptor.self,
+                    PantryDescriptor.self,
+                ]
+            """))
+        #expect(edited.contains(#"screens.map { "\(scheme)://\($0.linkPath)" }"#))
+    }
+
+    @Test func theRequirementGoesAfterTheLastScreenBuilderOfProtocolResolver() throws {
+        let requirement = FeatureTemplates(name: "Pantry").requirement
+        let edited = try SourceEdits.addingRequirement(requirement, toResolverIn: Fixtures.descriptorSwift, path: "Descriptor.swift")
+        #expect(edited.contains("""
+                @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen
+                @MainActor func build(_ descriptor: PantryDescriptor, in environment: any Environment) -> any Screen
+                @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
+            }
+            """))
+        // Only one line was added: not in `protocol Descriptor`, not in the doc comment's braces.
+        #expect(edited.split(separator: "\n").count == Fixtures.descriptorSwift.split(separator: "\n").count + 1)
+    }
+
+    @Test func aProtocolWithoutScreenBuildersGetsTheRequirementBeforeItsBrace() throws {
+        let edited = try SourceEdits.addingRequirement("func build(_ d: P) -> any Screen", toResolverIn: "public protocol Resolver: Sendable {\n}\n", path: "R.swift")
+        #expect(edited == "public protocol Resolver: Sendable {\n    func build(_ d: P) -> any Screen\n}\n")
+        #expect(throws: SourceEdits.Failure.self) {
+            try SourceEdits.addingRequirement("x", toResolverIn: "// protocol Resolver {}\n", path: "R.swift")
+        }
+    }
+
+    @Test func theDescriptorIsAppendedToTheFile() {
+        let edited = SourceEdits.appending(FeatureTemplates(name: "Pantry").descriptor, to: Fixtures.screenDescriptorsSwift)
+        #expect(edited.hasPrefix(Fixtures.screenDescriptorsSwift))
+        #expect(edited.contains("}\n\n/// The Pantry screen (made by `workspace new-feature`).\npublic struct PantryDescriptor: ScreenDescriptor {\n"))
+        #expect(edited.contains("    public static let linkPath = \"pantry\"\n"))
+        #expect(edited.hasSuffix("        resolver.build(self, in: environment)\n    }\n}\n"))
+    }
+
+    @Test func importsAreInsertedInOrder() {
+        #expect(SourceEdits.addingImport("Pantry", to: Fixtures.appResolverSwift).hasPrefix("import Core\nimport Favorites\nimport Feed\nimport Foundation\nimport Pantry\n\n"))
+        #expect(SourceEdits.addingImport("Cart", to: Fixtures.appResolverSwift).hasPrefix("import Cart\nimport Core\nimport Favorites\n"))
+        #expect(SourceEdits.addingImport("Zoo", to: "import A\n\nlet x = 1\n") == "import A\nimport Zoo\n\nlet x = 1\n")
+        #expect(SourceEdits.addingImport("Feed", to: Fixtures.appResolverSwift) == Fixtures.appResolverSwift)
+    }
+
+    // MARK: Conformers
+
+    func edited(_ outcome: ResolverConformers.Outcome) throws -> String {
+        guard case .edited(let text, _) = outcome else {
+            Issue.record("expected an edit, got \(outcome)")
+            throw CancellationError()
+        }
+        return text
+    }
+
+    @Test func theStubResolverGetsAPlaceholderPropertyAndARecordingBuild() throws {
+        let outcome = ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "StubResolver", in: Fixtures.stubResolverSwift)
+        let text = try edited(outcome)
+
+        #expect(outcome == .edited(text, example: "FavoritesDescriptor"))
+        #expect(text.contains("""
+                public var favorites: Builder<FavoritesDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+                public var pantry: Builder<PantryDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+                public var recipeExport:
+            """))
+        #expect(text.contains("""
+                    return favorites(descriptor, environment)
+                }
+
+                /// Saved recipes.
+                @MainActor public func build(_ descriptor: PantryDescriptor, in environment: any Environment) -> any Screen {
+                    recorder.record(resolved: descriptor)
+                    return pantry(descriptor, environment)
+                }
+
+                @MainActor public func build(_ descriptor: RecipeExportDescriptor
+            """))
+        #expect(!text.contains("import Pantry"))
+    }
+
+    @Test func theAppResolverGetsTheFeatureBuilderAndItsImport() throws {
+        let text = try edited(ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "AppResolver", in: Fixtures.appResolverSwift))
+
+        #expect(text.contains("import Foundation\nimport Pantry\n"))
+        #expect(text.contains("""
+                @MainActor
+                func build(_ descriptor: PantryDescriptor, in environment: any Environment) -> any Screen {
+                    PantryFeature.makeScreen(descriptor, environment: environment)
+                }
+            """))
+        #expect(text.components(separatedBy: "FavoritesFeature.makeScreen").count == 2)
+    }
+
+    @Test func aTestDoubleGetsItsOwnOneLineBuild() throws {
+        let text = try edited(ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "RecordingResolver", in: Fixtures.testDoublesSwift))
+
+        #expect(text.contains("""
+                @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+                @MainActor func build(_ descriptor: PantryDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+
+            """))
+        // The string that looks like a declaration is left alone.
+        #expect(text.contains(#"let label = "class RecordingResolver: Resolver { }""#))
+    }
+
+    @Test func theNextExampleIsUsedWhenTheFirstHasNoBuilder() throws {
+        let withoutFavorites = Fixtures.testDoublesSwift.replacingOccurrences(of: "    @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }\n", with: "")
+        let outcome = ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "RecordingResolver", in: withoutFavorites)
+        let text = try edited(outcome)
+        #expect(outcome == .edited(text, example: "FeedDescriptor"))
+        #expect(text.contains("func build(_ descriptor: PantryDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }"))
+    }
+
+    @Test func aConformerWithoutAnyExampleBuilderNeedsAHand() {
+        let generic = "struct Generic: Resolver {\n    func build<D: Descriptor>(_ descriptor: D, in environment: any Environment) -> D.Output { fatalError() }\n}\n"
+        #expect(ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "Generic", in: generic)
+            == .manual("Generic has no builder to copy (looked for FavoritesDescriptor, FeedDescriptor)"))
+    }
+
+    @Test func listsOfEveryScreenDescriptorStayComplete() {
+        let text = """
+            private let everyScreen: [any ScreenDescriptor] = [
+                FeedDescriptor(),
+                FavoritesDescriptor(),
+            ]
+            let types = [FeedDescriptor.self, FavoritesDescriptor.self]
+            let some = [FeedDescriptor()]
+            let names = ["FeedDescriptor", "FavoritesDescriptor"]
+            let labels: [String] = [String(describing: FeedDescriptor()), String(describing: FavoritesDescriptor.init())]
+
+            """
+        let result = SourceEdits.completingDescriptorLists(
+            in: text, descriptors: ["FeedDescriptor", "FavoritesDescriptor"], example: "FavoritesDescriptor", adding: "PantryDescriptor", path: "T.swift"
+        )
+        #expect(result.added == 2)
+        #expect(result.manualLines == [8])
+        #expect(result.text == text
+            .replacingOccurrences(of: "    FavoritesDescriptor(),\n]", with: "    FavoritesDescriptor(),\n    PantryDescriptor(),\n]")
+            .replacingOccurrences(of: "FavoritesDescriptor.self]", with: "FavoritesDescriptor.self, PantryDescriptor.self]"))
+    }
+
+    @Test func substitutionReplacesWholeIdentifiersOnly() {
+        let text = "favorites(d); self.favorites; environment.favorites; FavoritesDescriptor; FavoritesFeature.x; MyFavorites; favoritesCount; favoritesx"
+        #expect(ResolverConformers.substitute(text, from: NameForms("Favorites"), to: NameForms("MealPlan"))
+            == "mealPlan(d); self.mealPlan; environment.favorites; MealPlanDescriptor; MealPlanFeature.x; MyFavorites; mealPlanCount; favoritesx")
+    }
+}

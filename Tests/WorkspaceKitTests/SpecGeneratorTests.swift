@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+@testable import WorkspaceKit
+
+@Suite("project-spec.yml generation")
+struct SpecGeneratorTests {
+    static let smallManifestJSON = """
+        {
+          "name": "Tiny",
+          "toolsVersion": {"_version": "6.0.0"},
+          "platforms": [{"platformName": "macos", "version": "15.0", "options": []}],
+          "targets": [
+            \(Fixtures.target("Core", "regular", path: "Core/Core")),
+            \(Fixtures.target("CoreTesting", "regular", path: "Core/CoreTesting", byName: ["Core"])),
+            \(Fixtures.target("SandboxSupport", "regular", path: "Core/SandboxSupport", byName: ["Core", "CoreTesting"])),
+            \(Fixtures.target("CSQLite", "system", path: "App/CSQLite", pkgConfig: "sqlite3", upcoming: false)),
+            \(Fixtures.target("App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: ["Feed"])),
+            \(Fixtures.target("tiny", "executable", path: "App/tiny", byName: ["App"])),
+            \(Fixtures.target("CoreTests", "test", path: "Tests/CoreTests", target: ["Core", "CoreTesting"])),
+            \(Fixtures.target("Feed", "regular", path: "Features/Feed", byName: ["Core"])),
+            \(Fixtures.target("FeedSandbox", "executable", path: "Sandboxes/FeedSandbox", byName: ["Core", "CoreTesting", "SandboxSupport"], target: ["Feed"])),
+            \(Fixtures.target("FeedTests", "test", path: "Tests/FeedTests", target: ["Feed", "Core", "CoreTesting"])),
+            {"name": "Lint", "type": "regular", "path": "Tools/Lint", "dependencies": [], "settings": [
+              {"kind": {"enableUpcomingFeature": {"_0": "ExistentialAny"}}, "tool": "swift"},
+              {"kind": {"define": {"_0": "LINT"}}, "tool": "swift"},
+              {"kind": {"interoperabilityMode": {"_0": "Cxx"}}, "tool": "swift"}
+            ]}
+          ]
+        }
+        """
+
+    static let golden = """
+        # XcodeGen project spec for macOS users: `xcodegen generate --spec project-spec.yml`.
+        # Generated from Package.swift by `swift run workspace spec`; do not edit it by hand:
+        # `swift run workspace check` fails when it is stale. Package.swift stays the source of truth.
+        #
+        # XcodeGen has no system-library target. Each SwiftPM system library is linked from the SDK
+        # by the targets that declare it, and its folder is on SWIFT_INCLUDE_PATHS for its module map:
+        #   CSQLite (App/CSQLite, pkg-config sqlite3) → sdk: libsqlite3.tbd
+        name: Tiny
+        options:
+          bundleIdPrefix: dev.tiny
+          deploymentTarget:
+            macOS: "15.0"
+          createIntermediateGroups: true
+        settings:
+          base:
+            SWIFT_VERSION: "6.0"
+            SWIFT_STRICT_CONCURRENCY: complete
+            SWIFT_UPCOMING_FEATURE_EXISTENTIAL_ANY: "YES"
+            SWIFT_INCLUDE_PATHS: "$(inherited) $(SRCROOT)/App/CSQLite"
+        targetTemplates:
+          # Shared foundation modules under Core/.
+          CoreModule:
+            type: framework
+            platform: macOS
+            sources:
+              - path: Core/${target_name}
+          # A feature: depends on Core only; reaches other features through descriptors.
+          FeatureModule:
+            type: framework
+            platform: macOS
+            sources:
+              - path: Features/${target_name}
+            settings:
+              base:
+                PRODUCT_BUNDLE_IDENTIFIER: dev.tiny.feature.${target_name}
+            dependencies:
+              - target: Core
+          # A mini app running one feature (attribute `feature`) alone on the stub environment.
+          Sandbox:
+            type: tool
+            platform: macOS
+            sources:
+              - path: Sandboxes/${target_name}
+            dependencies:
+              - target: Core
+              - target: CoreTesting
+              - target: SandboxSupport
+              - target: ${feature}
+          # The tests of one module (attribute `module`); other dependencies are listed per target.
+          UnitTests:
+            type: bundle.unit-test
+            platform: macOS
+            sources:
+              - path: Tests/${target_name}
+            dependencies:
+              - target: ${module}
+        targets:
+          Core:
+            templates: [CoreModule]
+          CoreTesting:
+            templates: [CoreModule]
+            dependencies:
+              - target: Core
+          SandboxSupport:
+            templates: [CoreModule]
+            dependencies:
+              - target: Core
+              - target: CoreTesting
+          App:
+            type: framework
+            platform: macOS
+            sources:
+              - path: App/App
+            dependencies:
+              - target: Core
+              - sdk: libsqlite3.tbd
+              - target: Feed
+          tiny:
+            type: tool
+            platform: macOS
+            sources:
+              - path: App/tiny
+            dependencies:
+              - target: App
+          CoreTests:
+            templates: [UnitTests]
+            templateAttributes:
+              module: Core
+            dependencies:
+              - target: CoreTesting
+          Feed:
+            templates: [FeatureModule]
+          FeedSandbox:
+            templates: [Sandbox]
+            templateAttributes:
+              feature: Feed
+          FeedTests:
+            templates: [UnitTests]
+            templateAttributes:
+              module: Feed
+            dependencies:
+              - target: Core
+              - target: CoreTesting
+          Lint:
+            type: framework
+            platform: macOS
+            sources:
+              - path: Tools/Lint
+            settings:
+              base:
+                SWIFT_ACTIVE_COMPILATION_CONDITIONS: "$(inherited) LINT"
+            # not mirrored from Package.swift: interoperabilityMode(Cxx)
+
+        """
+
+    @Test func aSmallManifestGivesTheGoldenSpec() throws {
+        let spec = SpecGenerator(manifest: try Manifest.decode(json: Self.smallManifestJSON)).generate()
+        #expect(spec == Self.golden)
+        if spec != Self.golden {
+            let got = spec.split(separator: "\n", omittingEmptySubsequences: false)
+            let want = Self.golden.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = (0..<min(got.count, want.count)).first { got[$0] != want[$0] } ?? min(got.count, want.count)
+            Issue.record("first difference at line \(line + 1): got “\(line < got.count ? got[line] : "")”, want “\(line < want.count ? want[line] : "")”")
+        }
+    }
+
+    @Test func theOutputIsDeterministic() throws {
+        let manifest = try Manifest.decode(json: Self.smallManifestJSON)
+        #expect(SpecGenerator(manifest: manifest).generate() == SpecGenerator(manifest: try Manifest.decode(json: Self.smallManifestJSON)).generate())
+    }
+
+    @Test func onlyUsedTemplatesAreWritten() {
+        let manifest = Manifest(name: "Solo", toolsVersion: "5.10", targets: [Target(name: "Solo", kind: .executable, path: "Sources/Solo")])
+        let spec = SpecGenerator(manifest: manifest).generate()
+        #expect(!spec.contains("targetTemplates:"))
+        #expect(spec.contains("    SWIFT_VERSION: \"5.10\"\n"))
+        #expect(!spec.contains("SWIFT_STRICT_CONCURRENCY"))
+        #expect(spec.hasSuffix("targets:\n  Solo:\n    type: tool\n    platform: macOS\n    sources:\n      - path: Sources/Solo\n"))
+    }
+
+    @Test func aTargetThatBreaksItsTemplateIsWrittenInFull() throws {
+        // A sandbox without SandboxSupport is not a `Sandbox`; the check reports it, the spec stays true.
+        let json = Self.smallManifestJSON.replacingOccurrences(
+            of: Fixtures.target("FeedSandbox", "executable", path: "Sandboxes/FeedSandbox", byName: ["Core", "CoreTesting", "SandboxSupport"], target: ["Feed"]),
+            with: Fixtures.target("FeedSandbox", "executable", path: "Sandboxes/FeedSandbox", byName: ["Core", "CoreTesting"], target: ["Feed"])
+        )
+        #expect(json != Self.smallManifestJSON)
+        let spec = SpecGenerator(manifest: try Manifest.decode(json: json)).generate()
+        #expect(spec.contains("  FeedSandbox:\n    type: tool\n    platform: macOS\n    sources:\n      - path: Sandboxes/FeedSandbox\n    dependencies:\n      - target: Core\n      - target: CoreTesting\n      - target: Feed\n"))
+    }
+
+    @Test func theStatusSaysWhereTheSpecIsStale() throws {
+        let manifest = try Manifest.decode(json: Self.smallManifestJSON)
+        let files = InMemoryFileSystem()
+        #expect(SpecStatus(manifest: manifest, files: files).staleness?.message == "project-spec.yml is missing")
+
+        try files.write(Self.golden, to: "project-spec.yml")
+        #expect(SpecStatus(manifest: manifest, files: files).staleness == nil)
+
+        try files.write(Self.golden.replacingOccurrences(of: "name: Tiny", with: "name: Old"), to: "project-spec.yml")
+        let stale = try #require(SpecStatus(manifest: manifest, files: files).staleness)
+        #expect(stale.line == 8)
+        #expect(stale.message == "project-spec.yml is stale: line 8 should be “name: Tiny”")
+    }
+}

@@ -1,0 +1,107 @@
+import Testing
+@testable import WorkspaceKit
+
+@Suite("Reading Swift sources")
+struct SwiftSourceTests {
+    @Test func commentsAndStringContentsAreBlankedKeepingOffsetsAndLines() {
+        let text = """
+            let a = "x { y }" // a { comment
+            /* block /* nested */ } */ let b = #"raw "quoted" }"#
+            let c = \"\"\"
+                import Fake }
+                \\(value.map { $0 })
+                \"\"\"
+            let d = "interpolated \\(call("inner { string }")) end"
+            """
+        let source = SwiftSource(text)
+
+        #expect(source.code.utf8.count == text.utf8.count)
+        #expect(source.code.split(separator: "\n", omittingEmptySubsequences: false).count == 7)
+        #expect(!source.code.contains("comment"))
+        #expect(!source.code.contains("Fake"))
+        #expect(!source.code.contains("inner"))
+        #expect(source.code.contains("let b"))
+        #expect(source.code.contains("call("))
+        // Braces left in code: only the closure's, inside the interpolation.
+        #expect(source.code.filter { $0 == "{" }.count == 1)
+        #expect(source.code.filter { $0 == "}" }.count == 1)
+    }
+
+    @Test func importsAreFoundWithTheirLinesButNotInsideStringsOrComments() {
+        let source = SwiftSource("""
+            import Core
+            @testable import Feed
+            public import Foundation
+            @preconcurrency import Dispatch
+            import struct App.Thing
+            // import Commented
+            let template = \"\"\"
+            import Generated
+            \"\"\"
+            #if canImport(Glibc)
+            import Glibc
+            #endif
+            """)
+
+        #expect(source.imports.map(\.module) == ["Core", "Feed", "Foundation", "Dispatch", "App", "Glibc"])
+        #expect(source.imports.map(\.line) == [1, 2, 3, 4, 5, 11])
+    }
+
+    @Test func typeDeclarationsAndTheirInheritance() {
+        let source = SwiftSource(Fixtures.testDoublesSwift + """
+
+            protocol Special: Resolver {}
+            extension StubResolver: Equatable where Self: Sendable {
+                func x() {}
+            }
+            struct Box<T: Hashable>: Resolver, @unchecked Sendable {}
+            """)
+        let declarations = source.typeDeclarations
+
+        #expect(declarations.map(\.name) == ["RecordingResolver", "Special", "StubResolver", "Box"])
+        #expect(declarations[0].kind == "class")
+        #expect(declarations[0].inheritance == ["Sendable", "Core.Resolver"])
+        #expect(declarations[0].inherits("Resolver"))
+        #expect(declarations[0].line == 5)
+        #expect(declarations[2].inheritance == ["Equatable"])
+        #expect(declarations[3].inheritance == ["Resolver", "Sendable"])
+    }
+
+    @Test func matchingBracketsSkipStrings() throws {
+        let source = SwiftSource(#"let x = [ "]", "[" , f(")") ]"#)
+        let open = try #require(source.firstOffset(of: UInt8(ascii: "["), from: 0))
+        let close = try #require(source.matchingClose(ofOpenAt: open))
+        #expect(close == source.text.utf8.count - 1)
+    }
+
+    @Test func resolverConformersAreFoundByDeclarationNotByName() {
+        let found = ResolverConformers.find(in: Fixtures.testDoublesSwift + "\nprotocol Refined: Resolver {}\nstruct Other: Resolver {}\n", path: "T.swift")
+        #expect(found == [
+            .init(path: "T.swift", typeName: "RecordingResolver", line: 5),
+            .init(path: "T.swift", typeName: "Other", line: 21),
+        ])
+    }
+}
+
+@Suite("Source index")
+struct SourceIndexTests {
+    @Test func publicTypesAreTopLevelOnes() throws {
+        let files = Fixtures.files()
+        try files.write("public struct Outer {\n    public enum Format {}\n}\nstruct Internal {}\nimport struct Foundation.URL\npublic final class Shown<T>: Sendable where T == Int {}\n", to: "Core/Core/Types.swift")
+        let index = SourceIndex(manifest: try Fixtures.manifest(), files: files)
+
+        let types = index.publicTypes(in: ["Core"])
+        #expect(types.isSuperset(of: ["Outer", "Shown", "Screen", "Recipe", "FeedDescriptor", "DeepLinks", "Resolver"]))
+        #expect(!types.contains("Format"))
+        #expect(!types.contains("Internal"))
+        #expect(!types.contains("Foundation.URL"))
+    }
+
+    @Test func screenDescriptorsAreReadFromCore() throws {
+        let index = SourceIndex(manifest: try Fixtures.manifest(), files: Fixtures.files())
+        #expect(index.screenDescriptors.map(\.name) == ["FeedDescriptor", "FavoritesDescriptor"])
+        #expect(index.screenDescriptors.map(\.linkPath) == ["feed", "favorites"])
+        #expect(index.screenDescriptors.map(\.hasEmptyInit) == [true, true])
+        #expect(index.resolverConformers.map(\.typeName) == ["StubResolver", "AppResolver", "RecordingResolver"])
+    }
+}

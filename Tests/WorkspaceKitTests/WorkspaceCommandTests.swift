@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import WorkspaceKit
+
+@Suite("workspace command line")
+struct WorkspaceCommandTests {
+    /// Runs the command in a temporary package whose `swift package dump-package` answers the fixture.
+    func run(_ arguments: [String], files: [String: String] = [:]) throws -> (status: Int32, output: String, errors: String, runner: ScriptedRunner) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workspace-tests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let disk = DiskFileSystem(root: folder)
+        try disk.write(Fixtures.packageSwift, to: "Package.swift")
+        for (path, text) in files { try disk.write(text, to: path) }
+        let runner = ScriptedRunner(["swift package dump-package": CommandResult(status: 0, output: Fixtures.manifestJSON)])
+        var output: [String] = [], errors: [String] = []
+        let status = WorkspaceCommand(
+            runner: runner,
+            currentDirectory: folder.appendingPathComponent("Features").path,
+            write: { output.append($0) },
+            writeError: { errors.append($0) }
+        ).run(arguments)
+        return (status, output.joined(separator: "\n"), errors.joined(separator: "\n"), runner)
+    }
+
+    @Test func helpPrintsTheUsage() throws {
+        for arguments in [[], ["help"], ["--help"], ["check", "-h"]] {
+            let result = try run(arguments)
+            #expect(result.status == 0)
+            #expect(result.output.hasPrefix("usage: workspace <command> [options]"))
+        }
+    }
+
+    @Test(arguments: [
+        (["frobnicate"], "unknown command “frobnicate”"),
+        (["check", "--dry-run"], "check has no option --dry-run"),
+        (["graph", "--format", "svg"], "unknown graph format “svg”; formats: mermaid, dot"),
+        (["graph", "--base", "x"], "graph has no option --base"),
+        (["new-feature"], "new-feature needs one NAME"),
+        (["affected", "--base"], "--base needs a value"),
+    ])
+    func badCommandLinesExitWithTwo(_ arguments: [String], _ message: String) throws {
+        let result = try run(arguments)
+        #expect(result.status == 2)
+        #expect(result.errors.contains(message), "\(result.errors)")
+    }
+
+    @Test func graphFindsThePackageAboveTheCurrentFolder() throws {
+        let result = try run(["graph", "--format=dot"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("digraph \"Cookbook\" {"))
+        #expect(result.runner.calls == ["swift package dump-package"])
+    }
+
+    @Test func theScratchPathIsPassedToSwift() throws {
+        let result = try run(["graph", "--scratch-path", "/tmp/x"])
+        #expect(result.runner.calls == ["swift package --scratch-path /tmp/x dump-package"])
+    }
+
+    @Test func specCheckFailsWhenTheSpecIsStaleAndSpecWritesIt() throws {
+        let stale = try run(["spec", "--check"], files: ["project-spec.yml": "name: Old\n"])
+        #expect(stale.status == 1)
+        #expect(stale.errors.hasPrefix("project-spec.yml:1: project-spec.yml is stale"))
+
+        let current = try run(["spec", "--check"], files: ["project-spec.yml": SpecGenerator(manifest: try Fixtures.manifest()).generate()])
+        #expect(current.status == 0)
+        #expect(current.output == "project-spec.yml is current")
+    }
+
+    @Test func aBadNameIsRejectedBeforeAnythingIsWritten() throws {
+        let result = try run(["new-feature", "Pan_try"])
+        #expect(result.status == 1)
+        #expect(result.errors == "workspace: cannot create feature: “Pan_try” is not UpperCamelCase: use ASCII letters and digits only (e.g. PanTry)")
+    }
+
+    @Test func affectedWithoutGitRunsEverythingAndSaysSo() throws {
+        let result = try run(["affected", "--run"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("Cannot tell what changed: this is not a git work tree (or git is missing). Running everything."))
+        #expect(result.output.contains("Command: swift test"))
+        #expect(result.runner.calls.last == "swift test")
+    }
+}

@@ -1,0 +1,256 @@
+/// One broken rule, as one line: `file:line: rule: message — fix: what to do`.
+public struct Violation: Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var rule: String
+    public var message: String
+    public var fix: String
+
+    public init(_ path: String, _ line: Int, _ rule: String, _ message: String, fix: String) {
+        self.path = path
+        self.line = line
+        self.rule = rule
+        self.message = message
+        self.fix = fix
+    }
+
+    public var description: String { "\(path):\(line): \(rule): \(message) — fix: \(fix)" }
+}
+
+/// `workspace check`: the architecture's rules, read from the manifest and the sources.
+///
+/// - feature-dependencies: a feature (a target under Features/) depends on Core only;
+/// - sandbox-dependencies: a sandbox on its feature, Core, CoreTesting and SandboxSupport only;
+/// - app-dependents: nothing depends on App but the cookbook executable and AppTests;
+/// - undeclared-import: every `import` in a target's sources names a declared dependency or a
+///   system module (Foundation, Dispatch, Synchronization, Glibc, Darwin, FoundationNetworking,
+///   Testing, XCTest);
+/// - descriptor-builder, descriptor-placeholder, descriptor-deep-link: every screen descriptor
+///   in Core has a builder in App, one in CoreTesting (StubResolver's placeholder) and an entry
+///   in `DeepLinks.screens`;
+/// - test-target, feature-sandbox: every module has `<Module>Tests`, every feature a sandbox;
+/// - spec-current: project-spec.yml is what `workspace spec` generates.
+public struct ArchitectureCheck {
+    public let manifest: Manifest
+    public let index: SourceIndex
+    let manifestText: String
+
+    public static let rules = [
+        "feature-dependencies", "sandbox-dependencies", "app-dependents", "undeclared-import", "descriptor-builder",
+        "descriptor-placeholder", "descriptor-deep-link", "test-target", "feature-sandbox", "spec-current",
+    ]
+
+    public init(manifest: Manifest, files: any FileSystem) {
+        self.manifest = manifest
+        self.index = SourceIndex(manifest: manifest, files: files)
+        self.manifestText = (try? files.read("Package.swift")) ?? ""
+    }
+
+    public func run() -> [Violation] {
+        dependencyRules() + importRule() + descriptorRules() + completenessRules() + specRule()
+    }
+
+    // MARK: Where in Package.swift
+
+    /// The line of Package.swift that declares `name`: its quoted name, else its feature's
+    /// (`"Feed"` for FeedSandbox, FeedTests), else 1.
+    func manifestLine(of name: String) -> Int {
+        let candidates = [name] + ["Sandbox", "Tests"].compactMap { suffix in
+            name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : nil
+        }
+        let lines = manifestText.split(separator: "\n", omittingEmptySubsequences: false)
+        for candidate in candidates {
+            if let index = lines.firstIndex(where: { $0.contains("\"\(candidate)\"") }) { return index + 1 }
+        }
+        return 1
+    }
+
+    func manifestViolation(_ target: String, _ rule: String, _ message: String, fix: String) -> Violation {
+        Violation("Package.swift", manifestLine(of: target), rule, message, fix: fix)
+    }
+
+    // MARK: Dependencies
+
+    func dependencyRules() -> [Violation] {
+        var violations: [Violation] = []
+        let features = Set(manifest.features.map(\.name))
+        for feature in manifest.features {
+            let extra = feature.targetDependencies.filter { $0 != Conventions.core }
+            if !extra.isEmpty {
+                violations.append(manifestViolation(
+                    feature.name, "feature-dependencies",
+                    "feature \(feature.name) depends on \(extra.joined(separator: ", ")); a feature may depend on Core only",
+                    fix: "remove \(extra.joined(separator: ", ")) from its dependencies and reach other features through descriptors (environment.resolve)"
+                ))
+            }
+        }
+        for sandbox in manifest.sandboxes {
+            let feature = sandbox.name.hasSuffix("Sandbox") ? String(sandbox.name.dropLast("Sandbox".count)) : ""
+            var allowed = Conventions.sandboxDependencies
+            if features.contains(feature) { allowed.insert(feature) }
+            let extra = sandbox.targetDependencies.filter { !allowed.contains($0) }
+            if !extra.isEmpty {
+                violations.append(manifestViolation(
+                    sandbox.name, "sandbox-dependencies",
+                    "sandbox \(sandbox.name) depends on \(extra.joined(separator: ", ")); a sandbox may depend on \(allowed.sorted().joined(separator: ", ")) only",
+                    fix: "remove \(extra.joined(separator: ", ")); other features' screens appear in a sandbox as placeholders"
+                ))
+            }
+        }
+        for target in manifest.targets where target.targetDependencies.contains(Conventions.app) && !Conventions.appDependents.contains(target.name) {
+            violations.append(manifestViolation(
+                target.name, "app-dependents",
+                "\(target.name) depends on App; only \(Conventions.appDependents.sorted().joined(separator: " and ")) may",
+                fix: "depend on Core (and CoreTesting in tests) instead, and get what App provides through the environment or a descriptor"
+            ))
+        }
+        return violations
+    }
+
+    // MARK: Imports
+
+    func importRule() -> [Violation] {
+        var violations: [Violation] = []
+        for target in manifest.targets where target.kind != .system {
+            let allowed = Set(target.dependencies.map(\.name)).union(Conventions.systemModules).union([target.name])
+            for path in index.swiftFiles(of: target) {
+                guard let source = index.source(path) else { continue }
+                for (module, line) in source.imports where !allowed.contains(module) {
+                    let fix = manifest.target(named: module) == nil
+                        ? "remove the import (\(module) is neither a target of this package nor a system module)"
+                        : "declare \(module) in \(target.name)'s dependencies in Package.swift if the rules allow it, else remove the import"
+                    violations.append(Violation(path, line, "undeclared-import", "\(target.name) imports \(module), which it does not declare", fix: fix))
+                }
+            }
+        }
+        return violations
+    }
+
+    // MARK: Descriptors
+
+    /// The parameter types of `func build(_ x: Type, …)` declarations in a source.
+    static func builderTypes(in source: SwiftSource) -> Set<String> {
+        let bytes = source.codeBytes
+        var types = Set<String>()
+        func skipBlanks(_ index: inout Int) {
+            while index < bytes.count, SourceEdits.isBlank(bytes[index]) { index += 1 }
+        }
+        for offset in source.offsets(ofWord: "build") {
+            var before = offset - 1
+            while before >= 0, SourceEdits.isBlank(bytes[before]) { before -= 1 }
+            guard before >= 3, String(decoding: bytes[(before - 3)...before], as: UTF8.self) == "func" else { continue }
+            var index = offset + 5
+            skipBlanks(&index)
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "(") else { continue }
+            index += 1
+            skipBlanks(&index)
+            // `_ descriptor:` or `descriptor:`.
+            while index < bytes.count, bytes[index] != UInt8(ascii: ":"), bytes[index] != UInt8(ascii: ")") { index += 1 }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { continue }
+            index += 1
+            skipBlanks(&index)
+            let type = source.identifier(at: index)
+            if !type.isEmpty { types.insert(type) }
+        }
+        return types
+    }
+
+    func builderTypes(inTarget name: String) -> Set<String> {
+        index.swiftFiles(ofTargetNamed: name).reduce(into: Set<String>()) { types, path in
+            if let source = index.source(path) { types.formUnion(Self.builderTypes(in: source)) }
+        }
+    }
+
+    /// The names in the array literal `screens = [ … ]` in Core, and where it is.
+    func deepLinkScreens() -> (names: Set<String>, path: String)? {
+        for path in index.swiftFiles(ofTargetNamed: Conventions.core) {
+            guard let source = index.source(path), let open = SourceEdits.arrayLiteral(named: "screens", in: source),
+                  let close = source.matchingClose(ofOpenAt: open) else { continue }
+            let body = SourceEdits.slice(source.code, open..<close)
+            let names = body.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+            return (Set(names), path)
+        }
+        return nil
+    }
+
+    func descriptorRules() -> [Violation] {
+        let descriptors = index.screenDescriptors
+        guard !descriptors.isEmpty else { return [] }
+        var violations: [Violation] = []
+        let appBuilders = builderTypes(inTarget: Conventions.app)
+        let placeholders = builderTypes(inTarget: Conventions.coreTesting)
+        let deepLinks = deepLinkScreens()
+        for descriptor in descriptors {
+            let name = descriptor.name
+            let feature = name.hasSuffix("Descriptor") ? String(name.dropLast("Descriptor".count)) : name
+            if manifest.target(named: Conventions.app) != nil, !appBuilders.contains(name) {
+                violations.append(Violation(
+                    descriptor.path, descriptor.line, "descriptor-builder", "\(name) has no builder in App",
+                    fix: "add `@MainActor func build(_ descriptor: \(name), in environment: any Environment) -> any Screen` to AppResolver, e.g. calling \(feature)Feature.makeScreen"
+                ))
+            }
+            if manifest.target(named: Conventions.coreTesting) != nil, !placeholders.contains(name) {
+                violations.append(Violation(
+                    descriptor.path, descriptor.line, "descriptor-placeholder", "\(name) has no placeholder in CoreTesting",
+                    fix: "add `public var \(NameForms(feature).lowerCamel): Builder<\(name)>` defaulting to PlaceholderScreen(for:) and its recording build to StubResolver"
+                ))
+            }
+            if !(deepLinks?.names.contains(name) ?? false) {
+                violations.append(Violation(
+                    descriptor.path, descriptor.line, "descriptor-deep-link", "\(name) is not in DeepLinks.screens, so no link opens it",
+                    fix: "add `\(name).self` to DeepLinks.screens\(deepLinks.map { " in \($0.path)" } ?? "")"
+                ))
+            }
+        }
+        return violations
+    }
+
+    // MARK: Completeness
+
+    func completenessRules() -> [Violation] {
+        var violations: [Violation] = []
+        let names = Set(manifest.targetNames)
+        for module in manifest.modules where !names.contains(Conventions.testTarget(of: module.name)) {
+            violations.append(manifestViolation(
+                module.name, "test-target", "module \(module.name) has no test target \(Conventions.testTarget(of: module.name))",
+                fix: "add a test target \(Conventions.testTarget(of: module.name)) at Tests/\(Conventions.testTarget(of: module.name)) (unitTests(\"\(module.name)\"))"
+            ))
+        }
+        for feature in manifest.features where !names.contains(Conventions.sandbox(of: feature.name)) {
+            violations.append(manifestViolation(
+                feature.name, "feature-sandbox", "feature \(feature.name) has no sandbox \(Conventions.sandbox(of: feature.name))",
+                fix: "list it in `features` (which adds Sandboxes/\(Conventions.sandbox(of: feature.name))) or add the sandbox target"
+            ))
+        }
+        return violations
+    }
+
+    // MARK: Spec
+
+    func specRule() -> [Violation] {
+        guard let status = SpecStatus(manifest: manifest, files: index.files).staleness else { return [] }
+        return [Violation(Conventions.specPath, status.line, "spec-current", status.message, fix: "run `swift run workspace spec`")]
+    }
+}
+
+/// Whether project-spec.yml is what the manifest generates.
+public struct SpecStatus {
+    public let expected: String
+    public let actual: String?
+
+    public init(manifest: Manifest, files: any FileSystem) {
+        expected = SpecGenerator(manifest: manifest).generate()
+        actual = try? files.read(Conventions.specPath)
+    }
+
+    /// Nil when current; else the first line that differs and a message.
+    public var staleness: (line: Int, message: String)? {
+        guard let actual else { return (1, "\(Conventions.specPath) is missing") }
+        guard actual != expected else { return nil }
+        let old = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = (0..<min(old.count, new.count)).first { old[$0] != new[$0] }.map { $0 + 1 } ?? min(old.count, new.count) + 1
+        let wanted = line - 1 < new.count ? "“\(new[line - 1])”" : "the end of the file"
+        return (line, "\(Conventions.specPath) is stale: line \(line) should be \(wanted)")
+    }
+}

@@ -1,0 +1,140 @@
+/// Checks a new feature's name before anything is written. The name becomes a module, a
+/// folder, a sandbox and a test target, a descriptor type, a builder property and a link.
+public struct FeatureNameValidator: Sendable {
+    /// What already exists in the workspace.
+    public struct Context: Sendable {
+        /// Every target of the package.
+        public var targets: [String]
+        /// The package's name (its executable may share it, spelled differently).
+        public var packageName: String
+        /// Public types of the modules a feature and its tests import (Core, CoreTesting).
+        public var types: Set<String>
+        /// Link paths of the screen descriptors, with their descriptor: `["search": "RecipeSearchDescriptor"]`.
+        public var linkPaths: [String: String]
+        /// Files and folders the feature would create that exist already.
+        public var existingPaths: [String]
+
+        public init(targets: [String], packageName: String = "", types: Set<String> = [], linkPaths: [String: String] = [:], existingPaths: [String] = []) {
+            self.targets = targets
+            self.packageName = packageName
+            self.types = types
+            self.linkPaths = linkPaths
+            self.existingPaths = existingPaths
+        }
+    }
+
+    public let context: Context
+
+    public init(context: Context) {
+        self.context = context
+    }
+
+    /// Keywords that cannot name a type, and their capitalised cousins that name special types.
+    public static let typeKeywords: Set<String> = ["Any", "Self", "Type", "Protocol"]
+
+    /// Keywords that cannot name a property without backticks: the builder property is the name in lowerCamelCase.
+    public static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
+        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
+        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as", "false",
+        "is", "nil", "self", "super", "throws", "true", "try", "await", "async", "actor", "any", "some", "package",
+        "macro", "consume", "copy", "borrowing", "consuming", "each", "type",
+    ]
+
+    /// Names a feature cannot take: the workspace's own modules, the platform's modules and
+    /// the standard types feature code uses. Compared without regard to case.
+    public static let reservedNames: Set<String> = [
+        "Core", "CoreTesting", "App", "TerminalRunner", "SandboxSupport", "WorkspaceKit", "Workspace", "CSQLite", "Cookbook",
+        "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "FoundationXML",
+        "Dispatch", "Synchronization", "Glibc", "Musl", "Darwin", "Testing", "XCTest", "Observation", "Distributed",
+        "RegexBuilder", "PackageDescription", "PackagePlugin", "ObjectiveC", "Combine", "SwiftUI", "UIKit", "AppKit",
+        "Cxx", "CxxStdlib", "SQLite3", "String", "Int", "Double", "Float", "Bool", "Character", "Array", "Dictionary",
+        "Set", "Optional", "Result", "Error", "Never", "Void", "Task", "Actor", "MainActor", "Sendable", "Equatable",
+        "Hashable", "Codable", "Identifiable", "Duration", "Data", "Date", "URL", "UUID",
+    ]
+
+    /// The type names the feature declares, for `name`.
+    public static func declaredTypes(for name: String) -> [String] {
+        [name] + ["Feature", "Screen", "ViewModel", "Interactor", "Translator", "Router", "State", "Row", "Descriptor"].map { name + $0 }
+    }
+
+    /// Why `name` cannot name a feature, or nil if it can.
+    public func problem(with name: String) -> String? {
+        if name.isEmpty {
+            return "the feature needs a name, such as Pantry"
+        }
+        if name.contains("/") || name.contains("\\") || name.contains("..") {
+            return "“\(name)” contains a path separator or “..”: a feature name is one identifier, such as Pantry"
+        }
+        if let problem = Self.casingProblem(name) {
+            return problem
+        }
+        let forms = NameForms(name)
+        if Self.typeKeywords.contains(name) || Self.keywords.contains(name) {
+            return "“\(name)” is a Swift keyword; choose another name"
+        }
+        if Self.keywords.contains(forms.lowerCamel) {
+            return "“\(name)” would name its builder `\(forms.lowerCamel)`, a Swift keyword; choose another name"
+        }
+        for suffix in ["Sandbox", "Tests"] where name.hasSuffix(suffix) {
+            return "“\(name)” ends in “\(suffix)”, which names a feature's \(suffix == "Sandbox" ? "sandbox" : "test target") (Pantry gets Pantry\(suffix)); drop the suffix"
+        }
+        let lowered = name.lowercased()
+        if let reserved = Self.reservedNames.first(where: { $0.lowercased() == lowered }) {
+            return "“\(name)” is reserved: \(reserved) is a module or type name of the workspace or the platform"
+        }
+        if !context.packageName.isEmpty, context.packageName.lowercased() == lowered {
+            return "“\(name)” is reserved: it is the package's name"
+        }
+        for target in [name, Conventions.sandbox(of: name), Conventions.testTarget(of: name)] {
+            if let existing = context.targets.first(where: { $0.lowercased() == target.lowercased() }) {
+                return existing == name
+                    ? "“\(name)” is already a target of the package"
+                    : "“\(name)” would add the target \(target), but the package already has \(existing)"
+            }
+        }
+        if let type = Self.declaredTypes(for: name).first(where: context.types.contains) {
+            return "“\(name)” would declare \(type), but Core or CoreTesting already has a type of that name"
+        }
+        if let descriptor = context.linkPaths[forms.kebab] {
+            return "“\(name)” would link to \(forms.kebab), but \(descriptor) already uses that link path"
+        }
+        if let path = context.existingPaths.first {
+            return "“\(name)”: \(path) already exists"
+        }
+        return nil
+    }
+
+    /// Whether `name` is UpperCamelCase: a capital letter, then letters and digits, some lower case.
+    static func casingProblem(_ name: String) -> String? {
+        guard let first = name.first else { return nil }
+        let ascii = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        let suggestion = Self.suggestion(for: name)
+        let hint = suggestion.isEmpty || suggestion == name ? "" : " (e.g. \(suggestion))"
+        if !ascii {
+            return "“\(name)” is not UpperCamelCase: use ASCII letters and digits only\(hint)"
+        }
+        if first.isNumber {
+            return "“\(name)” is not UpperCamelCase: it must start with a capital letter, not a digit"
+        }
+        if first.isLowercase {
+            return "“\(name)” is not UpperCamelCase: start it with a capital letter\(hint)"
+        }
+        if !name.contains(where: \.isLowercase) {
+            return "“\(name)” is not UpperCamelCase: write words with a capital then lower-case letters\(hint)"
+        }
+        return nil
+    }
+
+    /// `pan_try` → `PanTry`, `pantry` → `Pantry`, `PANTRY` → `Pantry`.
+    static func suggestion(for name: String) -> String {
+        let parts = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let words = parts.map { part -> String in
+            let word = part.allSatisfy({ !$0.isLowercase }) ? part.lowercased() : String(part)
+            return word.prefix(1).uppercased() + word.dropFirst()
+        }
+        let joined = words.joined()
+        return joined.first?.isNumber == true ? "" : joined
+    }
+}

@@ -1,0 +1,398 @@
+/// The files of a new feature, in the shape of the existing ones (see `Features/Favorites`):
+/// a working screen that lists the feed's popular recipes through `environment.client`, logs
+/// its page view, opens a recipe's details through `environment.resolve` and shows loading,
+/// failed (with retry) and empty states; its tests, its sandbox and its descriptor.
+public struct FeatureTemplates: Sendable {
+    public let forms: NameForms
+
+    public init(name: String) {
+        forms = NameForms(name)
+    }
+
+    var name: String { forms.name }
+
+    /// Every new file, by package-relative path, in a stable order.
+    public var files: [(path: String, text: String)] {
+        let folder = "Features/\(name)"
+        return [
+            ("\(folder)/\(name)Feature.swift", feature),
+            ("\(folder)/\(name)Screen.swift", screen),
+            ("\(folder)/\(name)ViewModel.swift", viewModel),
+            ("\(folder)/\(name)Interactor.swift", interactor),
+            ("\(folder)/\(name)Translator.swift", translator),
+            ("\(folder)/\(name)Router.swift", router),
+            ("\(folder)/\(name)State.swift", state),
+            ("Tests/\(Conventions.testTarget(of: name))/\(name)ScreenTests.swift", tests),
+            ("Sandboxes/\(Conventions.sandbox(of: name))/main.swift", sandbox),
+        ]
+    }
+
+    // MARK: Core
+
+    /// The descriptor, for the file of screen descriptors in Core.
+    public var descriptor: String {
+        #"""
+
+        /// The \#(forms.title) screen (made by `workspace new-feature`).
+        public struct \#(name)Descriptor: ScreenDescriptor {
+            public init() {}
+
+            public static let linkPath = "\#(forms.kebab)"
+
+            public init(linkValues: [String: String]) throws(DeepLinkError) {
+                self.init()
+            }
+
+            public var linkValues: [String: String] { [:] }
+
+            public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
+                resolver.build(self, in: environment)
+            }
+        }
+
+        """#
+    }
+
+    /// The `Resolver` requirement, without indentation.
+    public var requirement: String {
+        "@MainActor func build(_ descriptor: \(name)Descriptor, in environment: any Environment) -> any Screen"
+    }
+
+    // MARK: Feature
+
+    var feature: String {
+        #"""
+        import Core
+
+        /// The feature's one public door: the app's resolver and the sandbox build the screen here.
+        public enum \#(name)Feature {
+            @MainActor
+            public static func makeScreen(_ descriptor: \#(name)Descriptor, environment: any Environment) -> any Screen {
+                \#(name)Screen(
+                    viewModel: \#(name)ViewModel(
+                        interactor: \#(name)Interactor(environment: environment),
+                        router: \#(name)Router(environment: environment)
+                    )
+                )
+            }
+        }
+
+        """#
+    }
+
+    var screen: String {
+        #"""
+        import Core
+
+        /// The screen as runners see it: content from the translator, events to the view model.
+        @MainActor
+        final class \#(name)Screen: Screen {
+            private let viewModel: \#(name)ViewModel
+            private let translator = \#(name)Translator()
+
+            var onChange: (@MainActor () -> Void)? {
+                get { viewModel.onChange }
+                set { viewModel.onChange = newValue }
+            }
+
+            init(viewModel: \#(name)ViewModel) {
+                self.viewModel = viewModel
+            }
+
+            var content: ScreenContent { translator.translate(viewModel.state) }
+
+            func appear() async {
+                await viewModel.appear()
+            }
+
+            func handle(_ event: ScreenEvent) async -> Navigation? {
+                switch event {
+                case .activate(let row):
+                    return \#(name)Row.recipeID(in: row).map(viewModel.open)
+                case .retry:
+                    await viewModel.load()
+                default:
+                    break
+                }
+                return nil
+            }
+        }
+
+        """#
+    }
+
+    var viewModel: String {
+        #"""
+        import Core
+
+        /// The \#(forms.title) screen's logic: load the recipes, open one.
+        @MainActor
+        final class \#(name)ViewModel {
+            private(set) var state = \#(name)State() {
+                didSet { onChange?() }
+            }
+            var onChange: (@MainActor () -> Void)?
+
+            private let interactor: \#(name)Interactor
+            private let router: \#(name)Router
+
+            init(interactor: \#(name)Interactor, router: \#(name)Router) {
+                self.interactor = interactor
+                self.router = router
+            }
+
+            /// Logs the page view each time; loads only until it has loaded once.
+            func appear() async {
+                interactor.logPageView()
+                if case .loaded = state.phase { return }
+                await load()
+            }
+
+            func load() async {
+                state.phase = .loading
+                do {
+                    state.phase = .loaded(try await interactor.recipes())
+                } catch {
+                    state.phase = .failed(ScreenFailure(error, whileTrying: "load the recipes"))
+                }
+            }
+
+            func open(_ id: Recipe.ID) -> Navigation {
+                interactor.logOpen(id)
+                return router.recipeDetails(id)
+            }
+        }
+
+        """#
+    }
+
+    var interactor: String {
+        #"""
+        import Core
+
+        /// Every side effect of the \#(forms.title) screen, all through the environment.
+        struct \#(name)Interactor {
+            let environment: any Environment
+
+            /// What the screen lists: for a start, the feed's popular recipes.
+            func recipes() async throws -> [Recipe] {
+                try await environment.client.feed().popular
+            }
+
+            func logPageView() {
+                environment.pageViewLogger.log(PageView("\#(forms.snake)"))
+            }
+
+            func logOpen(_ id: Recipe.ID) {
+                environment.activityLogger.log(ActivityEvent("open_recipe", payload: ["recipe_id": String(id), "source": "\#(forms.snake)"]))
+            }
+        }
+
+        """#
+    }
+
+    var translator: String {
+        #"""
+        import Core
+
+        /// State to content: one link per recipe, or the loading, failed and empty states.
+        struct \#(name)Translator: Translator {
+            static let title = "\#(forms.title)"
+
+            func translate(_ state: \#(name)State) -> ScreenContent {
+                switch state.phase {
+                case .loading:
+                    return ScreenContent(title: Self.title, status: .loading("Loading recipes…"))
+                case .failed(let failure):
+                    return ScreenContent(title: Self.title, status: .failed(failure))
+                case .loaded(let recipes) where recipes.isEmpty:
+                    return ScreenContent(title: Self.title, status: .empty("No recipes yet. Check back soon."))
+                case .loaded(let recipes):
+                    let rows = recipes.map { recipe in
+                        ScreenRow(
+                            id: \#(name)Row.recipe(recipe.id),
+                            .link(title: recipe.title, subtitle: recipe.author.name),
+                            detail: "\(recipe.cookingMinutes) min"
+                        )
+                    }
+                    return ScreenContent(title: Self.title, sections: [ScreenSection(id: "recipes", title: "Popular recipes", rows: rows)])
+                }
+            }
+        }
+
+        """#
+    }
+
+    var router: String {
+        #"""
+        import Core
+
+        /// Where the \#(forms.title) screen can go. Other features' screens come only from `resolve`.
+        @MainActor
+        struct \#(name)Router {
+            let environment: any Environment
+
+            func recipeDetails(_ id: Recipe.ID) -> Navigation {
+                .push(environment.resolve(RecipeDetailsDescriptor(recipeID: id)))
+            }
+        }
+
+        """#
+    }
+
+    var state: String {
+        #"""
+        import Core
+
+        /// Everything the \#(forms.title) screen knows. The translator turns it into content.
+        struct \#(name)State: Equatable {
+            enum Phase: Equatable {
+                case loading
+                case loaded([Recipe])
+                case failed(ScreenFailure)
+            }
+
+            var phase = Phase.loading
+        }
+
+        /// Row ids: the screen's events name rows by these.
+        enum \#(name)Row {
+            static let recipePrefix = "recipe-"
+
+            static func recipe(_ id: Recipe.ID) -> String { recipePrefix + String(id) }
+
+            static func recipeID(in row: String) -> Recipe.ID? {
+                row.hasPrefix(recipePrefix) ? Recipe.ID(row.dropFirst(recipePrefix.count)) : nil
+            }
+        }
+
+        """#
+    }
+
+    // MARK: Tests and sandbox
+
+    var tests: String {
+        #"""
+        import Core
+        import CoreTesting
+        @testable import \#(name)
+        import Testing
+
+        @MainActor
+        @Suite("\#(forms.title) screen")
+        struct \#(name)ScreenTests {
+            let environment = StubEnvironment()
+            var recorder: Recorder { environment.recorder }
+
+            func makeScreen(in environment: StubEnvironment? = nil) -> any Screen {
+                \#(name)Feature.makeScreen(\#(name)Descriptor(), environment: environment ?? self.environment)
+            }
+
+            func appearedScreen(in environment: StubEnvironment? = nil) async -> any Screen {
+                let screen = makeScreen(in: environment)
+                await screen.appear()
+                return screen
+            }
+
+            /// What the stub service's feed calls popular: what the screen lists.
+            func popularRecipes() async throws -> [Recipe] {
+                try await StubRecipeClient().feed().popular
+            }
+
+            @Test func beforeAppearingTheScreenSaysItIsLoading() {
+                let screen = makeScreen()
+
+                #expect(screen.content.title == "\#(forms.title)")
+                #expect(screen.content.status == .loading("Loading recipes…"))
+                #expect(recorder.pageViews.isEmpty)
+                #expect(recorder.clientCalls.isEmpty)
+            }
+
+            @Test func appearLogsThePageViewAndListsThePopularRecipes() async throws {
+                let screen = await appearedScreen()
+                let popular = try await popularRecipes()
+
+                #expect(recorder.pageViews == [PageView("\#(forms.snake)")])
+                #expect(recorder.clientCalls == [.feed])
+                #expect(screen.content.status == .ready)
+                #expect(!popular.isEmpty)
+                #expect(screen.content.numberedRows.map(\.label) == popular.map(\.title))
+                #expect(screen.content.numberedRows.map(\.id) == popular.map { \#(name)Row.recipe($0.id) })
+            }
+
+            @Test func appearingAgainLogsAnotherPageViewWithoutReloading() async {
+                let screen = await appearedScreen()
+                await screen.appear()
+
+                #expect(recorder.pageViews == [PageView("\#(forms.snake)"), PageView("\#(forms.snake)")])
+                #expect(recorder.clientCalls == [.feed])
+            }
+
+            @Test func selectingARecipeOpensItsDetailsThroughTheResolver() async throws {
+                let screen = await appearedScreen()
+                let first = try #require(try await popularRecipes().first)
+
+                let navigation = await screen.handle(.activate(row: \#(name)Row.recipe(first.id)))
+
+                guard case .push(let details) = navigation else {
+                    Issue.record("expected the recipe's details to be pushed")
+                    return
+                }
+                #expect(recorder.resolved(RecipeDetailsDescriptor.self) == [RecipeDetailsDescriptor(recipeID: first.id)])
+                #expect(details.content.plainText().contains("RecipeDetailsDescriptor(recipeID: \(first.id))"))
+                #expect(recorder.events == [ActivityEvent("open_recipe", payload: ["recipe_id": String(first.id), "source": "\#(forms.snake)"])])
+            }
+
+            @Test func aFailingServiceShowsARetryableFailure() async {
+                let environment = StubEnvironment(scenario: .failure)
+                let screen = await appearedScreen(in: environment)
+
+                guard case .failed(let failure) = screen.content.status else {
+                    Issue.record("expected a failed status, got \(screen.content.status)")
+                    return
+                }
+                #expect(failure.canRetry)
+                #expect(failure.message.hasPrefix("Couldn't load the recipes"))
+                #expect(screen.content.plainText().contains("(retry to try again)"))
+
+                _ = await screen.handle(.retry)
+                #expect(environment.recorder.clientCalls == [.feed, .feed])
+            }
+
+            @Test func anEmptyServiceSaysSo() async {
+                let screen = await appearedScreen(in: StubEnvironment(scenario: .empty))
+
+                #expect(screen.content.status == .empty("No recipes yet. Check back soon."))
+                #expect(screen.content.numberedRows.isEmpty)
+            }
+
+            @Test func theDescriptorOpensFromItsDeepLink() throws {
+                let link = DeepLinks.link(for: \#(name)Descriptor())
+
+                #expect(link == "\(DeepLinks.scheme)://\#(forms.kebab)")
+                #expect(try DeepLinks.descriptor(from: link) as? \#(name)Descriptor == \#(name)Descriptor())
+            }
+        }
+
+        """#
+    }
+
+    var sandbox: String {
+        #"""
+        import Core
+        import CoreTesting
+        import Foundation
+        import \#(name)
+        import SandboxSupport
+
+        // \#(name) alone, on fixtures; every other feature's screen is a labelled placeholder.
+        let status = await Sandbox.main(
+            feature: "\#(name)",
+            link: { $0.\#(forms.lowerCamel) = \#(name)Feature.makeScreen },
+            root: \#(name)Descriptor()
+        )
+        exit(status)
+
+        """#
+    }
+}

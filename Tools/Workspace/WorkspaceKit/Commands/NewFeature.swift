@@ -1,0 +1,231 @@
+import Foundation
+
+/// `workspace new-feature Name`: plans every file a feature needs, then writes them.
+///
+/// Planning reads the workspace and computes every new file and every edit in memory; it
+/// throws (and nothing is written) if the name is bad or an anchor is missing. Applying writes
+/// the plan; the caller then regenerates project-spec.yml from the edited manifest.
+public struct NewFeature {
+    public let manifest: Manifest
+    public let files: any FileSystem
+
+    public init(manifest: Manifest, files: any FileSystem) {
+        self.manifest = manifest
+        self.files = files
+    }
+
+    public struct Change: Sendable, Equatable {
+        public enum Kind: String, Sendable {
+            case create, change
+        }
+
+        public var kind: Kind
+        public var path: String
+        /// What the change is, for the report: `PantryDescriptor in Resolver`.
+        public var summary: String
+        public var text: String
+    }
+
+    public struct Plan: Sendable, Equatable {
+        public var name: String
+        public var changes: [Change]
+        /// Conformers that could not be edited: `path:line: what to add`.
+        public var manualSteps: [String]
+        /// Things to look at, which need not be wrong: `path:line: why`.
+        public var notes: [String] = []
+
+        /// The report of the plan: one line a file.
+        public func report(dryRun: Bool, specPath: String = Conventions.specPath) -> String {
+            var lines = [dryRun ? "new-feature \(name) (dry run: nothing is written). It would:" : "new-feature \(name):"]
+            let verb: (Change.Kind) -> String = { kind in
+                switch kind {
+                case .create: dryRun ? "create" : "created"
+                case .change: dryRun ? "change" : "changed"
+                }
+            }
+            let width = (changes.map(\.path) + [specPath]).map(\.count).max() ?? 0
+            for change in changes {
+                lines.append("  \(verb(change.kind).padding(toLength: 8, withPad: " ", startingAt: 0)) \(change.path.padding(toLength: width, withPad: " ", startingAt: 0))  \(change.summary)")
+            }
+            lines.append("  \(verb(.change).padding(toLength: 8, withPad: " ", startingAt: 0)) \(specPath.padding(toLength: width, withPad: " ", startingAt: 0))  regenerated from the manifest")
+            if !manualSteps.isEmpty {
+                lines.append("To finish by hand (these could not be edited):")
+                lines += manualSteps.map { "  \($0)" }
+            }
+            if !notes.isEmpty {
+                lines.append("To check:")
+                lines += notes.map { "  \($0)" }
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    public struct Failure: Error, CustomStringConvertible, Equatable {
+        public var message: String
+
+        public init(_ message: String) {
+            self.message = message
+        }
+
+        public var description: String { message }
+    }
+
+    /// Checks the name against the workspace as it is.
+    public func validate(_ name: String) throws(Failure) {
+        let index = SourceIndex(manifest: manifest, files: files)
+        try validate(name, index: index)
+    }
+
+    func validate(_ name: String, index: SourceIndex) throws(Failure) {
+        // Paths are only looked at once the name is known to be one identifier.
+        let safe = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        let wouldCreate = safe ? ["Features/\(name)", "Sandboxes/\(Conventions.sandbox(of: name))", "Tests/\(Conventions.testTarget(of: name))"] : []
+        var linkPaths: [String: String] = [:]
+        for descriptor in index.screenDescriptors {
+            if let path = descriptor.linkPath { linkPaths[path] = descriptor.name }
+        }
+        let context = FeatureNameValidator.Context(
+            targets: manifest.targetNames,
+            packageName: manifest.name,
+            types: index.publicTypes(in: [Conventions.core, Conventions.coreTesting]),
+            linkPaths: linkPaths,
+            existingPaths: wouldCreate.filter(files.itemExists)
+        )
+        if let problem = FeatureNameValidator(context: context).problem(with: name) {
+            throw Failure(problem)
+        }
+    }
+
+    /// Every file the feature creates and every edit, computed without writing.
+    public func plan(_ name: String) throws(Failure) -> Plan {
+        let index = SourceIndex(manifest: manifest, files: files)
+        try validate(name, index: index)
+        let templates = FeatureTemplates(name: name)
+        let forms = templates.forms
+        var changes = templates.files.map { Change(kind: .create, path: $0.path, summary: summary(ofNewFile: $0.path, name: name), text: $0.text) }
+
+        // Edited texts by path: several edits may touch one file.
+        var edited: [String: (text: String, summaries: [String])] = [:]
+        var order: [String] = []
+        func edit(_ path: String, _ summary: String, _ change: (String) throws(SourceEdits.Failure) -> String) throws(Failure) {
+            let current: String
+            if let pending = edited[path] {
+                current = pending.text
+            } else {
+                do {
+                    current = try files.read(path)
+                } catch {
+                    throw Failure("\(path) cannot be read: \(error)")
+                }
+                order.append(path)
+            }
+            do {
+                edited[path] = (try change(current), (edited[path]?.summaries ?? []) + [summary])
+            } catch {
+                throw Failure("\(error) — nothing was written")
+            }
+        }
+
+        // Package.swift: the feature's name in `features`.
+        try edit("Package.swift", "\"\(name)\" in features (module, sandbox, tests)") { text throws(SourceEdits.Failure) in
+            try SourceEdits.addingFeature(name, toManifest: text)
+        }
+
+        // Core: the descriptor, its Resolver requirement, its deep link.
+        let descriptors = index.screenDescriptors
+        let descriptorFile = Dictionary(grouping: descriptors, by: \.path).max { $0.value.count < $1.value.count || ($0.value.count == $1.value.count && $0.key > $1.key) }?.key
+        guard let descriptorFile else { throw Failure("found no `struct …: ScreenDescriptor` in \(Conventions.core) to put \(name)Descriptor beside — nothing was written") }
+        try edit(descriptorFile, "\(name)Descriptor (link \(forms.kebab))") { text throws(SourceEdits.Failure) in
+            SourceEdits.appending(templates.descriptor, to: text)
+        }
+        let coreFiles = index.swiftFiles(ofTargetNamed: Conventions.core)
+        guard let resolverFile = coreFiles.first(where: { path in
+            index.source(path)?.typeDeclarations.contains { $0.kind == "protocol" && $0.name == "Resolver" } ?? false
+        }) else { throw Failure("found no `protocol Resolver` in \(Conventions.core) — nothing was written") }
+        try edit(resolverFile, "build(_: \(name)Descriptor) required of every Resolver") { text throws(SourceEdits.Failure) in
+            try SourceEdits.addingRequirement(templates.requirement, toResolverIn: text, path: resolverFile)
+        }
+        guard let deepLinksFile = coreFiles.first(where: { path in
+            guard let source = index.source(path) else { return false }
+            return SourceEdits.arrayLiteral(named: "screens", in: source) != nil && source.code.contains("ScreenDescriptor")
+        }) else { throw Failure("found no `static let screens: [any ScreenDescriptor.Type] = [ … ]` in \(Conventions.core) — nothing was written") }
+        try edit(deepLinksFile, "\(name)Descriptor.self in DeepLinks.screens") { text throws(SourceEdits.Failure) in
+            try SourceEdits.addingScreen("\(name)Descriptor", toDeepLinks: text, path: deepLinksFile)
+        }
+
+        // Every Resolver conformer, by example of the newest feature without values in its descriptor.
+        let featureNames = Set(manifest.features.map(\.name))
+        let examples = manifest.features.reversed().compactMap { feature -> NameForms? in
+            descriptors.contains { $0.name == "\(feature.name)Descriptor" && $0.hasEmptyInit } ? NameForms(feature.name) : nil
+        } + manifest.features.reversed().filter { feature in
+            descriptors.contains { $0.name == "\(feature.name)Descriptor" && !$0.hasEmptyInit }
+        }.map { NameForms($0.name) }
+        var manual: [String] = []
+        for conformer in index.resolverConformers {
+            let current = edited[conformer.path]?.text ?? ((try? files.read(conformer.path)) ?? "")
+            switch ResolverConformers.addBuilder(for: forms, examples: examples, typeName: conformer.typeName, in: current) {
+            case .edited(let text, let example):
+                let importsFeature = SwiftSource(text).imports.contains { $0.module == name }
+                try edit(conformer.path, "\(conformer.typeName): build for \(name)Descriptor (copied from \(example))\(importsFeature ? ", import \(name)" : "")") { _ in text }
+            case .manual(let reason):
+                let imports = index.source(conformer.path)?.imports.map(\.module) ?? []
+                let hint = imports.contains(where: featureNames.contains)
+                    ? "{ \(name)Feature.makeScreen(descriptor, environment: environment) } and `import \(name)`"
+                    : "{ … }"
+                manual.append("\(conformer.path):\(conformer.line): \(reason); add `\(templates.requirement) \(hint)`")
+            }
+        }
+
+        // Lists of every screen descriptor (in tests, say) stay complete.
+        let descriptorNames = descriptors.map(\.name)
+        if let example = examples.first.map({ "\($0.name)Descriptor" }) {
+            for path in index.allSwiftFiles where path != descriptorFile {
+                let current = edited[path]?.text ?? ((try? files.read(path)) ?? "")
+                guard current.contains(example) else { continue }
+                let result = SourceEdits.completingDescriptorLists(
+                    in: current, descriptors: descriptorNames, example: example, adding: "\(name)Descriptor", path: path
+                )
+                if result.added > 0 {
+                    try edit(path, "\(name)Descriptor in \(result.added == 1 ? "a list" : "\(result.added) lists") of every screen descriptor") { _ in result.text }
+                }
+                manual += result.manualLines.map { "\(path):\($0): this list names every screen descriptor; add \(name)Descriptor" }
+            }
+        }
+
+        // Links to the new path that exist already, in tests for instance, meant something else.
+        var notes: [String] = []
+        for path in index.allSwiftFiles {
+            guard let text = try? files.read(path) else { continue }
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if ["://\(forms.kebab)\"", "://\(forms.kebab)/", "://\(forms.kebab)?"].contains(where: line.contains) {
+                    notes.append("\(path):\(number + 1): mentions the link …://\(forms.kebab), which now opens \(name)Descriptor; check that it still means what it should")
+                }
+            }
+        }
+
+        changes += order.compactMap { path in
+            edited[path].map { Change(kind: .change, path: path, summary: $0.summaries.joined(separator: "; "), text: $0.text) }
+        }
+        return Plan(name: name, changes: changes, manualSteps: manual, notes: notes)
+    }
+
+    func summary(ofNewFile path: String, name: String) -> String {
+        if path.hasPrefix("Tests/") { return "tests (Swift Testing, StubEnvironment)" }
+        if path.hasPrefix("Sandboxes/") { return "sandbox: swift run \(Conventions.sandbox(of: name))" }
+        let parts = [
+            "Feature": "feature: its public door, \(name)Feature.makeScreen", "Screen": "feature: screen", "ViewModel": "feature: view model",
+            "Interactor": "feature: interactor (side effects)", "Translator": "feature: translator (state to content)",
+            "Router": "feature: router", "State": "feature: state and row ids",
+        ]
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let part = file.replacingOccurrences(of: ".swift", with: "").dropFirst(name.count)
+        return parts[String(part)] ?? "feature"
+    }
+
+    /// Writes the plan.
+    public func apply(_ plan: Plan) throws {
+        for change in plan.changes {
+            try files.write(change.text, to: change.path)
+        }
+    }
+}

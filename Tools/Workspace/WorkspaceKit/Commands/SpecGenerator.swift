@@ -1,0 +1,283 @@
+/// Writes `project-spec.yml` for XcodeGen from the manifest. The output depends on nothing
+/// but the manifest (targets in manifest order), so the same manifest always gives the same
+/// bytes and `spec --check` can compare them.
+///
+/// Targets whose folder and dependencies follow a `Package.swift` template get the matching
+/// XcodeGen template (`CoreModule`, `FeatureModule`, `Sandbox`, `UnitTests`) and list only what
+/// they add to it; any other target is written out in full.
+///
+/// XcodeGen has no system-library target. A system library (CSQLite: pkg-config `sqlite3`) is
+/// linked as the SDK's library (`sdk: libsqlite3.tbd`) by the targets that depend on it, and its
+/// folder goes on `SWIFT_INCLUDE_PATHS` so that Swift finds its module map.
+public struct SpecGenerator: Sendable {
+    public let manifest: Manifest
+
+    public init(manifest: Manifest) {
+        self.manifest = manifest
+    }
+
+    /// The template a target is written with, if any.
+    public enum Template: String, CaseIterable, Sendable {
+        case coreModule = "CoreModule"
+        case featureModule = "FeatureModule"
+        case sandbox = "Sandbox"
+        case unitTests = "UnitTests"
+    }
+
+    /// How a target is written: its template, its template attributes and what it adds.
+    struct Layout {
+        var template: Template?
+        var attributes: [(String, String)] = []
+        /// Dependencies besides the template's.
+        var extraDependencies: [String]
+    }
+
+    // MARK: Templates
+
+    func layout(of target: Target) -> Layout {
+        let dependencies = target.targetDependencies + target.dependencies.filter(\.isProduct).map(\.name)
+        switch target.kind {
+        case .regular where target.path == "Core/\(target.name)":
+            return Layout(template: .coreModule, extraDependencies: dependencies)
+        case .regular where target.path == "Features/\(target.name)" && dependencies.contains(Conventions.core):
+            return Layout(template: .featureModule, extraDependencies: dependencies.filter { $0 != Conventions.core })
+        case .executable where target.path == "Sandboxes/\(target.name)" && target.name.hasSuffix("Sandbox"):
+            let feature = String(target.name.dropLast("Sandbox".count))
+            let required = [Conventions.core, Conventions.coreTesting, Conventions.sandboxSupport, feature]
+            guard required.allSatisfy(dependencies.contains) else { break }
+            return Layout(template: .sandbox, attributes: [("feature", feature)], extraDependencies: dependencies.filter { !required.contains($0) })
+        case .test where target.path == "Tests/\(target.name)" && target.name.hasSuffix("Tests"):
+            let module = String(target.name.dropLast("Tests".count))
+            guard dependencies.contains(module) else { break }
+            return Layout(template: .unitTests, attributes: [("module", module)], extraDependencies: dependencies.filter { $0 != module })
+        default:
+            break
+        }
+        return Layout(template: nil, extraDependencies: dependencies)
+    }
+
+    var platform: String {
+        let names = ["macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS"]
+        guard let first = manifest.platforms.first else { return "macOS" }
+        return names[first.name.lowercased()] ?? first.name
+    }
+
+    var bundleIDPrefix: String { "dev.\(manifest.name.lowercased())" }
+
+    func templateLines(_ template: Template) -> [String] {
+        switch template {
+        case .coreModule:
+            return [
+                "  # Shared foundation modules under Core/.",
+                "  CoreModule:",
+                "    type: framework",
+                "    platform: \(platform)",
+                "    sources:",
+                "      - path: Core/${target_name}",
+            ]
+        case .featureModule:
+            return [
+                "  # A feature: depends on Core only; reaches other features through descriptors.",
+                "  FeatureModule:",
+                "    type: framework",
+                "    platform: \(platform)",
+                "    sources:",
+                "      - path: Features/${target_name}",
+                "    settings:",
+                "      base:",
+                "        PRODUCT_BUNDLE_IDENTIFIER: \(bundleIDPrefix).feature.${target_name}",
+                "    dependencies:",
+                "      - target: \(Conventions.core)",
+            ]
+        case .sandbox:
+            return [
+                "  # A mini app running one feature (attribute `feature`) alone on the stub environment.",
+                "  Sandbox:",
+                "    type: tool",
+                "    platform: \(platform)",
+                "    sources:",
+                "      - path: Sandboxes/${target_name}",
+                "    dependencies:",
+                "      - target: \(Conventions.core)",
+                "      - target: \(Conventions.coreTesting)",
+                "      - target: \(Conventions.sandboxSupport)",
+                "      - target: ${feature}",
+            ]
+        case .unitTests:
+            return [
+                "  # The tests of one module (attribute `module`); other dependencies are listed per target.",
+                "  UnitTests:",
+                "    type: bundle.unit-test",
+                "    platform: \(platform)",
+                "    sources:",
+                "      - path: Tests/${target_name}",
+                "    dependencies:",
+                "      - target: ${module}",
+            ]
+        }
+    }
+
+    // MARK: Settings
+
+    /// The build settings a target's Swift settings stand for, sorted by key.
+    func buildSettings(of target: Target) -> [(key: String, value: String)] {
+        var settings: [String: String] = [:]
+        var otherFlags: [String] = []
+        var conditions: [String] = []
+        for setting in target.swiftSettings {
+            switch setting.kind {
+            case "enableUpcomingFeature":
+                for feature in setting.values {
+                    settings["SWIFT_UPCOMING_FEATURE_\(NameForms(feature).snake.uppercased())"] = "YES"
+                }
+            case "enableExperimentalFeature":
+                otherFlags += setting.values.flatMap { ["-enable-experimental-feature", $0] }
+            case "unsafeFlags":
+                otherFlags += setting.values
+            case "define":
+                conditions += setting.values
+            case "swiftLanguageMode", "swiftLanguageVersion":
+                if let version = setting.values.first { settings["SWIFT_VERSION"] = version }
+            default:
+                break
+            }
+        }
+        if !otherFlags.isEmpty { settings["OTHER_SWIFT_FLAGS"] = (["$(inherited)"] + otherFlags).joined(separator: " ") }
+        if !conditions.isEmpty { settings["SWIFT_ACTIVE_COMPILATION_CONDITIONS"] = (["$(inherited)"] + conditions).joined(separator: " ") }
+        return settings.keys.sorted().compactMap { key in settings[key].map { (key, $0) } }
+    }
+
+    /// Swift settings the manifest has and the spec cannot express.
+    func unmirroredSettings(of target: Target) -> [String] {
+        let mirrored: Set<String> = ["enableUpcomingFeature", "enableExperimentalFeature", "unsafeFlags", "define", "swiftLanguageMode", "swiftLanguageVersion"]
+        return target.swiftSettings.filter { !mirrored.contains($0.kind) }.map { "\($0.kind)(\($0.values.joined(separator: ", ")))" }
+    }
+
+    var buildableTargets: [Target] { manifest.targets.filter { $0.kind != .system } }
+    var systemLibraries: [Target] { manifest.targets.filter { $0.kind == .system } }
+
+    /// Settings every buildable target has: they go to the project.
+    var sharedSettings: [(key: String, value: String)] {
+        guard let first = buildableTargets.first else { return [] }
+        return buildSettings(of: first).filter { setting in
+            buildableTargets.allSatisfy { target in buildSettings(of: target).contains { $0 == setting } }
+        }
+    }
+
+    var swiftVersion: String { manifest.swiftLanguageVersions.last ?? manifest.toolsVersion }
+
+    /// The SDK library standing for a system library: `sqlite3` → `libsqlite3.tbd`.
+    static func sdkLibrary(for system: Target) -> String {
+        let name = system.pkgConfig ?? system.name.lowercased()
+        return name.hasPrefix("lib") ? "\(name).tbd" : "lib\(name).tbd"
+    }
+
+    // MARK: Output
+
+    static func quoted(_ value: String) -> String {
+        let plain = value.allSatisfy { $0.isLetter || $0.isNumber || "._-/${}".contains($0) }
+            && !(value.first?.isNumber ?? true) && !["yes", "no", "true", "false", "null", "on", "off"].contains(value.lowercased())
+        return plain ? value : "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// The whole spec.
+    public func generate() -> String {
+        var lines: [String] = [
+            "# XcodeGen project spec for macOS users: `xcodegen generate --spec \(Conventions.specPath)`.",
+            "# Generated from Package.swift by `swift run workspace spec`; do not edit it by hand:",
+            "# `swift run workspace check` fails when it is stale. Package.swift stays the source of truth.",
+        ]
+        if !systemLibraries.isEmpty {
+            lines += [
+                "#",
+                "# XcodeGen has no system-library target. Each SwiftPM system library is linked from the SDK",
+                "# by the targets that declare it, and its folder is on SWIFT_INCLUDE_PATHS for its module map:",
+            ]
+            for system in systemLibraries {
+                lines.append("#   \(system.name) (\(system.path)\(system.pkgConfig.map { ", pkg-config \($0)" } ?? "")) → sdk: \(Self.sdkLibrary(for: system))")
+            }
+        }
+        lines += [
+            "name: \(Self.quoted(manifest.name))",
+            "options:",
+            "  bundleIdPrefix: \(bundleIDPrefix)",
+        ]
+        if let deployment = manifest.platforms.first {
+            lines += ["  deploymentTarget:", "    \(platform): \(Self.quotedVersion(deployment.version))"]
+        }
+        lines += ["  createIntermediateGroups: true", "settings:", "  base:"]
+        lines.append("    SWIFT_VERSION: \(Self.quotedVersion(swiftVersion))")
+        if (Double(swiftVersion) ?? 0) >= 6 { lines.append("    SWIFT_STRICT_CONCURRENCY: complete") }
+        for (key, value) in sharedSettings where key != "SWIFT_VERSION" {
+            lines.append("    \(key): \(Self.quoted(value))")
+        }
+        if !systemLibraries.isEmpty {
+            let paths = systemLibraries.map { "$(SRCROOT)/\($0.path)" }
+            lines.append("    SWIFT_INCLUDE_PATHS: \(Self.quoted((["$(inherited)"] + paths).joined(separator: " ")))")
+        }
+
+        let layouts = buildableTargets.map { ($0, layout(of: $0)) }
+        let usedTemplates = Template.allCases.filter { template in layouts.contains { $0.1.template == template } }
+        if !usedTemplates.isEmpty {
+            lines.append("targetTemplates:")
+            for template in usedTemplates { lines += templateLines(template) }
+        }
+        lines.append("targets:")
+        let shared = sharedSettings
+        for (target, layout) in layouts {
+            lines += targetLines(target, layout: layout, shared: shared)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `15.0` → `"15.0"`: versions are strings (unquoted `16.10` would be the number 16.1).
+    static func quotedVersion(_ version: String) -> String {
+        let parts = version.split(separator: ".")
+        let short = parts.count > 2 && parts[2] == "0" ? parts.prefix(2).joined(separator: ".") : version
+        return "\"\(short)\""
+    }
+
+    func targetLines(_ target: Target, layout: Layout, shared: [(key: String, value: String)]) -> [String] {
+        var lines = ["  \(target.name):"]
+        if let template = layout.template {
+            lines.append("    templates: [\(template.rawValue)]")
+            if !layout.attributes.isEmpty {
+                lines.append("    templateAttributes:")
+                lines += layout.attributes.map { "      \($0.0): \(Self.quoted($0.1))" }
+            }
+        } else {
+            let type: String
+            switch target.kind {
+            case .executable: type = "tool"
+            case .test: type = "bundle.unit-test"
+            default: type = "framework"
+            }
+            lines += ["    type: \(type)", "    platform: \(platform)", "    sources:", "      - path: \(Self.quoted(target.path))"]
+        }
+        let own = buildSettings(of: target).filter { setting in !shared.contains { $0 == setting } }
+        if !own.isEmpty {
+            lines += ["    settings:", "      base:"]
+            lines += own.map { "        \($0.key): \(Self.quoted($0.value))" }
+        }
+        for setting in unmirroredSettings(of: target) {
+            lines.append("    # not mirrored from Package.swift: \(setting)")
+        }
+        let systems = Dictionary(uniqueKeysWithValues: systemLibraries.map { ($0.name, $0) })
+        let products = Set(target.dependencies.filter(\.isProduct).map(\.name))
+        var dependencyLines: [String] = []
+        for dependency in layout.extraDependencies {
+            if let system = systems[dependency] {
+                dependencyLines.append("      - sdk: \(Self.sdkLibrary(for: system))")
+            } else if products.contains(dependency) {
+                dependencyLines.append("      # not mirrored from Package.swift: product \(dependency) of another package")
+            } else {
+                dependencyLines.append("      - target: \(Self.quoted(dependency))")
+            }
+        }
+        if !dependencyLines.isEmpty {
+            lines.append("    dependencies:")
+            lines += dependencyLines
+        }
+        return lines
+    }
+}

@@ -1,0 +1,42 @@
+/// The workspace's conventions, in one place: what the rules, the generator and the change
+/// analysis assume about names and folders. docs/architecture.md explains them.
+public enum Conventions {
+    /// The module every feature imports, and the only one it may.
+    public static let core = "Core"
+    /// The stub environment of tests and sandboxes.
+    public static let coreTesting = "CoreTesting"
+    /// What every sandbox shares.
+    public static let sandboxSupport = "SandboxSupport"
+    /// The composition root, and who may depend on it.
+    public static let app = "App"
+    public static let appDependents: Set<String> = ["cookbook", "AppTests"]
+
+    /// What a sandbox may depend on besides its own feature.
+    public static let sandboxDependencies: Set<String> = [core, coreTesting, sandboxSupport]
+
+    /// Modules shared by (nearly) every test: a change to one runs every test, whatever the graph says.
+    public static let sharedTestSupport: Set<String> = [core, coreTesting, sandboxSupport]
+
+    /// Files outside every target whose change can affect anything.
+    public static let manifestFiles: Set<String> = ["Package.swift", "Package.resolved"]
+
+    /// Modules every target may import without declaring them: the platform's.
+    public static let systemModules: Set<String> = [
+        "Swift", "_Concurrency", "_StringProcessing", "Foundation", "FoundationEssentials", "FoundationInternationalization",
+        "FoundationNetworking", "FoundationXML", "Dispatch", "Synchronization", "Glibc", "Musl", "Darwin", "Testing", "XCTest",
+    ]
+
+    /// Test targets that run the package's built executables rather than importing modules:
+    /// they depend on every executable, although the manifest cannot say so. Besides these
+    /// names, any test target whose sources name an executable in a string literal counts.
+    public static let endToEndTestTargets: Set<String> = ["EndToEndTests"]
+
+    /// The spec XcodeGen reads.
+    public static let specPath = "project-spec.yml"
+
+    /// The test target of a module.
+    public static func testTarget(of module: String) -> String { "\(module)Tests" }
+
+    /// The sandbox of a feature.
+    public static func sandbox(of feature: String) -> String { "\(feature)Sandbox" }
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+/// The package as `swift package dump-package` describes it: the one source of truth for
+/// targets, their folders and their dependencies.
+public struct Manifest: Sendable, Equatable {
+    public var name: String
+    /// `6.0`.
+    public var toolsVersion: String
+    /// `swiftLanguageVersions`, when the manifest sets them.
+    public var swiftLanguageVersions: [String]
+    /// `("macos", "15.0")`.
+    public var platforms: [Platform]
+    /// In manifest order.
+    public var targets: [Target]
+
+    public struct Platform: Sendable, Equatable {
+        public var name: String
+        public var version: String
+
+        public init(name: String, version: String) {
+            self.name = name
+            self.version = version
+        }
+    }
+
+    public init(name: String, toolsVersion: String, swiftLanguageVersions: [String] = [], platforms: [Platform] = [], targets: [Target]) {
+        self.name = name
+        self.toolsVersion = toolsVersion
+        self.swiftLanguageVersions = swiftLanguageVersions
+        self.platforms = platforms
+        self.targets = targets
+    }
+
+    public func target(named name: String) -> Target? {
+        targets.first { $0.name == name }
+    }
+
+    public var targetNames: [String] { targets.map(\.name) }
+
+    /// Feature modules: library targets under `Features/`.
+    public var features: [Target] {
+        targets.filter { $0.kind == .regular && $0.path.hasPrefix("Features/") }
+    }
+
+    /// Sandboxes: executables under `Sandboxes/`.
+    public var sandboxes: [Target] {
+        targets.filter { $0.kind == .executable && $0.path.hasPrefix("Sandboxes/") }
+    }
+
+    /// Modules that must have a test target: every library target.
+    public var modules: [Target] {
+        targets.filter { $0.kind == .regular }
+    }
+}
+
+public struct Target: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case regular, executable, test, system, plugin, macro, binary
+    }
+
+    public var name: String
+    public var kind: Kind
+    /// The folder, relative to the package root.
+    public var path: String
+    /// Targets and products this one depends on, in manifest order.
+    public var dependencies: [Dependency]
+    /// The system library's pkg-config name (`sqlite3`).
+    public var pkgConfig: String?
+    public var swiftSettings: [SwiftSetting]
+
+    public init(name: String, kind: Kind, path: String? = nil, dependencies: [Dependency] = [], pkgConfig: String? = nil, swiftSettings: [SwiftSetting] = []) {
+        self.name = name
+        self.kind = kind
+        self.path = path ?? (kind == .test ? "Tests/\(name)" : "Sources/\(name)")
+        self.dependencies = dependencies
+        self.pkgConfig = pkgConfig
+        self.swiftSettings = swiftSettings
+    }
+
+    /// The names of the targets of this package it depends on (products of other packages left out).
+    public var targetDependencies: [String] {
+        dependencies.filter { !$0.isProduct }.map(\.name)
+    }
+}
+
+public struct Dependency: Sendable, Equatable {
+    public var name: String
+    /// A product of another package (`.product(name:package:)`).
+    public var isProduct: Bool
+
+    public init(_ name: String, isProduct: Bool = false) {
+        self.name = name
+        self.isProduct = isProduct
+    }
+}
+
+/// A Swift setting from the manifest (`enableUpcomingFeature("ExistentialAny")`).
+public struct SwiftSetting: Sendable, Equatable {
+    /// `enableUpcomingFeature`, `enableExperimentalFeature`, `define`, `swiftLanguageMode`, `unsafeFlags`…
+    public var kind: String
+    public var values: [String]
+
+    public init(_ kind: String, _ values: [String]) {
+        self.kind = kind
+        self.values = values
+    }
+}
+
+public struct ManifestError: Error, CustomStringConvertible, Equatable {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+extension Manifest {
+    /// Reads the package with `swift package dump-package`.
+    public static func load(packageRoot: String, swiftOptions: [String] = [], runner: any CommandRunning) throws -> Manifest {
+        let result = try runner.capture("swift", ["package"] + swiftOptions + ["dump-package"], in: packageRoot)
+        guard result.succeeded else {
+            throw ManifestError("`swift package dump-package` failed (status \(result.status)):\n\(result.errorOutput)")
+        }
+        return try decode(json: result.output)
+    }
+
+    /// Reads the JSON of `swift package dump-package`.
+    public static func decode(json: String) throws -> Manifest {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(json.utf8))
+        } catch {
+            throw ManifestError("the package description is not JSON: \(error.localizedDescription)")
+        }
+        guard let root = object as? [String: Any] else { throw ManifestError("the package description is not a JSON object") }
+        guard let name = root["name"] as? String else { throw ManifestError("the package description has no name") }
+        guard let targetObjects = root["targets"] as? [[String: Any]] else { throw ManifestError("the package description has no targets") }
+        let tools = (root["toolsVersion"] as? [String: Any])?["_version"] as? String ?? "6.0.0"
+        let platforms = (root["platforms"] as? [[String: Any]] ?? []).compactMap { platform -> Platform? in
+            guard let name = platform["platformName"] as? String, let version = platform["version"] as? String else { return nil }
+            return Platform(name: name, version: version)
+        }
+        let targets = try targetObjects.map(decodeTarget)
+        return Manifest(
+            name: name,
+            toolsVersion: shortVersion(tools),
+            swiftLanguageVersions: (root["swiftLanguageVersions"] as? [String]) ?? [],
+            platforms: platforms,
+            targets: targets
+        )
+    }
+
+    /// `6.0.0` → `6.0`.
+    static func shortVersion(_ version: String) -> String {
+        let parts = version.split(separator: ".")
+        return parts.count >= 2 ? "\(parts[0]).\(parts[1])" : version
+    }
+
+    static func decodeTarget(_ object: [String: Any]) throws -> Target {
+        guard let name = object["name"] as? String else { throw ManifestError("a target has no name") }
+        guard let type = object["type"] as? String, let kind = Target.Kind(rawValue: type) else {
+            throw ManifestError("target \(name) has an unknown type \(String(describing: object["type"]))")
+        }
+        let dependencies = (object["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency -> Dependency? in
+            if let byName = dependency["byName"] as? [Any], let name = byName.first as? String { return Dependency(name) }
+            if let target = dependency["target"] as? [Any], let name = target.first as? String { return Dependency(name) }
+            if let product = dependency["product"] as? [Any], let name = product.first as? String { return Dependency(name, isProduct: true) }
+            return nil
+        }
+        let settings = (object["settings"] as? [[String: Any]] ?? []).compactMap { setting -> SwiftSetting? in
+            guard setting["tool"] as? String == "swift", let kind = setting["kind"] as? [String: Any], let key = kind.keys.sorted().first else { return nil }
+            return SwiftSetting(key, values(in: kind[key]))
+        }
+        return Target(
+            name: name,
+            kind: kind,
+            path: object["path"] as? String,
+            dependencies: dependencies,
+            pkgConfig: object["pkgConfig"] as? String,
+            swiftSettings: settings
+        )
+    }
+
+    /// `{"_0": "ExistentialAny"}` → `["ExistentialAny"]`; `{"_0": ["-a", "-b"]}` → both.
+    private static func values(in object: Any?) -> [String] {
+        if let text = object as? String { return [text] }
+        if let list = object as? [Any] { return list.flatMap { values(in: $0) } }
+        if let dictionary = object as? [String: Any] { return dictionary.keys.sorted().flatMap { values(in: dictionary[$0]) } }
+        return []
+    }
+}

@@ -1,0 +1,107 @@
+/// The Swift sources of the package's targets, read once and shared by the commands.
+public final class SourceIndex {
+    public let manifest: Manifest
+    public let files: any FileSystem
+    private var cache: [String: SwiftSource] = [:]
+
+    public init(manifest: Manifest, files: any FileSystem) {
+        self.manifest = manifest
+        self.files = files
+    }
+
+    /// The source of one file, or nil if it cannot be read.
+    public func source(_ path: String) -> SwiftSource? {
+        if let cached = cache[path] { return cached }
+        guard let text = try? files.read(path) else { return nil }
+        let source = SwiftSource(text)
+        cache[path] = source
+        return source
+    }
+
+    /// The Swift files of a target, by path.
+    public func swiftFiles(of target: Target) -> [String] {
+        target.kind == .system ? [] : files.swiftFiles(under: target.path)
+    }
+
+    /// The Swift files of the target named `name`.
+    public func swiftFiles(ofTargetNamed name: String) -> [String] {
+        manifest.target(named: name).map(swiftFiles(of:)) ?? []
+    }
+
+    /// Every Swift file of every target, without repeats.
+    public var allSwiftFiles: [String] {
+        var seen = Set<String>()
+        return manifest.targets.flatMap(swiftFiles(of:)).filter { seen.insert($0).inserted }
+    }
+
+    // MARK: Descriptors
+
+    /// A screen descriptor declared in Core.
+    public struct ScreenDescriptorInfo: Sendable, Equatable {
+        public var name: String
+        public var path: String
+        public var line: Int
+        public var linkPath: String?
+        /// Whether it has `init()`: no values, like `FavoritesDescriptor()`.
+        public var hasEmptyInit: Bool
+    }
+
+    /// Every `struct X: ScreenDescriptor` in the Core target, in file order.
+    public var screenDescriptors: [ScreenDescriptorInfo] {
+        var result: [ScreenDescriptorInfo] = []
+        for path in swiftFiles(ofTargetNamed: Conventions.core) {
+            guard let source = source(path) else { continue }
+            for declaration in source.typeDeclarations where declaration.kind == "struct" && declaration.inherits("ScreenDescriptor") {
+                let body = SourceEdits.slice(source.text, declaration.open..<(declaration.close + 1))
+                let bodyCode = SourceEdits.slice(source.code, declaration.open..<(declaration.close + 1))
+                result.append(ScreenDescriptorInfo(
+                    name: declaration.name,
+                    path: path,
+                    line: declaration.line,
+                    linkPath: Self.linkPath(in: body),
+                    hasEmptyInit: bodyCode.contains("init() {}") || bodyCode.contains("init() { }")
+                ))
+            }
+        }
+        return result
+    }
+
+    /// `static let linkPath = "recipes/{recipeID}"` → `recipes/{recipeID}`.
+    static func linkPath(in body: String) -> String? {
+        guard let range = body.range(of: "linkPath") else { return nil }
+        let rest = body[range.upperBound...]
+        guard let open = rest.firstIndex(of: "\"") else { return nil }
+        let afterOpen = rest[rest.index(after: open)...]
+        guard let close = afterOpen.firstIndex(of: "\"") else { return nil }
+        return String(afterOpen[..<close])
+    }
+
+    /// Public type names declared in the modules named.
+    public func publicTypes(in modules: [String]) -> Set<String> {
+        var names = Set<String>()
+        for module in modules {
+            for path in swiftFiles(ofTargetNamed: module) {
+                guard let source = source(path) else { continue }
+                let lines = source.codeLines
+                let declarations = source.typeDeclarations
+                // Top-level types only: a nested `Format` does not clash with a module `Format`.
+                let topLevel = declarations.filter { inner in
+                    !declarations.contains { $0.open < inner.open && inner.close < $0.close }
+                }
+                for declaration in topLevel where declaration.kind != "extension" {
+                    let line = lines[declaration.line - 1].text
+                    if line.contains("public ") || line.contains("open ") { names.insert(declaration.name) }
+                }
+            }
+        }
+        return names
+    }
+
+    /// Every type conforming to `Resolver`, in any target.
+    public var resolverConformers: [ResolverConformers.Conformer] {
+        allSwiftFiles.flatMap { path -> [ResolverConformers.Conformer] in
+            guard let source = source(path), source.code.contains("Resolver") else { return [] }
+            return ResolverConformers.find(in: source.text, path: path)
+        }
+    }
+}

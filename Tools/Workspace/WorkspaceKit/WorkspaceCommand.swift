@@ -1,0 +1,311 @@
+import Foundation
+
+/// The `workspace` command line: parses arguments, runs one subcommand, returns the exit status.
+/// Output goes through `write`/`writeError` so tests can capture it.
+public struct WorkspaceCommand {
+    public var runner: any CommandRunning
+    public var currentDirectory: String
+    public var write: (String) -> Void
+    public var writeError: (String) -> Void
+
+    public init(
+        runner: any CommandRunning = ProcessRunner(),
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        write: @escaping (String) -> Void = { text in FileHandle.standardOutput.write(Data((text + "\n").utf8)) },
+        writeError: @escaping (String) -> Void = { message in FileHandle.standardError.write(Data((message + "\n").utf8)) }
+    ) {
+        self.runner = runner
+        self.currentDirectory = currentDirectory
+        self.write = write
+        self.writeError = writeError
+    }
+
+    public enum ExitStatus: Int32 {
+        case success = 0
+        /// A rule is broken, a command failed, or the change could not be tested.
+        case failure = 1
+        /// The command line is wrong.
+        case usage = 2
+    }
+
+    public static let usage = """
+        usage: workspace <command> [options]
+
+        Tooling for the Cookbook workspace. Run it from anywhere inside the package:
+        swift run workspace <command>
+
+        commands:
+          new-feature NAME [--dry-run]
+                      create a feature: module, screen, tests and sandbox; wire it into Package.swift,
+                      Core's descriptors and deep links, every Resolver, and project-spec.yml.
+                      --dry-run lists what would be created or changed and writes nothing
+          check       enforce the architecture rules; one line per violation
+                      (file:line: rule: message — fix: …), exit status 1 if any
+          spec [--check]
+                      regenerate project-spec.yml (XcodeGen) from Package.swift;
+                      --check only says whether it is stale (exit status 1 if so)
+          graph [--format mermaid|dot] [--tests]
+                      print the module graph (Mermaid by default); --tests adds the test targets
+          affected [--base REF] [--run]
+                      list the targets a change affects and the test targets to run. The change is
+                      what differs from REF (default: the merge base with origin/main, or HEAD~1 when
+                      HEAD is on origin/main or there is none) plus uncommitted and untracked files.
+                      Package.swift, Core, CoreTesting, SandboxSupport, a file outside every target or
+                      an unreadable change set run everything. --run runs them with swift test --filter
+          help        show this text
+
+        options:
+          --package-path DIR   the package (default: the nearest folder above with a Package.swift)
+          --scratch-path DIR   passed on to the swift commands it runs (dump-package, test)
+
+        exit status: 0 success, 1 rule broken or command failed, 2 bad command line
+        """
+
+    struct UsageError: Error {
+        var message: String
+    }
+
+    /// Runs the command line (without the program name).
+    public func run(_ arguments: [String]) -> Int32 {
+        do {
+            return try dispatch(arguments).rawValue
+        } catch let error as UsageError {
+            writeError("workspace: \(error.message)\nRun `workspace help` for usage.")
+            return ExitStatus.usage.rawValue
+        } catch {
+            writeError("workspace: error: \(error)")
+            return ExitStatus.failure.rawValue
+        }
+    }
+
+    // MARK: Arguments
+
+    struct Arguments {
+        var command: String?
+        var positional: [String] = []
+        var flags: Set<String> = []
+        var values: [String: String] = [:]
+    }
+
+    static let valueOptions: Set<String> = ["--package-path", "--scratch-path", "--format", "--base"]
+    static let flagOptions: [String: Set<String>] = [
+        "new-feature": ["--dry-run"], "check": [], "spec": ["--check"], "graph": ["--tests"], "affected": ["--run"], "help": [],
+    ]
+    static let commandValueOptions: [String: Set<String>] = ["graph": ["--format"], "affected": ["--base"]]
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
+        var parsed = Arguments()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "-h" || argument == "--help" {
+                parsed.flags.insert("--help")
+            } else if argument.hasPrefix("--") {
+                let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+                let name = parts[0]
+                if valueOptions.contains(name) {
+                    if parts.count == 2 {
+                        parsed.values[name] = parts[1]
+                    } else {
+                        guard index + 1 < arguments.count else { throw UsageError(message: "\(name) needs a value") }
+                        index += 1
+                        parsed.values[name] = arguments[index]
+                    }
+                } else {
+                    parsed.flags.insert(name)
+                }
+            } else if parsed.command == nil {
+                parsed.command = argument
+            } else {
+                parsed.positional.append(argument)
+            }
+            index += 1
+        }
+        if let command = parsed.command, let allowed = flagOptions[command] {
+            let allowedValues = (commandValueOptions[command] ?? []).union(["--package-path", "--scratch-path"])
+            if let unknown = parsed.flags.subtracting(allowed).subtracting(["--help"]).sorted().first {
+                throw UsageError(message: "\(command) has no option \(unknown)")
+            }
+            if let unknown = Set(parsed.values.keys).subtracting(allowedValues).sorted().first {
+                throw UsageError(message: "\(command) has no option \(unknown)")
+            }
+        }
+        return parsed
+    }
+
+    // MARK: Dispatch
+
+    func dispatch(_ arguments: [String]) throws -> ExitStatus {
+        let parsed = try Self.parse(arguments)
+        guard let command = parsed.command, command != "help", !parsed.flags.contains("--help") else {
+            write(Self.usage)
+            return .success
+        }
+        guard Self.flagOptions[command] != nil else {
+            throw UsageError(message: "unknown command “\(command)”")
+        }
+        if command != "new-feature", let extra = parsed.positional.first {
+            throw UsageError(message: "\(command) takes no argument “\(extra)”")
+        }
+        let context = try Context(parsed, currentDirectory: currentDirectory, runner: runner)
+        switch command {
+        case "new-feature":
+            guard parsed.positional.count == 1, let name = parsed.positional.first else {
+                throw UsageError(message: "new-feature needs one NAME, such as: workspace new-feature Pantry")
+            }
+            return try newFeature(name, dryRun: parsed.flags.contains("--dry-run"), context: context)
+        case "check":
+            return try check(context: context)
+        case "spec":
+            return try spec(checkOnly: parsed.flags.contains("--check"), context: context)
+        case "graph":
+            let formatName = parsed.values["--format"] ?? GraphRenderer.Format.mermaid.rawValue
+            guard let format = GraphRenderer.Format(rawValue: formatName) else {
+                throw UsageError(message: "unknown graph format “\(formatName)”; formats: mermaid, dot")
+            }
+            let manifest = try context.manifest()
+            write(String(GraphRenderer(manifest: manifest, includeTests: parsed.flags.contains("--tests")).render(format).dropLast()))
+            return .success
+        default:
+            return try affected(base: parsed.values["--base"], run: parsed.flags.contains("--run"), context: context)
+        }
+    }
+
+    /// The package the command works on.
+    struct Context {
+        var root: String
+        var swiftOptions: [String]
+        var runner: any CommandRunning
+        var files: DiskFileSystem
+
+        init(_ arguments: Arguments, currentDirectory: String, runner: any CommandRunning) throws {
+            let start = arguments.values["--package-path"].map { path in
+                path.hasPrefix("/") ? path : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path).path
+            } ?? currentDirectory
+            guard let root = Self.packageRoot(from: start) else {
+                throw CommandError("no Package.swift in \(start) or any folder above it; use --package-path")
+            }
+            self.root = root
+            self.runner = runner
+            swiftOptions = arguments.values["--scratch-path"].map { ["--scratch-path", $0] } ?? []
+            files = DiskFileSystem(root: URL(fileURLWithPath: root))
+        }
+
+        static func packageRoot(from start: String) -> String? {
+            var folder = URL(fileURLWithPath: start).standardizedFileURL
+            while true {
+                if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder.path }
+                let parent = folder.deletingLastPathComponent()
+                if parent.path == folder.path { return nil }
+                folder = parent
+            }
+        }
+
+        func manifest() throws -> Manifest {
+            try Manifest.load(packageRoot: root, swiftOptions: swiftOptions, runner: runner)
+        }
+    }
+
+    // MARK: Commands
+
+    func newFeature(_ name: String, dryRun: Bool, context: Context) throws -> ExitStatus {
+        let manifest = try context.manifest()
+        let command = NewFeature(manifest: manifest, files: context.files)
+        let plan: NewFeature.Plan
+        do {
+            plan = try command.plan(name)
+        } catch {
+            writeError("workspace: cannot create feature: \(error.message)")
+            return .failure
+        }
+        if dryRun {
+            write(plan.report(dryRun: true))
+            return .success
+        }
+        try command.apply(plan)
+        // The spec comes from the manifest as SwiftPM now reads it.
+        let edited = try context.manifest()
+        try context.files.write(SpecGenerator(manifest: edited).generate(), to: Conventions.specPath)
+        write(plan.report(dryRun: false))
+        let sandbox = Conventions.sandbox(of: name)
+        write("""
+            Next: swift build && swift test --filter \(Conventions.testTarget(of: name)) && swift run \(sandbox)
+            Open it from another feature with environment.resolve(\(name)Descriptor()), or by its deep link path “\(NameForms(name).kebab)”.
+            """)
+        if !plan.manualSteps.isEmpty {
+            writeError("workspace: \(plan.manualSteps.count) resolver(s) must be finished by hand (listed above)")
+            return .failure
+        }
+        return .success
+    }
+
+    func check(context: Context) throws -> ExitStatus {
+        let manifest = try context.manifest()
+        let violations = ArchitectureCheck(manifest: manifest, files: context.files).run()
+        for violation in violations { write(violation.description) }
+        let summary = "workspace check: \(ArchitectureCheck.rules.count) rules over \(manifest.targets.count) targets: "
+        if violations.isEmpty {
+            write(summary + "OK")
+            return .success
+        }
+        write(summary + "\(violations.count) violation\(violations.count == 1 ? "" : "s")")
+        return .failure
+    }
+
+    func spec(checkOnly: Bool, context: Context) throws -> ExitStatus {
+        let manifest = try context.manifest()
+        let status = SpecStatus(manifest: manifest, files: context.files)
+        if checkOnly {
+            if let stale = status.staleness {
+                writeError("\(Conventions.specPath):\(stale.line): \(stale.message) — fix: run `swift run workspace spec`")
+                return .failure
+            }
+            write("\(Conventions.specPath) is current")
+            return .success
+        }
+        if status.staleness == nil {
+            write("\(Conventions.specPath) is current; nothing to write")
+        } else {
+            try context.files.write(status.expected, to: Conventions.specPath)
+            write("wrote \(Conventions.specPath) (\(manifest.targets.filter { $0.kind != .system }.count) targets)")
+        }
+        return .success
+    }
+
+    func affected(base: String?, run: Bool, context: Context) throws -> ExitStatus {
+        let manifest = try context.manifest()
+        let analysis = AffectedAnalysis(manifest: manifest, endToEndEdges: AffectedAnalysis.endToEndEdges(manifest: manifest, files: context.files))
+        let changes = ChangeDetector(packageRoot: context.root, runner: context.runner).changes(base: base)
+        let result: AffectedAnalysis.Result
+        if let reason = changes.unknownBecause {
+            write("Cannot tell what changed: \(reason). Running everything.")
+            result = AffectedAnalysis.Result(
+                files: [], reasonsToRunEverything: [reason], affectedTargets: manifest.targetNames,
+                testTargets: manifest.targets.filter { $0.kind == .test }.map(\.name)
+            )
+        } else {
+            result = analysis.analyze(changes.files)
+            write("Changes since \(changes.description): \(result.files.count) file\(result.files.count == 1 ? "" : "s")")
+            for file in result.files {
+                write("  \(file.path) → \(file.target ?? "no target")")
+            }
+        }
+        if result.runsEverything, changes.unknownBecause == nil {
+            write("Everything is affected:")
+            for reason in result.reasonsToRunEverything { write("  \(reason)") }
+        }
+        let tests = Set(result.testTargets)
+        let modules = result.affectedTargets.filter { !tests.contains($0) }
+        write("Affected targets (\(modules.count)): \(modules.isEmpty ? "none" : modules.joined(separator: ", "))")
+        write("Test targets to run (\(result.testTargets.count)): \(result.testTargets.isEmpty ? "none" : result.testTargets.joined(separator: ", "))")
+        guard let arguments = AffectedAnalysis.testArguments(for: result) else {
+            write("Nothing to test.")
+            return .success
+        }
+        let testArguments = [arguments[0]] + context.swiftOptions + Array(arguments.dropFirst())
+        write("Command: swift \(testArguments.shellQuoted)")
+        guard run else { return .success }
+        let status = try context.runner.stream("swift", testArguments, in: context.root)
+        return status == 0 ? .success : .failure
+    }
+}
