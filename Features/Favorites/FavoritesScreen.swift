@@ -1,21 +1,14 @@
 import Core
 
-/// The screen as runners see it: content from the translator, events to the view model.
+/// The screen as runners see it: content from the translator (see `TranslatedScreen`), events to the view model.
 @MainActor
-final class FavoritesScreen: Screen {
-    private let viewModel: FavoritesViewModel
-    private let translator = FavoritesTranslator()
-
-    var onChange: (@MainActor () -> Void)? {
-        get { viewModel.onChange }
-        set { viewModel.onChange = newValue }
-    }
+final class FavoritesScreen: TranslatedScreen {
+    let viewModel: FavoritesViewModel
+    let translator = FavoritesTranslator()
 
     init(viewModel: FavoritesViewModel) {
         self.viewModel = viewModel
     }
-
-    var content: ScreenContent { translator.translate(viewModel.state) }
 
     /// Reloads every time: a recipe may have been saved or removed on its details screen.
     func appear() async {

@@ -2,7 +2,7 @@ import Core
 
 /// The favorites' logic: list, open, remove.
 @MainActor
-final class FavoritesViewModel {
+final class FavoritesViewModel: ScreenViewModel {
     private(set) var state = FavoritesState() {
         didSet { onChange?() }
     }

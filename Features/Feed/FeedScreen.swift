@@ -1,21 +1,14 @@
 import Core
 
-/// The screen as runners see it: content from the translator, events to the view model.
+/// The screen as runners see it: content from the translator (see `TranslatedScreen`), events to the view model.
 @MainActor
-final class FeedScreen: Screen {
-    private let viewModel: FeedViewModel
-    private let translator = FeedTranslator()
-
-    var onChange: (@MainActor () -> Void)? {
-        get { viewModel.onChange }
-        set { viewModel.onChange = newValue }
-    }
+final class FeedScreen: TranslatedScreen {
+    let viewModel: FeedViewModel
+    let translator = FeedTranslator()
 
     init(viewModel: FeedViewModel) {
         self.viewModel = viewModel
     }
-
-    var content: ScreenContent { translator.translate(viewModel.state) }
 
     func appear() async {
         await viewModel.appear()

@@ -2,7 +2,7 @@ import Core
 
 /// The feed's logic: load popular and new recipes, open one.
 @MainActor
-final class FeedViewModel {
+final class FeedViewModel: ScreenViewModel {
     private(set) var state = FeedState() {
         didSet { onChange?() }
     }

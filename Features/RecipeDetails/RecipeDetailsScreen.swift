@@ -1,21 +1,14 @@
 import Core
 
-/// The screen as runners see it: content from the translator, events to the view model.
+/// The screen as runners see it: content from the translator (see `TranslatedScreen`), events to the view model.
 @MainActor
-final class RecipeDetailsScreen: Screen {
-    private let viewModel: RecipeDetailsViewModel
-    private let translator = RecipeDetailsTranslator()
-
-    var onChange: (@MainActor () -> Void)? {
-        get { viewModel.onChange }
-        set { viewModel.onChange = newValue }
-    }
+final class RecipeDetailsScreen: TranslatedScreen {
+    let viewModel: RecipeDetailsViewModel
+    let translator = RecipeDetailsTranslator()
 
     init(viewModel: RecipeDetailsViewModel) {
         self.viewModel = viewModel
     }
-
-    var content: ScreenContent { translator.translate(viewModel.state) }
 
     func appear() async {
         await viewModel.load()

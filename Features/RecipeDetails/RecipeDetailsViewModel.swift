@@ -2,7 +2,7 @@ import Core
 
 /// The details screen's logic: load once, then act on the recipe.
 @MainActor
-final class RecipeDetailsViewModel {
+final class RecipeDetailsViewModel: ScreenViewModel {
     private(set) var state = RecipeDetailsState() {
         didSet { onChange?() }
     }

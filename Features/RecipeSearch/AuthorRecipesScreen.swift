@@ -3,33 +3,12 @@ import Core
 /// "More from this author": every recipe by one author, most popular first. It shares the
 /// search feature's interactor, row translator and router.
 @MainActor
-final class AuthorRecipesScreen: Screen {
-    private let viewModel: AuthorRecipesViewModel
-    private let recipeRow = RecipeRowTranslator()
-
-    var onChange: (@MainActor () -> Void)? {
-        get { viewModel.onChange }
-        set { viewModel.onChange = newValue }
-    }
+final class AuthorRecipesScreen: TranslatedScreen {
+    let viewModel: AuthorRecipesViewModel
+    let translator = AuthorRecipesTranslator()
 
     init(viewModel: AuthorRecipesViewModel) {
         self.viewModel = viewModel
-    }
-
-    var content: ScreenContent {
-        let state = viewModel.state
-        switch state.phase {
-        case .loading:
-            return ScreenContent(title: state.title, status: .loading("Loading recipes…"))
-        case .failed(let failure):
-            return ScreenContent(title: state.title, status: .failed(failure))
-        case .loaded(let recipes) where recipes.isEmpty:
-            return ScreenContent(title: state.title, status: .empty("No recipes by this author."))
-        case .loaded(let recipes):
-            return ScreenContent(title: state.title, sections: [
-                ScreenSection(id: "recipes", title: "\(recipes.count) \(recipes.count == 1 ? "recipe" : "recipes")", rows: recipes.map(recipeRow.translate)),
-            ])
-        }
     }
 
     func appear() async {
@@ -49,8 +28,28 @@ final class AuthorRecipesScreen: Screen {
     }
 }
 
+/// The author's recipes as content: one result row each, most popular first.
+struct AuthorRecipesTranslator: Translator {
+    private let recipeRow = RecipeRowTranslator()
+
+    func translate(_ state: AuthorRecipesViewModel.State) -> ScreenContent {
+        switch state.phase {
+        case .loading:
+            return ScreenContent(title: state.title, status: .loading("Loading recipes…"))
+        case .failed(let failure):
+            return ScreenContent(title: state.title, status: .failed(failure))
+        case .loaded(let recipes) where recipes.isEmpty:
+            return ScreenContent(title: state.title, status: .empty("No recipes by this author."))
+        case .loaded(let recipes):
+            return ScreenContent(title: state.title, sections: [
+                ScreenSection(id: "recipes", title: "\(recipes.count) \(recipes.count == 1 ? "recipe" : "recipes")", rows: recipes.map(recipeRow.translate)),
+            ])
+        }
+    }
+}
+
 @MainActor
-final class AuthorRecipesViewModel {
+final class AuthorRecipesViewModel: ScreenViewModel {
     struct State: Equatable {
         enum Phase: Equatable {
             case loading

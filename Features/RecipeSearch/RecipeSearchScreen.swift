@@ -1,21 +1,14 @@
 import Core
 
-/// The screen as runners see it: content from the translator, events to the view model.
+/// The screen as runners see it: content from the translator (see `TranslatedScreen`), events to the view model.
 @MainActor
-final class RecipeSearchScreen: Screen {
-    private let viewModel: RecipeSearchViewModel
-    private let translator = RecipeSearchTranslator()
-
-    var onChange: (@MainActor () -> Void)? {
-        get { viewModel.onChange }
-        set { viewModel.onChange = newValue }
-    }
+final class RecipeSearchScreen: TranslatedScreen {
+    let viewModel: RecipeSearchViewModel
+    let translator = RecipeSearchTranslator()
 
     init(viewModel: RecipeSearchViewModel) {
         self.viewModel = viewModel
     }
-
-    var content: ScreenContent { translator.translate(viewModel.state) }
 
     func appear() async {
         await viewModel.appear()

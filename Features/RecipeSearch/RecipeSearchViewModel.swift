@@ -3,7 +3,7 @@ import Foundation
 
 /// The search screen's logic: what happens on each user action, and the state that results.
 @MainActor
-final class RecipeSearchViewModel {
+final class RecipeSearchViewModel: ScreenViewModel {
     private(set) var state: RecipeSearchState {
         didSet { onChange?() }
     }

@@ -1,22 +1,15 @@
 import Core
 import Foundation
 
-/// The screen as runners see it: content from the translator, events to the view model.
+/// The screen as runners see it: content from the translator (see `TranslatedScreen`), events to the view model.
 @MainActor
-final class ShoppingListScreen: Screen {
-    private let viewModel: ShoppingListViewModel
-    private let translator = ShoppingListTranslator()
-
-    var onChange: (@MainActor () -> Void)? {
-        get { viewModel.onChange }
-        set { viewModel.onChange = newValue }
-    }
+final class ShoppingListScreen: TranslatedScreen {
+    let viewModel: ShoppingListViewModel
+    let translator = ShoppingListTranslator()
 
     init(viewModel: ShoppingListViewModel) {
         self.viewModel = viewModel
     }
-
-    var content: ScreenContent { translator.translate(viewModel.state) }
 
     /// Reloads every time: items may have been added from a recipe in another tab.
     func appear() async {

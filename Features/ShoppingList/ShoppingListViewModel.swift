@@ -4,7 +4,7 @@ import Foundation
 /// The shopping list's logic. Every change is saved first and shown after, so the screen
 /// never shows an item the store does not have.
 @MainActor
-final class ShoppingListViewModel {
+final class ShoppingListViewModel: ScreenViewModel {
     private(set) var state = ShoppingListState() {
         didSet { onChange?() }
     }

@@ -84,22 +84,15 @@ public struct FeatureTemplates: Sendable {
         #"""
         import Core
 
-        /// The screen as runners see it: content from the translator, events to the view model.
+        /// The screen as runners see it: content from the translator (see `TranslatedScreen`), events to the view model.
         @MainActor
-        final class \#(name)Screen: Screen {
-            private let viewModel: \#(name)ViewModel
-            private let translator = \#(name)Translator()
-
-            var onChange: (@MainActor () -> Void)? {
-                get { viewModel.onChange }
-                set { viewModel.onChange = newValue }
-            }
+        final class \#(name)Screen: TranslatedScreen {
+            let viewModel: \#(name)ViewModel
+            let translator = \#(name)Translator()
 
             init(viewModel: \#(name)ViewModel) {
                 self.viewModel = viewModel
             }
-
-            var content: ScreenContent { translator.translate(viewModel.state) }
 
             func appear() async {
                 await viewModel.appear()
@@ -127,7 +120,7 @@ public struct FeatureTemplates: Sendable {
 
         /// The \#(forms.title) screen's logic: load the recipes, open one.
         @MainActor
-        final class \#(name)ViewModel {
+        final class \#(name)ViewModel: ScreenViewModel {
             private(set) var state = \#(name)State() {
                 didSet { onChange?() }
             }
