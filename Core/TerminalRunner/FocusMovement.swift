@@ -90,7 +90,8 @@ public struct FocusMovement: Sendable {
         if let focus = viewport.focus, rowLines.indices.contains(focus) {
             let line = rowLines[focus]
             if line - 1 < top {
-                top = max(0, line - 1)
+                // The line above only when the view is tall enough for both.
+                top = max(0, height > 1 ? line - 1 : line)
             } else if line >= top + height {
                 top = line - height + 1
             }

@@ -49,7 +49,7 @@ public struct Frame: Equatable, Sendable {
     public var bodyHeight: Int
 
     /// The lines without styles: what the person reads.
-    public var text: [String] { lines.map(\.text) }
+    public var text: [String] { lines.map { $0.text } }
 
     /// The lines as terminal output, with or without SGR sequences.
     public func rendered(colour: Bool) -> [String] { lines.map { $0.rendered(colour: colour) } }
@@ -89,18 +89,19 @@ public enum FrameRenderer {
         let scroll = movement.reveal(Viewport(focus: focusLine == nil ? nil : 0, top: input.scrollOffset)).top
         let visible = body.dropFirst(scroll).prefix(bodyHeight)
 
-        var lines: [StyledLine] = [tabBar(input), breadcrumb(input), rule(width: width)]
+        // Every line is cut to the width as it is made (fitting twice changes nothing); the
+        // rule is made exactly as wide.
+        var lines: [StyledLine] = [tabBar(input).fitted(to: width), breadcrumb(input).fitted(to: width), rule(width: width)]
         for (offset, line) in visible.enumerated() {
             let isFocused = focusLine == scroll + offset
             lines.append(line.fitted(to: width, padded: isFocused))
         }
         lines += Array(repeating: StyledLine([]), count: bodyHeight - visible.count)
-        lines.append(statusLine(input, scroll: scroll, shown: visible.count, total: body.count, width: width))
-        lines.append(StyledLine(keyHints(input).joined(separator: "  "), .dim))
+        lines.append(statusLine(input, scroll: scroll, shown: visible.count, total: body.count, width: width).fitted(to: width))
+        lines.append(StyledLine(keyHints(input).joined(separator: "  "), .dim).fitted(to: width))
 
         // A terminal too short for header and footer shows the top of the frame.
-        let fitted = lines.prefix(height).map { $0.fitted(to: width) }
-        return Frame(lines: fitted, scrollOffset: scroll, bodyHeight: bodyHeight)
+        return Frame(lines: Array(lines.prefix(height)), scrollOffset: scroll, bodyHeight: bodyHeight)
     }
 
     // MARK: - Header
@@ -177,7 +178,10 @@ public enum FrameRenderer {
         if input.canGoBack, !isEditing { hints.append("Esc back") }
         if input.tabs.count > 1 { hints.append("Tab next tab") }
         if !isEditing {
-            if input.content?.interactiveRows.contains(where: { if case .textField = $0.element { true } else { false } }) == true {
+            let hasTextField = input.content?.sections.contains { section in
+                section.rows.contains { if case .textField = $0.element { true } else { false } }
+            } ?? false
+            if hasTextField {
                 hints.append("/ search")
             }
             hints.append("? help")

@@ -74,7 +74,7 @@ public final class StackNavigator: NavigationCoordinator {
     }
 
     /// The titles of the stack's screens, root first: the breadcrumb.
-    public var path: [String] { stack.map(\.content.title) }
+    public var path: [String] { stack.map { $0.content.title } }
 }
 
 /// Tabs, each a stack: the runner's `TabCoordinator`. A sandbox has one tab, the app several.

@@ -40,7 +40,12 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral {
     public init(stringLiteral text: String) { self.init(text) }
 
     /// The characters shown, without styles: what tests and `expect` compare.
-    public var text: String { spans.map(\.text).joined() }
+    public var text: String {
+        guard spans.count != 1 else { return spans[0].text }
+        var text = ""
+        for span in spans { text += span.text }
+        return text
+    }
 
     /// Cut to `width` characters, ending with "…" when something was cut; `padded` fills
     /// the rest with spaces in the last span's style (a full-width bar for reverse video).
@@ -48,12 +53,24 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral {
     /// line is never wrapped whatever it holds (the UI also turns autowrap off).
     public func fitted(to width: Int, padded: Bool = false) -> StyledLine {
         let width = max(0, width)
+        if !padded {
+            // No more bytes than columns, so no more characters: nothing to cut (and this
+            // costs no walk through the text, which a wide window redrawn per key adds up to).
+            var bytes = 0
+            var hasEmptySpan = false
+            for span in spans {
+                bytes += span.text.utf8.count
+                hasEmptySpan = hasEmptySpan || span.text.isEmpty
+            }
+            if bytes <= width { return hasEmptySpan ? StyledLine(spans.filter { !$0.text.isEmpty }) : self }
+        }
         var remaining = width
         var fitted: [Span] = []
-        let total = spans.reduce(0) { $0 + $1.text.count }
+        // Counting characters walks the text (grapheme breaking): count each span once.
+        let counts = spans.map { $0.text.count }
+        let total = counts.reduce(0, +)
         let cut = total > width
-        for span in spans where remaining > 0 {
-            let count = span.text.count
+        for (span, count) in zip(spans, counts) where remaining > 0 {
             if !cut || count < remaining {
                 fitted.append(span)
                 remaining -= count

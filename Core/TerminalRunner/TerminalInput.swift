@@ -21,7 +21,10 @@ enum TerminalEvent: Sendable, Equatable {
 /// silence (an arrow key's bytes arrive together, well within that).
 final class KeyReader: Sendable {
     private let descriptor: Int32
-    private let stopped = Mutex(false)
+    /// An atomic flag, not a `Mutex`: it guards nothing else, and ThreadSanitizer (which does
+    /// not see inside the standard library's `Mutex` on Linux) would report the reader's
+    /// checks as a race with `stop()`.
+    private let stopped = Atomic(false)
 
     init(descriptor: Int32 = STDIN_FILENO) {
         self.descriptor = descriptor
@@ -37,10 +40,10 @@ final class KeyReader: Sendable {
 
     /// Ends the loop within 100 ms.
     func stop() {
-        stopped.withLock { $0 = true }
+        stopped.store(true, ordering: .releasing)
     }
 
-    private var isStopped: Bool { stopped.withLock { $0 } }
+    private var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
     private func readLoop(_ continuation: AsyncStream<TerminalEvent>.Continuation) {
         var decoder = KeyDecoder()

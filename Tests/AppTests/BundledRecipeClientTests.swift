@@ -113,6 +113,36 @@ struct DatasetFileTests {
         #expect(error.recoverySuggestion == "Fix the file so that it is a JSON array of recipes.")
     }
 
+    @Test("malformed JSON names the file, the line and the column, and what is there", arguments: [
+        // (text, line, column, reason)
+        ("[{\"id\": 1, \"title\": ", 1, 21, "the text ends too soon"),
+        ("[\n  {\"id\": 1,\n   \"title\": \"Soup\" ]\n]", 3, 20, "unexpected “]”"),
+        ("[\n  {\"id\": 1, \"title\": \"Curry é日本\" ]\n]", 2, 34, "unexpected “]”"),
+        ("[{\"id\": 1}] trailing words", 1, 13, "unexpected “t”"),
+        ("", 1, 1, "the text ends too soon"),
+    ])
+    func malformedJSONGivesLineAndColumn(text: String, line: Int, column: Int, reason: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write(text, to: "broken.json")
+
+        let error = try #require(throws: DatasetError.self) {
+            try BundledRecipeClient.load(from: file)
+        }
+
+        #expect(error.problem == "it is not valid JSON at line \(line), column \(column) (\(file.path):\(line):\(column)): \(reason)")
+        #expect(error.localizedDescription.contains("\(file.path):\(line):\(column)"))
+    }
+
+    @Test func aPositionIsCountedInLinesAndCharacters() {
+        let data = Data("ab\né日本x\n".utf8)
+        #expect(TextPosition(byteOffset: 0, in: data) == TextPosition(line: 1, column: 1))
+        #expect(TextPosition(byteOffset: 3, in: data) == TextPosition(line: 2, column: 1))
+        // é is 2 bytes, 日 and 本 3 each: byte 11 is "x", the 4th character of line 2.
+        #expect(TextPosition(byteOffset: 11, in: data) == TextPosition(line: 2, column: 4))
+        #expect(TextPosition(byteOffset: 99, in: data) == TextPosition(line: 3, column: 1))
+    }
+
     @Test func aMissingKeyNamesTheKeyAndWhereItIs() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -111,6 +111,50 @@ struct StoreTests {
         #expect(try Data(contentsOf: directory.appendingPathComponent(try #require(kept))) == bytes)
     }
 
+    @Test("a real database cut in half is set aside, kept byte for byte, and a fresh one works")
+    func truncatedRecovery() async throws {
+        do {
+            let store = LocalStore.open(in: directory)
+            let items = (0..<400).map { ShoppingItem(name: "item \($0) " + String(repeating: "x", count: 40), position: $0) }
+            try await store.shoppingList.save(items)
+            try await store.favorites.save(Fixtures.recipes.map { FavoriteRecipe(recipe: $0, savedAt: 1) })
+        }
+        // Closed: the last connection folded the WAL into the file.
+        let whole = try Data(contentsOf: file)
+        #expect(whole.count > 16 * 1024, "the database should span many pages")
+        let half = whole.prefix(whole.count / 2)
+        try half.write(to: file)
+
+        let store = LocalStore.open(in: directory)
+
+        let warning = try #require(store.warnings.first)
+        #expect(warning.contains("is damaged"), "\(warning)")
+        #expect(warning.contains("kept, not deleted"))
+        #expect(store.database != nil, "a fresh database, not memory")
+        #expect(try await store.shoppingList.findAll().isEmpty)
+        try await store.shoppingList.save(ShoppingItem(name: "milk", position: 0))
+        #expect(try await store.shoppingList.findAll().map(\.name) == ["milk"])
+        let kept = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasPrefix("cookbook.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") })
+        #expect(warning.contains(directory.appendingPathComponent(kept).path), "the warning says where the file went")
+        #expect(try Data(contentsOf: directory.appendingPathComponent(kept)) == half)
+    }
+
+    @Test("damaged twice in the same second: both damaged files are kept")
+    func damagedTwice() async throws {
+        let first = Data("first damaged file".utf8), second = Data("second damaged file".utf8)
+        try first.write(to: file)
+        _ = LocalStore.open(in: directory)
+        try FileManager.default.removeItem(at: file)
+        try second.write(to: file)
+        let store = LocalStore.open(in: directory)
+
+        #expect(store.warnings.first?.contains("kept, not deleted") == true)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasPrefix("cookbook.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        let contents = try Set(kept.map { try Data(contentsOf: directory.appendingPathComponent($0)) })
+        #expect(contents == [first, second])
+    }
+
     @Test("a data directory that is a file falls back to memory and says which path")
     func directoryIsAFile() async throws {
         let notADirectory = directory.appendingPathComponent("plain-file")

@@ -123,8 +123,24 @@ struct WebAPIClientTests {
 
     @Test("a server that answers too late times out, and retry is offered")
     func timeout() async throws {
-        let server = try server { _ in var response = Response.json(["ok": true]); response.delay = 6; return response }
-        let client = HTTPRecipeClient(baseURL: server.baseURL, timeout: 0.5)
+        let server = try server { _ in var response = Response.json(["ok": true]); response.delay = 12; return response }
+        // Timed out, rather than decoding the late answer: it gave up before the server answered.
+        try await expectFeedTimesOut(from: server, timeout: 0.5)
+    }
+
+    @Test("a body trickled slower than the timeout allows times out, and retry is offered")
+    func slowBody() async throws {
+        // Each piece comes well within the timeout; the whole body would take 12 s.
+        let feed = RecipeFeed(popular: Array(recipes.prefix(8)), new: Array(recipes.suffix(8)))
+        let server = try server { _ in var response = Response.json(feed); response.trickle = (pieces: 60, pause: 0.2); return response }
+        // Timed out, rather than decoding the whole (valid) body: it gave up before it was complete.
+        try await expectFeedTimesOut(from: server, timeout: 0.6)
+    }
+
+    /// Asks `server` for the feed with `timeout` and expects a retryable timeout, no sooner than
+    /// the timeout. (No upper bound on the time: under load the test itself may resume late.)
+    private func expectFeedTimesOut(from server: LoopbackHTTPServer, timeout: TimeInterval) async throws {
+        let client = HTTPRecipeClient(baseURL: server.baseURL, timeout: timeout)
         let start = ContinuousClock.now
         do {
             _ = try await client.feed()
@@ -133,7 +149,8 @@ struct WebAPIClientTests {
             #expect(error == .timedOut(url: server.baseURL.appendingPathComponent("feed").absoluteString))
             #expect(error.canRetry)
         }
-        #expect(ContinuousClock.now - start < .seconds(5), "the client gave up long before the server answered")
+        let elapsed = ContinuousClock.now - start
+        #expect(elapsed >= .seconds(timeout * 0.9), "the client waited for its timeout (\(elapsed))")
     }
 
     @Test("nothing listening is unreachable, and retry is offered")

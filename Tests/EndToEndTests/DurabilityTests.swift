@@ -9,41 +9,57 @@ import Darwin
 /// Acknowledged writes survive the app being killed at any moment.
 @Suite("durability of the shopping list")
 struct DurabilityTests {
-    @Test("SIGKILL at random moments, 20 times: every acknowledged item is there and the file is sound")
+    /// The seed of the kill schedule: `COOKBOOK_DURABILITY_SEED` repeats a run.
+    static let seed: UInt64 = {
+        if let text = ProcessInfo.processInfo.environment["COOKBOOK_DURABILITY_SEED"], let seed = UInt64(text) { return seed }
+        var system = SystemRandomNumberGenerator()
+        return UInt64.random(in: 0...UInt64(UInt32.max), using: &system)
+    }()
+
+    @Test("SIGKILL mid-burst at random moments, 24 times: every acknowledged item is there and the file is sound")
     func killedMidBurst() throws {
+        let hint = "seed \(Self.seed) (repeat with COOKBOOK_DURABILITY_SEED=\(Self.seed))"
+        print("Durability: \(hint)")
         let dataDirectory = temporaryDataDirectory()
         let database = SQLiteInspector(path: dataDirectory + "/cookbook.sqlite")
-        var generator = SystemRandomNumberGenerator()
-        var seed = UInt64.random(in: 0...UInt64(UInt32.max), using: &generator)
-        let startSeed = seed
+        var random = KillSchedule(seed: Self.seed)
+        let rounds = 24, burst = 10
         var acknowledged: [String] = []
-        var next = 0
+        var killedMidWrite = 0, committedNotAcknowledged = 0
 
-        for round in 1...20 {
+        for round in 1...rounds {
             let app = try LiveProcess("cookbook", arguments: ["--data-dir", dataDirectory])
             app.send("tab \"Shopping list\"")
-            #expect(app.waitFor("# Shopping list"), "round \(round), seed \(startSeed): the shopping list did not open")
-            // Write a burst; kill after a random number of acknowledgements, mid-write.
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            let killAfter = Int(seed >> 33) % 8
-            for index in 0..<12 {
-                let name = "item-\(next)"
-                next += 1
-                app.send("type \(name)")
-                if index == killAfter {
-                    app.kill(SIGKILL)
-                    break
-                }
-                if app.waitFor("Added “\(name)”.") { acknowledged.append(name) }
+            guard app.waitFor("# Shopping list") else {
+                Issue.record("round \(round), \(hint): the shopping list did not open")
+                app.kill(SIGKILL)
+                continue
             }
+            // The whole burst at once: the app reads and writes it item by item. Kill after a
+            // random number of acknowledgements (none to half), plus up to 3 ms: mid-write.
+            let names = (1...burst).map { "round\(round)-item\($0)" }
+            app.send(names.map { "type \($0)" }.joined(separator: "\n"))
+            let waitFor = random.next(below: burst / 2 + 1)
+            if waitFor > 0 { _ = app.waitFor("Added “\(names[waitFor - 1])”.") }
+            Thread.sleep(forTimeInterval: Double(random.next(below: 3000)) / 1_000_000)
             app.kill(SIGKILL)
+            #expect(app.wasKilled(by: SIGKILL), "round \(round), \(hint): the app ended before the kill")
 
+            // Acknowledged: every "Added" the app printed before it died.
+            let output = app.finalOutput()
+            let acknowledgedNow = names.filter { output.contains("Added “\($0)”.") }
+            acknowledged += acknowledgedNow
             let stored = Set(database.shoppingItemNames())
             let missing = acknowledged.filter { !stored.contains($0) }
-            #expect(missing.isEmpty, "round \(round), seed \(startSeed): acknowledged but lost: \(missing)")
-            #expect(database.integrityCheck() == "ok", "round \(round), seed \(startSeed)")
+            #expect(missing.isEmpty, "round \(round), \(hint): acknowledged but lost: \(missing)")
+            #expect(database.integrityCheck() == "ok", "round \(round), \(hint)")
+            let storedNow = names.filter(stored.contains).count
+            if storedNow > 0, storedNow < burst { killedMidWrite += 1 }
+            if storedNow > acknowledgedNow.count { committedNotAcknowledged += 1 }
         }
-        #expect(acknowledged.count >= 20, "seed \(startSeed): too few writes were acknowledged to prove anything")
+        print("Durability: \(acknowledged.count) acknowledged writes survived; \(killedMidWrite) of \(rounds) kills landed mid-burst, \(committedNotAcknowledged) between a commit and its acknowledgement")
+        #expect(acknowledged.count >= rounds, "\(hint): too few writes were acknowledged to prove anything")
+        #expect(killedMidWrite >= rounds / 4, "\(hint): only \(killedMidWrite) of \(rounds) kills landed while the burst was being written")
     }
 
     @Test("another program holding the write lock: the app waits a bounded time, says so, and keeps the input")
@@ -68,5 +84,23 @@ struct DurabilityTests {
         #expect(ContinuousClock.now - start < .seconds(15), "the app must not hang on a lock")
         lock.release()
         #expect(SQLiteInspector(path: path).shoppingItemNames() == ["bread"])
+    }
+}
+
+/// The random moments of the kills, from a seed (SplitMix64): the same seed, the same schedule.
+struct KillSchedule {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    /// A number in 0..<bound.
+    mutating func next(below bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(max(1, bound)))
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,13 +23,17 @@ final class LiveProcess: Sendable {
         input = stdin.fileHandleForWriting
         stdout.fileHandleForReading.readabilityHandler = { [output] handle in
             let chunk = handle.availableData
-            output.bytes.withLock { $0.append(chunk) }
+            output.append(chunk)
+            if chunk.isEmpty {
+                // End of file: the process closed its output (it ended).
+                handle.readabilityHandler = nil
+            }
         }
         try process.run()
     }
 
     /// Everything printed so far.
-    var text: String { output.bytes.withLock { String(decoding: $0, as: UTF8.self) } }
+    var text: String { String(decoding: output.bytes, as: UTF8.self) }
 
     func send(_ line: String) {
         try? input.write(contentsOf: Data((line + "\n").utf8))
@@ -44,6 +47,18 @@ final class LiveProcess: Sendable {
             Thread.sleep(forTimeInterval: 0.005)
         }
         return self.text.contains(text)
+    }
+
+    /// Everything the process printed before it ended; call after it ended (`kill`).
+    func finalOutput(timeout: Duration = .seconds(10)) -> String {
+        let deadline = ContinuousClock.now + timeout
+        while !output.ended, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.002) }
+        return text
+    }
+
+    /// Whether the process ended because of `signal` (rather than by exiting).
+    func wasKilled(by signal: Int32) -> Bool {
+        !process.isRunning && process.terminationReason == .uncaughtSignal && process.terminationStatus == signal
     }
 
     func kill(_ signal: Int32 = SIGKILL) {
@@ -65,7 +80,21 @@ final class LiveProcess: Sendable {
     }
 }
 
-/// What the child printed, filled by the pipe's reader thread.
-private final class OutputBuffer: Sendable {
-    let bytes = Mutex(Data())
+/// What the child printed, filled by the pipe's reader thread. An `NSLock`, which
+/// ThreadSanitizer sees on Linux (it does not see inside the standard library's `Mutex`).
+private final class OutputBuffer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    private var isEnded = false
+
+    var bytes: Data { lock.withLock { data } }
+    var ended: Bool { lock.withLock { isEnded } }
+
+    /// Adds a chunk; an empty chunk is the end of the output.
+    func append(_ chunk: Data) {
+        lock.withLock {
+            data.append(chunk)
+            if chunk.isEmpty { isEnded = true }
+        }
+    }
 }

@@ -20,6 +20,8 @@ struct ProductProcess {
     }()
 
     let name: String
+    /// A program that runs the product, e.g. `setpriv` with its options, to run it as another user.
+    var launcher: [String] = []
 
     var executable: URL { Self.productsDirectory.appendingPathComponent(name) }
 
@@ -35,8 +37,13 @@ struct ProductProcess {
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
 
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = launcher.dropFirst() + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         process.standardInput = try FileHandle(forReadingFrom: inputFile)
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)

@@ -29,12 +29,23 @@ struct SQLiteInspector {
         return rows
     }
 
+    /// Runs statements on the file as another program would (creating it if needed); false if they fail.
+    @discardableResult
+    func execute(_ sql: String) -> Bool {
+        var connection: OpaquePointer?
+        defer { sqlite3_close(connection) }
+        guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else { return false }
+        return sqlite3_exec(connection, sql, nil, nil, nil) == SQLITE_OK
+    }
+
     /// Holds the database's write lock, as another program would, until released.
     final class WriteLock {
         private var connection: OpaquePointer?
 
-        init?(on path: String) {
-            guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK,
+        /// `setup` runs first (e.g. `PRAGMA journal_mode = WAL`); the file is created if needed.
+        init?(on path: String, setup: String? = nil) {
+            guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK,
+                  setup.map({ sqlite3_exec(connection, $0, nil, nil, nil) == SQLITE_OK }) ?? true,
                   sqlite3_exec(connection, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK else {
                 sqlite3_close(connection)
                 return nil

@@ -6,6 +6,14 @@ struct FocusMovementTests {
     /// A recipe-like body: 30 lines, rows on lines 2 and 3, text from 4 to 26, rows on 27 and 28.
     let recipe = FocusMovement(rowLines: [2, 3, 27, 28], lineCount: 30, height: 10)
 
+    @Test("a view one line high shows the focused row itself, not the line above it")
+    func revealInOneLine() {
+        let tiny = FocusMovement(rowLines: [2, 5], lineCount: 8, height: 1)
+        #expect(tiny.reveal(Viewport(focus: 1, top: 7)) == Viewport(focus: 1, top: 5))
+        #expect(tiny.reveal(Viewport(focus: 0, top: 6)) == Viewport(focus: 0, top: 2))
+        #expect(recipe.reveal(Viewport(focus: 0, top: 5)) == Viewport(focus: 0, top: 1), "taller views still show the line above")
+    }
+
     @Test("↓ and ↑ move to the next row when it is in view")
     func stepInView() {
         #expect(recipe.step(Viewport(focus: 0, top: 0), by: 1) == Viewport(focus: 1, top: 0))

@@ -11,6 +11,7 @@ public enum CookbookApp {
         options: [
             OptionSpec("--data-dir", value: "DIR", help: "keep the database, logs and exports in DIR (default: the per-user data directory)"),
             OptionSpec("--api-url", value: "URL", help: "load recipes from the web API at URL instead of the bundled dataset"),
+            OptionSpec("--api-timeout", value: "SECONDS", help: "give the web API this long to answer a request in full (default: 10)"),
             OptionSpec("--dataset", value: "FILE", help: "load recipes from a JSON file instead of the bundled dataset"),
             OptionSpec("--premium", help: "act as a premium user (unlocks premium search filters)"),
             OptionSpec("--verbose", help: "also print page views and events to stderr"),
@@ -59,7 +60,14 @@ public enum CookbookApp {
             guard let url = URL(string: address), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
                 throw UsageError("--api-url needs an http:// or https:// URL, not “\(address)”")
             }
-            return (CachingRecipeClient(remote: HTTPRecipeClient(baseURL: url), cache: cache), "web API at \(address) (cached)")
+            var timeout = HTTPRecipeClient.defaultTimeout
+            if let text = options.value("--api-timeout") {
+                guard let seconds = TimeInterval(text), seconds > 0, seconds <= 3600 else {
+                    throw UsageError("--api-timeout needs a number of seconds between 0 and 3600, not “\(text)”")
+                }
+                timeout = seconds
+            }
+            return (CachingRecipeClient(remote: HTTPRecipeClient(baseURL: url, timeout: timeout), cache: cache), "web API at \(address) (cached)")
         }
         do {
             if let path = options.value("--dataset") {

@@ -56,7 +56,8 @@ final class JSONLinesLogger: PageViewLogger, ActivityLogger {
             } catch {
                 guard !state.reportedFailure else { return }
                 state.reportedFailure = true
-                FileHandle.standardError.write(Data("cookbook: cannot write the event log \(fileURL.path): \(error.localizedDescription). Events are not recorded for this run.\n".utf8))
+                let reason = error.localizedDescription.hasSuffix(".") ? String(error.localizedDescription.dropLast()) : error.localizedDescription
+                FileHandle.standardError.write(Data("cookbook: cannot write the event log \(fileURL.path): \(reason). Events are not recorded for this run.\n".utf8))
             }
         }
     }

@@ -1,4 +1,5 @@
 import Core
+import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -9,15 +10,23 @@ import FoundationNetworking
 struct HTTPRecipeClient: RecipeServiceClient {
     let baseURL: URL
     private let session: URLSession
+    /// How long a request may take from start to the end of the body.
+    let timeout: TimeInterval
     /// Bodies larger than this are refused rather than decoded.
     let maximumBodyBytes: Int
 
-    init(baseURL: URL, timeout: TimeInterval = 10, maximumBodyBytes: Int = 8 << 20) {
+    static let defaultTimeout: TimeInterval = 10
+
+    init(baseURL: URL, timeout: TimeInterval = defaultTimeout, maximumBodyBytes: Int = 8 << 20) {
         self.baseURL = baseURL
+        self.timeout = timeout
         self.maximumBodyBytes = maximumBodyBytes
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
+        // URLSession's own limits back up the deadline `fetch` keeps. They are whole seconds:
+        // on Linux a limit under one second can expire at once, and the resource limit does
+        // not end a body that keeps trickling in.
+        configuration.timeoutIntervalForRequest = max(1, timeout.rounded(.up))
+        configuration.timeoutIntervalForResource = max(1, timeout.rounded(.up))
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         session = URLSession(configuration: configuration)
     }
@@ -45,7 +54,7 @@ struct HTTPRecipeClient: RecipeServiceClient {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await fetch(request)
         } catch let error as URLError {
             throw error.code == .timedOut ? APIError.timedOut(url: url.absoluteString) : APIError.unreachable(url: url.absoluteString, detail: error.localizedDescription)
         } catch {
@@ -66,10 +75,64 @@ struct HTTPRecipeClient: RecipeServiceClient {
         do {
             return try JSONDecoder().decode(Body.self, from: data)
         } catch let error as DecodingError {
-            throw APIError.malformed(url: url.absoluteString, detail: DatasetError.describe(error))
+            throw APIError.malformed(url: url.absoluteString, detail: DatasetError.describe(error, in: data))
         } catch {
             throw APIError.malformed(url: url.absoluteString, detail: error.localizedDescription)
         }
+    }
+}
+
+extension HTTPRecipeClient {
+    /// The answer to `request`, headers and whole body, within `timeout` of starting: a
+    /// server that answers late, or trickles its body slower than that, times out.
+    ///
+    /// The deadline cancels the `URLSessionTask` itself, never a Swift task awaiting
+    /// `URLSession.data(for:)`: on Linux, cancelling that task while the request ends on its
+    /// own can deadlock (the cancellation holds the task's lock and waits for the session's
+    /// queue, which waits for the lock to resume the task).
+    private func fetch(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        let session = self.session
+        let timeout = self.timeout
+        return try await withCheckedThrowingContinuation { continuation in
+            let answer = SingleAnswer(continuation)
+            let task = session.dataTask(with: request) { data, response, error in
+                if let data, let response {
+                    answer.give(.success((data, response)))
+                } else {
+                    answer.give(.failure(error ?? URLError(.badServerResponse)))
+                }
+            }
+            task.resume()
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                if answer.give(.failure(URLError(.timedOut))) { task.cancel() }
+            }
+        }
+    }
+}
+
+/// Resumes a continuation with the first answer given; later answers are dropped.
+///
+/// An `NSLock` rather than a `Mutex`: the answer and the deadline race on two queues, and on
+/// Linux ThreadSanitizer sees `NSLock` (pthread) but not `Mutex` (the standard library is not
+/// instrumented), so a `Mutex` here is reported as a race in `swift test --sanitize=thread`.
+private final class SingleAnswer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+
+    init(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
+        self.continuation = continuation
+    }
+
+    /// Whether this answer was the first.
+    @discardableResult
+    func give(_ answer: Result<(Data, URLResponse), any Error>) -> Bool {
+        let first: CheckedContinuation<(Data, URLResponse), any Error>? = lock.withLock {
+            defer { continuation = nil }
+            return continuation
+        }
+        guard let first else { return false }
+        first.resume(with: answer)
+        return true
     }
 }
 

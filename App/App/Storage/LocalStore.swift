@@ -65,11 +65,17 @@ struct LocalStore {
         )
     }
 
-    /// Makes sure the data directory exists and is a directory.
+    /// Makes sure the data directory exists, is a directory and can be written.
     private static func prepare(_ directory: URL) throws(DataDirectoryError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw DataDirectoryError(path: directory.path, problem: "is a file, not a directory") }
+            guard FileManager.default.isWritableFile(atPath: directory.path) else {
+                throw DataDirectoryError(
+                    path: directory.path, problem: "is read-only: Cookbook cannot create or change files in it",
+                    recovery: "Make it writable (chmod u+w \(directory.path)), or start with --data-dir DIR to use another folder."
+                )
+            }
             return
         }
         do {
@@ -82,7 +88,13 @@ struct LocalStore {
     /// Renames a damaged database (and its WAL files) to `<name>.damaged-<time>`; never deletes it.
     private static func moveAside(_ file: URL) throws -> URL {
         let stamp = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false)).replacingOccurrences(of: ":", with: "")
-        let kept = file.deletingLastPathComponent().appendingPathComponent("\(file.lastPathComponent).damaged-\(stamp)")
+        var kept = file.deletingLastPathComponent().appendingPathComponent("\(file.lastPathComponent).damaged-\(stamp)")
+        // Never over an older damaged file: that one is kept too.
+        var number = 1
+        while FileManager.default.fileExists(atPath: kept.path) {
+            number += 1
+            kept = file.deletingLastPathComponent().appendingPathComponent("\(file.lastPathComponent).damaged-\(stamp)-\(number)")
+        }
         try FileManager.default.moveItem(at: file, to: kept)
         for suffix in ["-wal", "-shm"] {
             let companion = URL(fileURLWithPath: file.path + suffix)
@@ -98,7 +110,8 @@ struct LocalStore {
 struct DataDirectoryError: LocalizedError {
     let path: String
     let problem: String
+    var recovery = "Fix it, or start with --data-dir DIR to use another folder."
 
     var errorDescription: String? { "The data directory \(path) \(problem)." }
-    var recoverySuggestion: String? { "Fix it, or start with --data-dir DIR to use another folder." }
+    var recoverySuggestion: String? { recovery }
 }

@@ -1,0 +1,106 @@
+@testable import App
+import Core
+import CoreTesting
+import Foundation
+import Testing
+import TerminalRunner
+
+/// The programs the fuzzer drives: the app, and each sandbox as `Sandbox.main` builds it
+/// (one tab, the stub environment of a scenario with fixture data, the feature's own
+/// screens real and every other screen a labelled placeholder).
+enum FuzzProgram: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case cookbook
+    case recipeSearch = "RecipeSearchSandbox"
+    case recipeDetails = "RecipeDetailsSandbox"
+    case feed = "FeedSandbox"
+    case shoppingList = "ShoppingListSandbox"
+    case favorites = "FavoritesSandbox"
+
+    var testDescription: String { rawValue }
+
+    /// The scenarios sandbox sessions start in, one a session (not `slow`: it only waits).
+    static let scenarios: [Scenario] = [.default, .premium, .empty, .failure]
+
+    /// A new session of this program. The app keeps its data in `dataDirectory` (a session
+    /// on the same directory as the one before it starts as after a restart); sandboxes
+    /// start in `scenario`.
+    @MainActor
+    func makeSession(dataDirectory: URL, scenario: Scenario) async throws -> TabSession {
+        // The features' builders, exactly as the app links them (AppResolver calls each
+        // feature's `makeScreen`); a sandbox links only its own feature's.
+        let features = AppResolver(
+            exportDirectory: dataDirectory.appendingPathComponent("exports"),
+            about: LegacyAboutPage.Facts(version: "fuzz", dataDirectory: dataDirectory.path, recipeSource: "fuzz")
+        )
+        let root: any ScreenDescriptor
+        var environment = StubEnvironment(scenario: scenario)
+        switch self {
+        case .cookbook:
+            let options = try LaunchOptions.parse(["--data-dir", dataDirectory.path], for: CookbookApp.program)
+            return MainTabCoordinator(environment: try CookbookApp.makeEnvironment(options)).session
+        case .recipeSearch:
+            environment.stubResolver.recipeSearch = { features.build($0, in: $1) }
+            environment.stubResolver.authorRecipes = { features.build($0, in: $1) }
+            root = RecipeSearchDescriptor()
+        case .recipeDetails:
+            environment.stubResolver.recipeDetails = { features.build($0, in: $1) }
+            root = RecipeDetailsDescriptor(recipeID: 1)
+        case .feed:
+            environment.stubResolver.feed = { features.build($0, in: $1) }
+            root = FeedDescriptor()
+        case .shoppingList:
+            environment.stubResolver.shoppingList = { features.build($0, in: $1) }
+            root = ShoppingListDescriptor()
+        case .favorites:
+            environment.stubResolver.favorites = { features.build($0, in: $1) }
+            root = FavoritesDescriptor()
+        }
+        if scenario.hasData {
+            // In-memory stores cannot fail to save.
+            try? await environment.addFixtureUserData()
+        }
+        let title = String(rawValue.dropLast("Sandbox".count))
+        return TabSession(StackNavigator(title: title, environment: environment, root: root))
+    }
+}
+
+/// Random keys and script commands against the app and every sandbox, in process. Prints
+/// the seed first; any failure names it again with the last events. Repeat a run with
+/// `COOKBOOK_FUZZ_SEED=N swift test --filter Fuzz`; `COOKBOOK_FUZZ_EVENTS=N` changes how many
+/// events each program gets (10,000 by default, half key events and half script commands).
+@MainActor
+@Suite("Fuzzing keys and script commands")
+struct FuzzTests {
+    /// Printed once, first, so that even a crash leaves the seed in the log.
+    static let announcement: Void = {
+        print("Fuzz: seed \(FuzzSettings.seed), \(FuzzSettings.eventsPerProgram) events per program (\(FuzzSettings.repeatHint))")
+    }()
+
+    init() {
+        _ = Self.announcement
+    }
+
+    @Test("random keys and script commands never crash, hang, empty a stack, overflow the window or lose the focus", arguments: FuzzProgram.allCases)
+    func fuzz(_ program: FuzzProgram) async throws {
+        if let only = FuzzSettings.program, only != program.rawValue { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let seed = FuzzSettings.seed(for: program.rawValue)
+        let fuzzer = SessionFuzzer(program: program.rawValue, seed: seed)
+        do {
+            let keyEvents = FuzzSettings.eventsPerProgram / 2, commands = FuzzSettings.eventsPerProgram - keyEvents
+            // Every scenario once, in an order of the seed's choosing.
+            var order = SplitMix64(seed: seed)
+            let scenarios = FuzzProgram.scenarios.shuffled(using: &order)
+            let summary = try await fuzzer.run(keyEvents: keyEvents, commands: commands, episodes: scenarios.count) { episode, _ in
+                // The app restarts once on the data of the session before, then starts afresh,
+                // so that its stores stay the size a person's would.
+                try await program.makeSession(dataDirectory: directory.file("data-\(episode / 2)"), scenario: scenarios[episode])
+            }
+            print("Fuzz: \(summary)")
+            #expect(summary.keyEvents + summary.commands >= FuzzSettings.eventsPerProgram)
+        } catch let failure as SessionFuzzer.Failure {
+            Issue.record("\(failure)")
+        }
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Faults in the data the app keeps, through the real `cookbook`: it starts, says what
+/// happened and where, keeps what it can, and goes on working.
+@Suite("faults in the app's data")
+struct FaultsEndToEndTests {
+    let cookbook = ProductProcess(name: "cookbook")
+
+    /// Adds "milk" to the shopping list and checks it was added.
+    static let addMilk = """
+        tab "Shopping list"
+        type milk
+        expect "Added “milk”."
+        expect "[1] [ ] milk"
+        quit
+        """
+
+    // MARK: - A damaged database
+
+    enum Damage: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case garbage, notADatabase, truncated, futureSchema
+
+        var testDescription: String { rawValue }
+
+        /// What stderr must say happened.
+        var said: String {
+            switch self {
+            case .garbage, .notADatabase, .truncated: "is damaged ("
+            case .futureSchema: "was written by a newer Cookbook (schema 99; this version knows up to"
+            }
+        }
+    }
+
+    /// A data directory whose database holds what a person added: 150 shopping items.
+    func directoryWithData() throws -> String {
+        let directory = temporaryDataDirectory()
+        let lines = ["tab \"Shopping list\""] + (1...150).map { "type \"item \($0) to buy for the week\"" } + ["expect \"item 150\"", "quit"]
+        let setup = try cookbook.run(["--data-dir", directory], input: lines.joined(separator: "\n"))
+        #expect(setup.status == 0, "stderr: \(setup.errorOutput)")
+        // Everything into the main file, as after a clean close; the WAL goes away.
+        let database = SQLiteInspector(path: directory + "/cookbook.sqlite")
+        #expect(database.execute("PRAGMA wal_checkpoint(TRUNCATE)"))
+        #expect(database.shoppingItemNames().count == 150)
+        return directory
+    }
+
+    @Test("a damaged database is moved aside and kept; the app says so, where, and runs on a fresh one", arguments: Damage.allCases)
+    func damagedDatabase(_ damage: Damage) throws {
+        let directory: String
+        let path: String
+        switch damage {
+        case .garbage:
+            directory = temporaryDataDirectory()
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            path = directory + "/cookbook.sqlite"
+            try Data((0..<8192).map { UInt8(($0 * 7919 + 13) % 251) }).write(to: URL(fileURLWithPath: path))
+        case .notADatabase:
+            directory = temporaryDataDirectory()
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            path = directory + "/cookbook.sqlite"
+            try Data("My shopping list: milk, eggs, flour.\n".utf8).write(to: URL(fileURLWithPath: path))
+        case .truncated:
+            directory = try directoryWithData()
+            path = directory + "/cookbook.sqlite"
+            let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(whole.count >= 8 * 4096, "the database should span several pages (\(whole.count) bytes)")
+            try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
+        case .futureSchema:
+            directory = try directoryWithData()
+            path = directory + "/cookbook.sqlite"
+            #expect(SQLiteInspector(path: path).execute("PRAGMA user_version = 99"))
+        }
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+
+        let run = try cookbook.run(["--data-dir", directory], input: Self.addMilk)
+
+        #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        #expect(run.errorOutput.hasPrefix("cookbook: Cookbook found the database \(path) "), "\(run.errorOutput)")
+        #expect(run.errorOutput.contains(damage.said), "\(run.errorOutput)")
+        #expect(run.errorOutput.contains("(kept, not deleted) and a new, empty database was started."), "\(run.errorOutput)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directory)
+            .filter { $0.hasPrefix("cookbook.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        #expect(kept.count == 1)
+        let keptPath = directory + "/" + (kept.first ?? "")
+        #expect(run.errorOutput.contains("It was moved to \(keptPath) "), "stderr names where the file went: \(run.errorOutput)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: keptPath)) == original, "the damaged file is kept as it was")
+
+        // The fresh database holds what this run added, and the next run starts quietly on it.
+        #expect(SQLiteInspector(path: path).shoppingItemNames() == ["milk"])
+        #expect(SQLiteInspector(path: path).integrityCheck() == "ok")
+        let next = try cookbook.run(["--data-dir", directory], input: "tab \"Shopping list\"\nexpect \"[1] [ ] milk\"\nquit\n")
+        #expect(next.status == 0, "stderr: \(next.errorOutput)")
+        #expect(next.errorOutput.isEmpty, "\(next.errorOutput)")
+    }
+
+    // MARK: - A locked database at start
+
+    @Test("a fresh database locked by another program when the app starts: no hang, the app says so, the file is untouched", arguments: [
+        "PRAGMA journal_mode = DELETE", "PRAGMA journal_mode = WAL",
+    ])
+    func lockedAtStart(journalMode: String) throws {
+        let directory = temporaryDataDirectory()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/cookbook.sqlite"
+        // Another program has just created the file and holds its write lock: the app's
+        // migrations (which must write) cannot run.
+        let lock = try #require(SQLiteInspector.WriteLock(on: path, setup: journalMode))
+        defer { lock.release() }
+
+        let start = ContinuousClock.now
+        let run = try cookbook.run(["--data-dir", directory], input: Self.addMilk, timeout: .seconds(30))
+        let elapsed = ContinuousClock.now - start
+
+        #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        #expect(elapsed < .seconds(15), "the app must not hang on a lock (\(elapsed))")
+        #expect(run.errorOutput.contains("The database \(path) is locked by another program."), "\(run.errorOutput)")
+        #expect(run.errorOutput.contains("Close the other program using this file"), "\(run.errorOutput)")
+        #expect(run.errorOutput.contains("kept in memory only"), "\(run.errorOutput)")
+        #expect(!run.errorOutput.contains("damaged"), "a lock is not damage: \(run.errorOutput)")
+        lock.release()
+
+        // Nothing was moved or lost; once the lock is gone the app sets the file up as usual.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains("damaged") }.isEmpty)
+        let next = try cookbook.run(["--data-dir", directory], input: Self.addMilk)
+        #expect(next.status == 0, "stderr: \(next.errorOutput)")
+        #expect(next.errorOutput.isEmpty, "\(next.errorOutput)")
+        #expect(SQLiteInspector(path: path).shoppingItemNames() == ["milk"])
+    }
+
+    // MARK: - The data directory
+
+    @Test("a missing data directory is created, with its parents")
+    func missingDirectory() throws {
+        let directory = temporaryDataDirectory() + "/several/levels/down"
+        let run = try cookbook.run(["--data-dir", directory], input: Self.addMilk)
+        #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        #expect(run.errorOutput.isEmpty, "\(run.errorOutput)")
+        #expect(SQLiteInspector(path: directory + "/cookbook.sqlite").shoppingItemNames() == ["milk"])
+    }
+
+    @Test("a data directory that is a file: the app names it, says what to do, and keeps changes in memory")
+    func directoryIsAFile() throws {
+        let file = temporaryDataDirectory()
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
+        let run = try cookbook.run(["--data-dir", file], input: Self.addMilk)
+        #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        #expect(run.errorOutput.contains("The data directory \(file) is a file, not a directory. Fix it, or start with --data-dir DIR"), "\(run.errorOutput)")
+        #expect(run.errorOutput.contains("kept in memory only"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data("not a folder".utf8), "the file is left alone")
+    }
+
+    /// The cookbook as a user whom file permissions stop: the test's own user, or `nobody`
+    /// through setpriv when the tests run as root (permissions do not stop root).
+    static func unprivilegedCookbook() throws -> ProductProcess {
+        guard geteuid() == 0 else { return ProductProcess(name: "cookbook") }
+        guard let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            let reason = "the tests run as root, whom chmod does not stop, and setpriv (util-linux) is not there to run cookbook as nobody"
+            print("Skipped: \(reason)")
+            try Test.cancel(Comment(rawValue: reason))
+        }
+        let cookbook = ProductProcess(name: "cookbook", launcher: [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+        let probe = try cookbook.run(["--version"])
+        guard probe.status == 0 else {
+            let reason = "the tests run as root, whom chmod does not stop, and nobody cannot run the built cookbook (\(probe.errorOutput.trimmingCharacters(in: .whitespacesAndNewlines)))"
+            print("Skipped: \(reason)")
+            try Test.cancel(Comment(rawValue: reason))
+        }
+        return cookbook
+    }
+
+    @Test("a read-only data directory (chmod 555): the app names it, says what to do, keeps changes in memory and leaves the data alone")
+    func readOnlyDirectory() throws {
+        let cookbook = try Self.unprivilegedCookbook()
+        let directory = temporaryDataDirectory()
+        // A database from an earlier run, then the folder made read-only.
+        let setup = try self.cookbook.run(["--data-dir", directory], input: Self.addMilk)
+        #expect(setup.status == 0, "stderr: \(setup.errorOutput)")
+        #expect(chmod(directory, 0o555) == 0)
+        defer { _ = chmod(directory, 0o755) }
+        let before = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+
+        let run = try cookbook.run(["--data-dir", directory], input: """
+            tab "Shopping list"
+            type bread
+            expect "Added “bread”."
+            expect "[1] [ ] bread"
+            quit
+            """)
+
+        #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        #expect(run.errorOutput.contains("The data directory \(directory) is read-only"), "\(run.errorOutput)")
+        #expect(run.errorOutput.contains("Make it writable (chmod u+w \(directory)), or start with --data-dir DIR"), "\(run.errorOutput)")
+        #expect(run.errorOutput.contains("kept in memory only"), "\(run.errorOutput)")
+        #expect(run.errorOutput.contains("cannot write the event log \(directory)/logs/events.jsonl"), "\(run.errorOutput)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == before, "nothing was created, moved or deleted")
+        #expect(SQLiteInspector(path: directory + "/cookbook.sqlite").shoppingItemNames() == ["milk"], "the stored list is untouched")
+    }
+
+    @Test("the database path is a folder: the app names the path, says what to do, and keeps changes in memory")
+    func databaseIsAFolder() throws {
+        let directory = temporaryDataDirectory()
+        try FileManager.default.createDirectory(atPath: directory + "/cookbook.sqlite", withIntermediateDirectories: true)
+        let run = try cookbook.run(["--data-dir", directory], input: Self.addMilk)
+        #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        #expect(run.errorOutput.contains("The database \(directory)/cookbook.sqlite cannot be opened"), "\(run.errorOutput)")
+        #expect(run.errorOutput.contains("or start with --data-dir DIR"), "\(run.errorOutput)")
+        #expect(run.errorOutput.contains("kept in memory only"), "\(run.errorOutput)")
+    }
+
+    @Test("writes that fail: the event log and an export name the path and what to do; the app carries on")
+    func failingWrites() throws {
+        let directory = temporaryDataDirectory()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Files where the app wants folders: every write below them fails, whoever runs it.
+        try Data("x".utf8).write(to: URL(fileURLWithPath: directory + "/logs"))
+        try Data("x".utf8).write(to: URL(fileURLWithPath: directory + "/exports"))
+
+        let run = try cookbook.run(["--data-dir", directory], input: """
+            tab Search
+            type "curry rice"
+            select "Curry Rice"
+            select Export
+            expect "Couldn't export “Curry Rice”: could not write \(directory)/exports/"
+            expect "Check that the data directory is writable, or start with --data-dir DIR."
+            expect "## Ingredients"
+            back
+            expect "Curry Rice"
+            quit
+            """)
+
+        #expect(run.status == 0, "stdout: \(run.output)\nstderr: \(run.errorOutput)")
+        #expect(run.errorOutput.contains("cookbook: cannot write the event log \(directory)/logs/events.jsonl:"), "\(run.errorOutput)")
+        #expect(run.errorOutput.contains("Events are not recorded for this run."))
+        #expect(run.errorOutput.components(separatedBy: "cannot write the event log").count == 2, "said once, not per event")
+    }
+
+    // MARK: - Bad input
+
+    @Test("a malformed --dataset file: exit 3, naming the file, the line and the column")
+    func malformedDataset() throws {
+        let directory = temporaryDataDirectory()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let dataset = directory + "/recipes.json"
+        try Data("[\n  {\"id\": 1,\n   \"title\": \"Soup\" ]\n]\n".utf8).write(to: URL(fileURLWithPath: dataset))
+
+        let run = try cookbook.run(["--data-dir", directory, "--dataset", dataset], input: "quit\n")
+
+        #expect(run.status == 3)
+        #expect(run.errorOutput.contains("The recipe dataset \(dataset) cannot be used: it is not valid JSON at line 3, column 20 (\(dataset):3:20): unexpected “]”."), "\(run.errorOutput)")
+        #expect(run.errorOutput.contains("Fix the file so that it is a JSON array of recipes."))
+        #expect(run.output.isEmpty, "nothing starts")
+    }
+}
