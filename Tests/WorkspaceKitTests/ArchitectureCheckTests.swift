@@ -76,6 +76,44 @@ struct ArchitectureCheckTests {
         #expect(found[2].fix == "add `PantryDescriptor.self` to DeepLinks.screens in Core/Core/Descriptors/DeepLinks.swift")
     }
 
+    /// The fixture with `Screens.PantryDescriptor` in the body of `enum Screens`, and what of
+    /// `wiring` ("app": a builder in AppResolver, "stub": one in StubResolver, "link": a deep link) it has.
+    func nestedPantry(_ wiring: Set<String>, appBuilder: String = "Screens.PantryDescriptor") throws -> [Violation] {
+        try violations(ignoringTests: Fixtures.manifestJSON) { files in
+            try files.write("public enum Screens {\n    public struct PantryDescriptor: ScreenDescriptor {\n        public init() {}\n    }\n}\n", to: "Core/Core/Descriptors/Screens.swift")
+            func add(_ text: String, after anchor: String, in path: String) throws {
+                let current = try files.read(path)
+                #expect(current.contains(anchor))
+                try files.write(current.replacingOccurrences(of: anchor, with: anchor + text), to: path)
+            }
+            if wiring.contains("app") {
+                try add("\n    @MainActor func build(_ descriptor: \(appBuilder), in environment: any Environment) -> any Screen { fatalError() }\n", after: "let exportDirectory: URL\n", in: "App/App/Composition/AppResolver.swift")
+            }
+            if wiring.contains("stub") {
+                try add("\n    @MainActor public func build(_ descriptor: Core.Screens.PantryDescriptor, in environment: any Environment) -> any Screen { pantry(descriptor, environment) }\n", after: "let recorder: Recorder\n", in: "Core/CoreTesting/StubResolver.swift")
+            }
+            if wiring.contains("link") {
+                try add(",\n        Screens.PantryDescriptor.self", after: "FavoritesDescriptor.self", in: "Core/Core/Descriptors/DeepLinks.swift")
+            }
+        }
+    }
+
+    @Test func aNestedDescriptorIsKnownByItsQualifiedName() throws {
+        #expect(try nestedPantry(["app", "stub", "link"]).map(\.description) == [])
+
+        let unwired = try nestedPantry([])
+        #expect(unwired.map(\.rule) == ["descriptor-builder", "descriptor-placeholder", "descriptor-deep-link"])
+        #expect(unwired.allSatisfy { $0.path == "Core/Core/Descriptors/Screens.swift" && $0.line == 2 })
+        #expect(unwired.first?.description == "Core/Core/Descriptors/Screens.swift:2: descriptor-builder: Screens.PantryDescriptor has no builder in App — fix: add `@MainActor func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen` to AppResolver, e.g. calling PantryFeature.makeScreen")
+        #expect(unwired.dropFirst().first?.fix.contains("public var pantry: Builder<Screens.PantryDescriptor>") == true)
+        #expect(unwired.last?.fix == "add `Screens.PantryDescriptor.self` to DeepLinks.screens in Core/Core/Descriptors/DeepLinks.swift")
+
+        #expect(try nestedPantry(["app", "stub"]).map(\.rule) == ["descriptor-deep-link"])
+        #expect(try nestedPantry(["stub", "link"]).map(\.rule) == ["descriptor-builder"])
+        // A builder of some other `PantryDescriptor` is not one of `Screens.PantryDescriptor`.
+        #expect(try nestedPantry(["app", "stub", "link"], appBuilder: "PantryDescriptor").map(\.rule) == ["descriptor-builder"])
+    }
+
     @Test func aFeatureWithoutSandboxOrTestsIsReported() throws {
         let json = Fixtures.manifestJSON.replacingOccurrences(
             of: "\(Fixtures.target("FavoritesSandbox", "executable", path: "Sandboxes/FavoritesSandbox", byName: ["Core", "CoreTesting", "SandboxSupport"], target: ["Favorites"])),",

@@ -6,7 +6,7 @@ struct FeatureNameTests {
     let validator = FeatureNameValidator(context: .init(
         targets: ["Core", "CoreTesting", "App", "cookbook", "RecipeSearch", "RecipeSearchSandbox", "RecipeSearchTests", "LegacySandbox"],
         packageName: "Cookbook",
-        types: ["Recipe", "PlaceholderScreen", "AboutDescriptor"],
+        types: ["Recipe", "PlaceholderScreen", "AboutDescriptor", "Screens.PantryShelfDescriptor"],
         linkPaths: ["search": "RecipeSearchDescriptor", "shopping-list": "ShoppingListDescriptor"]
     ))
 
@@ -65,6 +65,7 @@ struct FeatureNameTests {
         #expect(try #require(validator.problem(with: "Recipe")).contains("would declare Recipe"))
         #expect(try #require(validator.problem(with: "Placeholder")).contains("would declare PlaceholderScreen"))
         #expect(try #require(validator.problem(with: "About")).contains("would declare AboutDescriptor"))
+        #expect(try #require(validator.problem(with: "PantryShelf")).contains("would declare Screens.PantryShelfDescriptor"))
     }
 
     @Test func aTakenLinkPathIsRejected() throws {

@@ -44,6 +44,23 @@ enum Fixtures {
         try Manifest.decode(json: manifestJSON)
     }
 
+    /// The manifest as SwiftPM reads it once `new-feature` has added `features`: each one's three
+    /// targets, and App's dependency on it.
+    static func manifestJSON(adding features: [String]) -> String {
+        let app = { (extra: [String]) in target("App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: ["Feed", "Favorites"] + extra) }
+        let targets = features.map { name in
+            """
+            ,
+                \(target(name, "regular", path: "Features/\(name)", byName: ["Core"])),
+                \(target("\(name)Sandbox", "executable", path: "Sandboxes/\(name)Sandbox", byName: ["Core", "CoreTesting", "SandboxSupport"], target: [name])),
+                \(target("\(name)Tests", "test", path: "Tests/\(name)Tests", target: [name, "Core", "CoreTesting"]))
+            """
+        }.joined()
+        return manifestJSON
+            .replacingOccurrences(of: app([]), with: app(features))
+            .replacingOccurrences(of: "\n  ]\n}", with: "\(targets)\n  ]\n}")
+    }
+
     // MARK: Anchor files
 
     static let packageSwift = """
@@ -111,6 +128,12 @@ enum Fixtures {
                 resolver.build(self, in: environment)
             }
         }
+
+        """
+
+    static let screensSwift = """
+        /// New screen descriptors, as members: a new member of an existing type recompiles no feature.
+        public enum Screens {}
 
         """
 
@@ -221,6 +244,7 @@ enum Fixtures {
             "Package.swift": packageSwift,
             "Core/Core/Descriptors/Descriptor.swift": descriptorSwift,
             "Core/Core/Descriptors/ScreenDescriptors.swift": screenDescriptorsSwift,
+            "Core/Core/Descriptors/Screens.swift": screensSwift,
             "Core/Core/Descriptors/DeepLinks.swift": deepLinksSwift,
             "Core/Core/Screen.swift": "public protocol Screen: AnyObject {}\npublic struct Recipe {}\n",
             "Core/CoreTesting/StubResolver.swift": stubResolverSwift,

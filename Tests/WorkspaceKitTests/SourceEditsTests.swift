@@ -4,8 +4,10 @@ import Testing
 
 @Suite("Source edits of new-feature, on in-memory anchor files")
 struct SourceEditsTests {
-    let pantry = NameForms("Pantry")
-    var examples: [NameForms] { [NameForms("Favorites"), NameForms("Feed")] }
+    let pantry = ResolverConformers.Feature(NameForms("Pantry"), descriptor: "Screens.PantryDescriptor")
+    var examples: [ResolverConformers.Feature] {
+        [ResolverConformers.Feature(NameForms("Favorites"), descriptor: "FavoritesDescriptor"), ResolverConformers.Feature(NameForms("Feed"), descriptor: "FeedDescriptor")]
+    }
 
     @Test func theFeatureIsAppendedToTheFeaturesArray() throws {
         let edited = try SourceEdits.addingFeature("Pantry", toManifest: Fixtures.packageSwift)
@@ -32,12 +34,12 @@ struct SourceEditsTests {
     }
 
     @Test func theDeepLinkIsAddedAndTheLastElementGetsItsComma() throws {
-        let edited = try SourceEdits.addingScreen("PantryDescriptor", toDeepLinks: Fixtures.deepLinksSwift, path: "DeepLinks.swift")
+        let edited = try SourceEdits.addingScreen("Screens.PantryDescriptor", toDeepLinks: Fixtures.deepLinksSwift, path: "DeepLinks.swift")
         #expect(edited.contains("""
                 public static let screens: [any ScreenDescriptor.Type] = [
                     FeedDescriptor.self,
                     FavoritesDescriptor.self,
-                    PantryDescriptor.self,
+                    Screens.PantryDescriptor.self,
                 ]
             """))
         #expect(edited.contains(#"screens.map { "\(scheme)://\($0.linkPath)" }"#))
@@ -48,7 +50,7 @@ struct SourceEditsTests {
         let edited = try SourceEdits.addingRequirement(requirement, toResolverIn: Fixtures.descriptorSwift, path: "Descriptor.swift")
         #expect(edited.contains("""
                 @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen
-                @MainActor func build(_ descriptor: PantryDescriptor, in environment: any Environment) -> any Screen
+                @MainActor func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen
                 @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
             }
             """))
@@ -64,12 +66,33 @@ struct SourceEditsTests {
         }
     }
 
-    @Test func theDescriptorIsAppendedToTheFile() {
-        let edited = SourceEdits.appending(FeatureTemplates(name: "Pantry").descriptor, to: Fixtures.screenDescriptorsSwift)
-        #expect(edited.hasPrefix(Fixtures.screenDescriptorsSwift))
-        #expect(edited.contains("}\n\n/// The Pantry screen (made by `workspace new-feature`).\npublic struct PantryDescriptor: ScreenDescriptor {\n"))
-        #expect(edited.contains("    public static let linkPath = \"pantry\"\n"))
-        #expect(edited.hasSuffix("        resolver.build(self, in: environment)\n    }\n}\n"))
+    @Test func theDescriptorGoesIntoTheBodyOfScreens() throws {
+        let member = FeatureTemplates(name: "Pantry").descriptor
+        let edited = try SourceEdits.addingMember(member, toEnumNamed: "Screens", in: Fixtures.screensSwift, path: "Screens.swift")
+        #expect(edited.hasPrefix("/// New screen descriptors, as members: a new member of an existing type recompiles no feature.\npublic enum Screens {\n    /// The Pantry screen (made by `workspace new-feature`).\n    public struct PantryDescriptor: ScreenDescriptor {\n"))
+        #expect(edited.contains("        public static let linkPath = \"pantry\"\n\n"))
+        #expect(edited.hasSuffix("            resolver.build(self, in: environment)\n        }\n    }\n}\n"))
+        // Blank lines stay blank, without trailing spaces.
+        #expect(!edited.contains(" \n"))
+
+        let second = try SourceEdits.addingMember(FeatureTemplates(name: "MealPlan").descriptor, toEnumNamed: "Screens", in: edited, path: "Screens.swift")
+        #expect(second.hasPrefix(String(edited.dropLast("}\n".count)) + "\n    /// The Meal Plan screen (made by `workspace new-feature`).\n"))
+        #expect(second.hasSuffix("    }\n}\n"))
+        #expect(SourceIndex(manifest: try Fixtures.manifest(), files: InMemoryFileSystem(["Core/Core/S.swift": second])).screenDescriptors.map(\.qualifiedName)
+            == ["Screens.PantryDescriptor", "Screens.MealPlanDescriptor"])
+    }
+
+    @Test func aMemberKeepsTheEnumsIndentationAndTheCommentsBeforeItsBrace() throws {
+        let text = "enum Outer {\n    /* enum Screens {} */\n}\n\npublic enum Screens {\n    public struct A {}\n    // More below.\n}\n"
+        let edited = try SourceEdits.addingMember("struct B {\n    let x = 1\n}\n", toEnumNamed: "Screens", in: text, path: "S.swift")
+        #expect(edited == "enum Outer {\n    /* enum Screens {} */\n}\n\npublic enum Screens {\n    public struct A {}\n    // More below.\n\n    struct B {\n        let x = 1\n    }\n}\n")
+    }
+
+    @Test func anExtensionOrANestedEnumIsNotTheNamespace() {
+        // A descriptor in a new `extension Screens` would be a new top-level declaration: every feature recompiles.
+        #expect(throws: SourceEdits.Failure(path: "S.swift", message: "found no top-level `enum Screens { … }` to declare the new member in")) {
+            try SourceEdits.addingMember("struct B {}", toEnumNamed: "Screens", in: "extension Screens {}\nenum Outer {\n    enum Screens {}\n}\n", path: "S.swift")
+        }
     }
 
     @Test func importsAreInsertedInOrder() {
@@ -96,7 +119,7 @@ struct SourceEditsTests {
         #expect(outcome == .edited(text, example: "FavoritesDescriptor"))
         #expect(text.contains("""
                 public var favorites: Builder<FavoritesDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-                public var pantry: Builder<PantryDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+                public var pantry: Builder<Screens.PantryDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
                 public var recipeExport:
             """))
         #expect(text.contains("""
@@ -104,7 +127,7 @@ struct SourceEditsTests {
                 }
 
                 /// Saved recipes.
-                @MainActor public func build(_ descriptor: PantryDescriptor, in environment: any Environment) -> any Screen {
+                @MainActor public func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen {
                     recorder.record(resolved: descriptor)
                     return pantry(descriptor, environment)
                 }
@@ -120,7 +143,7 @@ struct SourceEditsTests {
         #expect(text.contains("import Foundation\nimport Pantry\n"))
         #expect(text.contains("""
                 @MainActor
-                func build(_ descriptor: PantryDescriptor, in environment: any Environment) -> any Screen {
+                func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen {
                     PantryFeature.makeScreen(descriptor, environment: environment)
                 }
             """))
@@ -132,7 +155,7 @@ struct SourceEditsTests {
 
         #expect(text.contains("""
                 @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
-                @MainActor func build(_ descriptor: PantryDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+                @MainActor func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
 
             """))
         // The string that looks like a declaration is left alone.
@@ -144,7 +167,7 @@ struct SourceEditsTests {
         let outcome = ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "RecordingResolver", in: withoutFavorites)
         let text = try edited(outcome)
         #expect(outcome == .edited(text, example: "FeedDescriptor"))
-        #expect(text.contains("func build(_ descriptor: PantryDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }"))
+        #expect(text.contains("func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }"))
     }
 
     @Test func aConformerWithoutAnyExampleBuilderNeedsAHand() {
@@ -166,18 +189,38 @@ struct SourceEditsTests {
 
             """
         let result = SourceEdits.completingDescriptorLists(
-            in: text, descriptors: ["FeedDescriptor", "FavoritesDescriptor"], example: "FavoritesDescriptor", adding: "PantryDescriptor", path: "T.swift"
+            in: text, descriptors: ["FeedDescriptor", "FavoritesDescriptor"], example: "FavoritesDescriptor", adding: "Screens.PantryDescriptor", path: "T.swift"
         )
         #expect(result.added == 2)
         #expect(result.manualLines == [8])
         #expect(result.text == text
-            .replacingOccurrences(of: "    FavoritesDescriptor(),\n]", with: "    FavoritesDescriptor(),\n    PantryDescriptor(),\n]")
-            .replacingOccurrences(of: "FavoritesDescriptor.self]", with: "FavoritesDescriptor.self, PantryDescriptor.self]"))
+            .replacingOccurrences(of: "    FavoritesDescriptor(),\n]", with: "    FavoritesDescriptor(),\n    Screens.PantryDescriptor(),\n]")
+            .replacingOccurrences(of: "FavoritesDescriptor.self]", with: "FavoritesDescriptor.self, Screens.PantryDescriptor.self]"))
+
+        // Nested descriptors count by their own names; a list that has the new one already is complete.
+        let nested = "let all = [FeedDescriptor.self, Screens.PantryDescriptor.self]\nlet done = [FeedDescriptor.self, Screens.PantryDescriptor.self, Screens.MealPlanDescriptor.self]\n"
+        let next = SourceEdits.completingDescriptorLists(
+            in: nested, descriptors: ["FeedDescriptor", "PantryDescriptor"], example: "PantryDescriptor", adding: "Screens.MealPlanDescriptor", path: "T.swift"
+        )
+        #expect(next.added == 1)
+        #expect(next.text == "let all = [FeedDescriptor.self, Screens.PantryDescriptor.self, Screens.MealPlanDescriptor.self]\n" + nested.split(separator: "\n")[1] + "\n")
     }
 
     @Test func substitutionReplacesWholeIdentifiersOnly() {
+        let favorites = ResolverConformers.Feature(NameForms("Favorites"), descriptor: "FavoritesDescriptor")
         let text = "favorites(d); self.favorites; environment.favorites; FavoritesDescriptor; FavoritesFeature.x; MyFavorites; favoritesCount; favoritesx"
-        #expect(ResolverConformers.substitute(text, from: NameForms("Favorites"), to: NameForms("MealPlan"))
+        #expect(ResolverConformers.substitute(text, from: favorites, to: ResolverConformers.Feature(NameForms("MealPlan"), descriptor: "MealPlanDescriptor"))
             == "mealPlan(d); self.mealPlan; environment.favorites; MealPlanDescriptor; MealPlanFeature.x; MyFavorites; mealPlanCount; favoritesx")
+    }
+
+    @Test func substitutionWritesTheNewDescriptorQualifiedWhateverTheExample() {
+        let mealPlan = ResolverConformers.Feature(NameForms("MealPlan"), descriptor: "Screens.MealPlanDescriptor")
+        let topLevel = ResolverConformers.Feature(NameForms("Favorites"), descriptor: "FavoritesDescriptor")
+        // Only the whole name is qualified; a member or a longer name is renamed word by word.
+        #expect(ResolverConformers.substitute("Builder<FavoritesDescriptor>; Core.FavoritesDescriptor.self; x.FavoritesDescriptor; FavoritesDescriptors", from: topLevel, to: mealPlan)
+            == "Builder<Screens.MealPlanDescriptor>; Screens.MealPlanDescriptor.self; x.MealPlanDescriptor; MealPlanDescriptors")
+        let nested = ResolverConformers.Feature(NameForms("Pantry"), descriptor: "Screens.PantryDescriptor")
+        #expect(ResolverConformers.substitute("build(_ d: Screens.PantryDescriptor) { pantry(d); PantryFeature.makeScreen(d) }; Core.Screens.PantryDescriptor()", from: nested, to: mealPlan)
+            == "build(_ d: Screens.MealPlanDescriptor) { mealPlan(d); MealPlanFeature.makeScreen(d) }; Screens.MealPlanDescriptor()")
     }
 }

@@ -67,6 +67,18 @@ struct SwiftSourceTests {
         #expect(declarations[3].inheritance == ["Resolver", "Sendable"])
     }
 
+    @Test func qualifiedNamesOfIdentifiersAndDeclarations() throws {
+        let source = SwiftSource("func build(_ d: Core.Screens.PantryDescriptor, x: A.) {}\nenum Screens {\n    struct Pantry {\n        enum Row {}\n    }\n}\nextension Screens.Pantry {\n    struct Shelf {}\n}\n")
+        let text = source.text
+        let offset = { (needle: String) throws -> Int in
+            text.utf8.distance(from: text.utf8.startIndex, to: try #require(text.range(of: needle)).lowerBound)
+        }
+        #expect(source.qualifiedIdentifier(at: try offset("Core.")) == "Core.Screens.PantryDescriptor")
+        #expect(source.qualifiedIdentifier(at: try offset("A.)")) == "A")
+        let declarations = source.typeDeclarations
+        #expect(declarations.map { $0.qualifiedName(among: declarations) } == ["Screens", "Screens.Pantry", "Screens.Pantry.Row", "Screens.Pantry", "Screens.Pantry.Shelf"])
+    }
+
     @Test func matchingBracketsSkipStrings() throws {
         let source = SwiftSource(#"let x = [ "]", "[" , f(")") ]"#)
         let open = try #require(source.firstOffset(of: UInt8(ascii: "["), from: 0))
@@ -100,8 +112,40 @@ struct SourceIndexTests {
     @Test func screenDescriptorsAreReadFromCore() throws {
         let index = SourceIndex(manifest: try Fixtures.manifest(), files: Fixtures.files())
         #expect(index.screenDescriptors.map(\.name) == ["FeedDescriptor", "FavoritesDescriptor"])
+        #expect(index.screenDescriptors.map(\.qualifiedName) == ["FeedDescriptor", "FavoritesDescriptor"])
+        #expect(index.screensNamespaceFile == "Core/Core/Descriptors/Screens.swift")
         #expect(index.screenDescriptors.map(\.linkPath) == ["feed", "favorites"])
         #expect(index.screenDescriptors.map(\.hasEmptyInit) == [true, true])
         #expect(index.resolverConformers.map(\.typeName) == ["StubResolver", "AppResolver", "RecordingResolver"])
+    }
+
+    @Test func nestedScreenDescriptorsHaveTheirQualifiedNames() throws {
+        let files = Fixtures.files()
+        try files.write("""
+            public enum Screens {
+                /// `struct Fake: ScreenDescriptor {}` in a comment is not one.
+                public struct PantryDescriptor: ScreenDescriptor {
+                    public init(shelf: String) {}
+                    public static let linkPath = "pantry/{shelf}"
+                }
+            }
+
+            extension Core.Screens {
+                public struct MealPlanDescriptor: Hashable, ScreenDescriptor {
+                    public init() {}
+                }
+            }
+
+            """, to: "Core/Core/Descriptors/Screens.swift")
+        let index = SourceIndex(manifest: try Fixtures.manifest(), files: files)
+        let nested = index.screenDescriptors.filter { $0.path == "Core/Core/Descriptors/Screens.swift" }
+
+        #expect(nested.map(\.qualifiedName) == ["Screens.PantryDescriptor", "Screens.MealPlanDescriptor"])
+        #expect(nested.map(\.name) == ["PantryDescriptor", "MealPlanDescriptor"])
+        #expect(nested.map(\.featureName) == ["Pantry", "MealPlan"])
+        #expect(nested.map(\.line) == [3, 10])
+        #expect(nested.map(\.linkPath) == ["pantry/{shelf}", nil])
+        #expect(nested.map(\.hasEmptyInit) == [false, true])
+        #expect(index.screensNamespaceFile == "Core/Core/Descriptors/Screens.swift")
     }
 }

@@ -26,8 +26,9 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
 ///   system module (Foundation, Dispatch, Synchronization, Glibc, Darwin, FoundationNetworking,
 ///   Testing, XCTest);
 /// - descriptor-builder, descriptor-placeholder, descriptor-deep-link: every screen descriptor
-///   in Core has a builder in App, one in CoreTesting (StubResolver's placeholder) and an entry
-///   in `DeepLinks.screens`;
+///   in Core, at the top level or nested (`Screens.PantryDescriptor`), has a builder in App, one
+///   in CoreTesting (StubResolver's placeholder) and an entry in `DeepLinks.screens`, each naming
+///   it by its qualified name;
 /// - test-target, feature-sandbox: every module has `<Module>Tests`, every feature a sandbox;
 /// - spec-current: project-spec.yml is what `workspace spec` generates.
 public struct ArchitectureCheck {
@@ -128,7 +129,8 @@ public struct ArchitectureCheck {
 
     // MARK: Descriptors
 
-    /// The parameter types of `func build(_ x: Type, …)` declarations in a source.
+    /// The parameter types of `func build(_ x: Type, …)` declarations in a source, qualified as
+    /// written but without the module: `Screens.PantryDescriptor` for `Core.Screens.PantryDescriptor`.
     static func builderTypes(in source: SwiftSource) -> Set<String> {
         let bytes = source.codeBytes
         var types = Set<String>()
@@ -149,7 +151,7 @@ public struct ArchitectureCheck {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { continue }
             index += 1
             skipBlanks(&index)
-            let type = source.identifier(at: index)
+            let type = SourceIndex.typeName(source.qualifiedIdentifier(at: index))
             if !type.isEmpty { types.insert(type) }
         }
         return types
@@ -161,13 +163,16 @@ public struct ArchitectureCheck {
         }
     }
 
-    /// The names in the array literal `screens = [ … ]` in Core, and where it is.
+    /// The types in the array literal `screens = [ … ]` in Core, qualified (`Screens.PantryDescriptor`
+    /// for `Screens.PantryDescriptor.self`), and where it is.
     func deepLinkScreens() -> (names: Set<String>, path: String)? {
         for path in index.swiftFiles(ofTargetNamed: Conventions.core) {
             guard let source = index.source(path), let open = SourceEdits.arrayLiteral(named: "screens", in: source),
                   let close = source.matchingClose(ofOpenAt: open) else { continue }
-            let body = SourceEdits.slice(source.code, open..<close)
-            let names = body.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+            let body = SourceEdits.slice(source.code, (open + 1)..<close)
+            let names = body.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }.map { element in
+                SourceIndex.typeName(element.hasSuffix(".self") ? String(element.dropLast(".self".count)) : String(element))
+            }
             return (Set(names), path)
         }
         return nil
@@ -181,8 +186,8 @@ public struct ArchitectureCheck {
         let placeholders = builderTypes(inTarget: Conventions.coreTesting)
         let deepLinks = deepLinkScreens()
         for descriptor in descriptors {
-            let name = descriptor.name
-            let feature = name.hasSuffix("Descriptor") ? String(name.dropLast("Descriptor".count)) : name
+            let name = descriptor.qualifiedName
+            let feature = descriptor.featureName
             if manifest.target(named: Conventions.app) != nil, !appBuilders.contains(name) {
                 violations.append(Violation(
                     descriptor.path, descriptor.line, "descriptor-builder", "\(name) has no builder in App",

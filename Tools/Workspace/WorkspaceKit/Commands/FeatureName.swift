@@ -7,7 +7,8 @@ public struct FeatureNameValidator: Sendable {
         public var targets: [String]
         /// The package's name (its executable may share it, spelled differently).
         public var packageName: String
-        /// Public types of the modules a feature and its tests import (Core, CoreTesting).
+        /// Public types of the modules a feature and its tests import (Core, CoreTesting), and
+        /// nested screen descriptors by qualified name (`Screens.PantryDescriptor`).
         public var types: Set<String>
         /// Link paths of the screen descriptors, with their descriptor: `["search": "RecipeSearchDescriptor"]`.
         public var linkPaths: [String: String]
@@ -54,9 +55,12 @@ public struct FeatureNameValidator: Sendable {
         "Hashable", "Codable", "Identifiable", "Duration", "Data", "Date", "URL", "UUID",
     ]
 
-    /// The type names the feature declares, for `name`.
+    /// The type names the feature declares, for `name`: its own, and its descriptor as
+    /// `Screens.<Name>Descriptor` (the plain `<Name>Descriptor` is reserved too, so that one
+    /// name means one descriptor).
     public static func declaredTypes(for name: String) -> [String] {
         [name] + ["Feature", "Screen", "ViewModel", "Interactor", "Translator", "Router", "State", "Row", "Descriptor"].map { name + $0 }
+            + ["\(Conventions.screensNamespace).\(name)Descriptor"]
     }
 
     /// Why `name` cannot name a feature, or nil if it can.

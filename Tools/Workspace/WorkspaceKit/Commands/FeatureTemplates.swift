@@ -29,12 +29,18 @@ public struct FeatureTemplates: Sendable {
 
     // MARK: Core
 
-    /// The descriptor, for the file of screen descriptors in Core.
+    /// The descriptor's own name: `PantryDescriptor`.
+    public var descriptorName: String { "\(name)Descriptor" }
+
+    /// The descriptor as every other module writes it: `Screens.PantryDescriptor`.
+    public var descriptorType: String { "\(Conventions.screensNamespace).\(descriptorName)" }
+
+    /// The descriptor, for the body of `enum Screens` in Core (without indentation): a member
+    /// of an existing type, so adding it recompiles no other feature.
     public var descriptor: String {
         #"""
-
         /// The \#(forms.title) screen (made by `workspace new-feature`).
-        public struct \#(name)Descriptor: ScreenDescriptor {
+        public struct \#(descriptorName): ScreenDescriptor {
             public init() {}
 
             public static let linkPath = "\#(forms.kebab)"
@@ -49,13 +55,12 @@ public struct FeatureTemplates: Sendable {
                 resolver.build(self, in: environment)
             }
         }
-
         """#
     }
 
     /// The `Resolver` requirement, without indentation.
     public var requirement: String {
-        "@MainActor func build(_ descriptor: \(name)Descriptor, in environment: any Environment) -> any Screen"
+        "@MainActor func build(_ descriptor: \(descriptorType), in environment: any Environment) -> any Screen"
     }
 
     // MARK: Feature
@@ -67,7 +72,7 @@ public struct FeatureTemplates: Sendable {
         /// The feature's one public door: the app's resolver and the sandbox build the screen here.
         public enum \#(name)Feature {
             @MainActor
-            public static func makeScreen(_ descriptor: \#(name)Descriptor, environment: any Environment) -> any Screen {
+            public static func makeScreen(_ descriptor: \#(descriptorType), environment: any Environment) -> any Screen {
                 \#(name)Screen(
                     viewModel: \#(name)ViewModel(
                         interactor: \#(name)Interactor(environment: environment),
@@ -278,7 +283,7 @@ public struct FeatureTemplates: Sendable {
             var recorder: Recorder { environment.recorder }
 
             func makeScreen(in environment: StubEnvironment? = nil) -> any Screen {
-                \#(name)Feature.makeScreen(\#(name)Descriptor(), environment: environment ?? self.environment)
+                \#(name)Feature.makeScreen(\#(descriptorType)(), environment: environment ?? self.environment)
             }
 
             func appearedScreen(in environment: StubEnvironment? = nil) async -> any Screen {
@@ -360,10 +365,10 @@ public struct FeatureTemplates: Sendable {
             }
 
             @Test func theDescriptorOpensFromItsDeepLink() throws {
-                let link = DeepLinks.link(for: \#(name)Descriptor())
+                let link = DeepLinks.link(for: \#(descriptorType)())
 
                 #expect(link == "\(DeepLinks.scheme)://\#(forms.kebab)")
-                #expect(try DeepLinks.descriptor(from: link) as? \#(name)Descriptor == \#(name)Descriptor())
+                #expect(try DeepLinks.descriptor(from: link) as? \#(descriptorType) == \#(descriptorType)())
             }
         }
 
@@ -382,7 +387,7 @@ public struct FeatureTemplates: Sendable {
         let status = await Sandbox.main(
             feature: "\#(name)",
             link: { $0.\#(forms.lowerCamel) = \#(name)Feature.makeScreen },
-            root: \#(name)Descriptor()
+            root: \#(descriptorType)()
         )
         exit(status)
 

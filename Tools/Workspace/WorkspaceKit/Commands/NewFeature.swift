@@ -21,7 +21,7 @@ public struct NewFeature {
 
         public var kind: Kind
         public var path: String
-        /// What the change is, for the report: `PantryDescriptor in Resolver`.
+        /// What the change is, for the report: `build(_: Screens.PantryDescriptor) required of every Resolver`.
         public var summary: String
         public var text: String
     }
@@ -81,13 +81,15 @@ public struct NewFeature {
         let safe = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         let wouldCreate = safe ? ["Features/\(name)", "Sandboxes/\(Conventions.sandbox(of: name))", "Tests/\(Conventions.testTarget(of: name))"] : []
         var linkPaths: [String: String] = [:]
-        for descriptor in index.screenDescriptors {
-            if let path = descriptor.linkPath { linkPaths[path] = descriptor.name }
+        let descriptors = index.screenDescriptors
+        for descriptor in descriptors {
+            if let path = descriptor.linkPath { linkPaths[path] = descriptor.qualifiedName }
         }
         let context = FeatureNameValidator.Context(
             targets: manifest.targetNames,
             packageName: manifest.name,
-            types: index.publicTypes(in: [Conventions.core, Conventions.coreTesting]),
+            // Nested descriptors (`Screens.PantryDescriptor`) by their qualified names: a new one may not repeat them.
+            types: index.publicTypes(in: [Conventions.core, Conventions.coreTesting]).union(descriptors.map(\.qualifiedName)),
             linkPaths: linkPaths,
             existingPaths: wouldCreate.filter(files.itemExists)
         )
@@ -131,42 +133,45 @@ public struct NewFeature {
             try SourceEdits.addingFeature(name, toManifest: text)
         }
 
-        // Core: the descriptor, its Resolver requirement, its deep link.
+        // Core: the descriptor in the body of `enum Screens`, its Resolver requirement, its deep link.
+        let descriptor = templates.descriptorType
         let descriptors = index.screenDescriptors
-        let descriptorFile = Dictionary(grouping: descriptors, by: \.path).max { $0.value.count < $1.value.count || ($0.value.count == $1.value.count && $0.key > $1.key) }?.key
-        guard let descriptorFile else { throw Failure("found no `struct …: ScreenDescriptor` in \(Conventions.core) to put \(name)Descriptor beside — nothing was written") }
-        try edit(descriptorFile, "\(name)Descriptor (link \(forms.kebab))") { text throws(SourceEdits.Failure) in
-            SourceEdits.appending(templates.descriptor, to: text)
+        guard let screensFile = index.screensNamespaceFile else {
+            throw Failure("found no `public enum \(Conventions.screensNamespace) { … }` in \(Conventions.core) to declare \(descriptor) in (see docs/architecture.md) — nothing was written")
+        }
+        try edit(screensFile, "\(descriptor) (link \(forms.kebab))") { text throws(SourceEdits.Failure) in
+            try SourceEdits.addingMember(templates.descriptor, toEnumNamed: Conventions.screensNamespace, in: text, path: screensFile)
         }
         let coreFiles = index.swiftFiles(ofTargetNamed: Conventions.core)
         guard let resolverFile = coreFiles.first(where: { path in
             index.source(path)?.typeDeclarations.contains { $0.kind == "protocol" && $0.name == "Resolver" } ?? false
         }) else { throw Failure("found no `protocol Resolver` in \(Conventions.core) — nothing was written") }
-        try edit(resolverFile, "build(_: \(name)Descriptor) required of every Resolver") { text throws(SourceEdits.Failure) in
+        try edit(resolverFile, "build(_: \(descriptor)) required of every Resolver") { text throws(SourceEdits.Failure) in
             try SourceEdits.addingRequirement(templates.requirement, toResolverIn: text, path: resolverFile)
         }
         guard let deepLinksFile = coreFiles.first(where: { path in
             guard let source = index.source(path) else { return false }
             return SourceEdits.arrayLiteral(named: "screens", in: source) != nil && source.code.contains("ScreenDescriptor")
         }) else { throw Failure("found no `static let screens: [any ScreenDescriptor.Type] = [ … ]` in \(Conventions.core) — nothing was written") }
-        try edit(deepLinksFile, "\(name)Descriptor.self in DeepLinks.screens") { text throws(SourceEdits.Failure) in
-            try SourceEdits.addingScreen("\(name)Descriptor", toDeepLinks: text, path: deepLinksFile)
+        try edit(deepLinksFile, "\(descriptor).self in DeepLinks.screens") { text throws(SourceEdits.Failure) in
+            try SourceEdits.addingScreen(descriptor, toDeepLinks: text, path: deepLinksFile)
         }
 
         // Every Resolver conformer, by example of the newest feature without values in its descriptor.
         let featureNames = Set(manifest.features.map(\.name))
-        let examples = manifest.features.reversed().compactMap { feature -> NameForms? in
-            descriptors.contains { $0.name == "\(feature.name)Descriptor" && $0.hasEmptyInit } ? NameForms(feature.name) : nil
-        } + manifest.features.reversed().filter { feature in
-            descriptors.contains { $0.name == "\(feature.name)Descriptor" && !$0.hasEmptyInit }
-        }.map { NameForms($0.name) }
+        let new = ResolverConformers.Feature(forms, descriptor: descriptor)
+        let featureDescriptors = manifest.features.reversed().compactMap { feature in
+            descriptors.first { $0.name == "\(feature.name)Descriptor" }.map { (feature: feature, descriptor: $0) }
+        }
+        let examples = (featureDescriptors.filter(\.descriptor.hasEmptyInit) + featureDescriptors.filter { !$0.descriptor.hasEmptyInit })
+            .map { ResolverConformers.Feature(NameForms($0.feature.name), descriptor: $0.descriptor.qualifiedName) }
         var manual: [String] = []
         for conformer in index.resolverConformers {
             let current = edited[conformer.path]?.text ?? ((try? files.read(conformer.path)) ?? "")
-            switch ResolverConformers.addBuilder(for: forms, examples: examples, typeName: conformer.typeName, in: current) {
+            switch ResolverConformers.addBuilder(for: new, examples: examples, typeName: conformer.typeName, in: current) {
             case .edited(let text, let example):
                 let importsFeature = SwiftSource(text).imports.contains { $0.module == name }
-                try edit(conformer.path, "\(conformer.typeName): build for \(name)Descriptor (copied from \(example))\(importsFeature ? ", import \(name)" : "")") { _ in text }
+                try edit(conformer.path, "\(conformer.typeName): build for \(descriptor) (copied from \(example))\(importsFeature ? ", import \(name)" : "")") { _ in text }
             case .manual(let reason):
                 let imports = index.source(conformer.path)?.imports.map(\.module) ?? []
                 let hint = imports.contains(where: featureNames.contains)
@@ -178,17 +183,18 @@ public struct NewFeature {
 
         // Lists of every screen descriptor (in tests, say) stay complete.
         let descriptorNames = descriptors.map(\.name)
-        if let example = examples.first.map({ "\($0.name)Descriptor" }) {
-            for path in index.allSwiftFiles where path != descriptorFile {
+        let descriptorFiles = Set(descriptors.map(\.path) + [screensFile])
+        if let example = examples.first?.descriptorName {
+            for path in index.allSwiftFiles where !descriptorFiles.contains(path) {
                 let current = edited[path]?.text ?? ((try? files.read(path)) ?? "")
                 guard current.contains(example) else { continue }
                 let result = SourceEdits.completingDescriptorLists(
-                    in: current, descriptors: descriptorNames, example: example, adding: "\(name)Descriptor", path: path
+                    in: current, descriptors: descriptorNames, example: example, adding: descriptor, path: path
                 )
                 if result.added > 0 {
-                    try edit(path, "\(name)Descriptor in \(result.added == 1 ? "a list" : "\(result.added) lists") of every screen descriptor") { _ in result.text }
+                    try edit(path, "\(descriptor) in \(result.added == 1 ? "a list" : "\(result.added) lists") of every screen descriptor") { _ in result.text }
                 }
-                manual += result.manualLines.map { "\(path):\($0): this list names every screen descriptor; add \(name)Descriptor" }
+                manual += result.manualLines.map { "\(path):\($0): this list names every screen descriptor; add \(descriptor)" }
             }
         }
 
@@ -198,7 +204,7 @@ public struct NewFeature {
             guard let text = try? files.read(path) else { continue }
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 if ["://\(forms.kebab)\"", "://\(forms.kebab)/", "://\(forms.kebab)?"].contains(where: line.contains) {
-                    notes.append("\(path):\(number + 1): mentions the link …://\(forms.kebab), which now opens \(name)Descriptor; check that it still means what it should")
+                    notes.append("\(path):\(number + 1): mentions the link …://\(forms.kebab), which now opens \(descriptor); check that it still means what it should")
                 }
             }
         }

@@ -6,7 +6,8 @@ import Foundation
 /// A conformer is found by reading declarations (`struct X: Resolver`, `final class Y: Sendable,
 /// Core.Resolver`), not from a list. Its new builder is made by example: the members it has for
 /// an existing feature's descriptor (its `build`, and a stored property such as StubResolver's
-/// `Builder<FavoritesDescriptor>`) are copied with that feature's name replaced by the new one.
+/// `Builder<FavoritesDescriptor>`) are copied with that feature's name replaced by the new one,
+/// and the example's descriptor by the new descriptor's qualified name (`Screens.PantryDescriptor`).
 /// So `AppResolver` gets `PantryFeature.makeScreen(…)` and `import Pantry`, `StubResolver` a
 /// placeholder property and a recording `build`, a test double its own one-line `build`.
 public enum ResolverConformers {
@@ -29,6 +30,23 @@ public enum ResolverConformers {
             .map { Conformer(path: path, typeName: $0.name, line: $0.line) }
     }
 
+    /// A feature's names: its forms, and its descriptor as other modules write it,
+    /// `FavoritesDescriptor` (Core's top level) or `Screens.PantryDescriptor` (nested).
+    public struct Feature: Sendable, Equatable {
+        public var forms: NameForms
+        public var descriptor: String
+
+        public init(_ forms: NameForms, descriptor: String) {
+            self.forms = forms
+            self.descriptor = descriptor
+        }
+
+        /// The descriptor type's own name: `PantryDescriptor` for `Screens.PantryDescriptor`.
+        public var descriptorName: String {
+            descriptor.split(separator: ".").last.map(String.init) ?? descriptor
+        }
+    }
+
     public enum Outcome: Equatable, Sendable {
         /// The new text, and what was copied from: `FavoritesDescriptor`.
         case edited(String, example: String)
@@ -36,31 +54,30 @@ public enum ResolverConformers {
         case manual(String)
     }
 
-    /// Adds to `typeName` in `text` the members for `forms`' descriptor, copied from those of the
-    /// first example feature the type has members for. `featureModules`: when the file imports an
-    /// example feature module, it imports the new one too.
+    /// Adds to `typeName` in `text` the members for `new`'s descriptor, copied from those of the
+    /// first example feature the type has members for. When the file imports the example's
+    /// feature module, it imports the new one too.
     public static func addBuilder(
-        for forms: NameForms, examples: [NameForms], typeName: String, in text: String
+        for new: Feature, examples: [Feature], typeName: String, in text: String
     ) -> Outcome {
         let source = SwiftSource(text)
         let declarations = source.typeDeclarations.filter { $0.name == typeName && $0.kind != "protocol" }
         guard !declarations.isEmpty else { return .manual("\(typeName) is not declared here") }
         for example in examples {
-            let descriptor = "\(example.name)Descriptor"
             let chunks = declarations.flatMap { members(of: $0, in: source) }
-                .filter { chunk in !SwiftSource.wordOffsets(of: descriptor, in: Array(source.codeBytes[chunk])).isEmpty }
+                .filter { chunk in !SwiftSource.wordOffsets(of: example.descriptorName, in: Array(source.codeBytes[chunk])).isEmpty }
             guard !chunks.isEmpty else { continue }
             var result = text
             for chunk in chunks.sorted(by: { $0.lowerBound > $1.lowerBound }) {
-                let copy = substitute(SourceEdits.slice(text, chunk), from: example, to: forms)
+                let copy = substitute(SourceEdits.slice(text, chunk), from: example, to: new)
                 result = SourceEdits.inserting(copy, at: chunk.upperBound, in: result)
             }
-            if source.imports.contains(where: { $0.module == example.name }) {
-                result = SourceEdits.addingImport(forms.name, to: result)
+            if source.imports.contains(where: { $0.module == example.forms.name }) {
+                result = SourceEdits.addingImport(new.forms.name, to: result)
             }
-            return .edited(result, example: descriptor)
+            return .edited(result, example: example.descriptor)
         }
-        let tried = examples.map { "\($0.name)Descriptor" }.joined(separator: ", ")
+        let tried = examples.map(\.descriptor).joined(separator: ", ")
         return .manual("\(typeName) has no builder to copy (looked for \(tried.isEmpty ? "none" : tried))")
     }
 
@@ -101,12 +118,15 @@ public enum ResolverConformers {
         return members
     }
 
-    /// `text` with the example feature's name replaced by the new one, identifier by identifier:
-    /// `FavoritesDescriptor` → `PantryDescriptor`, `FavoritesFeature` → `PantryFeature`,
-    /// `favorites(…)` → `pantry(…)`. A lower-case name after a dot (`environment.favorites`) is
-    /// another type's member and stays, unless it follows `self.`.
-    static func substitute(_ text: String, from example: NameForms, to new: NameForms) -> String {
+    /// `text` with the example feature's names replaced by the new one's. Its descriptor, however
+    /// written (`FavoritesDescriptor`, `Screens.PantryDescriptor`, `Core.…`), becomes the new
+    /// descriptor as other modules write it (`Screens.MealPlanDescriptor`); then, identifier by
+    /// identifier, `FavoritesFeature` → `PantryFeature`, `favorites(…)` → `pantry(…)`. A lower-case
+    /// name after a dot (`environment.favorites`) is another type's member and stays, unless it
+    /// follows `self.`.
+    static func substitute(_ text: String, from example: Feature, to new: Feature) -> String {
         let bytes = Array(text.utf8)
+        let descriptorSpellings = [example.descriptor, "\(Conventions.core).\(example.descriptor)"].map { Array($0.utf8) }
         var output: [UInt8] = []
         var index = 0
         while index < bytes.count {
@@ -115,15 +135,27 @@ public enum ResolverConformers {
                 index += 1
                 continue
             }
+            let afterDot = index > 0 && bytes[index - 1] == UInt8(ascii: ".")
+            if !afterDot, let spelling = descriptorSpellings.first(where: { spells($0, at: index, in: bytes) }) {
+                output += Array(new.descriptor.utf8)
+                index += spelling.count
+                continue
+            }
             var end = index
             while end < bytes.count, SwiftSource.isIdentifierByte(bytes[end]) { end += 1 }
             let word = String(decoding: bytes[index..<end], as: UTF8.self)
-            let afterDot = index > 0 && bytes[index - 1] == UInt8(ascii: ".")
             let afterSelf = index >= 5 && String(decoding: bytes[(index - 5)..<index], as: UTF8.self) == "self."
-            output += Array(replace(word, from: example, to: new, isMember: afterDot && !afterSelf).utf8)
+            output += Array(replace(word, from: example.forms, to: new.forms, isMember: afterDot && !afterSelf).utf8)
             index = end
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Whether `bytes` hold the name `name` at `offset`, not followed by more of an identifier.
+    static func spells(_ name: [UInt8], at offset: Int, in bytes: [UInt8]) -> Bool {
+        let end = offset + name.count
+        guard end <= bytes.count, Array(bytes[offset..<end]) == name else { return false }
+        return end == bytes.count || !SwiftSource.isIdentifierByte(bytes[end])
     }
 
     static func replace(_ word: String, from example: NameForms, to new: NameForms, isMember: Bool) -> String {

@@ -1,6 +1,6 @@
 /// Edits of Swift sources at anchors found by reading the code, not by line numbers or marker
-/// comments: the closing brace of `protocol Resolver`, the closing bracket of an array
-/// literal, the members of a resolver. Every edit returns the new text or throws, and none
+/// comments: the closing brace of `protocol Resolver` or of `enum Screens`, the closing bracket
+/// of an array literal, the members of a resolver. Every edit returns the new text or throws, and none
 /// writes: `new-feature` plans them all before it writes anything.
 public enum SourceEdits {
     public struct Failure: Error, CustomStringConvertible, Equatable {
@@ -177,22 +177,42 @@ public enum SourceEdits {
         return inserting("\(indent)\(requirement)\n", at: closeLine, in: text)
     }
 
-    /// Appends `declaration` to the end of the file.
-    public static func appending(_ declaration: String, to text: String) -> String {
-        var result = text
-        if !result.isEmpty, !result.hasSuffix("\n") { result += "\n" }
-        var addition = declaration
-        while result.hasSuffix("\n\n"), addition.hasPrefix("\n") { addition.removeFirst() }
-        return result + addition
+    /// Adds `member` (a declaration without indentation) at the end of the body of the top-level
+    /// `enum name`, one level in and after a blank line if the body has members already:
+    /// `public enum Screens {}` becomes `public enum Screens {\n    member\n}`. The member goes
+    /// inside the body, not into an `extension`: an extension is a new top-level declaration,
+    /// and Core's top-level declarations are what every feature recompiles for.
+    public static func addingMember(_ member: String, toEnumNamed name: String, in text: String, path: String) throws(Failure) -> String {
+        let source = SwiftSource(text)
+        let declarations = source.typeDeclarations
+        guard let namespace = declarations.first(where: { candidate in
+            candidate.kind == "enum" && candidate.name == name && !declarations.contains { $0.open < candidate.open && candidate.close < $0.close }
+        }) else {
+            throw Failure(path: path, message: "found no top-level `enum \(name) { … }` to declare the new member in")
+        }
+        // Blanks are looked for in the text, not the code: a comment closing the body stays.
+        let textBytes = Array(text.utf8)
+        var last = namespace.close - 1
+        while last > namespace.open, isBlank(textBytes[last]) { last -= 1 }
+        let outer = indentation(ofLineAt: namespace.open, in: textBytes)
+        var lines = member.split(separator: "\n", omittingEmptySubsequences: false)
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        let body = lines.map { $0.allSatisfy { $0 == " " || $0 == "\t" } ? "" : "\(outer)    \($0)" }.joined(separator: "\n")
+        let separator = last == namespace.open ? "\n" : "\n\n"
+        return slice(text, 0..<(last + 1)) + separator + body + "\n" + outer + slice(text, namespace.close..<textBytes.count)
     }
 
     /// Lists that name every screen descriptor (a test's `everyScreen: [any ScreenDescriptor] = [FeedDescriptor(), …]`)
     /// stay complete: the new descriptor is appended in the form of the list's elements,
-    /// `PantryDescriptor()` where the list has `FavoritesDescriptor()`, `PantryDescriptor.self` where
-    /// it has `FavoritesDescriptor.self`. Lists in another form are returned by line, for a hand.
+    /// `Screens.PantryDescriptor()` where the list has `FavoritesDescriptor()`, `Screens.PantryDescriptor.self`
+    /// where it has `FavoritesDescriptor.self`. Lists in another form are returned by line, for a hand.
+    /// `descriptors` and `example` are types' own names (`PantryDescriptor` for `Screens.PantryDescriptor`),
+    /// `new` is the name to write (`Screens.PantryDescriptor`).
     public static func completingDescriptorLists(
         in text: String, descriptors: [String], example: String, adding new: String, path: String
     ) -> (text: String, added: Int, manualLines: [Int]) {
+        let newName = new.split(separator: ".").last.map(String.init) ?? new
         guard descriptors.count > 1 else { return (text, 0, []) }
         let source = SwiftSource(text)
         let bytes = source.codeBytes
@@ -201,7 +221,7 @@ public enum SourceEdits {
             guard let close = source.matchingClose(ofOpenAt: open) else { continue }
             let body = Array(bytes[(open + 1)..<close])
             guard descriptors.allSatisfy({ !SwiftSource.wordOffsets(of: $0, in: body).isEmpty }),
-                  SwiftSource.wordOffsets(of: new, in: body).isEmpty else { continue }
+                  SwiftSource.wordOffsets(of: newName, in: body).isEmpty else { continue }
             lists.append((open, close))
         }
         var edits: [(open: Int, element: String)] = []

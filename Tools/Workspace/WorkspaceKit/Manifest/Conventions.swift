@@ -3,6 +3,10 @@
 public enum Conventions {
     /// The module every feature imports, and the only one it may.
     public static let core = "Core"
+    /// The enum of Core whose body holds the screen descriptors `new-feature` adds: a new member
+    /// of an existing type recompiles no feature, a new top-level name recompiles them all
+    /// (docs/benchmarks.md, section 3).
+    public static let screensNamespace = "Screens"
     /// The stub environment of tests and sandboxes.
     public static let coreTesting = "CoreTesting"
     /// What every sandbox shares.

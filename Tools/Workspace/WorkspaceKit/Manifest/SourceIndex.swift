@@ -38,24 +38,36 @@ public final class SourceIndex {
 
     /// A screen descriptor declared in Core.
     public struct ScreenDescriptorInfo: Sendable, Equatable {
+        /// The type's own name: `PantryDescriptor`.
         public var name: String
+        /// The name other modules write: `FeedDescriptor` at Core's top level, `Screens.PantryDescriptor`
+        /// in the body of `enum Screens`.
+        public var qualifiedName: String
         public var path: String
         public var line: Int
         public var linkPath: String?
         /// Whether it has `init()`: no values, like `FavoritesDescriptor()`.
         public var hasEmptyInit: Bool
+
+        /// The feature it is named after: `Pantry` for `Screens.PantryDescriptor`.
+        public var featureName: String {
+            name.hasSuffix("Descriptor") ? String(name.dropLast("Descriptor".count)) : name
+        }
     }
 
-    /// Every `struct X: ScreenDescriptor` in the Core target, in file order.
+    /// Every `struct X: ScreenDescriptor` in the Core target, at the top level or nested
+    /// (`Screens.X`), in file order.
     public var screenDescriptors: [ScreenDescriptorInfo] {
         var result: [ScreenDescriptorInfo] = []
         for path in swiftFiles(ofTargetNamed: Conventions.core) {
             guard let source = source(path) else { continue }
-            for declaration in source.typeDeclarations where declaration.kind == "struct" && declaration.inherits("ScreenDescriptor") {
+            let declarations = source.typeDeclarations
+            for declaration in declarations where declaration.kind == "struct" && declaration.inherits("ScreenDescriptor") {
                 let body = SourceEdits.slice(source.text, declaration.open..<(declaration.close + 1))
                 let bodyCode = SourceEdits.slice(source.code, declaration.open..<(declaration.close + 1))
                 result.append(ScreenDescriptorInfo(
                     name: declaration.name,
+                    qualifiedName: Self.typeName(declaration.qualifiedName(among: declarations)),
                     path: path,
                     line: declaration.line,
                     linkPath: Self.linkPath(in: body),
@@ -64,6 +76,22 @@ public final class SourceIndex {
             }
         }
         return result
+    }
+
+    /// The file of Core declaring `enum Screens` at its top level, where new screen descriptors go.
+    public var screensNamespaceFile: String? {
+        swiftFiles(ofTargetNamed: Conventions.core).first { path in
+            guard let declarations = source(path)?.typeDeclarations else { return false }
+            return declarations.contains { candidate in
+                candidate.kind == "enum" && candidate.name == Conventions.screensNamespace
+                    && !declarations.contains { $0.open < candidate.open && candidate.close < $0.close }
+            }
+        }
+    }
+
+    /// A type of Core as other modules name it: `Core.Screens.PantryDescriptor` → `Screens.PantryDescriptor`.
+    static func typeName(_ written: String) -> String {
+        written.hasPrefix("\(Conventions.core).") ? String(written.dropFirst(Conventions.core.count + 1)) : written
     }
 
     /// `static let linkPath = "recipes/{recipeID}"` → `recipes/{recipeID}`.

@@ -158,6 +158,23 @@ public struct SwiftSource: Sendable {
         return String(decoding: bytes[offset..<end], as: UTF8.self)
     }
 
+    /// The dotted name that starts at `offset` in code: `Screens.PantryDescriptor` in
+    /// `func build(_ d: Screens.PantryDescriptor, …)`, `Feed` in `Feed, …`.
+    public func qualifiedIdentifier(at offset: Int) -> String {
+        let bytes = codeBytes
+        var end = offset
+        while end < bytes.count {
+            if Self.isIdentifierByte(bytes[end]) {
+                end += 1
+            } else if bytes[end] == UInt8(ascii: "."), end > offset, end + 1 < bytes.count, Self.isIdentifierByte(bytes[end + 1]) {
+                end += 1
+            } else {
+                break
+            }
+        }
+        return String(decoding: bytes[offset..<end], as: UTF8.self)
+    }
+
     // MARK: Type declarations
 
     /// A type or extension declaration: `struct AppResolver: Resolver { … }`.
@@ -176,6 +193,13 @@ public struct SwiftSource: Sendable {
         /// Whether `type` is among the inherited types (`Resolver` or `Core.Resolver`).
         public func inherits(_ type: String) -> Bool {
             inheritance.contains { $0 == type || $0.hasSuffix(".\(type)") }
+        }
+
+        /// The name qualified by the types and extensions `declarations` has around it:
+        /// `Screens.PantryDescriptor` for a struct in the body of `enum Screens` (or of `extension Screens`).
+        public func qualifiedName(among declarations: [TypeDeclaration]) -> String {
+            let outer = declarations.filter { $0.open < open && close < $0.close }.sorted { $0.open < $1.open }
+            return (outer.map(\.name) + [name]).joined(separator: ".")
         }
     }
 
