@@ -1,20 +1,40 @@
 import Core
 import Foundation
 
-/// A store that cannot be used: every call throws `StubStoreError.unavailable`. The
-/// `failure` scenario uses it, so features that only touch stores show their error state too.
+/// A store that cannot be used: every call throws `error`. The `failure` scenario uses it
+/// (`StubStoreError.unavailable`), so features that only touch stores show their error state too.
 public struct FailingRepository<Entity: Identifiable & Queryable>: Repository where Entity.ID: Sendable {
-    public init() {}
+    public let error: StubStoreError
 
-    public func find(id: Entity.ID) async throws -> Entity? { throw StubStoreError.unavailable }
-    public func findAll(_ query: Query<Entity>, sort: [Sort<Entity>]) async throws -> [Entity] { throw StubStoreError.unavailable }
-    public func save(_ entities: [Entity]) async throws { throw StubStoreError.unavailable }
-    public func delete(ids: [Entity.ID]) async throws { throw StubStoreError.unavailable }
+    public init(error: StubStoreError = .unavailable) {
+        self.error = error
+    }
+
+    public func find(id: Entity.ID) async throws -> Entity? { throw error }
+    public func findAll(_ query: Query<Entity>, sort: [Sort<Entity>]) async throws -> [Entity] { throw error }
+    public func save(_ entities: [Entity]) async throws { throw error }
+    public func delete(ids: [Entity.ID]) async throws { throw error }
 }
 
+/// What the stub stores throw. Each says what happened and what to do, in words, as the
+/// app's own store errors do.
 public enum StubStoreError: LocalizedError, Equatable {
+    /// The sandbox's `failure` scenario.
     case unavailable
+    /// A write or read that fails as on a full disk: for tests of what a screen says.
+    case diskFull
 
-    public var errorDescription: String? { "the local store cannot be opened" }
-    public var recoverySuggestion: String? { "This is the sandbox's “failure” scenario; run without --scenario to use working stores." }
+    public var errorDescription: String? {
+        switch self {
+        case .unavailable: "the local store cannot be opened"
+        case .diskFull: "the disk is full"
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .unavailable: "This is the sandbox's “failure” scenario; run without --scenario to use working stores."
+        case .diskFull: "Free some space and try again."
+        }
+    }
 }

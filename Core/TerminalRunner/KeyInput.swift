@@ -118,22 +118,24 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "O"):
             // SS3: arrows and Home/End in "application cursor" mode.
             guard bytes.count >= 3 else { return nil }
-            let key: Key = switch bytes[start + 2] {
-            case UInt8(ascii: "A"): .up
-            case UInt8(ascii: "B"): .down
-            case UInt8(ascii: "C"): .right
-            case UInt8(ascii: "D"): .left
-            case UInt8(ascii: "H"): .home
-            case UInt8(ascii: "F"): .end
-            default: .unknown
-            }
-            return (key, 3)
-        case 0x1B:
-            // Escape pressed twice: the first one is a key of its own.
-            return (.escape, 1)
+            return (cursorKey(bytes[start + 2]) ?? .unknown, 3)
         default:
-            // Alt+key sends ESC then the key: take ESC as Escape and the key as itself.
+            // Escape pressed twice (the first is a key of its own), or Alt+key, which sends ESC
+            // then the key: take ESC as Escape and what follows as itself.
             return (.escape, 1)
+        }
+    }
+
+    /// The final byte shared by CSI and SS3 sequences for arrows, Home and End.
+    private static func cursorKey(_ final: UInt8) -> Key? {
+        switch final {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        default: nil
         }
     }
 
@@ -151,14 +153,9 @@ public struct KeyDecoder: Sendable {
         let length = index - start + 1
         guard (0x40...0x7E).contains(final) else { return (.unknown, length) }
         // Modifiers come after a semicolon (`ESC [ 1 ; 5 A` is Ctrl-Up): this runner ignores them.
+        if let key = cursorKey(final) { return (key, length) }
         let first = String(decoding: parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).first ?? [], as: UTF8.self)
         let key: Key = switch final {
-        case UInt8(ascii: "A"): .up
-        case UInt8(ascii: "B"): .down
-        case UInt8(ascii: "C"): .right
-        case UInt8(ascii: "D"): .left
-        case UInt8(ascii: "H"): .home
-        case UInt8(ascii: "F"): .end
         case UInt8(ascii: "Z"): .backTab
         case UInt8(ascii: "~"):
             switch first {

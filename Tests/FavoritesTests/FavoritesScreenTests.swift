@@ -1,7 +1,6 @@
 import Core
 import CoreTesting
 @testable import Favorites
-import Foundation
 import Testing
 
 @MainActor
@@ -150,7 +149,7 @@ struct FavoritesScreenTests {
     // MARK: A failing store
 
     @Test func anUnreadableStoreShowsARetryableFailure() async throws {
-        let repository = TestRepository<FavoriteRecipe>([FavoriteRecipe(recipe: Fixtures.pancakes, savedAt: 1)], failsReads: true)
+        let repository = FlakyRepository<FavoriteRecipe>([FavoriteRecipe(recipe: Fixtures.pancakes, savedAt: 1)], failsReads: true)
         let screen = await appearedScreen(in: environment.overriding(\.favorites, with: repository))
 
         guard case .failed(let failure) = screen.content.status else {
@@ -171,7 +170,7 @@ struct FavoritesScreenTests {
     }
 
     @Test func aFailedRemoveKeepsTheFavoriteAndExplains() async throws {
-        let repository = TestRepository<FavoriteRecipe>([
+        let repository = FlakyRepository<FavoriteRecipe>([
             FavoriteRecipe(recipe: Fixtures.pancakes, savedAt: 1),
             FavoriteRecipe(recipe: Fixtures.curryRice, savedAt: 2),
         ])
@@ -224,54 +223,5 @@ extension ScreenContent {
     /// The titles of the favorites shown, top to bottom.
     var favoriteTitles: [String] {
         sections.flatMap(\.rows).filter { $0.id.hasPrefix("favorite-") }.map(\.label)
-    }
-}
-
-/// A store error that says what happened in words, as `LocalizedError`s do.
-struct DiskFull: LocalizedError, Equatable {
-    var errorDescription: String? { "the disk is full" }
-    var recoverySuggestion: String? { "Free some space and try again." }
-}
-
-/// An in-memory store that can be told to fail reads or writes with `DiskFull`.
-actor TestRepository<Entity: Identifiable & Queryable>: Repository where Entity.ID: Sendable {
-    private let base: InMemoryRepository<Entity>
-    private var failsReads: Bool
-    private var failsWrites: Bool
-
-    init(_ entities: [Entity] = [], failsReads: Bool = false, failsWrites: Bool = false) {
-        base = InMemoryRepository(entities)
-        self.failsReads = failsReads
-        self.failsWrites = failsWrites
-    }
-
-    func setFailing(reads: Bool, writes: Bool) {
-        failsReads = reads
-        failsWrites = writes
-    }
-
-    func find(id: Entity.ID) async throws -> Entity? {
-        if failsReads { throw DiskFull() }
-        return await base.find(id: id)
-    }
-
-    func findAll(_ query: Query<Entity>, sort: [Sort<Entity>]) async throws -> [Entity] {
-        if failsReads { throw DiskFull() }
-        return await base.findAll(query, sort: sort)
-    }
-
-    func save(_ entities: [Entity]) async throws {
-        if failsWrites { throw DiskFull() }
-        await base.save(entities)
-    }
-
-    func delete(ids: [Entity.ID]) async throws {
-        if failsWrites { throw DiskFull() }
-        await base.delete(ids: ids)
-    }
-
-    /// What is stored, ignoring failures.
-    func stored() async -> [Entity] {
-        await base.findAll(.all, sort: [])
     }
 }

@@ -78,7 +78,7 @@ struct RecipeDetailsScreenTests {
     }
 
     @Test func anUnreadableFavoritesStoreStillShowsTheRecipe() async {
-        let screen = await appearedScreen(1, in: environment.overriding(\.favorites, with: FailingRepository<FavoriteRecipe>()))
+        let screen = await appearedScreen(1, in: environment.overriding(\.favorites, with: FailingRepository<FavoriteRecipe>(error: .diskFull)))
 
         #expect(screen.content.title == "Curry Rice")
         #expect(screen.content.status == .ready)
@@ -199,7 +199,7 @@ struct RecipeDetailsScreenTests {
     }
 
     @Test func aFailingShoppingListExplainsAndKeepsTheRecipe() async throws {
-        let environment = environment.overriding(\.shoppingList, with: FailingRepository<ShoppingItem>())
+        let environment = environment.overriding(\.shoppingList, with: FailingRepository<ShoppingItem>(error: .diskFull))
         let screen = await appearedScreen(1, in: environment)
 
         _ = await screen.handle(.activate(row: "add-to-shopping-list"))
@@ -247,7 +247,7 @@ struct RecipeDetailsScreenTests {
     }
 
     @Test func aFailingFavoritesStoreLeavesTheToggleOff() async throws {
-        let environment = environment.overriding(\.favorites, with: FailingRepository<FavoriteRecipe>())
+        let environment = environment.overriding(\.favorites, with: FailingRepository<FavoriteRecipe>(error: .diskFull))
         let screen = await appearedScreen(1, in: environment)
 
         _ = await screen.handle(.toggle(row: "favorite"))

@@ -269,7 +269,7 @@ struct RecipeSearchScreenTests {
     }
 
     @Test func aRecentSearchStoreThatFailsDoesNotBlockSearching() async throws {
-        let environment = environment.overriding(\.recentSearches, with: FailingRepository<RecentSearch>())
+        let environment = environment.overriding(\.recentSearches, with: FailingRepository<RecentSearch>(error: .diskFull))
         let screen = makeScreen(in: environment)
         await screen.appear()
         await search(screen, for: "curry")

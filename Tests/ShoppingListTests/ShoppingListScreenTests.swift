@@ -287,7 +287,7 @@ struct ShoppingListScreenTests {
         let bread = ShoppingItem(name: "bread", isChecked: true, position: 0)
         let milk = ShoppingItem(name: "milk", position: 1)
         let eggs = ShoppingItem(name: "eggs", isChecked: true, position: 2)
-        let repository = TestRepository<ShoppingItem>([bread, milk, eggs])
+        let repository = FlakyRepository<ShoppingItem>([bread, milk, eggs])
         let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
         #expect(screen.content.row(id: "clear-checked")?.plainText == "<Clear checked (2)>")
 
@@ -315,7 +315,7 @@ struct ShoppingListScreenTests {
     }
 
     @Test func clearCheckedWithNothingCheckedDoesNothing() async throws {
-        let repository = TestRepository<ShoppingItem>([ShoppingItem(name: "milk", position: 0)])
+        let repository = FlakyRepository<ShoppingItem>([ShoppingItem(name: "milk", position: 0)])
         let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
 
         _ = await screen.handle(.activate(row: "clear-checked"))
@@ -329,7 +329,7 @@ struct ShoppingListScreenTests {
     // MARK: A failing store
 
     @Test func anUnreadableStoreShowsARetryableFailure() async throws {
-        let repository = TestRepository<ShoppingItem>([ShoppingItem(name: "milk", position: 0)], failsReads: true)
+        let repository = FlakyRepository<ShoppingItem>([ShoppingItem(name: "milk", position: 0)], failsReads: true)
         let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
 
         guard case .failed(let failure) = screen.content.status else {
@@ -350,7 +350,7 @@ struct ShoppingListScreenTests {
 
     @Test func aFailedAddKeepsTheListAndTheDraftAndExplains() async throws {
         let bread = ShoppingItem(name: "bread", position: 0)
-        let repository = TestRepository<ShoppingItem>([bread])
+        let repository = FlakyRepository<ShoppingItem>([bread])
         let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
         await repository.setFailing(reads: false, writes: true)
 
@@ -366,7 +366,7 @@ struct ShoppingListScreenTests {
 
     @Test func aFailedToggleKeepsTheItemAsShownAndExplains() async throws {
         let milk = ShoppingItem(name: "milk", position: 0)
-        let repository = TestRepository<ShoppingItem>([milk])
+        let repository = FlakyRepository<ShoppingItem>([milk])
         let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
         await repository.setFailing(reads: false, writes: true)
 
@@ -380,7 +380,7 @@ struct ShoppingListScreenTests {
 
     @Test func aFailedDeleteKeepsTheItemAndExplains() async throws {
         let milk = ShoppingItem(name: "milk", isChecked: true, position: 0)
-        let repository = TestRepository<ShoppingItem>([milk])
+        let repository = FlakyRepository<ShoppingItem>([milk])
         let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
         await repository.setFailing(reads: false, writes: true)
 
@@ -397,7 +397,7 @@ struct ShoppingListScreenTests {
     }
 
     @Test func theNoticeIsShownUnderTheList() async throws {
-        let repository = TestRepository<ShoppingItem>(failsWrites: true)
+        let repository = FlakyRepository<ShoppingItem>(failsWrites: true)
         let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
 
         await add("milk", on: screen)

@@ -1,0 +1,48 @@
+import Core
+
+/// An in-memory store that can be told to fail reads or writes with `StubStoreError.diskFull`,
+/// as a full disk or a locked database would, and records every `delete(ids:)` call.
+public actor FlakyRepository<Entity: Identifiable & Queryable>: Repository where Entity.ID: Sendable {
+    private let base: InMemoryRepository<Entity>
+    private var failsReads: Bool
+    private var failsWrites: Bool
+    /// The ids of every successful `delete(ids:)` call, one entry a call.
+    public private(set) var deleteCalls: [[Entity.ID]] = []
+
+    public init(_ entities: [Entity] = [], failsReads: Bool = false, failsWrites: Bool = false) {
+        base = InMemoryRepository(entities)
+        self.failsReads = failsReads
+        self.failsWrites = failsWrites
+    }
+
+    public func setFailing(reads: Bool, writes: Bool) {
+        failsReads = reads
+        failsWrites = writes
+    }
+
+    public func find(id: Entity.ID) async throws -> Entity? {
+        if failsReads { throw StubStoreError.diskFull }
+        return await base.find(id: id)
+    }
+
+    public func findAll(_ query: Query<Entity>, sort: [Sort<Entity>]) async throws -> [Entity] {
+        if failsReads { throw StubStoreError.diskFull }
+        return await base.findAll(query, sort: sort)
+    }
+
+    public func save(_ entities: [Entity]) async throws {
+        if failsWrites { throw StubStoreError.diskFull }
+        await base.save(entities)
+    }
+
+    public func delete(ids: [Entity.ID]) async throws {
+        if failsWrites { throw StubStoreError.diskFull }
+        deleteCalls.append(ids)
+        await base.delete(ids: ids)
+    }
+
+    /// What is stored, ignoring failures: what the user would find after a restart.
+    public func stored(sort: [Sort<Entity>] = []) async -> [Entity] {
+        await base.findAll(.all, sort: sort)
+    }
+}
