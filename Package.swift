@@ -14,7 +14,7 @@ let features: [String] = [
 ]
 
 let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 // MARK: - Target templates (mirrored by `targetTemplates` in project-spec.yml)
@@ -56,7 +56,8 @@ func tool(_ name: String, library: String) -> Target {
 
 /// The tests of a tooling library (no Core, no CoreTesting): `swift test --filter <Library>Tests`.
 func toolTests(_ library: String) -> Target {
-    .testTarget(name: "\(library)Tests", dependencies: [.target(name: library)], path: "Tests/\(library)Tests", swiftSettings: swiftSettings)
+    .testTarget(
+        name: "\(library)Tests", dependencies: [.target(name: library)], path: "Tests/\(library)Tests", swiftSettings: swiftSettings)
 }
 
 // MARK: - Package
@@ -65,7 +66,7 @@ let package = Package(
     name: "Cookbook",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "cookbook", targets: ["cookbook"]),
+        .executable(name: "cookbook", targets: ["cookbook"])
     ],
     targets: [
         .target(name: "Core", path: "Core/Core", swiftSettings: swiftSettings),

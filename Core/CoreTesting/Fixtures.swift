@@ -99,7 +99,8 @@ extension Fixtures {
     /// A shopping list in progress: two items to buy, one in the basket.
     public static let shoppingItems = [
         ShoppingItem(id: UUID(uuidString: "00000000-0000-0000-0000-000000000001") ?? UUID(), name: "milk", amount: "1 l", position: 0),
-        ShoppingItem(id: UUID(uuidString: "00000000-0000-0000-0000-000000000002") ?? UUID(), name: "eggs", amount: "6", isChecked: true, position: 1),
+        ShoppingItem(
+            id: UUID(uuidString: "00000000-0000-0000-0000-000000000002") ?? UUID(), name: "eggs", amount: "6", isChecked: true, position: 1),
         ShoppingItem(id: UUID(uuidString: "00000000-0000-0000-0000-000000000003") ?? UUID(), name: "flour", amount: "500 g", position: 2),
     ]
 

@@ -17,10 +17,12 @@ public final class PlaceholderScreen: Screen {
         ScreenContent(
             title: "Placeholder",
             sections: [
-                ScreenSection(id: "placeholder", rows: [
-                    ScreenRow(id: "descriptor", .text(label)),
-                    ScreenRow(id: "explanation", .text("This screen belongs to a feature that is not linked here.")),
-                ]),
+                ScreenSection(
+                    id: "placeholder",
+                    rows: [
+                        ScreenRow(id: "descriptor", .text(label)),
+                        ScreenRow(id: "explanation", .text("This screen belongs to a feature that is not linked here.")),
+                    ])
             ]
         )
     }

@@ -22,7 +22,11 @@ public enum Sandbox {
             name: "\(feature)Sandbox",
             summary: "runs the \(feature) feature alone, on fixture data",
             options: [OptionSpec("--scenario", value: "NAME", help: "start in a scenario (default: default)")],
-            notes: ["Scenarios:\n" + Scenario.allCases.map { "  \($0.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")]
+            notes: [
+                "Scenarios:\n"
+                    + Scenario.allCases.map { "  \($0.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(
+                        separator: "\n")
+            ]
         )
         let status = await Runner.main(program, arguments: arguments) { options in
             let environment = try await environment(scenario: options.value("--scenario"), link: link)

@@ -50,14 +50,16 @@ public struct FocusMovement: Sendable {
     /// ↓ (+1) or ↑ (-1).
     public func step(_ viewport: Viewport, by direction: Int) -> Viewport {
         var top = min(max(0, viewport.top), maximumTop)
-        let candidate: Int? = if let focus = viewport.focus {
-            focus + (direction > 0 ? 1 : -1)
-        } else {
-            // No focus: the first row from the top of the view down, or the last one up from its bottom.
-            direction > 0 ? rowLines.indices.first { rowLines[$0] >= top } : rowLines.indices.last { rowLines[$0] < top + height }
-        }
+        let candidate: Int? =
+            if let focus = viewport.focus {
+                focus + (direction > 0 ? 1 : -1)
+            } else {
+                // No focus: the first row from the top of the view down, or the last one up from its bottom.
+                direction > 0 ? rowLines.indices.first { rowLines[$0] >= top } : rowLines.indices.last { rowLines[$0] < top + height }
+            }
         if let candidate, rowLines.indices.contains(candidate),
-           rowLines[candidate] >= top - Self.reach, rowLines[candidate] < top + height + Self.reach {
+            rowLines[candidate] >= top - Self.reach, rowLines[candidate] < top + height + Self.reach
+        {
             return reveal(Viewport(focus: candidate, top: top))
         }
         let canScroll = direction > 0 ? top < maximumTop : top > 0

@@ -178,9 +178,10 @@ public enum FrameRenderer {
         if input.canGoBack, !isEditing { hints.append("Esc back") }
         if input.tabs.count > 1 { hints.append("Tab next tab") }
         if !isEditing {
-            let hasTextField = input.content?.sections.contains { section in
-                section.rows.contains { if case .textField = $0.element { true } else { false } }
-            } ?? false
+            let hasTextField =
+                input.content?.sections.contains { section in
+                    section.rows.contains { if case .textField = $0.element { true } else { false } }
+                } ?? false
             if hasTextField {
                 hints.append("/ search")
             }
@@ -218,7 +219,7 @@ public struct Body: Sendable {
                     label = "   "
                 }
                 var text = row.plainText
-                if isFocused, row.isEnabled, case let .textField(fieldLabel, fieldText, _) = row.element {
+                if isFocused, row.isEnabled, case .textField(let fieldLabel, let fieldText, _) = row.element {
                     // The field being typed into: its text and a cursor, even when empty.
                     text = "\(fieldLabel): \(fieldText)▏"
                 }

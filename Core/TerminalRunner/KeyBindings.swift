@@ -14,7 +14,10 @@ public struct KeyContext: Sendable {
     public var canRetry: Bool
     public var showsHelp: Bool
 
-    public init(focused: ScreenRow? = nil, fieldText: String = "", tabCount: Int = 1, selectedTab: Int = 0, canGoBack: Bool = false, canRetry: Bool = false, showsHelp: Bool = false) {
+    public init(
+        focused: ScreenRow? = nil, fieldText: String = "", tabCount: Int = 1, selectedTab: Int = 0, canGoBack: Bool = false,
+        canRetry: Bool = false, showsHelp: Bool = false
+    ) {
         self.focused = focused
         self.fieldText = fieldText
         self.tabCount = tabCount
@@ -138,7 +141,7 @@ public enum KeyBindings {
             case .link, .button: return .send(.activate(row: focused.id))
             case .toggle: return .send(.toggle(row: focused.id))
             case .textField: return .send(.submit(row: focused.id))
-            case let .picker(_, options, selected):
+            case .picker(_, let options, let selected):
                 return options.isEmpty ? .none : .send(.choose(row: focused.id, option: (selected + 1) % options.count))
             case .text: return .none
             }
@@ -146,7 +149,7 @@ public enum KeyBindings {
             guard let focused, case .toggle = focused.element else { return .none }
             return refusal(focused) ?? .send(.toggle(row: focused.id))
         case .left, .right:
-            guard let focused, case let .picker(_, options, selected) = focused.element, !options.isEmpty else { return .none }
+            guard let focused, case .picker(_, let options, let selected) = focused.element, !options.isEmpty else { return .none }
             if let refusal = refusal(focused) { return refusal }
             let step = key == .right ? 1 : options.count - 1
             return .send(.choose(row: focused.id, option: (selected + step) % options.count))

@@ -94,11 +94,11 @@ public struct KeyDecoder: Sendable {
         case 0xC2...0xDF: length = 2
         case 0xE0...0xEF: length = 3
         case 0xF0...0xF4: length = 4
-        default: return (nil, 1) // a continuation byte or an invalid lead byte
+        default: return (nil, 1)  // a continuation byte or an invalid lead byte
         }
         let available = bytes.prefix(length)
         for byte in available.dropFirst() where byte & 0xC0 != 0x80 {
-            return (nil, 1) // broken sequence: skip the lead byte, decode the rest afresh
+            return (nil, 1)  // broken sequence: skip the lead byte, decode the rest afresh
         }
         guard available.count == length else { return nil }
         let text = String(decoding: available, as: UTF8.self)
@@ -154,20 +154,22 @@ public struct KeyDecoder: Sendable {
         guard (0x40...0x7E).contains(final) else { return (.unknown, length) }
         // Modifiers come after a semicolon (`ESC [ 1 ; 5 A` is Ctrl-Up): this runner ignores them.
         if let key = cursorKey(final) { return (key, length) }
-        let first = String(decoding: parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).first ?? [], as: UTF8.self)
-        let key: Key = switch final {
-        case UInt8(ascii: "Z"): .backTab
-        case UInt8(ascii: "~"):
-            switch first {
-            case "1", "7": .home
-            case "3": .delete
-            case "4", "8": .end
-            case "5": .pageUp
-            case "6": .pageDown
+        let first = String(
+            decoding: parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).first ?? [], as: UTF8.self)
+        let key: Key =
+            switch final {
+            case UInt8(ascii: "Z"): .backTab
+            case UInt8(ascii: "~"):
+                switch first {
+                case "1", "7": .home
+                case "3": .delete
+                case "4", "8": .end
+                case "5": .pageUp
+                case "6": .pageDown
+                default: .unknown
+                }
             default: .unknown
             }
-        default: .unknown
-        }
         return (key, length)
     }
 }

@@ -24,7 +24,8 @@ public struct ProgramInfo: Sendable {
     /// Extra paragraphs for `--help` (scenarios, environment variables…).
     public var notes: [String]
 
-    public init(name: String, summary: String, version: String = CookbookVersion.current, options: [OptionSpec] = [], notes: [String] = []) {
+    public init(name: String, summary: String, version: String = CookbookVersion.current, options: [OptionSpec] = [], notes: [String] = [])
+    {
         self.name = name
         self.summary = summary
         self.version = version
@@ -47,7 +48,8 @@ public struct ProgramInfo: Sendable {
         let lines = zip(forms, allOptions).map { form, spec in
             "  \(form.padding(toLength: width, withPad: " ", startingAt: 0))  \(spec.help)"
         }
-        return (["\(name): \(summary)", "", "Usage: \(name) [options]", "", "Options:"] + lines
+        return
+            (["\(name): \(summary)", "", "Usage: \(name) [options]", "", "Options:"] + lines
             + notes.flatMap { ["", $0] }
             + ["", "Links (--open):"] + DeepLinks.validForms.map { "  \($0)" }
             + ["", Self.modes, "", Self.exitStatuses])

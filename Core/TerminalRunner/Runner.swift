@@ -1,9 +1,10 @@
 import Core
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The one runner of the app and every sandbox: parses the shared options, builds the
@@ -80,7 +81,8 @@ public enum Runner {
             link = nil
         }
 
-        let mode = Mode.choose(scriptPath: options.value("--script"), inputIsTerminal: isatty(STDIN_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+        let mode = Mode.choose(
+            scriptPath: options.value("--script"), inputIsTerminal: isatty(STDIN_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
         let source: LineSource?
         switch mode {
         case .scriptFile(let path):
@@ -115,7 +117,8 @@ public enum Runner {
         }
         guard let source else {
             let colour = ColorSupport.isEnabled(environment: ProcessInfo.processInfo.environment)
-            return await InteractiveSession(programName: program.name, session: session, terminal: .standard, colour: colour).run(startup: startup)
+            return await InteractiveSession(programName: program.name, session: session, terminal: .standard, colour: colour).run(
+                startup: startup)
         }
         await startup()
         return await ScriptSession(interpreter: ScriptInterpreter(session: session), source: source).run()

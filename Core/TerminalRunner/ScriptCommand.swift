@@ -67,16 +67,28 @@ public enum ScriptCommand: Equatable, Sendable {
         case "select", "open": return .select(try one("select ROW"))
         case "toggle": return .toggle(try one("toggle ROW"))
         case "set":
-            guard arguments.count == 2 else { throw ScriptSyntaxError("`set` needs a row and an option: set ROW OPTION (quote labels with spaces)") }
+            guard arguments.count == 2 else {
+                throw ScriptSyntaxError("`set` needs a row and an option: set ROW OPTION (quote labels with spaces)")
+            }
             return .set(row: arguments[0], option: arguments[1])
         case "delete", "remove": return .delete(try one("delete ROW"))
-        case "back": try none(); return .back
-        case "retry": try none(); return .retry
+        case "back":
+            try none()
+            return .back
+        case "retry":
+            try none()
+            return .retry
         case "expect": return .expect(try one("expect TEXT"))
         case "expect-not": return .expectNot(try one("expect-not TEXT"))
-        case "snapshot", "show": try none(); return .snapshot
-        case "help", "?": try none(); return .help
-        case "quit", "exit": try none(); return .quit
+        case "snapshot", "show":
+            try none()
+            return .snapshot
+        case "help", "?":
+            try none()
+            return .help
+        case "quit", "exit":
+            try none()
+            return .quit
         default:
             throw ScriptSyntaxError("unknown command “\(words[0])”; expected one of:\n\(referenceText)")
         }

@@ -45,9 +45,9 @@ public final class ScriptInterpreter {
             let row = try row(reference)
             guard case .toggle = row.element else { throw CommandFailure("“\(row.label)” is not a toggle") }
             await send(.toggle(row: row.id))
-        case let .set(reference, option):
+        case .set(let reference, let option):
             let row = try row(reference)
-            guard case let .picker(label, options, _) = row.element else { throw CommandFailure("“\(row.label)” is not a picker") }
+            guard case .picker(let label, let options, _) = row.element else { throw CommandFailure("“\(row.label)” is not a picker") }
             // A name wins over a number, so options that are numbers ("2", "4") can be named.
             let index = options.firstIndex { $0.lowercased() == option.lowercased() } ?? Int(option).map { $0 - 1 }
             guard let index, options.indices.contains(index) else {
@@ -168,9 +168,11 @@ enum SessionText {
     static func render(_ session: TabSession) -> String {
         var header: [String] = []
         if session.tabs.count > 1 {
-            header.append("Tabs: " + session.tabs.enumerated().map { index, tab in
-                index == session.selectedIndex ? "[\(tab.title)]" : tab.title
-            }.joined(separator: " | "))
+            header.append(
+                "Tabs: "
+                    + session.tabs.enumerated().map { index, tab in
+                        index == session.selectedIndex ? "[\(tab.title)]" : tab.title
+                    }.joined(separator: " | "))
         }
         let path = session.current.path
         if path.count > 1 { header.append("Path: " + path.joined(separator: " › ")) }

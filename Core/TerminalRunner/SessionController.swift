@@ -80,7 +80,7 @@ public final class SessionController {
         var view = screen.map { viewState(for: $0, content: content) } ?? ViewState()
         let focused = view.focusedRow.flatMap { content?.row(id: $0) }
         var fieldText = ""
-        if let focused, case let .textField(_, text, _) = focused.element { fieldText = text }
+        if let focused, case .textField(_, let text, _) = focused.element { fieldText = text }
         let canRetry: Bool = if case .failed(let failure) = content?.status { failure.canRetry } else { false }
         let context = KeyContext(
             focused: focused, fieldText: fieldText, tabCount: session.tabs.count, selectedTab: session.selectedIndex,
@@ -113,7 +113,7 @@ public final class SessionController {
         case .focusLast:
             move(to: movement.edge(last: true))
         case .send(let event):
-            if case let .edit(row, text) = event { drafts[row] = text }
+            if case .edit(let row, let text) = event { drafts[row] = text }
             send(event, to: screen)
         case .leaveField:
             view.focusedRow = nil
@@ -197,7 +197,7 @@ public final class SessionController {
         let stack = session.current
         enqueue { [weak self] in
             let navigation = await screen.handle(event)
-            if case let .edit(row, text) = event, self?.drafts[row] == text {
+            if case .edit(let row, let text) = event, self?.drafts[row] == text {
                 self?.drafts[row] = nil
             }
             if let navigation, stack.topScreen === screen {
@@ -239,7 +239,7 @@ public final class SessionController {
         guard !drafts.isEmpty else { return content }
         for (sectionIndex, section) in content.sections.enumerated() {
             for (rowIndex, row) in section.rows.enumerated() {
-                guard let draft = drafts[row.id], case let .textField(label, _, placeholder) = row.element else { continue }
+                guard let draft = drafts[row.id], case .textField(let label, _, let placeholder) = row.element else { continue }
                 content.sections[sectionIndex].rows[rowIndex].element = .textField(label: label, text: draft, placeholder: placeholder)
             }
         }

@@ -1,10 +1,11 @@
 import Dispatch
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What the full-screen UI's loop waits for.
@@ -91,10 +92,11 @@ final class SignalHandlers {
 
     func install(terminal: TerminalMode, onResize: @escaping @Sendable () -> Void) {
         for (number, status) in Self.exitStatuses {
-            sources.append(source(for: number) {
-                terminal.restore()
-                exit(status.rawValue)
-            })
+            sources.append(
+                source(for: number) {
+                    terminal.restore()
+                    exit(status.rawValue)
+                })
         }
         sources.append(source(for: SIGWINCH, onResize))
     }

@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The terminal as the full-screen UI needs it, and the promise to give it back.
@@ -104,9 +105,9 @@ public final class TerminalMode: Sendable {
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { buffer in
                 #if canImport(Glibc)
-                Glibc.write(descriptor, buffer.baseAddress, buffer.count)
+                    Glibc.write(descriptor, buffer.baseAddress, buffer.count)
                 #else
-                Darwin.write(descriptor, buffer.baseAddress, buffer.count)
+                    Darwin.write(descriptor, buffer.baseAddress, buffer.count)
                 #endif
             }
             if written > 0 {
@@ -154,14 +155,16 @@ private enum CrashRestore {
         let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 64)
         previous.initialize(repeating: sigaction(), count: 64)
         let prepared = UnsafeMutablePointer<Preparation>.allocate(capacity: 1)
-        prepared.initialize(to: Preparation(settings: settings, input: input, output: output, leave: leaveBuffer, leaveCount: bytes.count, previous: previous))
+        prepared.initialize(
+            to: Preparation(
+                settings: settings, input: input, output: output, leave: leaveBuffer, leaveCount: bytes.count, previous: previous))
         preparation = prepared
 
         var action = sigaction()
         #if canImport(Glibc)
-        action.__sigaction_handler.sa_sigaction = crashHandler
+            action.__sigaction_handler.sa_sigaction = crashHandler
         #else
-        action.__sigaction_u.__sa_sigaction = crashHandler
+            action.__sigaction_u.__sa_sigaction = crashHandler
         #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_SIGINFO
@@ -182,7 +185,8 @@ private enum CrashRestore {
     /// Restores the terminal, reinstalls the previous handler and hands the signal on: a
     /// fault happens again when the instruction reruns; a signal that was sent (`abort()`,
     /// `kill`) is raised again, and reaches the previous handler once this one returns.
-    private static let crashHandler: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = { signal, info, _ in
+    private static let crashHandler: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = {
+        signal, info, _ in
         guard let prepared = CrashRestore.preparation else { return }
         _ = write(prepared.pointee.output, prepared.pointee.leave, prepared.pointee.leaveCount)
         withUnsafeMutablePointer(to: &prepared.pointee.settings) { settings in

@@ -9,7 +9,8 @@ struct FavoritesTranslator: Translator {
         case .failed(let failure):
             return ScreenContent(title: "Favorites", status: .failed(failure), notice: state.notice)
         case .loaded(let favorites) where favorites.isEmpty:
-            return ScreenContent(title: "Favorites", status: .empty("No favorites yet. Open a recipe and mark it as a favorite."), notice: state.notice)
+            return ScreenContent(
+                title: "Favorites", status: .empty("No favorites yet. Open a recipe and mark it as a favorite."), notice: state.notice)
         case .loaded(let favorites):
             let rows = favorites.map { favorite in
                 ScreenRow(
@@ -19,7 +20,9 @@ struct FavoritesTranslator: Translator {
                     isDeletable: true
                 )
             }
-            return ScreenContent(title: "Favorites", sections: [ScreenSection(id: "favorites", title: "Saved recipes (\(favorites.count))", rows: rows)], notice: state.notice)
+            return ScreenContent(
+                title: "Favorites", sections: [ScreenSection(id: "favorites", title: "Saved recipes (\(favorites.count))", rows: rows)],
+                notice: state.notice)
         }
     }
 }

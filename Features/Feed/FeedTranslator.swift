@@ -11,11 +11,16 @@ struct FeedTranslator: Translator {
         case .loaded(let feed) where feed.popular.isEmpty && feed.new.isEmpty:
             return ScreenContent(title: "Feed", sections: [aboutSection], status: .empty("No recipes yet. Check back soon."))
         case .loaded(let feed):
-            return ScreenContent(title: "Feed", sections: [
-                ScreenSection(id: "popular", title: "Popular", rows: feed.popular.map { row($0, prefix: FeedRow.popularPrefix, detail: "♥ \($0.popularity)") }),
-                ScreenSection(id: "new", title: "New", rows: feed.new.map { row($0, prefix: FeedRow.newPrefix, detail: $0.publishedOn) }),
-                aboutSection,
-            ])
+            return ScreenContent(
+                title: "Feed",
+                sections: [
+                    ScreenSection(
+                        id: "popular", title: "Popular",
+                        rows: feed.popular.map { row($0, prefix: FeedRow.popularPrefix, detail: "♥ \($0.popularity)") }),
+                    ScreenSection(
+                        id: "new", title: "New", rows: feed.new.map { row($0, prefix: FeedRow.newPrefix, detail: $0.publishedOn) }),
+                    aboutSection,
+                ])
         }
     }
 
@@ -24,6 +29,8 @@ struct FeedTranslator: Translator {
     }
 
     private func row(_ recipe: Recipe, prefix: String, detail: String) -> ScreenRow {
-        ScreenRow(id: prefix + String(recipe.id), .link(title: recipe.title, subtitle: recipe.author.name), detail: "\(recipe.cookingMinutes) min · \(detail)")
+        ScreenRow(
+            id: prefix + String(recipe.id), .link(title: recipe.title, subtitle: recipe.author.name),
+            detail: "\(recipe.cookingMinutes) min · \(detail)")
     }
 }

@@ -20,7 +20,8 @@ struct RecipeDetailsInteractor {
         } else {
             try await environment.favorites.delete(id: recipe.id)
         }
-        environment.activityLogger.log(ActivityEvent(isFavorite ? "favorite_add" : "favorite_remove", payload: ["recipe_id": String(recipe.id)]))
+        environment.activityLogger.log(
+            ActivityEvent(isFavorite ? "favorite_add" : "favorite_remove", payload: ["recipe_id": String(recipe.id)]))
     }
 
     /// Appends every ingredient after the list's last item, in one transaction. Returns how many.
@@ -31,7 +32,8 @@ struct RecipeDetailsInteractor {
             ShoppingItem(name: ingredient.name, amount: ingredient.amountText, recipeID: recipe.id, position: start + offset)
         }
         try await environment.shoppingList.save(items)
-        environment.activityLogger.log(ActivityEvent("shopping_list_add", payload: ["recipe_id": String(recipe.id), "count": String(items.count)]))
+        environment.activityLogger.log(
+            ActivityEvent("shopping_list_add", payload: ["recipe_id": String(recipe.id), "count": String(items.count)]))
         return items.count
     }
 

@@ -22,19 +22,26 @@ struct RecipeDetailsTranslator: Translator {
                 + (recipe.isVegetarian ? " · vegetarian" : ""),
         ]
         return [
-            ScreenSection(id: "about", rows: ([recipe.summary] + facts).enumerated().map { ScreenRow(id: "about-\($0.offset)", .text($0.element)) }),
-            ScreenSection(id: "ingredients", title: "Ingredients", rows: recipe.ingredients.enumerated().map {
-                ScreenRow(id: "ingredient-\($0.offset)", .text("• " + ingredientText.translate($0.element)))
-            }),
-            ScreenSection(id: "steps", title: "Steps", rows: recipe.steps.enumerated().map {
-                ScreenRow(id: "step-\($0.offset)", .text("\($0.offset + 1). \($0.element)"))
-            }),
-            ScreenSection(id: "actions", title: "Actions", rows: [
-                ScreenRow(id: RecipeDetailsRow.addToShoppingList, .button("Add ingredients to shopping list")),
-                ScreenRow(id: RecipeDetailsRow.favorite, .toggle(label: "Favorite", isOn: isFavorite)),
-                ScreenRow(id: RecipeDetailsRow.export, .button("Export as Markdown")),
-                ScreenRow(id: RecipeDetailsRow.moreFromAuthor, .link(title: "More from \(recipe.author.name)", subtitle: nil)),
-            ]),
+            ScreenSection(
+                id: "about", rows: ([recipe.summary] + facts).enumerated().map { ScreenRow(id: "about-\($0.offset)", .text($0.element)) }),
+            ScreenSection(
+                id: "ingredients", title: "Ingredients",
+                rows: recipe.ingredients.enumerated().map {
+                    ScreenRow(id: "ingredient-\($0.offset)", .text("• " + ingredientText.translate($0.element)))
+                }),
+            ScreenSection(
+                id: "steps", title: "Steps",
+                rows: recipe.steps.enumerated().map {
+                    ScreenRow(id: "step-\($0.offset)", .text("\($0.offset + 1). \($0.element)"))
+                }),
+            ScreenSection(
+                id: "actions", title: "Actions",
+                rows: [
+                    ScreenRow(id: RecipeDetailsRow.addToShoppingList, .button("Add ingredients to shopping list")),
+                    ScreenRow(id: RecipeDetailsRow.favorite, .toggle(label: "Favorite", isOn: isFavorite)),
+                    ScreenRow(id: RecipeDetailsRow.export, .button("Export as Markdown")),
+                    ScreenRow(id: RecipeDetailsRow.moreFromAuthor, .link(title: "More from \(recipe.author.name)", subtitle: nil)),
+                ]),
         ]
     }
 }

@@ -41,9 +41,13 @@ struct AuthorRecipesTranslator: Translator {
         case .loaded(let recipes) where recipes.isEmpty:
             return ScreenContent(title: state.title, status: .empty("No recipes by this author."))
         case .loaded(let recipes):
-            return ScreenContent(title: state.title, sections: [
-                ScreenSection(id: "recipes", title: "\(recipes.count) \(recipes.count == 1 ? "recipe" : "recipes")", rows: recipes.map(recipeRow.translate)),
-            ])
+            return ScreenContent(
+                title: state.title,
+                sections: [
+                    ScreenSection(
+                        id: "recipes", title: "\(recipes.count) \(recipes.count == 1 ? "recipe" : "recipes")",
+                        rows: recipes.map(recipeRow.translate))
+                ])
         }
     }
 }

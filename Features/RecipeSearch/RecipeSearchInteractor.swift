@@ -49,7 +49,9 @@ struct RecipeSearchInteractor {
 
     /// Every recipe by the author, most popular first (authors have dozens, not thousands).
     func recipes(byAuthor authorID: Author.ID) async throws -> [Recipe] {
-        try await environment.client.searchRecipes(.equal(.authorID, .text(authorID)), sort: [.descending(.popularity)], page: PageRequest(limit: 100)).recipes
+        try await environment.client.searchRecipes(
+            .equal(.authorID, .text(authorID)), sort: [.descending(.popularity)], page: PageRequest(limit: 100)
+        ).recipes
     }
 
     func logAuthorPageView(_ authorID: Author.ID) {

@@ -16,13 +16,13 @@ final class RecipeSearchScreen: TranslatedScreen {
 
     func handle(_ event: ScreenEvent) async -> Navigation? {
         switch event {
-        case let .edit(RecipeSearchRow.query, text):
+        case .edit(RecipeSearchRow.query, let text):
             viewModel.edit(keyword: text)
         case .submit(RecipeSearchRow.query):
             await viewModel.search()
         case .toggle(let row) where row.hasPrefix(RecipeSearchRow.filterPrefix),
-             .choose(let row, _) where row.hasPrefix(RecipeSearchRow.filterPrefix),
-             .activate(let row) where row.hasPrefix(RecipeSearchRow.filterPrefix):
+            .choose(let row, _) where row.hasPrefix(RecipeSearchRow.filterPrefix),
+            .activate(let row) where row.hasPrefix(RecipeSearchRow.filterPrefix):
             await viewModel.filter(event, row: row)
         case .activate(RecipeSearchRow.loadMore):
             await viewModel.loadMore()

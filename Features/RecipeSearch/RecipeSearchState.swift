@@ -20,7 +20,7 @@ struct RecipeSearchState: Equatable {
     var notice: String?
 
     var hasMore: Bool {
-        if case let .loaded(_, recipes, total) = results { return recipes.count < total }
+        if case .loaded(_, let recipes, let total) = results { return recipes.count < total }
         return false
     }
 }

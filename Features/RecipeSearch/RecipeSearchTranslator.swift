@@ -7,37 +7,49 @@ struct RecipeSearchTranslator: Translator {
 
     func translate(_ state: RecipeSearchState) -> ScreenContent {
         var sections = [
-            ScreenSection(id: "search", rows: [
-                ScreenRow(id: RecipeSearchRow.query, .textField(label: "Search", text: state.keyword, placeholder: "keyword, e.g. curry")),
-            ]),
+            ScreenSection(
+                id: "search",
+                rows: [
+                    ScreenRow(
+                        id: RecipeSearchRow.query, .textField(label: "Search", text: state.keyword, placeholder: "keyword, e.g. curry"))
+                ])
         ]
         var status = ScreenStatus.ready
         switch state.results {
         case .idle:
             if !state.recentKeywords.isEmpty {
-                sections.append(ScreenSection(id: "recent", title: "Recent searches", rows: state.recentKeywords.map {
-                    ScreenRow(id: RecipeSearchRow.recent($0), .link(title: $0, subtitle: nil))
-                }))
+                sections.append(
+                    ScreenSection(
+                        id: "recent", title: "Recent searches",
+                        rows: state.recentKeywords.map {
+                            ScreenRow(id: RecipeSearchRow.recent($0), .link(title: $0, subtitle: nil))
+                        }))
             }
         case .loading(let keyword):
             status = .loading(keyword.isEmpty ? "Searching…" : "Searching for “\(keyword)”…")
-        case let .loaded(keyword, recipes, total):
+        case .loaded(let keyword, let recipes, let total):
             if recipes.isEmpty {
                 let filters = state.activeFilterCount > 0 ? " with these filters" : ""
-                status = .empty(keyword.isEmpty
-                    ? "No recipes match these filters. Try fewer filters."
-                    : "No recipes match “\(keyword)”\(filters). Try another keyword\(filters.isEmpty ? "" : " or fewer filters").")
+                status = .empty(
+                    keyword.isEmpty
+                        ? "No recipes match these filters. Try fewer filters."
+                        : "No recipes match “\(keyword)”\(filters). Try another keyword\(filters.isEmpty ? "" : " or fewer filters").")
             } else {
                 var rows = recipes.map(recipeRow.translate)
                 if state.hasMore {
                     rows.append(ScreenRow(id: RecipeSearchRow.loadMore, .button("Show more (\(total - recipes.count) left)")))
                 }
-                sections.append(ScreenSection(id: "results", title: keyword.isEmpty ? "Results (\(total))" : "Results for “\(keyword)” (\(total))", rows: rows))
+                sections.append(
+                    ScreenSection(
+                        id: "results", title: keyword.isEmpty ? "Results (\(total))" : "Results for “\(keyword)” (\(total))", rows: rows))
             }
         case .failed(let failure):
             status = .failed(failure)
         }
-        sections.append(ScreenSection(id: "filters", title: state.activeFilterCount == 0 ? "Filters" : "Filters (\(state.activeFilterCount) on)", rows: state.filterRows))
+        sections.append(
+            ScreenSection(
+                id: "filters", title: state.activeFilterCount == 0 ? "Filters" : "Filters (\(state.activeFilterCount) on)",
+                rows: state.filterRows))
         return ScreenContent(title: "Search", sections: sections, status: status, notice: state.notice)
     }
 }

@@ -82,7 +82,7 @@ final class RecipeSearchViewModel: ScreenViewModel {
     }
 
     func loadMore() async {
-        guard case let .loaded(keyword, recipes, _) = state.results, state.hasMore, let request = lastRequest else { return }
+        guard case .loaded(let keyword, let recipes, _) = state.results, state.hasMore, let request = lastRequest else { return }
         let current = generation
         do {
             let page = try await interactor.search(request, page: PageRequest(offset: recipes.count))

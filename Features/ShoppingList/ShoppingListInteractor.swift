@@ -17,7 +17,8 @@ struct ShoppingListInteractor {
 
     func save(_ item: ShoppingItem) async throws {
         try await environment.shoppingList.save(item)
-        environment.activityLogger.log(ActivityEvent(item.isChecked ? "shopping_item_check" : "shopping_item_uncheck", payload: ["name": item.name]))
+        environment.activityLogger.log(
+            ActivityEvent(item.isChecked ? "shopping_item_check" : "shopping_item_uncheck", payload: ["name": item.name]))
     }
 
     func delete(_ items: [ShoppingItem]) async throws {

@@ -18,7 +18,7 @@ final class ShoppingListScreen: TranslatedScreen {
 
     func handle(_ event: ScreenEvent) async -> Navigation? {
         switch event {
-        case let .edit(ShoppingListRow.add, text):
+        case .edit(ShoppingListRow.add, let text):
             viewModel.edit(draft: text)
         case .submit(ShoppingListRow.add):
             await viewModel.addDraft()

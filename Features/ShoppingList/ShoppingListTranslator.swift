@@ -34,8 +34,9 @@ struct ShoppingListTranslator: Translator {
     private func row(_ item: ShoppingListItem) -> ScreenRow {
         switch item {
         case .item(let item):
-            ScreenRow(id: ShoppingListItem.item(item).rowID, .toggle(label: item.name, isOn: item.isChecked),
-                      detail: item.amount.isEmpty ? nil : item.amount, isDeletable: true)
+            ScreenRow(
+                id: ShoppingListItem.item(item).rowID, .toggle(label: item.name, isOn: item.isChecked),
+                detail: item.amount.isEmpty ? nil : item.amount, isDeletable: true)
         case .add(let draft):
             ScreenRow(id: item.rowID, .textField(label: "+ Add item", text: draft, placeholder: "e.g. milk"))
         case .clearChecked(let count):

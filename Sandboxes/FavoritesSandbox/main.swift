@@ -1,7 +1,7 @@
 import Core
 import CoreTesting
-import Foundation
 import Favorites
+import Foundation
 import SandboxSupport
 
 // Favorites alone, on fixtures; every other feature's screen is a labelled placeholder.

@@ -1,7 +1,7 @@
 import Core
 import CoreTesting
-import Foundation
 import Feed
+import Foundation
 import SandboxSupport
 
 // Feed alone, on fixtures; every other feature's screen is a labelled placeholder.

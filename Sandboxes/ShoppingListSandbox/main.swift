@@ -1,8 +1,8 @@
 import Core
 import CoreTesting
 import Foundation
-import ShoppingList
 import SandboxSupport
+import ShoppingList
 
 // ShoppingList alone, on fixtures; every other feature's screen is a labelled placeholder.
 let status = await Sandbox.main(

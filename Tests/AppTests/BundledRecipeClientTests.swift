@@ -1,8 +1,9 @@
-@testable import App
 import Core
 import CoreTesting
 import Foundation
 import Testing
+
+@testable import App
 
 @Suite("Bundled dataset")
 struct BundledDatasetTests {
@@ -113,14 +114,16 @@ struct DatasetFileTests {
         #expect(error.recoverySuggestion == "Fix the file so that it is a JSON array of recipes.")
     }
 
-    @Test("malformed JSON names the file, the line and the column, and what is there", arguments: [
-        // (text, line, column, reason)
-        ("[{\"id\": 1, \"title\": ", 1, 21, "the text ends too soon"),
-        ("[\n  {\"id\": 1,\n   \"title\": \"Soup\" ]\n]", 3, 20, "unexpected “]”"),
-        ("[\n  {\"id\": 1, \"title\": \"Curry é日本\" ]\n]", 2, 34, "unexpected “]”"),
-        ("[{\"id\": 1}] trailing words", 1, 13, "unexpected “t”"),
-        ("", 1, 1, "the text ends too soon"),
-    ])
+    @Test(
+        "malformed JSON names the file, the line and the column, and what is there",
+        arguments: [
+            // (text, line, column, reason)
+            ("[{\"id\": 1, \"title\": ", 1, 21, "the text ends too soon"),
+            ("[\n  {\"id\": 1,\n   \"title\": \"Soup\" ]\n]", 3, 20, "unexpected “]”"),
+            ("[\n  {\"id\": 1, \"title\": \"Curry é日本\" ]\n]", 2, 34, "unexpected “]”"),
+            ("[{\"id\": 1}] trailing words", 1, 13, "unexpected “t”"),
+            ("", 1, 1, "the text ends too soon"),
+        ])
     func malformedJSONGivesLineAndColumn(text: String, line: Int, column: Int, reason: String) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -1,8 +1,9 @@
-@testable import App
 import Core
 import CoreTesting
 import Foundation
 import Testing
+
+@testable import App
 
 /// The cache repository of seed 003 in front of a remote service.
 @Suite("Caching recipe client")

@@ -1,8 +1,9 @@
-@testable import App
 import Core
 import Foundation
-import Testing
 import TerminalRunner
+import Testing
+
+@testable import App
 
 @MainActor
 @Suite("Composition root")

@@ -1,9 +1,10 @@
-@testable import App
 import Core
 import CoreTesting
 import Foundation
-import Testing
 import TerminalRunner
+import Testing
+
+@testable import App
 
 /// The legacy About page, reached the way features reach it: `resolve(AboutDescriptor())`.
 @MainActor
@@ -108,16 +109,17 @@ struct LegacyAboutTests {
 
         await screen.appear()
 
-        #expect(screen.content.plainText() == """
-            # About Cookbook
+        #expect(
+            screen.content.plainText() == """
+                # About Cookbook
 
-                 Cookbook 9.9.9
-                 A terminal recipe app built from independent feature modules.
-                 Recipes: dataset /data/recipes.json
-                 Your data: /data/cookbook
-                 Shown 1 time this run.
+                     Cookbook 9.9.9
+                     A terminal recipe app built from independent feature modules.
+                     Recipes: dataset /data/recipes.json
+                     Your data: /data/cookbook
+                     Shown 1 time this run.
 
-            """)
+                """)
 
         await screen.appear()
 
@@ -126,7 +128,8 @@ struct LegacyAboutTests {
     }
 
     @Test func appearingTellsTheRunnerToRedraw() async {
-        let screen = LegacyAboutScreen(page: LegacyAboutPage(), facts: .init(version: "1", dataDirectory: "/d", recipeSource: "s"), environment: StubEnvironment())
+        let screen = LegacyAboutScreen(
+            page: LegacyAboutPage(), facts: .init(version: "1", dataDirectory: "/d", recipeSource: "s"), environment: StubEnvironment())
         var changes = 0
         screen.onChange = { changes += 1 }
 

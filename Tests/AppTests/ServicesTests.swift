@@ -1,8 +1,9 @@
-@testable import App
 import Core
 import CoreTesting
 import Foundation
 import Testing
+
+@testable import App
 
 @Suite("Data directory")
 struct DataDirectoryTests {
@@ -18,25 +19,25 @@ struct DataDirectoryTests {
     }
 
     #if os(Linux)
-    @Test func xdgDataHomeIsUsedOnLinux() {
-        let directory = DataDirectory.resolve(override: nil, environment: ["XDG_DATA_HOME": "/xdg/data", "HOME": "/home/cook"])
+        @Test func xdgDataHomeIsUsedOnLinux() {
+            let directory = DataDirectory.resolve(override: nil, environment: ["XDG_DATA_HOME": "/xdg/data", "HOME": "/home/cook"])
 
-        #expect(directory.url.path == "/xdg/data/cookbook")
-    }
+            #expect(directory.url.path == "/xdg/data/cookbook")
+        }
 
-    @Test func withoutXDGTheHomeDirectoryIsUsed() {
-        let directory = DataDirectory.resolve(override: nil, environment: ["HOME": "/home/cook"])
+        @Test func withoutXDGTheHomeDirectoryIsUsed() {
+            let directory = DataDirectory.resolve(override: nil, environment: ["HOME": "/home/cook"])
 
-        #expect(directory.url.path == "/home/cook/.local/share/cookbook")
-        #expect(directory.logFile.path == "/home/cook/.local/share/cookbook/logs/events.jsonl")
-    }
+            #expect(directory.url.path == "/home/cook/.local/share/cookbook")
+            #expect(directory.logFile.path == "/home/cook/.local/share/cookbook/logs/events.jsonl")
+        }
 
-    @Test func aRelativeXDGDataHomeIsIgnored() {
-        // The XDG spec says relative paths are invalid and must be ignored.
-        let directory = DataDirectory.resolve(override: nil, environment: ["XDG_DATA_HOME": "relative/data", "HOME": "/home/cook"])
+        @Test func aRelativeXDGDataHomeIsIgnored() {
+            // The XDG spec says relative paths are invalid and must be ignored.
+            let directory = DataDirectory.resolve(override: nil, environment: ["XDG_DATA_HOME": "relative/data", "HOME": "/home/cook"])
 
-        #expect(directory.url.path == "/home/cook/.local/share/cookbook")
-    }
+            #expect(directory.url.path == "/home/cook/.local/share/cookbook")
+        }
     #endif
 }
 
@@ -74,7 +75,8 @@ struct JSONLinesLoggerTests {
     @Test func entriesAreAppendedToAnExistingLog() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let file = try directory.write(#"{"kind":"page_view","name":"earlier","data":{},"time":"2025-01-01T00:00:00Z"}"# + "\n", to: "events.jsonl")
+        let file = try directory.write(
+            #"{"kind":"page_view","name":"earlier","data":{},"time":"2025-01-01T00:00:00Z"}"# + "\n", to: "events.jsonl")
 
         JSONLinesLogger(fileURL: file).log(PageView("later"))
 
@@ -110,27 +112,28 @@ struct FileRecipeExporterTests {
 
         let file = exports.appendingPathComponent("curry-rice-1.md")
         #expect(message == "Exported “Curry Rice” to \(file.path)")
-        #expect(try readText(file) == """
-            # Curry Rice
+        #expect(
+            try readText(file) == """
+                # Curry Rice
 
-            Japanese curry with tender chicken over rice.
+                Japanese curry with tender chicken over rice.
 
-            By Aiko Tanaka · 45 min · 720 kcal · serves 4
+                By Aiko Tanaka · 45 min · 720 kcal · serves 4
 
-            ## Ingredients
-            - 400 g chicken thigh
-            - 2 onions
-            - 1 piece carrot
-            - 100 g curry roux
-            - 2 cup rice
+                ## Ingredients
+                - 400 g chicken thigh
+                - 2 onions
+                - 1 piece carrot
+                - 100 g curry roux
+                - 2 cup rice
 
-            ## Steps
-            1. Cook the rice.
-            2. Brown the chicken, then soften the onions and carrot.
-            3. Add 800 ml water and simmer for 20 minutes.
-            4. Stir in the roux until thick; serve over rice.
+                ## Steps
+                1. Cook the rice.
+                2. Brown the chicken, then soften the onions and carrot.
+                3. Add 800 ml water and simmer for 20 minutes.
+                4. Stir in the roux until thick; serve over rice.
 
-            """)
+                """)
     }
 
     @Test func ingredientsWithoutQuantityAreToTaste() async throws {

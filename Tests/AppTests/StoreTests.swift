@@ -1,8 +1,9 @@
-@testable import App
 import Core
 import CoreTesting
 import Foundation
 import Testing
+
+@testable import App
 
 /// The SQLite store: repositories, transactions, migrations, damage and fallback.
 @Suite("SQLite store")
@@ -18,7 +19,9 @@ struct StoreTests {
 
     @Test("shopping items survive closing and reopening, in list order")
     func shoppingItemsPersist() async throws {
-        let items = (0..<3).map { ShoppingItem(name: "item \($0)", amount: "\($0) g", isChecked: $0 == 1, recipeID: $0 == 2 ? 7 : nil, position: 2 - $0) }
+        let items = (0..<3).map {
+            ShoppingItem(name: "item \($0)", amount: "\($0) g", isChecked: $0 == 1, recipeID: $0 == 2 ? 7 : nil, position: 2 - $0)
+        }
         do {
             let store = LocalStore.open(in: directory)
             #expect(store.warnings.isEmpty)
@@ -45,8 +48,11 @@ struct StoreTests {
     @Test("favorites keep the whole recipe; recent searches order by time")
     func favoritesAndRecents() async throws {
         let store = LocalStore.open(in: directory)
-        try await store.favorites.save([FavoriteRecipe(recipe: Fixtures.curryRice, savedAt: 10), FavoriteRecipe(recipe: Fixtures.pancakes, savedAt: 20)])
-        #expect(try await store.favorites.findAll(.all, sort: [.descending(.savedAt)]).map(\.recipe) == [Fixtures.pancakes, Fixtures.curryRice])
+        try await store.favorites.save([
+            FavoriteRecipe(recipe: Fixtures.curryRice, savedAt: 10), FavoriteRecipe(recipe: Fixtures.pancakes, savedAt: 20),
+        ])
+        #expect(
+            try await store.favorites.findAll(.all, sort: [.descending(.savedAt)]).map(\.recipe) == [Fixtures.pancakes, Fixtures.curryRice])
         try await store.recentSearches.save(RecentSearch(keyword: "Curry", searchedAt: 1))
         try await store.recentSearches.save(RecentSearch(keyword: "soup", searchedAt: 2))
         try await store.recentSearches.save(RecentSearch(keyword: "curry", searchedAt: 3))
@@ -60,11 +66,13 @@ struct StoreTests {
         try await repository.save(ShoppingItem(name: "kept", position: 0))
         let duplicate = UUID().uuidString
         await #expect(throws: StoreError.self) {
-            try await database.executeInTransaction("INSERT INTO shopping_items (id, name, amount, isChecked, recipeID, position, searchText) VALUES (?, 'a', '', 0, 0, 1, 'a')", [
-                [.text(UUID().uuidString)],
-                [.text(duplicate)],
-                [.text(duplicate)], // the same primary key again: this row fails
-            ])
+            try await database.executeInTransaction(
+                "INSERT INTO shopping_items (id, name, amount, isChecked, recipeID, position, searchText) VALUES (?, 'a', '', 0, 0, 1, 'a')",
+                [
+                    [.text(UUID().uuidString)],
+                    [.text(duplicate)],
+                    [.text(duplicate)],  // the same primary key again: this row fails
+                ])
         }
         #expect(try await repository.findAll().map(\.name) == ["kept"])
     }
@@ -92,14 +100,18 @@ struct StoreTests {
         let warning = try #require(store.warnings.first)
         #expect(warning.contains("newer Cookbook"))
         #expect(warning.contains("kept, not deleted"))
-        let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("cookbook.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasPrefix("cookbook.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+        }
         #expect(kept.count == 1)
     }
 
-    @Test("garbage bytes are set aside and a fresh database works", arguments: [
-        Data("this is not a database at all".utf8),
-        Data(repeating: 0xAB, count: 8192),
-    ])
+    @Test(
+        "garbage bytes are set aside and a fresh database works",
+        arguments: [
+            Data("this is not a database at all".utf8),
+            Data(repeating: 0xAB, count: 8192),
+        ])
     func garbageRecovery(bytes: Data) async throws {
         try bytes.write(to: file)
         let store = LocalStore.open(in: directory)
@@ -134,14 +146,18 @@ struct StoreTests {
         #expect(try await store.shoppingList.findAll().isEmpty)
         try await store.shoppingList.save(ShoppingItem(name: "milk", position: 0))
         #expect(try await store.shoppingList.findAll().map(\.name) == ["milk"])
-        let kept = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasPrefix("cookbook.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") })
+        let kept = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).first {
+                $0.hasPrefix("cookbook.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+            })
         #expect(warning.contains(directory.appendingPathComponent(kept).path), "the warning says where the file went")
         #expect(try Data(contentsOf: directory.appendingPathComponent(kept)) == half)
     }
 
     @Test("damaged twice in the same second: both damaged files are kept")
     func damagedTwice() async throws {
-        let first = Data("first damaged file".utf8), second = Data("second damaged file".utf8)
+        let first = Data("first damaged file".utf8)
+        let second = Data("second damaged file".utf8)
         try first.write(to: file)
         _ = LocalStore.open(in: directory)
         try FileManager.default.removeItem(at: file)

@@ -1,8 +1,9 @@
-@testable import App
 import Core
 import Foundation
-import Testing
 import TerminalRunner
+import Testing
+
+@testable import App
 
 /// The app's four tabs, on the real environment (bundled dataset, the app's stores).
 @MainActor
@@ -12,7 +13,8 @@ struct TabsTests {
     func withSession(_ body: (TabSession) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let environment = try CookbookApp.makeEnvironment(LaunchOptions.parse(["--data-dir", directory.url.path], for: CookbookApp.program))
+        let environment = try CookbookApp.makeEnvironment(
+            LaunchOptions.parse(["--data-dir", directory.url.path], for: CookbookApp.program))
         let session = MainTabCoordinator(environment: environment).session
         await session.start()
         try await body(session)

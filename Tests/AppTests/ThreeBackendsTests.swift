@@ -1,7 +1,8 @@
-@testable import App
 import Core
 import Foundation
 import Testing
+
+@testable import App
 
 /// One query value, three backends: in memory (CoreTesting's and the bundled client's
 /// evaluation), SQL on SQLite, URL query items to the web API. Same recipes, same order.
@@ -10,8 +11,14 @@ struct ThreeBackendsTests {
     static let cases: [(name: String, query: Query<Recipe>, sort: [Sort<Recipe>])] = [
         ("keyword", .keyword("curry"), [.descending(.popularity)]),
         ("two words", .keyword("chicken rice"), [.ascending(.title)]),
-        ("vegetarian dessert", Query.equal(.isVegetarian, .bool(true)).and(.equal(.category, .text("dessert"))), [.descending(.publishedOn)]),
-        ("quick and light", Query.atMost(.cookingMinutes, .integer(30)).and(.atMost(.calories, .integer(400))), [.ascending(.cookingMinutes), .descending(.popularity)]),
+        (
+            "vegetarian dessert", Query.equal(.isVegetarian, .bool(true)).and(.equal(.category, .text("dessert"))),
+            [.descending(.publishedOn)]
+        ),
+        (
+            "quick and light", Query.atMost(.cookingMinutes, .integer(30)).and(.atMost(.calories, .integer(400))),
+            [.ascending(.cookingMinutes), .descending(.popularity)]
+        ),
         ("range", Query.atLeast(.cookingMinutes, .integer(30)).and(.atMost(.cookingMinutes, .integer(60))), [.descending(.calories)]),
         ("author", .equal(.authorID, .text("aiko-tanaka")), [.descending(.popularity)]),
         ("nothing matches", .keyword("zzzz"), []),
@@ -32,7 +39,9 @@ struct ThreeBackendsTests {
         let fromSQL = try await sqlite.findAll(query, sort: sort)
 
         let server = try LoopbackHTTPServer(handler: RecipeServerHandler.handler(recipes: recipes))
-        let fromHTTP = try await HTTPRecipeClient(baseURL: server.baseURL).searchRecipes(query, sort: sort, page: PageRequest(offset: 0, limit: 500)).recipes
+        let fromHTTP = try await HTTPRecipeClient(baseURL: server.baseURL).searchRecipes(
+            query, sort: sort, page: PageRequest(offset: 0, limit: 500)
+        ).recipes
 
         #expect(fromSQL.map(\.id) == inMemory.map(\.id))
         #expect(fromHTTP.map(\.id) == inMemory.map(\.id))

@@ -1,7 +1,8 @@
-@testable import App
 import Core
 import Foundation
 import Testing
+
+@testable import App
 
 /// The HTTP client against a real server on loopback, started here.
 @Suite("Web API client")
@@ -30,9 +31,10 @@ struct WebAPIClientTests {
         #expect(page.hasMore == (expected.count > 1))
         let sent = try #require(server.receivedRequests.first)
         #expect(sent.path == "/recipes")
-        #expect(sent.queryItems.map { "\($0.name)=\($0.value ?? "")" } == [
-            "q=curry", "isVegetarian=true", "calories.max=500", "sort=-popularity", "offset=0", "limit=1",
-        ])
+        #expect(
+            sent.queryItems.map { "\($0.name)=\($0.value ?? "")" } == [
+                "q=curry", "isVegetarian=true", "calories.max=500", "sort=-popularity", "offset=0", "limit=1",
+            ])
     }
 
     @Test("recipe by id and the feed")
@@ -53,7 +55,10 @@ struct WebAPIClientTests {
         do {
             _ = try await client.recipe(id: 9999)
         } catch let error as APIError {
-            guard case .notFound = error else { Issue.record("expected notFound, got \(error)"); return }
+            guard case .notFound = error else {
+                Issue.record("expected notFound, got \(error)")
+                return
+            }
             #expect(!error.canRetry)
             #expect(ScreenFailure(error, whileTrying: "load recipe 9999").message.contains("has nothing at"))
         }
@@ -67,7 +72,11 @@ struct WebAPIClientTests {
             _ = try await client.feed()
             Issue.record("expected an error")
         } catch let error as APIError {
-            #expect(error == .http(status: 400, url: server.baseURL.appendingPathComponent("feed").absoluteString, message: "unknown parameter “colour”"))
+            #expect(
+                error
+                    == .http(
+                        status: 400, url: server.baseURL.appendingPathComponent("feed").absoluteString,
+                        message: "unknown parameter “colour”"))
             #expect(!error.canRetry)
         }
     }
@@ -79,7 +88,10 @@ struct WebAPIClientTests {
             _ = try await client.feed()
             Issue.record("expected an error")
         } catch let error as APIError {
-            guard case .http(500, _, "database down") = error else { Issue.record("got \(error)"); return }
+            guard case .http(500, _, "database down") = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(error.canRetry)
         }
     }
@@ -91,7 +103,10 @@ struct WebAPIClientTests {
             _ = try await client.feed()
             Issue.record("expected an error")
         } catch let error as APIError {
-            guard case .malformed(_, let detail) = error else { Issue.record("got \(error)"); return }
+            guard case .malformed(_, let detail) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(detail.contains("not valid JSON"))
             #expect(!error.canRetry)
         }
@@ -104,7 +119,10 @@ struct WebAPIClientTests {
             _ = try await client.feed()
             Issue.record("expected an error")
         } catch let error as APIError {
-            guard case .malformed(_, let detail) = error else { Issue.record("got \(error)"); return }
+            guard case .malformed(_, let detail) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(detail.contains("“new”"))
         }
     }
@@ -116,14 +134,21 @@ struct WebAPIClientTests {
             _ = try await client.feed()
             Issue.record("expected an error")
         } catch let error as APIError {
-            guard case .wrongContentType(_, "text/html") = error else { Issue.record("got \(error)"); return }
+            guard case .wrongContentType(_, "text/html") = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(!error.canRetry)
         }
     }
 
     @Test("a server that answers too late times out, and retry is offered")
     func timeout() async throws {
-        let server = try server { _ in var response = Response.json(["ok": true]); response.delay = 12; return response }
+        let server = try server { _ in
+            var response = Response.json(["ok": true])
+            response.delay = 12
+            return response
+        }
         // Timed out, rather than decoding the late answer: it gave up before the server answered.
         try await expectFeedTimesOut(from: server, timeout: 0.5)
     }
@@ -132,7 +157,11 @@ struct WebAPIClientTests {
     func slowBody() async throws {
         // Each piece comes well within the timeout; the whole body would take 12 s.
         let feed = RecipeFeed(popular: Array(recipes.prefix(8)), new: Array(recipes.suffix(8)))
-        let server = try server { _ in var response = Response.json(feed); response.trickle = (pieces: 60, pause: 0.2); return response }
+        let server = try server { _ in
+            var response = Response.json(feed)
+            response.trickle = (pieces: 60, pause: 0.2)
+            return response
+        }
         // Timed out, rather than decoding the whole (valid) body: it gave up before it was complete.
         try await expectFeedTimesOut(from: server, timeout: 0.6)
     }
@@ -160,19 +189,26 @@ struct WebAPIClientTests {
             _ = try await client.feed()
             Issue.record("expected an error")
         } catch let error as APIError {
-            guard case .unreachable = error else { Issue.record("got \(error)"); return }
+            guard case .unreachable = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(error.canRetry)
         }
     }
 
     @Test("an oversized body is refused")
     func oversized() async throws {
-        let client = HTTPRecipeClient(baseURL: try server { _ in .text(String(repeating: " ", count: 4096) + "{}", status: 200) }.baseURL, maximumBodyBytes: 1024)
+        let client = HTTPRecipeClient(
+            baseURL: try server { _ in .text(String(repeating: " ", count: 4096) + "{}", status: 200) }.baseURL, maximumBodyBytes: 1024)
         do {
             _ = try await client.feed()
             Issue.record("expected an error")
         } catch let error as APIError {
-            guard case .tooLarge(_, let bytes, 1024) = error else { Issue.record("got \(error)"); return }
+            guard case .tooLarge(_, let bytes, 1024) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(bytes > 1024)
         }
     }

@@ -1,8 +1,9 @@
-@testable import App
 import Core
 import Foundation
-import Testing
 import TerminalRunner
+import Testing
+
+@testable import App
 
 /// Web API faults as the person sees them: the real app environment (`--api-url` at a
 /// loopback server that misbehaves on purpose), the real Feed, RecipeDetails and
@@ -48,9 +49,17 @@ struct WebAPIScreenTests {
             switch self {
             case .connectionRefused: .text("", status: 200)
             case .timeout:
-                { var response = Response.json(["ok": true]); response.delay = 12; return response }()
+                {
+                    var response = Response.json(["ok": true])
+                    response.delay = 12
+                    return response
+                }()
             case .slowBody:
-                { var response = Response.text(String(repeating: " ", count: 4000) + "{}", status: 200); response.trickle = (pieces: 60, pause: 0.2); return response }()
+                {
+                    var response = Response.text(String(repeating: " ", count: 4000) + "{}", status: 200)
+                    response.trickle = (pieces: 60, pause: 0.2)
+                    return response
+                }()
             case .notFound: .json(RecipeAPIContract.ErrorBody(error: "no such thing"), status: 404)
             case .serverError: .json(RecipeAPIContract.ErrorBody(error: "database down"), status: 500)
             case .malformedJSON: .text("{\"recipes\": [}", status: 200)
@@ -115,13 +124,16 @@ struct WebAPIScreenTests {
     }
 
     func environment(apiURL: URL, timeout: String) throws -> AppEnvironment {
-        try CookbookApp.makeEnvironment(LaunchOptions.parse(
-            ["--data-dir", directory.url.path, "--api-url", apiURL.absoluteString, "--api-timeout", timeout],
-            for: CookbookApp.program
-        ))
+        try CookbookApp.makeEnvironment(
+            LaunchOptions.parse(
+                ["--data-dir", directory.url.path, "--api-url", apiURL.absoluteString, "--api-timeout", timeout],
+                for: CookbookApp.program
+            ))
     }
 
-    @Test("every fault shows a typed error on every screen, with retry only where it may help", arguments: Fault.allCases, ScreenKind.allCases)
+    @Test(
+        "every fault shows a typed error on every screen, with retry only where it may help", arguments: Fault.allCases, ScreenKind.allCases
+    )
     func faultOnScreen(_ fault: Fault, _ kind: ScreenKind) async throws {
         defer { directory.remove() }
         let server = try SwitchableServer(recipes: recipes)
@@ -151,10 +163,14 @@ struct WebAPIScreenTests {
     @Test("--api-timeout takes a number of seconds; anything else is a bad command line", arguments: ["soon", "0", "-1", "nan", "99999"])
     func badTimeout(_ value: String) async throws {
         defer { directory.remove() }
-        let options = try LaunchOptions.parse(["--data-dir", directory.url.path, "--api-url", "http://127.0.0.1:9", "--api-timeout", value], for: CookbookApp.program)
+        let options = try LaunchOptions.parse(
+            ["--data-dir", directory.url.path, "--api-url", "http://127.0.0.1:9", "--api-timeout", value], for: CookbookApp.program)
         let error = try #require(throws: UsageError.self) { try CookbookApp.makeEnvironment(options) }
         #expect(error.message == "--api-timeout needs a number of seconds between 0 and 3600, not “\(value)”")
-        #expect(await CookbookApp.main(arguments: ["--data-dir", directory.url.path, "--api-url", "http://127.0.0.1:9", "--api-timeout", value, "--script", "/dev/null"]) == 2)
+        #expect(
+            await CookbookApp.main(arguments: [
+                "--data-dir", directory.url.path, "--api-url", "http://127.0.0.1:9", "--api-timeout", value, "--script", "/dev/null",
+            ]) == 2)
     }
 
     @Test("after a 500, retry loads the screen once the server is back")
@@ -173,7 +189,9 @@ struct WebAPIScreenTests {
         #expect(feed.content.plainText().contains("## Popular"))
     }
 
-    @Test("what was fetched is served from the cache when the server then fails", arguments: [Fault.serverError, .timeout, .malformedJSON, .connectionRefused])
+    @Test(
+        "what was fetched is served from the cache when the server then fails",
+        arguments: [Fault.serverError, .timeout, .malformedJSON, .connectionRefused])
     func cacheServesAfterFailure(_ fault: Fault) async throws {
         defer { directory.remove() }
         let server = try SwitchableServer(recipes: recipes)
@@ -181,7 +199,8 @@ struct WebAPIScreenTests {
         let environment = try environment(apiURL: server.server.baseURL, timeout: fault == .timeout ? "4" : "10")
         let online = [ScreenKind.recipeDetails, .recipeSearch].map { $0.resolve(in: environment) }
         for screen in online { await screen.appear() }
-        let details = online[0].content.plainText(), search = online[1].content.plainText()
+        let details = online[0].content.plainText()
+        let search = online[1].content.plainText()
         #expect(details.contains("# Curry Rice"))
         #expect(search.contains("Curry Rice"))
 

@@ -37,13 +37,14 @@ struct PlaceholderTests {
     @Test("the placeholder's whole text, as scripts see it")
     func placeholderSnapshot() {
         let screen = PlaceholderScreen(for: RecipeSearchDescriptor(query: "miso"))
-        #expect(screen.content.plainText() == """
-            # Placeholder
+        #expect(
+            screen.content.plainText() == """
+                # Placeholder
 
-                 RecipeSearchDescriptor(query: "miso")
-                 This screen belongs to a feature that is not linked here.
+                     RecipeSearchDescriptor(query: "miso")
+                     This screen belongs to a feature that is not linked here.
 
-            """)
+                """)
     }
 
     @Test("the placeholder ignores every event")
@@ -64,16 +65,18 @@ struct PlaceholderTests {
         _ = environment.resolve(RecipeSearchDescriptor(query: "soup"))
         _ = environment.resolve(RecipeDetailsDescriptor(recipeID: 7))
 
-        #expect(environment.recorder.resolved(RecipeDetailsDescriptor.self) == [
-            RecipeDetailsDescriptor(recipeID: 42), RecipeDetailsDescriptor(recipeID: 7),
-        ])
+        #expect(
+            environment.recorder.resolved(RecipeDetailsDescriptor.self) == [
+                RecipeDetailsDescriptor(recipeID: 42), RecipeDetailsDescriptor(recipeID: 7),
+            ])
         #expect(environment.recorder.resolved(RecipeSearchDescriptor.self) == [RecipeSearchDescriptor(query: "soup")])
         #expect(environment.recorder.resolved(RecipeExportDescriptor.self).isEmpty)
-        #expect(environment.recorder.resolvedDescriptions == [
-            "RecipeDetailsDescriptor(recipeID: 42)",
-            "RecipeSearchDescriptor(query: \"soup\")",
-            "RecipeDetailsDescriptor(recipeID: 7)",
-        ])
+        #expect(
+            environment.recorder.resolvedDescriptions == [
+                "RecipeDetailsDescriptor(recipeID: 42)",
+                "RecipeSearchDescriptor(query: \"soup\")",
+                "RecipeDetailsDescriptor(recipeID: 7)",
+            ])
     }
 
     @Test("setting a builder replaces the placeholder, and the resolution is still recorded")

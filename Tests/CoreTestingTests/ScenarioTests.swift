@@ -1,6 +1,7 @@
 import Core
-@testable import CoreTesting
 import Testing
+
+@testable import CoreTesting
 
 /// A behaviour as comparable text (`Behaviour` is not `Equatable`).
 private func describe(_ behaviour: StubRecipeClient.Behaviour) -> String {
@@ -14,13 +15,15 @@ private func describe(_ behaviour: StubRecipeClient.Behaviour) -> String {
 
 @Suite("Scenarios")
 struct ScenarioTests {
-    @Test("each scenario maps to its client behaviour and user", arguments: [
-        (Scenario.default, "normal", false),
-        (.empty, "empty", false),
-        (.failure, "failing", false),
-        (.slow, "slow \(Duration.milliseconds(1500))", false),
-        (.premium, "normal", true),
-    ])
+    @Test(
+        "each scenario maps to its client behaviour and user",
+        arguments: [
+            (Scenario.default, "normal", false),
+            (.empty, "empty", false),
+            (.failure, "failing", false),
+            (.slow, "slow \(Duration.milliseconds(1500))", false),
+            (.premium, "normal", true),
+        ])
     func mapping(scenario: Scenario, behaviour: String, isPremium: Bool) {
         #expect(describe(scenario.clientBehaviour) == behaviour)
         #expect(StubEnvironment(scenario: scenario).userFeatures.isPremium == isPremium)

@@ -36,7 +36,8 @@ struct StubEnvironmentTests {
     @Test("overrides can be chained, each on its own dependency")
     func chainedOverrides() async throws {
         let original = StubEnvironment()
-        let changed = original
+        let changed =
+            original
             .overriding(\.userFeatures, with: UserFeatures(flags: ["feed.newSection"]))
             .overriding(\.client, with: StubRecipeClient(behaviour: .empty))
 
@@ -61,7 +62,9 @@ struct StubEnvironmentTests {
     func withOverridesScope() async {
         let original = StubEnvironment()
 
-        let seenInside = await original.withOverrides { $0.userFeatures = .premium } _: { environment in
+        let seenInside = await original.withOverrides {
+            $0.userFeatures = .premium
+        } _: { environment in
             environment.userFeatures
         }
 
@@ -74,7 +77,9 @@ struct StubEnvironmentTests {
         let environment = StubEnvironment().overriding(\.client, with: StubRecipeClient(behaviour: .failing))
 
         await #expect(throws: StubServiceError.unreachable) {
-            try await environment.withOverrides { $0.userFeatures = .premium } _: { environment in
+            try await environment.withOverrides {
+                $0.userFeatures = .premium
+            } _: { environment in
                 try await environment.client.feed()
             }
         }
@@ -87,7 +92,9 @@ struct StubEnvironmentTests {
         let seen = await withTaskGroup(of: (String, [Set<String>]).self) { group in
             for name in ["first", "second"] {
                 group.addTask {
-                    await base.withOverrides { $0.userFeatures = UserFeatures(isPremium: name == "second", flags: [name]) } _: { environment in
+                    await base.withOverrides {
+                        $0.userFeatures = UserFeatures(isPremium: name == "second", flags: [name])
+                    } _: { environment in
                         var observations: [Set<String>] = []
                         for _ in 0..<5 {
                             observations.append(environment.userFeatures.flags)

@@ -108,12 +108,13 @@ struct StubRecipeClientTests {
         _ = try await client.feed()
         _ = try await client.recipe(id: 2)
 
-        #expect(recorder.clientCalls == [
-            .search(query, sort: [.ascending(.title)], page: page),
-            .recipe(id: 99),
-            .feed,
-            .recipe(id: 2),
-        ])
+        #expect(
+            recorder.clientCalls == [
+                .search(query, sort: [.ascending(.title)], page: page),
+                .recipe(id: 99),
+                .feed,
+                .recipe(id: 2),
+            ])
     }
 
     @Test("errors explain themselves and suggest what to do")

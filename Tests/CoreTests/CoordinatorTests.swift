@@ -105,7 +105,8 @@ struct CoordinatorTests {
     @Test("selectedTab is the tab at selectedIndex, or nil when out of range")
     func selectedTab() async {
         let environment = TestEnvironment(resolver: resolver)
-        let first = TinyNavigator(environment: environment), second = TinyNavigator(environment: environment)
+        let first = TinyNavigator(environment: environment)
+        let second = TinyNavigator(environment: environment)
         let tabs = TinyTabs(tabs: [first, second], selectedIndex: 1)
         #expect(tabs.selectedTab === second)
 

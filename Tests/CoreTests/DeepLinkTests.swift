@@ -37,7 +37,7 @@ struct DeepLinkTests {
         let text = link(for: original)
         #expect(text.hasPrefix("cookbook://"))
         let readBack = try DeepLinks.descriptor(from: text)
-        let equal = isEqual(original, readBack) // opens the existential, outside the macro
+        let equal = isEqual(original, readBack)  // opens the existential, outside the macro
         #expect(equal, "\(text) read back as \(readBack)")
     }
 
@@ -73,15 +73,17 @@ struct DeepLinkTests {
         #expect(isEqual(descriptor, try DeepLinks.descriptor(from: text)))
     }
 
-    @Test("a bad link is refused with its problem and every valid form", arguments: [
-        ("https://recipes/42", "it is not a cookbook:// link"),
-        ("recipes/42", "it is not a cookbook:// link"),
-        ("cookbook://no-such-screen", "no screen has this path"),
-        ("cookbook://recipes/abc", "recipeID must be a whole number, not “abc”"),
-        ("cookbook://recipes", "no screen has this path"),
-        ("cookbook://authors", "no screen has this path"),
-        ("cookbook://recipes/42/steps", "no screen has this path"),
-    ])
+    @Test(
+        "a bad link is refused with its problem and every valid form",
+        arguments: [
+            ("https://recipes/42", "it is not a cookbook:// link"),
+            ("recipes/42", "it is not a cookbook:// link"),
+            ("cookbook://no-such-screen", "no screen has this path"),
+            ("cookbook://recipes/abc", "recipeID must be a whole number, not “abc”"),
+            ("cookbook://recipes", "no screen has this path"),
+            ("cookbook://authors", "no screen has this path"),
+            ("cookbook://recipes/42/steps", "no screen has this path"),
+        ])
     func badLinks(text: String, problem: String) {
         #expect {
             try DeepLinks.descriptor(from: text)

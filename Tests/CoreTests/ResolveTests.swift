@@ -66,10 +66,11 @@ struct ResolveTests {
         _ = environment.resolve(RecipeSearchDescriptor(query: "x"))
 
         #expect(a !== b)
-        #expect(resolver.builds == [
-            .details(RecipeDetailsDescriptor(recipeID: 1)),
-            .details(RecipeDetailsDescriptor(recipeID: 1)),
-            .search(RecipeSearchDescriptor(query: "x")),
-        ])
+        #expect(
+            resolver.builds == [
+                .details(RecipeDetailsDescriptor(recipeID: 1)),
+                .details(RecipeDetailsDescriptor(recipeID: 1)),
+                .search(RecipeSearchDescriptor(query: "x")),
+            ])
     }
 }

@@ -5,17 +5,23 @@ import Testing
 
 @Suite("ScreenContent rows")
 struct ScreenContentTests {
-    let content = ScreenContent(title: "Recipe", sections: [
-        ScreenSection(id: "actions", rows: [
-            ScreenRow(id: "favorite", .toggle(label: "Favorite", isOn: false)),
-            ScreenRow(id: "servings", .text("4 servings")),
-        ]),
-        ScreenSection(id: "more", title: "More", rows: [
-            ScreenRow(id: "export", .button("Export"), isEnabled: false, note: "Premium"),
-            ScreenRow(id: "step", .text("Cook the rice.")),
-            ScreenRow(id: "author", .link(title: "Aiko Tanaka", subtitle: nil)),
-        ]),
-    ])
+    let content = ScreenContent(
+        title: "Recipe",
+        sections: [
+            ScreenSection(
+                id: "actions",
+                rows: [
+                    ScreenRow(id: "favorite", .toggle(label: "Favorite", isOn: false)),
+                    ScreenRow(id: "servings", .text("4 servings")),
+                ]),
+            ScreenSection(
+                id: "more", title: "More",
+                rows: [
+                    ScreenRow(id: "export", .button("Export"), isEnabled: false, note: "Premium"),
+                    ScreenRow(id: "step", .text("Cook the rice.")),
+                    ScreenRow(id: "author", .link(title: "Aiko Tanaka", subtitle: nil)),
+                ]),
+        ])
 
     @Test("interactive rows are every non-text row, in reading order across sections")
     func interactiveRows() {
@@ -47,14 +53,16 @@ struct ScreenContentTests {
         #expect(ScreenContent(title: "Empty").row(id: "favorite") == nil)
     }
 
-    @Test("a row's label is the words a person would use", arguments: [
-        (ScreenElement.text("Step one"), "Step one"),
-        (.link(title: "Curry Rice", subtitle: "Aiko"), "Curry Rice"),
-        (.button("Export"), "Export"),
-        (.textField(label: "Search", text: "miso", placeholder: "keyword"), "Search"),
-        (.toggle(label: "Vegetarian only", isOn: true), "Vegetarian only"),
-        (.picker(label: "Category", options: ["All"], selected: 0), "Category"),
-    ])
+    @Test(
+        "a row's label is the words a person would use",
+        arguments: [
+            (ScreenElement.text("Step one"), "Step one"),
+            (.link(title: "Curry Rice", subtitle: "Aiko"), "Curry Rice"),
+            (.button("Export"), "Export"),
+            (.textField(label: "Search", text: "miso", placeholder: "keyword"), "Search"),
+            (.toggle(label: "Vegetarian only", isOn: true), "Vegetarian only"),
+            (.picker(label: "Category", options: ["All"], selected: 0), "Category"),
+        ])
     func label(element: ScreenElement, expected: String) {
         #expect(ScreenRow(id: "r", element).label == expected)
         #expect(ScreenRow(id: "r", element).isInteractive == (expected != "Step one"))
@@ -77,11 +85,13 @@ struct ScreenFailureTests {
     @Test("uses the LocalizedError description and recovery suggestion")
     func localizedError() {
         let failure = ScreenFailure(KitchenClosed(), whileTrying: "load recipes")
-        #expect(failure == ScreenFailure(
-            message: "Couldn't load recipes: The kitchen is closed.",
-            recovery: "Come back tomorrow.",
-            canRetry: true
-        ))
+        #expect(
+            failure
+                == ScreenFailure(
+                    message: "Couldn't load recipes: The kitchen is closed.",
+                    recovery: "Come back tomorrow.",
+                    canRetry: true
+                ))
     }
 
     @Test("a RetryAwareError that cannot be retried offers no retry")
@@ -111,15 +121,17 @@ struct ScreenFailureTests {
 
 @Suite("Ingredient amounts")
 struct IngredientTests {
-    @Test("quantity and unit as people write them", arguments: [
-        (200.0, Ingredient.Unit.gram, "200 g"),
-        (2, .none, "2"),
-        (0.5, .teaspoon, "0.5 tsp"),
-        (1.25, .cup, "1.25 cup"),
-        (1, .kilogram, "1 kg"),
-        (3, .clove, "3 clove"),
-        (0, .milliliter, "0 ml"),
-    ] as [(Double, Ingredient.Unit, String)])
+    @Test(
+        "quantity and unit as people write them",
+        arguments: [
+            (200.0, Ingredient.Unit.gram, "200 g"),
+            (2, .none, "2"),
+            (0.5, .teaspoon, "0.5 tsp"),
+            (1.25, .cup, "1.25 cup"),
+            (1, .kilogram, "1 kg"),
+            (3, .clove, "3 clove"),
+            (0, .milliliter, "0 ml"),
+        ] as [(Double, Ingredient.Unit, String)])
     func amountText(quantity: Double, unit: Ingredient.Unit, expected: String) {
         #expect(Ingredient(name: "x", quantity: quantity, unit: unit).amountText == expected)
     }

@@ -49,9 +49,15 @@ final class RecordingResolver: Resolver {
     }
 
     @MainActor func build(_ descriptor: FeedDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
-    @MainActor func build(_ descriptor: ShoppingListDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
-    @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
-    @MainActor func build(_ descriptor: AuthorRecipesDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+    @MainActor func build(_ descriptor: ShoppingListDescriptor, in environment: any Environment) -> any Screen {
+        screen(descriptor, environment)
+    }
+    @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen {
+        screen(descriptor, environment)
+    }
+    @MainActor func build(_ descriptor: AuthorRecipesDescriptor, in environment: any Environment) -> any Screen {
+        screen(descriptor, environment)
+    }
     @MainActor func build(_ descriptor: AboutDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
 
     @MainActor private func screen(_ descriptor: some ScreenDescriptor, _ environment: any Environment) -> any Screen {

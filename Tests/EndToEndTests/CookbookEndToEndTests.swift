@@ -9,18 +9,20 @@ struct CookbookEndToEndTests {
     @Test("search, open, back, quit through piped input")
     func searchOpenBackQuit() throws {
         let dataDirectory = temporaryDataDirectory()
-        let result = try cookbook.run(["--data-dir", dataDirectory], input: """
-            expect "Tabs: [Feed] | Search | Shopping list | Favorites"
-            tab Search
-            search curry
-            expect "Curry Rice"
-            select "Curry Rice"
-            expect "Ingredients"
-            expect "Steps"
-            back
-            expect "Results for “curry”"
-            quit
-            """)
+        let result = try cookbook.run(
+            ["--data-dir", dataDirectory],
+            input: """
+                expect "Tabs: [Feed] | Search | Shopping list | Favorites"
+                tab Search
+                search curry
+                expect "Curry Rice"
+                select "Curry Rice"
+                expect "Ingredients"
+                expect "Steps"
+                back
+                expect "Results for “curry”"
+                quit
+                """)
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
         #expect(result.output.contains("Path: Search › Curry Rice"))
         #expect(result.output.contains("Japanese curry roux"))
@@ -34,7 +36,8 @@ struct CookbookEndToEndTests {
 
     @Test("a failed expect names its line and exits 1")
     func failedExpect() throws {
-        let result = try cookbook.run(["--data-dir", temporaryDataDirectory()], input: "tab Search\nsearch curry\nexpect \"Beef Wellington\"\nquit\n")
+        let result = try cookbook.run(
+            ["--data-dir", temporaryDataDirectory()], input: "tab Search\nsearch curry\nexpect \"Beef Wellington\"\nquit\n")
         #expect(result.status == 1)
         #expect(result.errorOutput.contains("stdin:3: expected “Beef Wellington” on the screen"))
     }
@@ -67,7 +70,9 @@ struct CookbookEndToEndTests {
     @Test("export writes a Markdown file into the data directory")
     func export() throws {
         let dataDirectory = temporaryDataDirectory()
-        let result = try cookbook.run(["--data-dir", dataDirectory], input: "tab Search\nsearch curry rice\nselect \"Curry Rice\"\nselect \"Export as Markdown\"\nexpect \"Exported\"\n")
+        let result = try cookbook.run(
+            ["--data-dir", dataDirectory],
+            input: "tab Search\nsearch curry rice\nselect \"Curry Rice\"\nselect \"Export as Markdown\"\nexpect \"Exported\"\n")
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
         let markdown = try String(contentsOfFile: dataDirectory + "/exports/curry-rice-1.md", encoding: .utf8)
         #expect(markdown.hasPrefix("# Curry Rice\n"))
@@ -79,20 +84,22 @@ struct CookbookEndToEndTests {
 struct SandboxEndToEndTests {
     @Test("RecipeSearchSandbox opens details as a labelled placeholder")
     func searchSandbox() throws {
-        let result = try ProductProcess(name: "RecipeSearchSandbox").run(input: """
-            search curry
-            expect "Thai Green Curry"
-            select "Curry Rice"
-            expect "RecipeDetailsDescriptor(recipeID: 1)"
-            back
-            quit
-            """)
+        let result = try ProductProcess(name: "RecipeSearchSandbox").run(
+            input: """
+                search curry
+                expect "Thai Green Curry"
+                select "Curry Rice"
+                expect "RecipeDetailsDescriptor(recipeID: 1)"
+                back
+                quit
+                """)
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
     @Test("RecipeSearchSandbox empty scenario says nothing matched")
     func searchSandboxEmpty() throws {
-        let result = try ProductProcess(name: "RecipeSearchSandbox").run(["--scenario", "empty"], input: "search curry\nexpect \"No recipes match “curry”\"\n")
+        let result = try ProductProcess(name: "RecipeSearchSandbox").run(
+            ["--scenario", "empty"], input: "search curry\nexpect \"No recipes match “curry”\"\n")
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
@@ -100,7 +107,8 @@ struct SandboxEndToEndTests {
     func detailsSandbox() throws {
         let normal = try ProductProcess(name: "RecipeDetailsSandbox").run(input: "expect \"Curry Rice\"\nexpect \"400 g chicken thigh\"\n")
         #expect(normal.status == 0, "stderr: \(normal.errorOutput)")
-        let failing = try ProductProcess(name: "RecipeDetailsSandbox").run(["--scenario", "failure"], input: "expect \"Couldn't load recipe 1\"\nretry\nexpect \"(retry to try again)\"\n")
+        let failing = try ProductProcess(name: "RecipeDetailsSandbox").run(
+            ["--scenario", "failure"], input: "expect \"Couldn't load recipe 1\"\nretry\nexpect \"(retry to try again)\"\n")
         #expect(failing.status == 0, "stderr: \(failing.errorOutput)")
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Acknowledged writes survive the app being killed at any moment.
@@ -23,9 +24,11 @@ struct DurabilityTests {
         let dataDirectory = temporaryDataDirectory()
         let database = SQLiteInspector(path: dataDirectory + "/cookbook.sqlite")
         var random = KillSchedule(seed: Self.seed)
-        let rounds = 24, burst = 10
+        let rounds = 24
+        let burst = 10
         var acknowledged: [String] = []
-        var killedMidWrite = 0, committedNotAcknowledged = 0
+        var killedMidWrite = 0
+        var committedNotAcknowledged = 0
 
         for round in 1...rounds {
             let app = try LiveProcess("cookbook", arguments: ["--data-dir", dataDirectory])
@@ -57,7 +60,9 @@ struct DurabilityTests {
             if storedNow > 0, storedNow < burst { killedMidWrite += 1 }
             if storedNow > acknowledgedNow.count { committedNotAcknowledged += 1 }
         }
-        print("Durability: \(acknowledged.count) acknowledged writes survived; \(killedMidWrite) of \(rounds) kills landed mid-burst, \(committedNotAcknowledged) between a commit and its acknowledgement")
+        print(
+            "Durability: \(acknowledged.count) acknowledged writes survived; \(killedMidWrite) of \(rounds) kills landed mid-burst, \(committedNotAcknowledged) between a commit and its acknowledgement"
+        )
         #expect(acknowledged.count >= rounds, "\(hint): too few writes were acknowledged to prove anything")
         #expect(killedMidWrite >= rounds / 4, "\(hint): only \(killedMidWrite) of \(rounds) kills landed while the burst was being written")
     }
@@ -72,14 +77,16 @@ struct DurabilityTests {
         defer { lock.release() }
 
         let start = ContinuousClock.now
-        let result = try ProductProcess(name: "cookbook").run(["--data-dir", dataDirectory], input: """
-            tab "Shopping list"
-            expect "bread"
-            type milk
-            expect "is locked by another program"
-            expect "Close the other program"
-            expect "+ Add item: \\"milk\\""
-            """, timeout: .seconds(30))
+        let result = try ProductProcess(name: "cookbook").run(
+            ["--data-dir", dataDirectory],
+            input: """
+                tab "Shopping list"
+                expect "bread"
+                type milk
+                expect "is locked by another program"
+                expect "Close the other program"
+                expect "+ Add item: \\"milk\\""
+                """, timeout: .seconds(30))
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
         #expect(ContinuousClock.now - start < .seconds(15), "the app must not hang on a lock")
         lock.release()

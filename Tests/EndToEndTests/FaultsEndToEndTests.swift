@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Faults in the data the app keeps, through the real `cookbook`: it starts, says what
@@ -40,7 +41,8 @@ struct FaultsEndToEndTests {
     /// A data directory whose database holds what a person added: 150 shopping items.
     func directoryWithData() throws -> String {
         let directory = temporaryDataDirectory()
-        let lines = ["tab \"Shopping list\""] + (1...150).map { "type \"item \($0) to buy for the week\"" } + ["expect \"item 150\"", "quit"]
+        let lines =
+            ["tab \"Shopping list\""] + (1...150).map { "type \"item \($0) to buy for the week\"" } + ["expect \"item 150\"", "quit"]
         let setup = try cookbook.run(["--data-dir", directory], input: lines.joined(separator: "\n"))
         #expect(setup.status == 0, "stderr: \(setup.errorOutput)")
         // Everything into the main file, as after a clean close; the WAL goes away.
@@ -101,9 +103,11 @@ struct FaultsEndToEndTests {
 
     // MARK: - A locked database at start
 
-    @Test("a fresh database locked by another program when the app starts: no hang, the app says so, the file is untouched", arguments: [
-        "PRAGMA journal_mode = DELETE", "PRAGMA journal_mode = WAL",
-    ])
+    @Test(
+        "a fresh database locked by another program when the app starts: no hang, the app says so, the file is untouched",
+        arguments: [
+            "PRAGMA journal_mode = DELETE", "PRAGMA journal_mode = WAL",
+        ])
     func lockedAtStart(journalMode: String) throws {
         let directory = temporaryDataDirectory()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -150,7 +154,9 @@ struct FaultsEndToEndTests {
         try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
         let run = try cookbook.run(["--data-dir", file], input: Self.addMilk)
         #expect(run.status == 0, "stderr: \(run.errorOutput)")
-        #expect(run.errorOutput.contains("The data directory \(file) is a file, not a directory. Fix it, or start with --data-dir DIR"), "\(run.errorOutput)")
+        #expect(
+            run.errorOutput.contains("The data directory \(file) is a file, not a directory. Fix it, or start with --data-dir DIR"),
+            "\(run.errorOutput)")
         #expect(run.errorOutput.contains("kept in memory only"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data("not a folder".utf8), "the file is left alone")
     }
@@ -167,7 +173,8 @@ struct FaultsEndToEndTests {
         let cookbook = ProductProcess(name: "cookbook", launcher: [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--"])
         let probe = try cookbook.run(["--version"])
         guard probe.status == 0 else {
-            let reason = "the tests run as root, whom chmod does not stop, and nobody cannot run the built cookbook (\(probe.errorOutput.trimmingCharacters(in: .whitespacesAndNewlines)))"
+            let reason =
+                "the tests run as root, whom chmod does not stop, and nobody cannot run the built cookbook (\(probe.errorOutput.trimmingCharacters(in: .whitespacesAndNewlines)))"
             print("Skipped: \(reason)")
             try Test.cancel(Comment(rawValue: reason))
         }
@@ -185,13 +192,15 @@ struct FaultsEndToEndTests {
         defer { _ = chmod(directory, 0o755) }
         let before = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
 
-        let run = try cookbook.run(["--data-dir", directory], input: """
-            tab "Shopping list"
-            type bread
-            expect "Added “bread”."
-            expect "[1] [ ] bread"
-            quit
-            """)
+        let run = try cookbook.run(
+            ["--data-dir", directory],
+            input: """
+                tab "Shopping list"
+                type bread
+                expect "Added “bread”."
+                expect "[1] [ ] bread"
+                quit
+                """)
 
         #expect(run.status == 0, "stderr: \(run.errorOutput)")
         #expect(run.errorOutput.contains("The data directory \(directory) is read-only"), "\(run.errorOutput)")
@@ -221,18 +230,20 @@ struct FaultsEndToEndTests {
         try Data("x".utf8).write(to: URL(fileURLWithPath: directory + "/logs"))
         try Data("x".utf8).write(to: URL(fileURLWithPath: directory + "/exports"))
 
-        let run = try cookbook.run(["--data-dir", directory], input: """
-            tab Search
-            type "curry rice"
-            select "Curry Rice"
-            select Export
-            expect "Couldn't export “Curry Rice”: could not write \(directory)/exports/"
-            expect "Check that the data directory is writable, or start with --data-dir DIR."
-            expect "## Ingredients"
-            back
-            expect "Curry Rice"
-            quit
-            """)
+        let run = try cookbook.run(
+            ["--data-dir", directory],
+            input: """
+                tab Search
+                type "curry rice"
+                select "Curry Rice"
+                select Export
+                expect "Couldn't export “Curry Rice”: could not write \(directory)/exports/"
+                expect "Check that the data directory is writable, or start with --data-dir DIR."
+                expect "## Ingredients"
+                back
+                expect "Curry Rice"
+                quit
+                """)
 
         #expect(run.status == 0, "stdout: \(run.output)\nstderr: \(run.errorOutput)")
         #expect(run.errorOutput.contains("cookbook: cannot write the event log \(directory)/logs/events.jsonl:"), "\(run.errorOutput)")
@@ -252,7 +263,10 @@ struct FaultsEndToEndTests {
         let run = try cookbook.run(["--data-dir", directory, "--dataset", dataset], input: "quit\n")
 
         #expect(run.status == 3)
-        #expect(run.errorOutput.contains("The recipe dataset \(dataset) cannot be used: it is not valid JSON at line 3, column 20 (\(dataset):3:20): unexpected “]”."), "\(run.errorOutput)")
+        #expect(
+            run.errorOutput.contains(
+                "The recipe dataset \(dataset) cannot be used: it is not valid JSON at line 3, column 20 (\(dataset):3:20): unexpected “]”."
+            ), "\(run.errorOutput)")
         #expect(run.errorOutput.contains("Fix the file so that it is a JSON array of recipes."))
         #expect(run.output.isEmpty, "nothing starts")
     }

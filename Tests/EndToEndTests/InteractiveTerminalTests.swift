@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The full-screen UI of the real executables, driven with keys through a pseudo-terminal.
@@ -11,8 +12,11 @@ import Darwin
 struct InteractiveTerminalTests {
     let cookbook = ProductProcess(name: "cookbook")
 
-    func startCookbook(_ arguments: [String] = [], rows: Int = 30, columns: Int = 100, environment: [String: String] = [:]) throws -> TerminalSession {
-        try TerminalSession(cookbook, ["--data-dir", temporaryDataDirectory()] + arguments, rows: rows, columns: columns, environment: environment)
+    func startCookbook(_ arguments: [String] = [], rows: Int = 30, columns: Int = 100, environment: [String: String] = [:]) throws
+        -> TerminalSession
+    {
+        try TerminalSession(
+            cookbook, ["--data-dir", temporaryDataDirectory()] + arguments, rows: rows, columns: columns, environment: environment)
     }
 
     /// The terminal is as the shell needs it: echo and line editing on, main screen, cursor shown.
@@ -109,7 +113,9 @@ struct InteractiveTerminalTests {
         expectRestored(terminal)
     }
 
-    @Test("SIGTERM, SIGINT and SIGHUP exit 143, 130 and 129 and give the terminal back", arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129)] as [(Int32, Int32)])
+    @Test(
+        "SIGTERM, SIGINT and SIGHUP exit 143, 130 and 129 and give the terminal back",
+        arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129)] as [(Int32, Int32)])
     func signals(signal: Int32, status: Int32) throws {
         let terminal = try startCookbook()
         try terminal.waitFor("## Popular")
@@ -187,7 +193,7 @@ struct InteractiveTerminalTests {
         #expect(screen.contains("  r retry"))
         #expect(screen.lines.last?.hasPrefix("r retry") == true)
         failing.send("r", "?")
-        try failing.waitFor("# Keys") // keys are handled in order: r was handled before ?
+        try failing.waitFor("# Keys")  // keys are handled in order: r was handled before ?
         #expect(!failing.output.contains("nothing to retry"))
         failing.send("q")
         #expect(try failing.waitForExit() == 0)

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A built product running as a child process that a test talks to line by line, reads as
@@ -16,7 +17,8 @@ final class LiveProcess: Sendable {
         process = Process()
         process.executableURL = ProductProcess(name: name).executable
         process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
@@ -63,9 +65,9 @@ final class LiveProcess: Sendable {
 
     func kill(_ signal: Int32 = SIGKILL) {
         #if canImport(Glibc)
-        _ = Glibc.kill(process.processIdentifier, signal)
+            _ = Glibc.kill(process.processIdentifier, signal)
         #else
-        _ = Darwin.kill(process.processIdentifier, signal)
+            _ = Darwin.kill(process.processIdentifier, signal)
         #endif
         process.waitUntilExit()
     }
@@ -75,7 +77,10 @@ final class LiveProcess: Sendable {
         try? input.close()
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        guard !process.isRunning else { kill(); return nil }
+        guard !process.isRunning else {
+            kill()
+            return nil
+        }
         return process.terminationStatus
     }
 }

@@ -13,49 +13,54 @@ struct NewFeatureSandboxesEndToEndTests {
 
     @Test("FeedSandbox shows popular and new recipes and opens them as placeholders")
     func feedSandbox() throws {
-        let result = try feed.run(input: """
-            expect "# Feed"
-            expect "## Popular"
-            expect "[1] Pancakes — Marco Rossi · 20 min · ♥ 5100"
-            expect "## New"
-            expect "[6] Thai Green Curry — Priya Sharma"
-            select 1
-            expect "RecipeDetailsDescriptor(recipeID: 4)"
-            expect "Path: Feed › Placeholder"
-            back
-            select "Thai Green Curry"
-            expect "RecipeDetailsDescriptor(recipeID: 6)"
-            back
-            select "About Cookbook"
-            expect "AboutDescriptor()"
-            back
-            expect "## Popular"
-            quit
-            """)
+        let result = try feed.run(
+            input: """
+                expect "# Feed"
+                expect "## Popular"
+                expect "[1] Pancakes — Marco Rossi · 20 min · ♥ 5100"
+                expect "## New"
+                expect "[6] Thai Green Curry — Priya Sharma"
+                select 1
+                expect "RecipeDetailsDescriptor(recipeID: 4)"
+                expect "Path: Feed › Placeholder"
+                back
+                select "Thai Green Curry"
+                expect "RecipeDetailsDescriptor(recipeID: 6)"
+                back
+                select "About Cookbook"
+                expect "AboutDescriptor()"
+                back
+                expect "## Popular"
+                quit
+                """)
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
     @Test("FeedSandbox failure scenario explains, and retry keeps explaining")
     func feedSandboxFailure() throws {
-        let result = try feed.run(["--scenario", "failure"], input: """
-            expect "! Couldn't load the feed: The recipe service could not be reached."
-            expect "(retry to try again)"
-            expect-not "## Popular"
-            retry
-            expect "Couldn't load the feed"
-            quit
-            """)
+        let result = try feed.run(
+            ["--scenario", "failure"],
+            input: """
+                expect "! Couldn't load the feed: The recipe service could not be reached."
+                expect "(retry to try again)"
+                expect-not "## Popular"
+                retry
+                expect "Couldn't load the feed"
+                quit
+                """)
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
     @Test("FeedSandbox empty scenario says there are no recipes yet")
     func feedSandboxEmpty() throws {
-        let result = try feed.run(["--scenario", "empty"], input: """
-            expect "(empty) No recipes yet. Check back soon."
-            expect-not "## Popular"
-            select "About Cookbook"
-            expect "AboutDescriptor()"
-            """)
+        let result = try feed.run(
+            ["--scenario", "empty"],
+            input: """
+                expect "(empty) No recipes yet. Check back soon."
+                expect-not "## Popular"
+                select "About Cookbook"
+                expect "AboutDescriptor()"
+                """)
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
@@ -70,72 +75,81 @@ struct NewFeatureSandboxesEndToEndTests {
 
     @Test("ShoppingListSandbox starts with the fixture list")
     func shoppingListSandboxFixtures() throws {
-        let result = try shoppingList.run(input: """
-            expect "## 2 of 3 to buy"
-            expect "[1] [ ] milk · 1 l"
-            expect "[2] [x] eggs · 6"
-            expect "[4] <Clear checked (1)>"
-            """)
+        let result = try shoppingList.run(
+            input: """
+                expect "## 2 of 3 to buy"
+                expect "[1] [ ] milk · 1 l"
+                expect "[2] [x] eggs · 6"
+                expect "[4] <Clear checked (1)>"
+                """)
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
     @Test("ShoppingListSandbox adds, checks, clears and deletes items")
     func shoppingListSandbox() throws {
         // The empty field shows the placeholder “e.g. milk”, so items are matched with their toggle.
-        let result = try shoppingList.run(["--scenario", "empty"], input: """
-            expect "Your shopping list is empty"
-            type milk
-            expect "[1] [ ] milk"
-            expect "Added “milk”."
-            type eggs
-            expect "## 2 of 2 to buy"
-            toggle milk
-            expect "[1] [x] milk"
-            expect "## 1 of 2 to buy"
-            select "Clear checked (1)"
-            expect "Cleared 1 checked item."
-            expect-not "[x] milk"
-            expect-not "[ ] milk"
-            expect "[1] [ ] eggs"
-            delete eggs
-            expect "Removed “eggs”."
-            expect "Your shopping list is empty"
-            quit
-            """)
+        let result = try shoppingList.run(
+            ["--scenario", "empty"],
+            input: """
+                expect "Your shopping list is empty"
+                type milk
+                expect "[1] [ ] milk"
+                expect "Added “milk”."
+                type eggs
+                expect "## 2 of 2 to buy"
+                toggle milk
+                expect "[1] [x] milk"
+                expect "## 1 of 2 to buy"
+                select "Clear checked (1)"
+                expect "Cleared 1 checked item."
+                expect-not "[x] milk"
+                expect-not "[ ] milk"
+                expect "[1] [ ] eggs"
+                delete eggs
+                expect "Removed “eggs”."
+                expect "Your shopping list is empty"
+                quit
+                """)
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
     @Test("ShoppingListSandbox select N flips the N-th item; the text field has no number")
     func shoppingListSandboxNumbers() throws {
-        let result = try shoppingList.run(["--scenario", "empty"], input: """
-            type bread
-            type butter
-            expect "[✎] + Add item: [e.g. milk]"
-            select 2
-            expect "[2] [x] butter"
-            expect "[3] <Clear checked (1)>"
-            select 3
-            expect-not "butter"
-            """)
+        let result = try shoppingList.run(
+            ["--scenario", "empty"],
+            input: """
+                type bread
+                type butter
+                expect "[✎] + Add item: [e.g. milk]"
+                select 2
+                expect "[2] [x] butter"
+                expect "[3] <Clear checked (1)>"
+                select 3
+                expect-not "butter"
+                """)
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
     @Test("ShoppingListSandbox empty scenario shows the empty list")
     func shoppingListSandboxEmpty() throws {
-        let result = try shoppingList.run(["--scenario", "empty"], input: """
-            expect "(empty) Your shopping list is empty. Add items here, or from a recipe."
-            expect "+ Add item"
-            """)
+        let result = try shoppingList.run(
+            ["--scenario", "empty"],
+            input: """
+                expect "(empty) Your shopping list is empty. Add items here, or from a recipe."
+                expect "+ Add item"
+                """)
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
     /// `--scenario failure` makes the stores fail too, so store-only features show their error state.
     @Test("ShoppingListSandbox failure scenario shows the store's error")
     func shoppingListSandboxFailure() throws {
-        let result = try shoppingList.run(["--scenario", "failure"], input: """
-            expect "Couldn't load the shopping list"
-            expect "(retry to try again)"
-            """)
+        let result = try shoppingList.run(
+            ["--scenario", "failure"],
+            input: """
+                expect "Couldn't load the shopping list"
+                expect "(retry to try again)"
+                """)
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
@@ -143,13 +157,14 @@ struct NewFeatureSandboxesEndToEndTests {
 
     @Test("FavoritesSandbox starts with the fixture favorites, newest first")
     func favoritesSandbox() throws {
-        let result = try favorites.run(input: """
-            expect "# Favorites"
-            expect "## Saved recipes (2)"
-            expect "[1] Pancakes"
-            expect "[2] Curry Rice"
-            quit
-            """)
+        let result = try favorites.run(
+            input: """
+                expect "# Favorites"
+                expect "## Saved recipes (2)"
+                expect "[1] Pancakes"
+                expect "[2] Curry Rice"
+                quit
+                """)
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
@@ -162,23 +177,26 @@ struct NewFeatureSandboxesEndToEndTests {
     /// Sandboxes start with fixture favorites, so there is something to open and delete.
     @Test("FavoritesSandbox default scenario has fixture favorites to open and delete")
     func favoritesSandboxFixtures() throws {
-        let result = try favorites.run(input: """
-            expect "## Saved recipes"
-            select 1
-            expect "RecipeDetailsDescriptor(recipeID:"
-            back
-            delete 1
-            expect "from favorites."
-            """)
+        let result = try favorites.run(
+            input: """
+                expect "## Saved recipes"
+                select 1
+                expect "RecipeDetailsDescriptor(recipeID:"
+                back
+                delete 1
+                expect "from favorites."
+                """)
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
     @Test("FavoritesSandbox failure scenario shows the store's error")
     func favoritesSandboxFailure() throws {
-        let result = try favorites.run(["--scenario", "failure"], input: """
-            expect "Couldn't load your favorites"
-            expect "(retry to try again)"
-            """)
+        let result = try favorites.run(
+            ["--scenario", "failure"],
+            input: """
+                expect "Couldn't load your favorites"
+                expect "(retry to try again)"
+                """)
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 

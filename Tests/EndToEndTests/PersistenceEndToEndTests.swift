@@ -9,34 +9,38 @@ struct PersistenceEndToEndTests {
     @Test("search, filter, open, add ingredients, see them in the shopping list; a second launch still has them")
     func shoppingListSurvivesRestart() throws {
         let dataDirectory = temporaryDataDirectory()
-        let first = try cookbook.run(["--data-dir", dataDirectory], input: """
-            tab Search
-            type curry
-            toggle "Vegetarian only"
-            expect "Results for “curry” (2)"
-            expect-not "Curry Rice —"
-            select "Vegetable Curry"
-            expect "Ingredients"
-            select "Add ingredients to shopping list"
-            expect "to the shopping list"
-            select Favorite
-            tab "Shopping list"
-            expect "coconut milk"
-            quit
-            """)
+        let first = try cookbook.run(
+            ["--data-dir", dataDirectory],
+            input: """
+                tab Search
+                type curry
+                toggle "Vegetarian only"
+                expect "Results for “curry” (2)"
+                expect-not "Curry Rice —"
+                select "Vegetable Curry"
+                expect "Ingredients"
+                select "Add ingredients to shopping list"
+                expect "to the shopping list"
+                select Favorite
+                tab "Shopping list"
+                expect "coconut milk"
+                quit
+                """)
         #expect(first.status == 0, "stderr: \(first.errorOutput)")
 
-        let second = try cookbook.run(["--data-dir", dataDirectory], input: """
-            tab "Shopping list"
-            expect "coconut milk"
-            toggle "coconut milk"
-            tab Favorites
-            expect "Vegetable Curry"
-            tab Search
-            expect "Recent searches"
-            expect "curry"
-            quit
-            """)
+        let second = try cookbook.run(
+            ["--data-dir", dataDirectory],
+            input: """
+                tab "Shopping list"
+                expect "coconut milk"
+                toggle "coconut milk"
+                tab Favorites
+                expect "Vegetable Curry"
+                tab Search
+                expect "Recent searches"
+                expect "curry"
+                quit
+                """)
         #expect(second.status == 0, "stderr: \(second.errorOutput)")
         #expect(FileManager.default.fileExists(atPath: dataDirectory + "/cookbook.sqlite"))
     }

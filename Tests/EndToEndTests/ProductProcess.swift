@@ -12,9 +12,9 @@ struct ProductProcess {
     /// The folder holding the built products (next to the test bundle).
     static let productsDirectory: URL = {
         #if os(macOS)
-        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
+            if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+                return bundle.bundleURL.deletingLastPathComponent()
+            }
         #endif
         return Bundle.main.bundleURL
     }()
@@ -30,8 +30,9 @@ struct ProductProcess {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let inputFile = folder.appendingPathComponent("stdin"), outputFile = folder.appendingPathComponent("stdout"),
-            errorFile = folder.appendingPathComponent("stderr")
+        let inputFile = folder.appendingPathComponent("stdin")
+        let outputFile = folder.appendingPathComponent("stdout")
+        let errorFile = folder.appendingPathComponent("stderr")
         try Data(input.utf8).write(to: inputFile)
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)

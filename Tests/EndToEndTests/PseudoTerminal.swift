@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A built executable running on a pseudo-terminal opened by the test, as a person at a
@@ -23,7 +24,9 @@ final class TerminalSession: @unchecked Sendable {
 
     /// Starts `product` with `arguments` on a fresh pty of `rows` × `columns`.
     /// `environment` is added to the test's own, with TERM=xterm-256color and no NO_COLOR.
-    init(_ product: ProductProcess, _ arguments: [String] = [], rows: Int = 24, columns: Int = 80, environment: [String: String] = [:]) throws {
+    init(_ product: ProductProcess, _ arguments: [String] = [], rows: Int = 24, columns: Int = 80, environment: [String: String] = [:])
+        throws
+    {
         self.rows = rows
         self.columns = columns
         (master, slave) = try PseudoTerminalPair.open()
@@ -55,7 +58,7 @@ final class TerminalSession: @unchecked Sendable {
             process.waitUntilExit()
         }
         lock.withLock { stopReading = true }
-        _ = readerDone.wait(timeout: .now() + 1) // it polls every 20 ms
+        _ = readerDone.wait(timeout: .now() + 1)  // it polls every 20 ms
         close(master)
         close(slave)
     }
@@ -152,9 +155,9 @@ final class TerminalSession: @unchecked Sendable {
     private func setWindowSize(rows: Int, columns: Int) throws {
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         #if canImport(Glibc)
-        let descriptor = master
+            let descriptor = master
         #else
-        let descriptor = slave
+            let descriptor = slave
         #endif
         guard ioctl(descriptor, UInt(TIOCSWINSZ), &size) == 0 else { throw Timeout(description: "cannot set the window size") }
     }
@@ -217,32 +220,32 @@ enum PseudoTerminalPair {
 
     private static func openDevice(_ path: String, _ flags: Int32) -> Int32 {
         #if canImport(Glibc)
-        Glibc.open(path, flags)
+            Glibc.open(path, flags)
         #else
-        Darwin.open(path, flags)
+            Darwin.open(path, flags)
         #endif
     }
 
     #if canImport(Glibc)
-    private typealias DescriptorFunction = @convention(c) (Int32) -> Int32
-    private typealias NameFunction = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        private typealias DescriptorFunction = @convention(c) (Int32) -> Int32
+        private typealias NameFunction = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
 
-    private static func function<F>(_ name: String, as type: F.Type) -> F? {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), name) else { return nil }
-        return unsafeBitCast(symbol, to: type)
-    }
+        private static func function<F>(_ name: String, as type: F.Type) -> F? {
+            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), name) else { return nil }
+            return unsafeBitCast(symbol, to: type)
+        }
 
-    private static func openMaster(_ flags: Int32) -> Int32 { function("posix_openpt", as: DescriptorFunction.self)?(flags) ?? -1 }
-    private static func grant(_ master: Int32) -> Int32 { function("grantpt", as: DescriptorFunction.self)?(master) ?? -1 }
-    private static func unlock(_ master: Int32) -> Int32 { function("unlockpt", as: DescriptorFunction.self)?(master) ?? -1 }
-    private static func slaveName(_ master: Int32) -> String? {
-        function("ptsname", as: NameFunction.self)?(master).map { String(cString: $0) }
-    }
+        private static func openMaster(_ flags: Int32) -> Int32 { function("posix_openpt", as: DescriptorFunction.self)?(flags) ?? -1 }
+        private static func grant(_ master: Int32) -> Int32 { function("grantpt", as: DescriptorFunction.self)?(master) ?? -1 }
+        private static func unlock(_ master: Int32) -> Int32 { function("unlockpt", as: DescriptorFunction.self)?(master) ?? -1 }
+        private static func slaveName(_ master: Int32) -> String? {
+            function("ptsname", as: NameFunction.self)?(master).map { String(cString: $0) }
+        }
     #else
-    private static func openMaster(_ flags: Int32) -> Int32 { posix_openpt(flags) }
-    private static func grant(_ master: Int32) -> Int32 { grantpt(master) }
-    private static func unlock(_ master: Int32) -> Int32 { unlockpt(master) }
-    private static func slaveName(_ master: Int32) -> String? { ptsname(master).map { String(cString: $0) } }
+        private static func openMaster(_ flags: Int32) -> Int32 { posix_openpt(flags) }
+        private static func grant(_ master: Int32) -> Int32 { grantpt(master) }
+        private static func unlock(_ master: Int32) -> Int32 { unlockpt(master) }
+        private static func slaveName(_ master: Int32) -> String? { ptsname(master).map { String(cString: $0) } }
     #endif
 }
 
@@ -357,7 +360,7 @@ struct VirtualScreen {
                     }
                 }
             default:
-                break // SGR and the rest change nothing visible here
+                break  // SGR and the rest change nothing visible here
             }
             return
         }

@@ -8,25 +8,29 @@ struct RunnerOptionsEndToEndTests {
 
     @Test("after `type`, `select 1` opens the first result: text fields have no number")
     func selectOneAfterType() throws {
-        let result = try cookbook.run(["--data-dir", temporaryDataDirectory()], input: """
-            tab Search
-            type curry
-            expect "[✎] Search"
-            expect "[1] Curry Rice"
-            select 1
-            expect "Ingredients"
-            quit
-            """)
+        let result = try cookbook.run(
+            ["--data-dir", temporaryDataDirectory()],
+            input: """
+                tab Search
+                type curry
+                expect "[✎] Search"
+                expect "[1] Curry Rice"
+                select 1
+                expect "Ingredients"
+                quit
+                """)
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
         #expect(result.output.contains("Path: Search › Curry Rice"))
     }
 
-    @Test("--open starts the script on the linked screen", arguments: [
-        ("cookbook://recipes/1", "Path: Feed › Curry Rice", "Ingredients"),
-        ("cookbook://search?query=miso%20soup", "Path: Feed › Search", "Miso Soup"),
-        ("cookbook://favorites", "Tabs: Feed | Search | Shopping list | [Favorites]", "# Favorites"),
-        ("cookbook://about", "Path: Feed › About Cookbook", "About Cookbook"),
-    ])
+    @Test(
+        "--open starts the script on the linked screen",
+        arguments: [
+            ("cookbook://recipes/1", "Path: Feed › Curry Rice", "Ingredients"),
+            ("cookbook://search?query=miso%20soup", "Path: Feed › Search", "Miso Soup"),
+            ("cookbook://favorites", "Tabs: Feed | Search | Shopping list | [Favorites]", "# Favorites"),
+            ("cookbook://about", "Path: Feed › About Cookbook", "About Cookbook"),
+        ])
     func openInScript(link: String, header: String, text: String) throws {
         let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "expect \"\(text)\"\nquit\n")
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
@@ -34,14 +38,18 @@ struct RunnerOptionsEndToEndTests {
         #expect(firstScreen.contains(header), "the first screen printed is the linked one:\n\(firstScreen)")
     }
 
-    @Test("a bad link prints what is wrong and every valid form to stderr, and exits 2", arguments: [
-        "https://example.com/recipes/1", "cookbook://no-such-screen", "cookbook://recipes/abc", "cookbook://authors",
-    ])
+    @Test(
+        "a bad link prints what is wrong and every valid form to stderr, and exits 2",
+        arguments: [
+            "https://example.com/recipes/1", "cookbook://no-such-screen", "cookbook://recipes/abc", "cookbook://authors",
+        ])
     func badLink(link: String) throws {
         let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")
         #expect(result.status == 2)
         #expect(result.errorOutput.hasPrefix("cookbook: cannot open “\(link)”: "))
-        for form in ["cookbook://feed", "cookbook://search", "cookbook://recipes/{recipeID}", "cookbook://authors/{authorID}", "cookbook://about"] {
+        for form in [
+            "cookbook://feed", "cookbook://search", "cookbook://recipes/{recipeID}", "cookbook://authors/{authorID}", "cookbook://about",
+        ] {
             #expect(result.errorOutput.contains("\n  \(form)"))
         }
         #expect(result.output.isEmpty, "nothing started")
@@ -49,16 +57,20 @@ struct RunnerOptionsEndToEndTests {
 
     @Test("a sandbox opens links too: the feature's own screen, or a labelled placeholder")
     func sandboxLinks() throws {
-        let search = try ProductProcess(name: "RecipeSearchSandbox").run(["--open", "cookbook://search?query=curry"], input: "expect \"Thai Green Curry\"\n")
+        let search = try ProductProcess(name: "RecipeSearchSandbox").run(
+            ["--open", "cookbook://search?query=curry"], input: "expect \"Thai Green Curry\"\n")
         #expect(search.status == 0, "stderr: \(search.errorOutput)")
-        let details = try ProductProcess(name: "RecipeSearchSandbox").run(["--open", "cookbook://recipes/7"], input: "expect \"RecipeDetailsDescriptor(recipeID: 7)\"\n")
+        let details = try ProductProcess(name: "RecipeSearchSandbox").run(
+            ["--open", "cookbook://recipes/7"], input: "expect \"RecipeDetailsDescriptor(recipeID: 7)\"\n")
         #expect(details.status == 0, "stderr: \(details.errorOutput)")
         let bad = try ProductProcess(name: "RecipeSearchSandbox").run(["--open", "cookbook://recipes/x"])
         #expect(bad.status == 2)
         #expect(bad.errorOutput.contains("recipeID must be a whole number, not “x”"))
     }
 
-    @Test("--help names --open, the link forms and the exit statuses, for the app and sandboxes", arguments: ["cookbook", "RecipeSearchSandbox"])
+    @Test(
+        "--help names --open, the link forms and the exit statuses, for the app and sandboxes",
+        arguments: ["cookbook", "RecipeSearchSandbox"])
     func help(product: String) throws {
         let result = try ProductProcess(name: product).run(["--help"])
         #expect(result.status == 0)

@@ -45,8 +45,9 @@ struct SQLiteInspector {
         /// `setup` runs first (e.g. `PRAGMA journal_mode = WAL`); the file is created if needed.
         init?(on path: String, setup: String? = nil) {
             guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK,
-                  setup.map({ sqlite3_exec(connection, $0, nil, nil, nil) == SQLITE_OK }) ?? true,
-                  sqlite3_exec(connection, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK else {
+                setup.map({ sqlite3_exec(connection, $0, nil, nil, nil) == SQLITE_OK }) ?? true,
+                sqlite3_exec(connection, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK
+            else {
                 sqlite3_close(connection)
                 return nil
             }

@@ -1,7 +1,8 @@
 import Core
 import CoreTesting
-@testable import Favorites
 import Testing
+
+@testable import Favorites
 
 @MainActor
 @Suite("Favorites screen")
@@ -194,28 +195,30 @@ struct FavoritesScreenTests {
         let screen = await appearedScreen()
         _ = await screen.handle(.delete(row: "favorite-5"))
 
-        #expect(screen.content.plainText() == """
-            # Favorites
+        #expect(
+            screen.content.plainText() == """
+                # Favorites
 
-            ## Saved recipes (3)
-             [1] Vegetable Curry — Priya Sharma · 35 min · 480 kcal
-             [2] Pancakes — Marco Rossi · 20 min · 350 kcal
-             [3] Curry Rice — Aiko Tanaka · 45 min · 720 kcal
+                ## Saved recipes (3)
+                 [1] Vegetable Curry — Priya Sharma · 35 min · 480 kcal
+                 [2] Pancakes — Marco Rossi · 20 min · 350 kcal
+                 [3] Curry Rice — Aiko Tanaka · 45 min · 720 kcal
 
-            * Removed “Chocolate Brownies” from favorites.
+                * Removed “Chocolate Brownies” from favorites.
 
-            """)
+                """)
     }
 
     @Test func snapshotOfNoFavorites() async {
         let screen = await appearedScreen()
 
-        #expect(screen.content.plainText() == """
-            # Favorites
+        #expect(
+            screen.content.plainText() == """
+                # Favorites
 
-            (empty) No favorites yet. Open a recipe and mark it as a favorite.
+                (empty) No favorites yet. Open a recipe and mark it as a favorite.
 
-            """)
+                """)
     }
 }
 

@@ -1,8 +1,9 @@
 import Core
 import CoreTesting
-@testable import Feed
 import Synchronization
 import Testing
+
+@testable import Feed
 
 @MainActor
 @Suite("Feed screen")
@@ -44,9 +45,10 @@ struct FeedScreenTests {
     @Test func popularRecipesComeMostPopularFirst() async {
         let screen = await appearedScreen()
 
-        #expect(screen.content.recipeTitles(inSection: "popular") == [
-            "Pancakes", "Curry Rice", "Chocolate Brownies", "Miso Soup", "Vegetable Curry",
-        ])
+        #expect(
+            screen.content.recipeTitles(inSection: "popular") == [
+                "Pancakes", "Curry Rice", "Chocolate Brownies", "Miso Soup", "Vegetable Curry",
+            ])
         #expect(screen.content.section(id: "popular")?.title == "Popular")
         #expect(screen.content.row(id: "popular-4")?.plainText == "Pancakes — Marco Rossi · 20 min · ♥ 5100")
     }
@@ -54,9 +56,10 @@ struct FeedScreenTests {
     @Test func newRecipesComeNewestFirst() async {
         let screen = await appearedScreen()
 
-        #expect(screen.content.recipeTitles(inSection: "new") == [
-            "Thai Green Curry", "Vegetable Curry", "Chocolate Brownies", "Curry Rice", "Miso Soup",
-        ])
+        #expect(
+            screen.content.recipeTitles(inSection: "new") == [
+                "Thai Green Curry", "Vegetable Curry", "Chocolate Brownies", "Curry Rice", "Miso Soup",
+            ])
         #expect(screen.content.section(id: "new")?.title == "New")
         #expect(screen.content.row(id: "new-6")?.plainText == "Thai Green Curry — Priya Sharma · 30 min · 2026-06-05")
     }
@@ -98,7 +101,8 @@ struct FeedScreenTests {
         _ = await screen.handle(.activate(row: "new-1"))
 
         #expect(recorder.events.map { $0.payload["source"] } == ["feed_popular", "feed_new"])
-        #expect(recorder.resolved(RecipeDetailsDescriptor.self) == [RecipeDetailsDescriptor(recipeID: 1), RecipeDetailsDescriptor(recipeID: 1)])
+        #expect(
+            recorder.resolved(RecipeDetailsDescriptor.self) == [RecipeDetailsDescriptor(recipeID: 1), RecipeDetailsDescriptor(recipeID: 1)])
     }
 
     @Test func aboutResolvesTheAboutScreenAndLogsNoRecipe() async {
@@ -230,52 +234,55 @@ struct FeedScreenTests {
     @Test func snapshotOfTheFeed() async {
         let screen = await appearedScreen()
 
-        #expect(screen.content.plainText() == """
-            # Feed
+        #expect(
+            screen.content.plainText() == """
+                # Feed
 
-            ## Popular
-             [1] Pancakes — Marco Rossi · 20 min · ♥ 5100
-             [2] Curry Rice — Aiko Tanaka · 45 min · ♥ 4200
-             [3] Chocolate Brownies — Marco Rossi · 50 min · ♥ 3800
-             [4] Miso Soup — Aiko Tanaka · 10 min · ♥ 3100
-             [5] Vegetable Curry — Priya Sharma · 35 min · ♥ 2900
+                ## Popular
+                 [1] Pancakes — Marco Rossi · 20 min · ♥ 5100
+                 [2] Curry Rice — Aiko Tanaka · 45 min · ♥ 4200
+                 [3] Chocolate Brownies — Marco Rossi · 50 min · ♥ 3800
+                 [4] Miso Soup — Aiko Tanaka · 10 min · ♥ 3100
+                 [5] Vegetable Curry — Priya Sharma · 35 min · ♥ 2900
 
-            ## New
-             [6] Thai Green Curry — Priya Sharma · 30 min · 2026-06-05
-             [7] Vegetable Curry — Priya Sharma · 35 min · 2026-01-20
-             [8] Chocolate Brownies — Marco Rossi · 50 min · 2025-09-01
-             [9] Curry Rice — Aiko Tanaka · 45 min · 2025-03-14
-             [10] Miso Soup — Aiko Tanaka · 10 min · 2024-11-02
+                ## New
+                 [6] Thai Green Curry — Priya Sharma · 30 min · 2026-06-05
+                 [7] Vegetable Curry — Priya Sharma · 35 min · 2026-01-20
+                 [8] Chocolate Brownies — Marco Rossi · 50 min · 2025-09-01
+                 [9] Curry Rice — Aiko Tanaka · 45 min · 2025-03-14
+                 [10] Miso Soup — Aiko Tanaka · 10 min · 2024-11-02
 
-             [11] About Cookbook
+                 [11] About Cookbook
 
-            """)
+                """)
     }
 
     @Test func snapshotOfAnEmptyFeed() async {
         let screen = await appearedScreen(in: StubEnvironment(scenario: .empty))
 
-        #expect(screen.content.plainText() == """
-            # Feed
+        #expect(
+            screen.content.plainText() == """
+                # Feed
 
-             [1] About Cookbook
+                 [1] About Cookbook
 
-            (empty) No recipes yet. Check back soon.
+                (empty) No recipes yet. Check back soon.
 
-            """)
+                """)
     }
 
     @Test func snapshotOfAFailedFeed() async {
         let screen = await appearedScreen(in: StubEnvironment(scenario: .failure))
 
-        #expect(screen.content.plainText() == """
-            # Feed
+        #expect(
+            screen.content.plainText() == """
+                # Feed
 
-            ! Couldn't load the feed: The recipe service could not be reached.
-              This is the sandbox's “failure” scenario; run without --scenario to load fixtures.
-              (retry to try again)
+                ! Couldn't load the feed: The recipe service could not be reached.
+                  This is the sandbox's “failure” scenario; run without --scenario to load fixtures.
+                  (retry to try again)
 
-            """)
+                """)
     }
 }
 

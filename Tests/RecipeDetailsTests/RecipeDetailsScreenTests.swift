@@ -1,8 +1,9 @@
 import Core
 import CoreTesting
 import Foundation
-@testable import RecipeDetails
 import Testing
+
+@testable import RecipeDetails
 
 @MainActor
 @Suite("Recipe details screen")
@@ -37,15 +38,17 @@ struct RecipeDetailsScreenTests {
         #expect(screen.content.title == "Curry Rice")
         #expect(screen.content.status == .ready)
         #expect(recorder.clientCalls == [.recipe(id: 1)])
-        #expect(screen.content.rowTexts(inSectionTitled: "Ingredients") == [
-            "• 400 g chicken thigh", "• 2 onions", "• 1 piece carrot", "• 100 g curry roux", "• 2 cup rice",
-        ])
-        #expect(screen.content.rowTexts(inSectionTitled: "Steps") == [
-            "1. Cook the rice.",
-            "2. Brown the chicken, then soften the onions and carrot.",
-            "3. Add 800 ml water and simmer for 20 minutes.",
-            "4. Stir in the roux until thick; serve over rice.",
-        ])
+        #expect(
+            screen.content.rowTexts(inSectionTitled: "Ingredients") == [
+                "• 400 g chicken thigh", "• 2 onions", "• 1 piece carrot", "• 100 g curry roux", "• 2 cup rice",
+            ])
+        #expect(
+            screen.content.rowTexts(inSectionTitled: "Steps") == [
+                "1. Cook the rice.",
+                "2. Brown the chicken, then soften the onions and carrot.",
+                "3. Add 800 ml water and simmer for 20 minutes.",
+                "4. Stir in the roux until thick; serve over rice.",
+            ])
         #expect(screen.content.plainText().contains("Main course by Aiko Tanaka"))
         #expect(screen.content.plainText().contains("45 min · 720 kcal per serving · serves 4\n"))
     }
@@ -53,9 +56,10 @@ struct RecipeDetailsScreenTests {
     @Test func ingredientsWithoutQuantityAreToTaste() async {
         let screen = await appearedScreen(Fixtures.pancakes.id)
 
-        #expect(screen.content.rowTexts(inSectionTitled: "Ingredients") == [
-            "• 200 g flour", "• 300 ml milk", "• 2 eggs", "• salt (to taste)",
-        ])
+        #expect(
+            screen.content.rowTexts(inSectionTitled: "Ingredients") == [
+                "• 200 g flour", "• 300 ml milk", "• 2 eggs", "• salt (to taste)",
+            ])
         #expect(screen.content.plainText().contains("serves 4 · vegetarian"))
     }
 
@@ -78,7 +82,8 @@ struct RecipeDetailsScreenTests {
     }
 
     @Test func anUnreadableFavoritesStoreStillShowsTheRecipe() async {
-        let screen = await appearedScreen(1, in: environment.overriding(\.favorites, with: FailingRepository<FavoriteRecipe>(error: .diskFull)))
+        let screen = await appearedScreen(
+            1, in: environment.overriding(\.favorites, with: FailingRepository<FavoriteRecipe>(error: .diskFull)))
 
         #expect(screen.content.title == "Curry Rice")
         #expect(screen.content.status == .ready)
@@ -204,7 +209,8 @@ struct RecipeDetailsScreenTests {
 
         _ = await screen.handle(.activate(row: "add-to-shopping-list"))
 
-        #expect(screen.content.notice == "Couldn't add the ingredients to the shopping list: the disk is full. Free some space and try again.")
+        #expect(
+            screen.content.notice == "Couldn't add the ingredients to the shopping list: the disk is full. Free some space and try again.")
         #expect(screen.content.title == "Curry Rice")
         #expect(screen.content.status == .ready)
         #expect(screen.content.rowTexts(inSectionTitled: "Ingredients").count == 5)
@@ -231,10 +237,11 @@ struct RecipeDetailsScreenTests {
         #expect(try await environment.favorites.find(id: 1) == nil)
         #expect(screen.content.isFavoriteShown == false)
         #expect(screen.content.notice == "Removed from favorites.")
-        #expect(recorder.events == [
-            ActivityEvent("favorite_add", payload: ["recipe_id": "1"]),
-            ActivityEvent("favorite_remove", payload: ["recipe_id": "1"]),
-        ])
+        #expect(
+            recorder.events == [
+                ActivityEvent("favorite_add", payload: ["recipe_id": "1"]),
+                ActivityEvent("favorite_remove", payload: ["recipe_id": "1"]),
+            ])
     }
 
     @Test func activatingTheFavoriteRowTogglesItToo() async throws {
@@ -301,43 +308,45 @@ struct RecipeDetailsScreenTests {
     @Test func snapshotOfPancakes() async {
         let screen = await appearedScreen(Fixtures.pancakes.id)
 
-        #expect(screen.content.plainText() == """
-            # Pancakes
+        #expect(
+            screen.content.plainText() == """
+                # Pancakes
 
-                 Fluffy pancakes for a slow morning.
-                 Breakfast by Marco Rossi
-                 20 min · 350 kcal per serving · serves 4 · vegetarian
+                     Fluffy pancakes for a slow morning.
+                     Breakfast by Marco Rossi
+                     20 min · 350 kcal per serving · serves 4 · vegetarian
 
-            ## Ingredients
-                 • 200 g flour
-                 • 300 ml milk
-                 • 2 eggs
-                 • salt (to taste)
+                ## Ingredients
+                     • 200 g flour
+                     • 300 ml milk
+                     • 2 eggs
+                     • salt (to taste)
 
-            ## Steps
-                 1. Whisk everything into a smooth batter.
-                 2. Fry ladlefuls in a hot buttered pan.
-                 3. Flip when bubbles appear.
+                ## Steps
+                     1. Whisk everything into a smooth batter.
+                     2. Fry ladlefuls in a hot buttered pan.
+                     3. Flip when bubbles appear.
 
-            ## Actions
-             [1] <Add ingredients to shopping list>
-             [2] [ ] Favorite
-             [3] <Export as Markdown>
-             [4] More from Marco Rossi
+                ## Actions
+                 [1] <Add ingredients to shopping list>
+                 [2] [ ] Favorite
+                 [3] <Export as Markdown>
+                 [4] More from Marco Rossi
 
-            """)
+                """)
     }
 
     @Test func snapshotOfAFailedLoad() async {
         let screen = await appearedScreen(1, in: StubEnvironment(scenario: .failure))
 
-        #expect(screen.content.plainText() == """
-            # Recipe
+        #expect(
+            screen.content.plainText() == """
+                # Recipe
 
-            ! Couldn't load recipe 1: The recipe service could not be reached.
-              This is the sandbox's “failure” scenario; run without --scenario to load fixtures.
-              (retry to try again)
+                ! Couldn't load recipe 1: The recipe service could not be reached.
+                  This is the sandbox's “failure” scenario; run without --scenario to load fixtures.
+                  (retry to try again)
 
-            """)
+                """)
     }
 }

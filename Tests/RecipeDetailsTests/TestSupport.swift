@@ -9,11 +9,10 @@ extension ScreenContent {
 
     /// Whether the favorite toggle is on; nil when the screen shows no toggle.
     var isFavoriteShown: Bool? {
-        guard case let .toggle(_, isOn)? = row(id: "favorite")?.element else { return nil }
+        guard case .toggle(_, let isOn)? = row(id: "favorite")?.element else { return nil }
         return isOn
     }
 }
-
 
 /// An exporter that cannot write, as a read-only disk would make it.
 struct FailingExporter: RecipeExporter {

@@ -1,7 +1,8 @@
 import Core
 import CoreTesting
-@testable import RecipeSearch
 import Testing
+
+@testable import RecipeSearch
 
 /// "More from this author", built through the search feature's public door.
 @MainActor
@@ -11,7 +12,8 @@ struct AuthorRecipesTests {
     var recorder: Recorder { environment.recorder }
 
     func appearedScreen(_ authorID: Author.ID, in environment: StubEnvironment? = nil) async -> any Screen {
-        let screen = RecipeSearchFeature.makeScreen(AuthorRecipesDescriptor(authorID: authorID), environment: environment ?? self.environment)
+        let screen = RecipeSearchFeature.makeScreen(
+            AuthorRecipesDescriptor(authorID: authorID), environment: environment ?? self.environment)
         await screen.appear()
         return screen
     }
@@ -118,13 +120,14 @@ struct AuthorRecipesTests {
     @Test func snapshotOfPriyaSharmasRecipes() async {
         let screen = await appearedScreen("priya-sharma")
 
-        #expect(screen.content.plainText() == """
-            # Recipes by Priya Sharma
+        #expect(
+            screen.content.plainText() == """
+                # Recipes by Priya Sharma
 
-            ## 2 recipes
-             [1] Vegetable Curry — Priya Sharma · 35 min · 480 kcal · vegetarian
-             [2] Thai Green Curry — Priya Sharma · 30 min · 610 kcal
+                ## 2 recipes
+                 [1] Vegetable Curry — Priya Sharma · 35 min · 480 kcal · vegetarian
+                 [2] Thai Green Curry — Priya Sharma · 30 min · 610 kcal
 
-            """)
+                """)
     }
 }

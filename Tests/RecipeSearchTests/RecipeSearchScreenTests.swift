@@ -1,8 +1,9 @@
 import Core
 import CoreTesting
 import Foundation
-@testable import RecipeSearch
 import Testing
+
+@testable import RecipeSearch
 
 @MainActor
 @Suite("Recipe search screen")
@@ -99,9 +100,10 @@ struct RecipeSearchScreenTests {
         await screen.appear()
         await search(screen, for: "curry")
 
-        #expect(recorder.clientCalls == [
-            .search(.keyword("curry"), sort: [.descending(.popularity)], page: PageRequest(offset: 0, limit: 20)),
-        ])
+        #expect(
+            recorder.clientCalls == [
+                .search(.keyword("curry"), sort: [.descending(.popularity)], page: PageRequest(offset: 0, limit: 20))
+            ])
     }
 
     @Test func surroundingSpacesAreIgnored() async {
@@ -300,10 +302,11 @@ struct RecipeSearchScreenTests {
         #expect(screen.content.resultRowIDs == (1...45).map { "recipe-\($0)" })
         #expect(screen.content.row(id: "more") == nil)
 
-        #expect(environment.recorder.clientCalls.map { call -> PageRequest? in
-            if case let .search(_, _, page) = call { return page }
-            return nil
-        } == [PageRequest(offset: 0, limit: 20), PageRequest(offset: 20, limit: 20), PageRequest(offset: 40, limit: 20)])
+        #expect(
+            environment.recorder.clientCalls.map { call -> PageRequest? in
+                if case .search(_, _, let page) = call { return page }
+                return nil
+            } == [PageRequest(offset: 0, limit: 20), PageRequest(offset: 20, limit: 20), PageRequest(offset: 40, limit: 20)])
     }
 
     @Test func showMoreWithNothingLeftDoesNothing() async {
@@ -326,7 +329,10 @@ struct RecipeSearchScreenTests {
 
         #expect(screen.content.resultTitles.count == 20)
         #expect(screen.content.status == .ready)
-        #expect(screen.content.notice == "Couldn't load more results: The recipe service could not be reached. \(StubServiceError.unreachable.recoverySuggestion ?? "")")
+        #expect(
+            screen.content.notice
+                == "Couldn't load more results: The recipe service could not be reached. \(StubServiceError.unreachable.recoverySuggestion ?? "")"
+        )
         #expect(screen.content.row(id: "more")?.element == .button("Show more (5 left)"))
 
         _ = await screen.handle(.activate(row: "more"))
@@ -369,11 +375,13 @@ struct RecipeSearchScreenTests {
         let (arrived, arrivedContinuation) = AsyncStream<Void>.makeStream()
         let (release, releaseContinuation) = AsyncStream<Void>.makeStream()
         let gated = GatedClient(
-            base: StubRecipeClient(recipes: pagingRecipes(count: 25) + Fixtures.recipes.map { recipe in
-                var recipe = recipe
-                recipe.id += 1000
-                return recipe
-            }, recorder: recorder),
+            base: StubRecipeClient(
+                recipes: pagingRecipes(count: 25)
+                    + Fixtures.recipes.map { recipe in
+                        var recipe = recipe
+                        recipe.id += 1000
+                        return recipe
+                    }, recorder: recorder),
             isGated: { _, page in page.offset > 0 }, failsWhenReleased: true,
             arrived: arrivedContinuation, release: release
         )
@@ -398,42 +406,44 @@ struct RecipeSearchScreenTests {
         await screen.appear()
         await search(screen, for: "curry")
 
-        #expect(screen.content.plainText() == """
-            # Search
+        #expect(
+            screen.content.plainText() == """
+                # Search
 
-             [✎] Search: "curry"
+                 [✎] Search: "curry"
 
-            ## Results for “curry” (3)
-             [1] Curry Rice — Aiko Tanaka · 45 min · 720 kcal
-             [2] Vegetable Curry — Priya Sharma · 35 min · 480 kcal · vegetarian
-             [3] Thai Green Curry — Priya Sharma · 30 min · 610 kcal
+                ## Results for “curry” (3)
+                 [1] Curry Rice — Aiko Tanaka · 45 min · 720 kcal
+                 [2] Vegetable Curry — Priya Sharma · 35 min · 480 kcal · vegetarian
+                 [3] Thai Green Curry — Priya Sharma · 30 min · 610 kcal
 
-            ## Filters
-             [4] Cooking time: ‹Any› of Any | under 15 min | 15–30 min | 30–60 min | over 60 min
-             [5] Category: ‹Any› of Any | Breakfast | Main course | Soup | Salad | Dessert | Snack | Drink | Side dish
-             [6] [ ] Vegetarian only
-             [7] Max calories: ‹Any› of Any | ≤ 300 kcal | ≤ 500 kcal | ≤ 800 kcal (locked: Premium)
-             [8] Sort by: ‹Popularity› of Popularity | Newest | Quickest (locked: Premium)
+                ## Filters
+                 [4] Cooking time: ‹Any› of Any | under 15 min | 15–30 min | 30–60 min | over 60 min
+                 [5] Category: ‹Any› of Any | Breakfast | Main course | Soup | Salad | Dessert | Snack | Drink | Side dish
+                 [6] [ ] Vegetarian only
+                 [7] Max calories: ‹Any› of Any | ≤ 300 kcal | ≤ 500 kcal | ≤ 800 kcal (locked: Premium)
+                 [8] Sort by: ‹Popularity› of Popularity | Newest | Quickest (locked: Premium)
 
-            """)
+                """)
     }
 
     @Test func snapshotOfTheEmptyScreen() async {
         let screen = makeScreen()
         await screen.appear()
 
-        #expect(screen.content.plainText() == """
-            # Search
+        #expect(
+            screen.content.plainText() == """
+                # Search
 
-             [✎] Search: [keyword, e.g. curry]
+                 [✎] Search: [keyword, e.g. curry]
 
-            ## Filters
-             [1] Cooking time: ‹Any› of Any | under 15 min | 15–30 min | 30–60 min | over 60 min
-             [2] Category: ‹Any› of Any | Breakfast | Main course | Soup | Salad | Dessert | Snack | Drink | Side dish
-             [3] [ ] Vegetarian only
-             [4] Max calories: ‹Any› of Any | ≤ 300 kcal | ≤ 500 kcal | ≤ 800 kcal (locked: Premium)
-             [5] Sort by: ‹Popularity› of Popularity | Newest | Quickest (locked: Premium)
+                ## Filters
+                 [1] Cooking time: ‹Any› of Any | under 15 min | 15–30 min | 30–60 min | over 60 min
+                 [2] Category: ‹Any› of Any | Breakfast | Main course | Soup | Salad | Dessert | Snack | Drink | Side dish
+                 [3] [ ] Vegetarian only
+                 [4] Max calories: ‹Any› of Any | ≤ 300 kcal | ≤ 500 kcal | ≤ 800 kcal (locked: Premium)
+                 [5] Sort by: ‹Popularity› of Popularity | Newest | Quickest (locked: Premium)
 
-            """)
+                """)
     }
 }

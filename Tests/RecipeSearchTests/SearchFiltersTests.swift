@@ -1,7 +1,8 @@
 import Core
 import CoreTesting
-@testable import RecipeSearch
 import Testing
+
+@testable import RecipeSearch
 
 /// The filters of seed 001: caseless enum items, a generic field view model, one array.
 @Suite("Search filters")
@@ -18,11 +19,13 @@ struct SearchFiltersTests {
         VegetarianFilter.apply(true, to: &request)
         SortFilter.apply(.quickest, to: &request)
 
-        #expect(request.query == Query.keyword("curry")
-            .and(.atLeast(.cookingMinutes, .integer(15))).and(.atMost(.cookingMinutes, .integer(30)))
-            .and(.equal(.category, .text("main")))
-            .and(.atMost(.calories, .integer(500)))
-            .and(.equal(.isVegetarian, .bool(true))))
+        #expect(
+            request.query
+                == Query.keyword("curry")
+                .and(.atLeast(.cookingMinutes, .integer(15))).and(.atMost(.cookingMinutes, .integer(30)))
+                .and(.equal(.category, .text("main")))
+                .and(.atMost(.calories, .integer(500)))
+                .and(.equal(.isVegetarian, .bool(true))))
         #expect(request.sort == [.ascending(.cookingMinutes), .descending(.popularity)])
     }
 
@@ -45,7 +48,8 @@ struct SearchFiltersTests {
         #expect(limits.allSatisfy(MaxCaloriesFilter.allowedRange.contains))
         for option in CookingTimeFilter.control.options {
             if case .minutes(let range) = option.value {
-                #expect(CookingTimeFilter.allowedRange.contains(range.lowerBound) && CookingTimeFilter.allowedRange.contains(range.upperBound))
+                #expect(
+                    CookingTimeFilter.allowedRange.contains(range.lowerBound) && CookingTimeFilter.allowedRange.contains(range.upperBound))
             }
         }
     }
@@ -132,7 +136,7 @@ struct SearchFiltersTests {
     @Test("a filter that matches nothing says so and suggests fewer filters")
     func nothingMatches() async {
         let screen = await searchScreen(StubEnvironment())
-        _ = await screen.handle(.choose(row: "filter-category", option: 3)) // Soup: only Miso Soup, with dashi
+        _ = await screen.handle(.choose(row: "filter-category", option: 3))  // Soup: only Miso Soup, with dashi
         _ = await screen.handle(.toggle(row: "filter-vegetarian"))
         #expect(screen.content.status == .empty("No recipes match these filters. Try fewer filters."))
     }
@@ -157,6 +161,8 @@ struct SearchFiltersTests {
         let environment = StubEnvironment()
         let screen = await searchScreen(environment)
         _ = await screen.handle(.toggle(row: "filter-vegetarian"))
-        #expect(environment.recorder.clientCalls.last == .search(.equal(.isVegetarian, .bool(true)), sort: [.descending(.popularity)], page: .first))
+        #expect(
+            environment.recorder.clientCalls.last
+                == .search(.equal(.isVegetarian, .bool(true)), sort: [.descending(.popularity)], page: .first))
     }
 }

@@ -21,7 +21,7 @@ extension ScreenContent {
 
     /// The text shown in the search field.
     var queryText: String? {
-        guard case let .textField(_, text, _)? = row(id: "query")?.element else { return nil }
+        guard case .textField(_, let text, _)? = row(id: "query")?.element else { return nil }
         return text
     }
 
@@ -29,7 +29,6 @@ extension ScreenContent {
         sections.first { $0.title == title }
     }
 }
-
 
 /// Holds back the searches `isGated` picks until the test releases them, then answers them
 /// (or fails them with the stub's "unreachable" error); answers every other search at once.

@@ -120,7 +120,9 @@ struct SandboxMainTests {
         return status
     }
 
-    @Test("a bad command line exits 2 (unknown option, missing value, value for a flag)", arguments: [["--bogus"], ["--scenario"], ["--help=1"]])
+    @Test(
+        "a bad command line exits 2 (unknown option, missing value, value for a flag)",
+        arguments: [["--bogus"], ["--scenario"], ["--help=1"]])
     func badCommandLine(arguments: [String]) async {
         var linkCalls = 0
         #expect(await main(arguments, linkCalls: &linkCalls) == 2)

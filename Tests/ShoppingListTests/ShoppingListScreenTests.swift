@@ -1,8 +1,9 @@
 import Core
 import CoreTesting
 import Foundation
-@testable import ShoppingList
 import Testing
+
+@testable import ShoppingList
 
 // MARK: - The typed rows (seed 000)
 
@@ -29,12 +30,14 @@ struct ShoppingListItemsTranslatorTests {
         var checkedEggs = eggs
         checkedEggs.isChecked = true
 
-        #expect(translator.translate((items: [bread, checkedMilk], draft: "x")) == [
-            .item(bread), .item(checkedMilk), .add(draft: "x"), .clearChecked(count: 1),
-        ])
-        #expect(translator.translate((items: [checkedEggs, bread, checkedMilk], draft: "")) == [
-            .item(checkedEggs), .item(bread), .item(checkedMilk), .add(draft: ""), .clearChecked(count: 2),
-        ])
+        #expect(
+            translator.translate((items: [bread, checkedMilk], draft: "x")) == [
+                .item(bread), .item(checkedMilk), .add(draft: "x"), .clearChecked(count: 1),
+            ])
+        #expect(
+            translator.translate((items: [checkedEggs, bread, checkedMilk], draft: "")) == [
+                .item(checkedEggs), .item(bread), .item(checkedMilk), .add(draft: ""), .clearChecked(count: 2),
+            ])
     }
 
     @Test func itemsKeepTheOrderTheyAreGiven() {
@@ -223,10 +226,11 @@ struct ShoppingListScreenTests {
         #expect(screen.content.row(id: row)?.plainText == "[ ] milk")
         #expect(screen.content.sections[0].title == "2 of 2 to buy")
         #expect(screen.content.row(id: "clear-checked") == nil)
-        #expect(recorder.events == [
-            ActivityEvent("shopping_item_check", payload: ["name": "milk"]),
-            ActivityEvent("shopping_item_uncheck", payload: ["name": "milk"]),
-        ])
+        #expect(
+            recorder.events == [
+                ActivityEvent("shopping_item_check", payload: ["name": "milk"]),
+                ActivityEvent("shopping_item_uncheck", payload: ["name": "milk"]),
+            ])
     }
 
     @Test func aCheckIsStillThereOnTheNextVisit() async throws {
@@ -257,7 +261,8 @@ struct ShoppingListScreenTests {
     // MARK: Deleting
 
     @Test func deletingRemovesTheItem() async throws {
-        let bread = ShoppingItem(name: "bread", position: 0), milk = ShoppingItem(name: "milk", position: 1)
+        let bread = ShoppingItem(name: "bread", position: 0)
+        let milk = ShoppingItem(name: "milk", position: 1)
         try await store.save([bread, milk])
         let screen = await appearedScreen()
 
@@ -416,12 +421,13 @@ struct ShoppingListScreenTests {
         _ = await screen.handle(.activate(row: "clear-checked"))
         await screen.appear()
 
-        #expect(recorder.events == [
-            ActivityEvent("shopping_item_add", payload: ["name": "milk"]),
-            ActivityEvent("shopping_item_add", payload: ["name": "eggs"]),
-            ActivityEvent("shopping_item_check", payload: ["name": "milk"]),
-            ActivityEvent("shopping_item_delete", payload: ["count": "1"]),
-        ])
+        #expect(
+            recorder.events == [
+                ActivityEvent("shopping_item_add", payload: ["name": "milk"]),
+                ActivityEvent("shopping_item_add", payload: ["name": "eggs"]),
+                ActivityEvent("shopping_item_check", payload: ["name": "milk"]),
+                ActivityEvent("shopping_item_delete", payload: ["count": "1"]),
+            ])
         #expect(recorder.pageViews == [PageView("shopping_list"), PageView("shopping_list")])
         #expect(recorder.clientCalls.isEmpty)
     }
@@ -450,30 +456,32 @@ struct ShoppingListScreenTests {
         let screen = await appearedScreen()
         _ = await screen.handle(.edit(row: "add", text: "eggs"))
 
-        #expect(screen.content.plainText() == """
-            # Shopping list
+        #expect(
+            screen.content.plainText() == """
+                # Shopping list
 
-            ## 2 of 3 to buy
-             [1] [x] chicken thigh · 400 g
-             [2] [ ] onions · 2
-             [3] [ ] milk
-             [✎] + Add item: "eggs"
-             [4] <Clear checked (1)>
+                ## 2 of 3 to buy
+                 [1] [x] chicken thigh · 400 g
+                 [2] [ ] onions · 2
+                 [3] [ ] milk
+                 [✎] + Add item: "eggs"
+                 [4] <Clear checked (1)>
 
-            """)
+                """)
     }
 
     @Test func snapshotOfAnEmptyList() async {
         let screen = await appearedScreen()
 
-        #expect(screen.content.plainText() == """
-            # Shopping list
+        #expect(
+            screen.content.plainText() == """
+                # Shopping list
 
-             [✎] + Add item: [e.g. milk]
+                 [✎] + Add item: [e.g. milk]
 
-            (empty) Your shopping list is empty. Add items here, or from a recipe.
+                (empty) Your shopping list is empty. Add items here, or from a recipe.
 
-            """)
+                """)
     }
 }
 
@@ -485,7 +493,7 @@ extension ScreenContent {
 
     /// The text in the "+ Add item" field.
     var draft: String? {
-        guard case let .textField(_, text, _)? = row(id: "add")?.element else { return nil }
+        guard case .textField(_, let text, _)? = row(id: "add")?.element else { return nil }
         return text
     }
 }

@@ -37,7 +37,9 @@ struct FocusMovementTests {
     @Test("↓ scrolls one line when the next row is out of view; the focus stays while it is in view")
     func stepScrollsThroughText() {
         #expect(recipe.step(Viewport(focus: 1, top: 0), by: 1) == Viewport(focus: 1, top: 1))
-        #expect(recipe.step(Viewport(focus: 1, top: 3), by: 1) == Viewport(focus: nil, top: 4), "the focused row scrolled away and no row is in view")
+        #expect(
+            recipe.step(Viewport(focus: 1, top: 3), by: 1) == Viewport(focus: nil, top: 4),
+            "the focused row scrolled away and no row is in view")
     }
 
     @Test("scrolling down until a row comes into view, then ↓ focuses it")

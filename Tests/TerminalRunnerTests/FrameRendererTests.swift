@@ -1,6 +1,7 @@
 import Core
-@testable import TerminalRunner
 import Testing
+
+@testable import TerminalRunner
 
 @Suite("FrameRenderer: header, body, status line and key hints laid out in a fixed size")
 struct FrameRendererTests {
@@ -8,16 +9,20 @@ struct FrameRendererTests {
         title: "Search",
         sections: [
             ScreenSection(id: "query", rows: [ScreenRow(id: "query", .textField(label: "Search", text: "curry", placeholder: "keyword"))]),
-            ScreenSection(id: "results", title: "Results", rows: [
-                ScreenRow(id: "count", .text("2 recipes")),
-                ScreenRow(id: "recipe-1", .link(title: "Curry Rice", subtitle: "Aiko Tanaka")),
-                ScreenRow(id: "recipe-2", .link(title: "Vegetable Curry", subtitle: nil)),
-                ScreenRow(id: "sort", .button("Sort"), isEnabled: false, note: "Premium"),
-            ]),
+            ScreenSection(
+                id: "results", title: "Results",
+                rows: [
+                    ScreenRow(id: "count", .text("2 recipes")),
+                    ScreenRow(id: "recipe-1", .link(title: "Curry Rice", subtitle: "Aiko Tanaka")),
+                    ScreenRow(id: "recipe-2", .link(title: "Vegetable Curry", subtitle: nil)),
+                    ScreenRow(id: "sort", .button("Sort"), isEnabled: false, note: "Premium"),
+                ]),
         ]
     )
 
-    func input(_ content: ScreenContent? = search, rows: Int = 14, columns: Int = 40, focus: ScreenRow.ID? = "recipe-1", top: Int = 0) -> FrameInput {
+    func input(_ content: ScreenContent? = search, rows: Int = 14, columns: Int = 40, focus: ScreenRow.ID? = "recipe-1", top: Int = 0)
+        -> FrameInput
+    {
         FrameInput(
             rows: rows, columns: columns, tabs: ["Feed", "Search", "Favorites"], selectedTab: 1, path: ["Search", "Curry Rice"],
             content: content, focusedRow: focus, scrollOffset: top, canGoBack: true
@@ -27,22 +32,23 @@ struct FrameRendererTests {
     @Test("a whole frame: tabs, breadcrumb, rule, body with numbers and focus, rule, key hints")
     func wholeFrame() {
         let frame = FrameRenderer.render(input())
-        #expect(frame.text == [
-            " Feed  [Search]  Favorites ",
-            "Search › Curry Rice",
-            "────────────────────────────────────────",
-            "# Search",
-            "",
-            " [✎] Search: \"curry\"",
-            "",
-            "## Results",
-            "     2 recipes",
-            ">[1] Curry Rice — Aiko Tanaka           ",
-            " [2] Vegetable Curry",
-            " [3] <Sort> (locked: Premium)",
-            "────────────────────────────────────────",
-            "Enter open  ↑↓ move  Esc back  Tab next…",
-        ])
+        #expect(
+            frame.text == [
+                " Feed  [Search]  Favorites ",
+                "Search › Curry Rice",
+                "────────────────────────────────────────",
+                "# Search",
+                "",
+                " [✎] Search: \"curry\"",
+                "",
+                "## Results",
+                "     2 recipes",
+                ">[1] Curry Rice — Aiko Tanaka           ",
+                " [2] Vegetable Curry",
+                " [3] <Sort> (locked: Premium)",
+                "────────────────────────────────────────",
+                "Enter open  ↑↓ move  Esc back  Tab next…",
+            ])
         #expect(frame.lines.count == 14)
         #expect(frame.lines.allSatisfy { $0.text.count <= 40 })
     }
@@ -71,7 +77,8 @@ struct FrameRendererTests {
         for focus in [nil, "recipe-2", "count"] as [ScreenRow.ID?] {
             var content = Self.search
             content.status = .empty("Nothing else")
-            let plain = content.plainText(focusedRow: focus).split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast()
+            let plain = content.plainText(focusedRow: focus).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                .dropLast()
             #expect(Body(content, focusedRow: focus).lines.map(\.text) == Array(plain))
         }
     }
@@ -86,7 +93,8 @@ struct FrameRendererTests {
     @Test("long lines are cut at the width with …, never wrapped")
     func truncation() {
         var content = Self.search
-        content.sections[1].rows[1] = ScreenRow(id: "recipe-1", .link(title: "Chickpea and Spinach Curry with Rice and Naan", subtitle: "Priya Sharma"))
+        content.sections[1].rows[1] = ScreenRow(
+            id: "recipe-1", .link(title: "Chickpea and Spinach Curry with Rice and Naan", subtitle: "Priya Sharma"))
         let frame = FrameRenderer.render(input(content, columns: 30, focus: nil))
         #expect(frame.text.contains(" [1] Chickpea and Spinach Cur…"))
         #expect(frame.lines.allSatisfy { $0.text.count <= 30 })
@@ -169,7 +177,9 @@ struct FrameRendererTests {
         #expect(hints("query").prefix(3) == ["type to edit", "Enter submit", "Esc leave field"])
         #expect(!hints("query").contains("q quit"), "q types in a field")
         #expect(hints(nil).contains("/ search"))
-        let deletable = ScreenContent(title: "List", sections: [ScreenSection(id: "s", rows: [ScreenRow(id: "i", .toggle(label: "Rice", isOn: false), isDeletable: true)])])
+        let deletable = ScreenContent(
+            title: "List",
+            sections: [ScreenSection(id: "s", rows: [ScreenRow(id: "i", .toggle(label: "Rice", isOn: false), isDeletable: true)])])
         #expect(hints("i", deletable).prefix(2) == ["Space toggle", "d delete"])
     }
 

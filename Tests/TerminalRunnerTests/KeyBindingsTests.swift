@@ -1,6 +1,7 @@
 import Core
-@testable import TerminalRunner
 import Testing
+
+@testable import TerminalRunner
 
 @Suite("KeyBindings: what each key does in the full-screen UI")
 struct KeyBindingsTests {
@@ -12,8 +13,15 @@ struct KeyBindingsTests {
     let locked = ScreenRow(id: "sort", .button("Sort"), isEnabled: false, note: "Premium")
     let item = ScreenRow(id: "item-1", .toggle(label: "2 onions", isOn: false), isDeletable: true)
 
-    func action(_ key: Key, on row: ScreenRow? = nil, text: String = "", tabs: Int = 4, selected: Int = 0, canGoBack: Bool = true, canRetry: Bool = false, help: Bool = false) -> KeyAction {
-        KeyBindings.action(for: key, in: KeyContext(focused: row, fieldText: text, tabCount: tabs, selectedTab: selected, canGoBack: canGoBack, canRetry: canRetry, showsHelp: help))
+    func action(
+        _ key: Key, on row: ScreenRow? = nil, text: String = "", tabs: Int = 4, selected: Int = 0, canGoBack: Bool = true,
+        canRetry: Bool = false, help: Bool = false
+    ) -> KeyAction {
+        KeyBindings.action(
+            for: key,
+            in: KeyContext(
+                focused: row, fieldText: text, tabCount: tabs, selectedTab: selected, canGoBack: canGoBack, canRetry: canRetry,
+                showsHelp: help))
     }
 
     @Test("Enter activates links and buttons, flips toggles, submits fields, cycles pickers")
@@ -52,7 +60,8 @@ struct KeyBindingsTests {
         #expect(action(.character("r"), on: field, text: "cur") == .send(.edit(row: "query", text: "curr")))
         #expect(action(.character("q"), on: field, text: "cur") == .send(.edit(row: "query", text: "curq")), "q types, it does not quit")
         #expect(action(.character("j"), on: field, text: "") == .send(.edit(row: "query", text: "j")))
-        #expect(action(.character("1"), on: field, text: "") == .send(.edit(row: "query", text: "1")), "digits type, they do not switch tabs")
+        #expect(
+            action(.character("1"), on: field, text: "") == .send(.edit(row: "query", text: "1")), "digits type, they do not switch tabs")
         #expect(action(.character("é"), on: field, text: "caf") == .send(.edit(row: "query", text: "café")))
         #expect(action(.backspace, on: field, text: "cur") == .send(.edit(row: "query", text: "cu")))
         #expect(action(.backspace, on: field, text: "") == .none, "Backspace in an empty field does not go back")
@@ -138,7 +147,10 @@ struct KeyBindingsTests {
     @Test("the help lists every key the map answers")
     func helpListsKeys() {
         let keys = KeyBindings.help.map(\.keys).joined(separator: " ")
-        for name in ["Enter", "Space", "Esc", "Backspace", "Tab", "Shift-Tab", "1-9", "/", "?", "d", "Delete", "r", "q", "Ctrl-C", "j", "k", "PgUp", "PgDn"] {
+        for name in [
+            "Enter", "Space", "Esc", "Backspace", "Tab", "Shift-Tab", "1-9", "/", "?", "d", "Delete", "r", "q", "Ctrl-C", "j", "k", "PgUp",
+            "PgDn",
+        ] {
             #expect(keys.contains(name), "help misses \(name)")
         }
     }

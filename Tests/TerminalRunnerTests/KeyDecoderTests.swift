@@ -10,29 +10,40 @@ struct KeyDecoderTests {
 
     @Test("printable ASCII and space are characters")
     func ascii() {
-        #expect(keys("q j/?1 ~") == [.character("q"), .character(" "), .character("j"), .character("/"), .character("?"), .character("1"), .character(" "), .character("~")])
+        #expect(
+            keys("q j/?1 ~") == [
+                .character("q"), .character(" "), .character("j"), .character("/"), .character("?"), .character("1"), .character(" "),
+                .character("~"),
+            ])
     }
 
     @Test("control bytes: Enter (CR or LF), Tab, Backspace (DEL or BS), Ctrl-C, other Ctrl-letters")
     func controls() {
-        #expect(keys("\r\n\t\u{7F}\u{08}\u{03}\u{0C}\u{15}") == [.enter, .enter, .tab, .backspace, .backspace, .interrupt, .control("l"), .control("u")])
+        #expect(
+            keys("\r\n\t\u{7F}\u{08}\u{03}\u{0C}\u{15}") == [
+                .enter, .enter, .tab, .backspace, .backspace, .interrupt, .control("l"), .control("u"),
+            ])
     }
 
-    @Test("arrows in both cursor modes, with or without modifiers", arguments: [
-        ("\u{1B}[A", Key.up), ("\u{1B}[B", .down), ("\u{1B}[C", .right), ("\u{1B}[D", .left),
-        ("\u{1B}OA", .up), ("\u{1B}OB", .down), ("\u{1B}OC", .right), ("\u{1B}OD", .left),
-        ("\u{1B}[1;5A", .up), ("\u{1B}[1;2B", .down),
-    ])
+    @Test(
+        "arrows in both cursor modes, with or without modifiers",
+        arguments: [
+            ("\u{1B}[A", Key.up), ("\u{1B}[B", .down), ("\u{1B}[C", .right), ("\u{1B}[D", .left),
+            ("\u{1B}OA", .up), ("\u{1B}OB", .down), ("\u{1B}OC", .right), ("\u{1B}OD", .left),
+            ("\u{1B}[1;5A", .up), ("\u{1B}[1;2B", .down),
+        ])
     func arrows(bytes: String, key: Key) {
         #expect(keys(bytes) == [key])
     }
 
-    @Test("editing keys and Shift-Tab", arguments: [
-        ("\u{1B}[3~", Key.delete), ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown),
-        ("\u{1B}[H", .home), ("\u{1B}[F", .end), ("\u{1B}[1~", .home), ("\u{1B}[4~", .end),
-        ("\u{1B}[7~", .home), ("\u{1B}[8~", .end), ("\u{1B}OH", .home), ("\u{1B}OF", .end),
-        ("\u{1B}[Z", .backTab), ("\u{1B}[15~", .unknown), ("\u{1B}[200~", .unknown),
-    ])
+    @Test(
+        "editing keys and Shift-Tab",
+        arguments: [
+            ("\u{1B}[3~", Key.delete), ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown),
+            ("\u{1B}[H", .home), ("\u{1B}[F", .end), ("\u{1B}[1~", .home), ("\u{1B}[4~", .end),
+            ("\u{1B}[7~", .home), ("\u{1B}[8~", .end), ("\u{1B}OH", .home), ("\u{1B}OF", .end),
+            ("\u{1B}[Z", .backTab), ("\u{1B}[15~", .unknown), ("\u{1B}[200~", .unknown),
+        ])
     func editingKeys(bytes: String, key: Key) {
         #expect(keys(bytes) == [key])
     }
@@ -73,7 +84,10 @@ struct KeyDecoderTests {
 
     @Test("several keys in one chunk, as pasted or typed fast")
     func manyKeysInOneChunk() {
-        #expect(keys("curry\r\u{1B}[B\r") == [.character("c"), .character("u"), .character("r"), .character("r"), .character("y"), .enter, .down, .enter])
+        #expect(
+            keys("curry\r\u{1B}[B\r") == [
+                .character("c"), .character("u"), .character("r"), .character("r"), .character("y"), .enter, .down, .enter,
+            ])
     }
 
     @Test("invalid UTF-8 is skipped, the rest still decodes")

@@ -63,32 +63,38 @@ struct LaunchOptionsTests {
         #expect(options.flags == ["--help"])
     }
 
-    @Test("an unknown option is refused by name", arguments: [
-        (["--bogus"], "unknown option “--bogus”"),
-        (["--bogus=1"], "unknown option “--bogus=1”"),
-        (["slow"], "unknown option “slow”"),
-        (["-v"], "unknown option “-v”"),
-        (["--verbose", "--Scenario", "x"], "unknown option “--Scenario”"),
-    ])
+    @Test(
+        "an unknown option is refused by name",
+        arguments: [
+            (["--bogus"], "unknown option “--bogus”"),
+            (["--bogus=1"], "unknown option “--bogus=1”"),
+            (["slow"], "unknown option “slow”"),
+            (["-v"], "unknown option “-v”"),
+            (["--verbose", "--Scenario", "x"], "unknown option “--Scenario”"),
+        ])
     func unknownOption(arguments: [String], message: String) {
         #expect(throws: UsageError(message)) { try parse(arguments) }
     }
 
-    @Test("an option that needs a value refuses to go without", arguments: [
-        ["--scenario"],
-        ["--scenario", "--verbose"],
-        ["--scenario", ""],
-        ["--scenario="],
-    ])
+    @Test(
+        "an option that needs a value refuses to go without",
+        arguments: [
+            ["--scenario"],
+            ["--scenario", "--verbose"],
+            ["--scenario", ""],
+            ["--scenario="],
+        ])
     func missingValue(arguments: [String]) {
         #expect(throws: UsageError("--scenario needs a value: --scenario NAME")) { try parse(arguments) }
     }
 
-    @Test("a flag refuses a value", arguments: [
-        (["--verbose=yes"], "--verbose takes no value"),
-        (["--help=1"], "--help takes no value"),
-        (["-h=1"], "--help takes no value"),
-    ])
+    @Test(
+        "a flag refuses a value",
+        arguments: [
+            (["--verbose=yes"], "--verbose takes no value"),
+            (["--help=1"], "--help takes no value"),
+            (["-h=1"], "--help takes no value"),
+        ])
     func valueForFlag(arguments: [String], message: String) {
         #expect(throws: UsageError(message)) { try parse(arguments) }
     }
@@ -105,38 +111,39 @@ struct LaunchOptionsTests {
 
     @Test("usage lists every option with its help, the notes and the exit statuses")
     func usageSnapshot() {
-        #expect(Self.program.usage == """
-            demo: runs a demo
+        #expect(
+            Self.program.usage == """
+                demo: runs a demo
 
-            Usage: demo [options]
+                Usage: demo [options]
 
-            Options:
-              --scenario NAME  start in a scenario
-              --verbose        say more
-              --script FILE    run the commands in FILE, then exit (default when input is not a terminal)
-              --open LINK      start on the screen LINK names, e.g. cookbook://recipes/42 (forms below)
-              --help           show this help
-              --version        show the version
+                Options:
+                  --scenario NAME  start in a scenario
+                  --verbose        say more
+                  --script FILE    run the commands in FILE, then exit (default when input is not a terminal)
+                  --open LINK      start on the screen LINK names, e.g. cookbook://recipes/42 (forms below)
+                  --help           show this help
+                  --version        show the version
 
-            Scenarios:
-              slow  takes long
+                Scenarios:
+                  slow  takes long
 
-            Links (--open):
-              cookbook://feed
-              cookbook://search
-              cookbook://recipes/{recipeID}
-              cookbook://authors/{authorID}
-              cookbook://shopping-list
-              cookbook://favorites
-              cookbook://about
+                Links (--open):
+                  cookbook://feed
+                  cookbook://search
+                  cookbook://recipes/{recipeID}
+                  cookbook://authors/{authorID}
+                  cookbook://shopping-list
+                  cookbook://favorites
+                  cookbook://about
 
-            At a terminal the program runs full screen (press ? for the keys); with --script FILE
-            or piped input it runs the commands of the script language (the `help` command lists them).
+                At a terminal the program runs full screen (press ? for the keys); with --script FILE
+                or piped input it runs the commands of the script language (the `help` command lists them).
 
-            Exit status: 0 done, 1 a script command failed, 2 bad command line, 3 could not start,
-            129 the terminal hung up, 130 interrupted (Ctrl-C, SIGINT), 143 terminated (SIGTERM).
+                Exit status: 0 done, 1 a script command failed, 2 bad command line, 3 could not start,
+                129 the terminal hung up, 130 interrupted (Ctrl-C, SIGINT), 143 terminated (SIGTERM).
 
-            """)
+                """)
     }
 
     @Test("usage lists every link form --open accepts")

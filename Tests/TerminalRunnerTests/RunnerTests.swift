@@ -1,8 +1,9 @@
 import Core
 import CoreTesting
 import Foundation
-@testable import TerminalRunner
 import Testing
+
+@testable import TerminalRunner
 
 @Suite("Runner: modes, --open and exit statuses")
 @MainActor
@@ -84,7 +85,8 @@ struct RunnerTests {
 struct ImmediateNavigationTests {
     @Test("switchTab selects the tab and places its root at once; the root appears only when asked")
     func switchTab() async {
-        let search = StaticScreen("Search"), favorites = StaticScreen("Favorites")
+        let search = StaticScreen("Search")
+        let favorites = StaticScreen("Favorites")
         let session = TabSession(stack("Search", root: search), [stack("Favorites", root: favorites)])
         await session.start()
 

@@ -1,30 +1,33 @@
-@testable import TerminalRunner
 import Testing
+
+@testable import TerminalRunner
 
 @Suite("ScriptCommand.parse")
 struct ScriptCommandParseTests {
-    @Test("every form and alias", arguments: [
-        ("tab Favorites", ScriptCommand.tab("Favorites")),
-        ("tab 2", .tab("2")),
-        ("type green curry", .type("green curry")),
-        ("search curry", .type("curry")),
-        ("select 3", .select("3")),
-        ("select Curry Rice", .select("Curry Rice")),
-        ("open Curry Rice", .select("Curry Rice")),
-        ("toggle Vegetarian only", .toggle("Vegetarian only")),
-        ("set Category Dessert", .set(row: "Category", option: "Dessert")),
-        ("set 3 2", .set(row: "3", option: "2")),
-        ("back", .back),
-        ("retry", .retry),
-        ("expect 2 recipes", .expect("2 recipes")),
-        ("expect-not Error", .expectNot("Error")),
-        ("snapshot", .snapshot),
-        ("show", .snapshot),
-        ("help", .help),
-        ("?", .help),
-        ("quit", .quit),
-        ("exit", .quit),
-    ])
+    @Test(
+        "every form and alias",
+        arguments: [
+            ("tab Favorites", ScriptCommand.tab("Favorites")),
+            ("tab 2", .tab("2")),
+            ("type green curry", .type("green curry")),
+            ("search curry", .type("curry")),
+            ("select 3", .select("3")),
+            ("select Curry Rice", .select("Curry Rice")),
+            ("open Curry Rice", .select("Curry Rice")),
+            ("toggle Vegetarian only", .toggle("Vegetarian only")),
+            ("set Category Dessert", .set(row: "Category", option: "Dessert")),
+            ("set 3 2", .set(row: "3", option: "2")),
+            ("back", .back),
+            ("retry", .retry),
+            ("expect 2 recipes", .expect("2 recipes")),
+            ("expect-not Error", .expectNot("Error")),
+            ("snapshot", .snapshot),
+            ("show", .snapshot),
+            ("help", .help),
+            ("?", .help),
+            ("quit", .quit),
+            ("exit", .quit),
+        ])
     func forms(line: String, expected: ScriptCommand) throws {
         #expect(try ScriptCommand.parse(line) == expected)
     }
@@ -82,29 +85,33 @@ struct ScriptCommandParseTests {
         }
     }
 
-    @Test("a missing argument names the form", arguments: [
-        ("select", "`select` needs an argument: select ROW"),
-        ("open", "`open` needs an argument: select ROW"),
-        ("type", "`type` needs an argument: type TEXT"),
-        ("search   ", "`search` needs an argument: type TEXT"),
-        ("tab", "`tab` needs an argument: tab NAME|N"),
-        ("toggle", "`toggle` needs an argument: toggle ROW"),
-        ("expect", "`expect` needs an argument: expect TEXT"),
-        ("expect-not # nothing", "`expect-not` needs an argument: expect-not TEXT"),
-    ])
+    @Test(
+        "a missing argument names the form",
+        arguments: [
+            ("select", "`select` needs an argument: select ROW"),
+            ("open", "`open` needs an argument: select ROW"),
+            ("type", "`type` needs an argument: type TEXT"),
+            ("search   ", "`search` needs an argument: type TEXT"),
+            ("tab", "`tab` needs an argument: tab NAME|N"),
+            ("toggle", "`toggle` needs an argument: toggle ROW"),
+            ("expect", "`expect` needs an argument: expect TEXT"),
+            ("expect-not # nothing", "`expect-not` needs an argument: expect-not TEXT"),
+        ])
     func missingArgument(line: String, message: String) {
         #expect(throws: ScriptSyntaxError(message)) { try ScriptCommand.parse(line) }
     }
 
-    @Test("commands without arguments refuse extra ones", arguments: [
-        ("back now", "`back` takes no argument, got “now”"),
-        ("retry twice please", "`retry` takes no argument, got “twice please”"),
-        ("snapshot all", "`snapshot` takes no argument, got “all”"),
-        ("show all", "`show` takes no argument, got “all”"),
-        ("help me", "`help` takes no argument, got “me”"),
-        ("quit 1", "`quit` takes no argument, got “1”"),
-        ("exit now", "`exit` takes no argument, got “now”"),
-    ])
+    @Test(
+        "commands without arguments refuse extra ones",
+        arguments: [
+            ("back now", "`back` takes no argument, got “now”"),
+            ("retry twice please", "`retry` takes no argument, got “twice please”"),
+            ("snapshot all", "`snapshot` takes no argument, got “all”"),
+            ("show all", "`show` takes no argument, got “all”"),
+            ("help me", "`help` takes no argument, got “me”"),
+            ("quit 1", "`quit` takes no argument, got “1”"),
+            ("exit now", "`exit` takes no argument, got “now”"),
+        ])
     func extraArgument(line: String, message: String) {
         #expect(throws: ScriptSyntaxError(message)) { try ScriptCommand.parse(line) }
     }

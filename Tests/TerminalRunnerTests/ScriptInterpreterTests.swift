@@ -1,7 +1,8 @@
 import Core
 import CoreTesting
-@testable import TerminalRunner
 import Testing
+
+@testable import TerminalRunner
 
 /// The listing of every interactive row of `FakeScreen`, as failures show it.
 private let allRows = """
@@ -89,16 +90,18 @@ struct ScriptInterpreterTests {
 
     @Test("a reference matching several rows fails and lists them, numbered")
     func ambiguousReference() async throws {
-        #expect(try await failure("select curry") == """
-            “curry” matches several rows; be more precise or use a number:
-              [3] Curry Rice
-              [4] Vegetable Curry
-            """)
-        #expect(try await failure("select veg") == """
-            “veg” matches several rows; be more precise or use a number:
-              [1] Vegetarian only
-              [4] Vegetable Curry
-            """)
+        #expect(
+            try await failure("select curry") == """
+                “curry” matches several rows; be more precise or use a number:
+                  [3] Curry Rice
+                  [4] Vegetable Curry
+                """)
+        #expect(
+            try await failure("select veg") == """
+                “veg” matches several rows; be more precise or use a number:
+                  [1] Vegetarian only
+                  [4] Vegetable Curry
+                """)
         #expect(screen.events.isEmpty)
     }
 
@@ -147,9 +150,11 @@ struct ScriptInterpreterTests {
 
     @Test("type refuses a locked text field")
     func typeLockedField() async throws {
-        let locked = StaticScreen("Locked", rows: [
-            ScreenRow(id: "q", .textField(label: "Search", text: "", placeholder: ""), isEnabled: false, note: "Offline"),
-        ])
+        let locked = StaticScreen(
+            "Locked",
+            rows: [
+                ScreenRow(id: "q", .textField(label: "Search", text: "", placeholder: ""), isEnabled: false, note: "Offline")
+            ])
         let interpreter = ScriptInterpreter(session: await startedSession(locked))
 
         await #expect(throws: CommandFailure("“Search” is locked: Offline")) { _ = try await interpreter.execute(.type("x")) }
@@ -213,12 +218,14 @@ struct ScriptInterpreterTests {
         #expect(interpreter.session.current.stack.count == 1)
     }
 
-    @Test("retry fails unless the screen shows a retryable error", arguments: [
-        ScreenStatus.ready,
-        .loading("Loading"),
-        .empty("Nothing"),
-        .failed(ScreenFailure(message: "No such recipe", canRetry: false)),
-    ])
+    @Test(
+        "retry fails unless the screen shows a retryable error",
+        arguments: [
+            ScreenStatus.ready,
+            .loading("Loading"),
+            .empty("Nothing"),
+            .failed(ScreenFailure(message: "No such recipe", canRetry: false)),
+        ])
     func retryRefused(status: ScreenStatus) async throws {
         screen.status = status
         #expect(try await failure("retry") == "nothing to retry: the screen shows no error that can be retried")
@@ -248,7 +255,8 @@ struct ScriptInterpreterTests {
 
     @Test("expect-not fails when the text is shown, showing the screen")
     func expectNotFails() async throws {
-        #expect(try await failure("expect-not Vegetable") == "expected no “Vegetable” on the screen, but it shows:\n" + interpreter.screenText)
+        #expect(
+            try await failure("expect-not Vegetable") == "expected no “Vegetable” on the screen, but it shows:\n" + interpreter.screenText)
     }
 
     @Test("expect is case-sensitive")
@@ -344,13 +352,17 @@ struct RowLookupTests {
 
     @Test("no rows: the failure has no listing")
     func noRows() {
-        #expect(throws: CommandFailure("there is no row 1; this screen has 0 numbered rows")) { try RowLookup.find("1", numbered: [], named: []) }
+        #expect(throws: CommandFailure("there is no row 1; this screen has 0 numbered rows")) {
+            try RowLookup.find("1", numbered: [], named: [])
+        }
         #expect(throws: CommandFailure("no row is labelled “x”")) { try RowLookup.find("x", numbered: [], named: []) }
     }
 
     @Test("the locked message includes the note only when there is one")
     func lockedMessage() {
         #expect(RowLookup.lockedMessage(ScreenRow(id: "x", .button("Export"), isEnabled: false)) == "“Export” is locked")
-        #expect(RowLookup.lockedMessage(ScreenRow(id: "x", .button("Export"), isEnabled: false, note: "Premium")) == "“Export” is locked: Premium")
+        #expect(
+            RowLookup.lockedMessage(ScreenRow(id: "x", .button("Export"), isEnabled: false, note: "Premium"))
+                == "“Export” is locked: Premium")
     }
 }

@@ -1,7 +1,8 @@
 import Core
 import CoreTesting
-@testable import TerminalRunner
 import Testing
+
+@testable import TerminalRunner
 
 @Suite("SessionText: tab bar and breadcrumb over the screen")
 @MainActor
@@ -34,26 +35,28 @@ struct SessionTextTests {
         let session = await startedSession(search)
         await session.current.push(details)
 
-        #expect(SessionText.render(session) == """
-            Path: Search › Curry Rice
-            # Curry Rice
+        #expect(
+            SessionText.render(session) == """
+                Path: Search › Curry Rice
+                # Curry Rice
 
-                 Cook the rice.
+                     Cook the rice.
 
-            """)
+                """)
     }
 
     @Test("several tabs: a tab bar marking the selected one, no path at a tab's first screen")
     func tabBar() async {
         let session = await twoTabs()
 
-        #expect(SessionText.render(session) == """
-            Tabs: [Search] | Favorites
-            # Search
+        #expect(
+            SessionText.render(session) == """
+                Tabs: [Search] | Favorites
+                # Search
 
-             [1] Curry Rice
+                 [1] Curry Rice
 
-            """)
+                """)
 
         await session.select(tabAt: 1)
         #expect(SessionText.render(session) == "Tabs: Search | [Favorites]\n# Favorites\n")

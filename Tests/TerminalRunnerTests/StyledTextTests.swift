@@ -33,15 +33,17 @@ struct StyledTextTests {
         #expect(line.rendered(colour: true) == "plain \u{1B}[1mbold\u{1B}[0m\u{1B}[1;31m err\u{1B}[0m")
     }
 
-    @Test("colour follows NO_COLOR and TERM", arguments: [
-        ([:], false),
-        (["TERM": "xterm-256color"], true),
-        (["TERM": "dumb"], false),
-        (["TERM": ""], false),
-        (["TERM": "xterm", "NO_COLOR": "1"], false),
-        (["TERM": "xterm", "NO_COLOR": ""], true),
-        (["TERM": "screen", "NO_COLOR": "yes please"], false),
-    ] as [([String: String], Bool)])
+    @Test(
+        "colour follows NO_COLOR and TERM",
+        arguments: [
+            ([:], false),
+            (["TERM": "xterm-256color"], true),
+            (["TERM": "dumb"], false),
+            (["TERM": ""], false),
+            (["TERM": "xterm", "NO_COLOR": "1"], false),
+            (["TERM": "xterm", "NO_COLOR": ""], true),
+            (["TERM": "screen", "NO_COLOR": "yes please"], false),
+        ] as [([String: String], Bool)])
     func colorSupport(environment: [String: String], enabled: Bool) {
         #expect(ColorSupport.isEnabled(environment: environment) == enabled)
     }

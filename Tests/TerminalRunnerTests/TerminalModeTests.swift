@@ -1,6 +1,7 @@
 import Foundation
-@testable import TerminalRunner
 import Testing
+
+@testable import TerminalRunner
 
 /// `TerminalMode` on a pseudo-terminal opened here: raw mode in, everything back out.
 @Suite("TerminalMode")
@@ -9,18 +10,21 @@ struct TerminalModeTests {
     /// Linux, whose Glibc module does not export them to Swift).
     static func openPair() throws -> (master: Int32, slave: Int32) {
         #if canImport(Glibc)
-        typealias Function = @convention(c) (Int32) -> Int32
-        typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-        func look<F>(_ name: String, _ type: F.Type) throws -> F {
-            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), name) else { throw CocoaError(.featureUnsupported) }
-            return unsafeBitCast(symbol, to: type)
-        }
-        let master = try look("posix_openpt", Function.self)(O_RDWR | O_NOCTTY)
-        guard master >= 0, try look("grantpt", Function.self)(master) == 0, try look("unlockpt", Function.self)(master) == 0,
-              let name = try look("ptsname", Name.self)(master) else { throw CocoaError(.featureUnsupported) }
+            typealias Function = @convention(c) (Int32) -> Int32
+            typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+            func look<F>(_ name: String, _ type: F.Type) throws -> F {
+                guard let symbol = dlsym(dlopen(nil, RTLD_NOW), name) else { throw CocoaError(.featureUnsupported) }
+                return unsafeBitCast(symbol, to: type)
+            }
+            let master = try look("posix_openpt", Function.self)(O_RDWR | O_NOCTTY)
+            guard master >= 0, try look("grantpt", Function.self)(master) == 0, try look("unlockpt", Function.self)(master) == 0,
+                let name = try look("ptsname", Name.self)(master)
+            else { throw CocoaError(.featureUnsupported) }
         #else
-        let master = posix_openpt(O_RDWR | O_NOCTTY)
-        guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else { throw CocoaError(.featureUnsupported) }
+            let master = posix_openpt(O_RDWR | O_NOCTTY)
+            guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
+                throw CocoaError(.featureUnsupported)
+            }
         #endif
         let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
         guard slave >= 0 else { throw CocoaError(.featureUnsupported) }
@@ -49,7 +53,10 @@ struct TerminalModeTests {
     @Test("enter switches to raw mode and the alternate screen; restore puts everything back, once")
     func enterAndRestore() throws {
         let (master, slave) = try Self.openPair()
-        defer { close(master); close(slave) }
+        defer {
+            close(master)
+            close(slave)
+        }
         let echoAndLines = tcflag_t(ECHO) | tcflag_t(ICANON)
         #expect(Self.lineFlags(slave) & echoAndLines == echoAndLines)
 
@@ -73,7 +80,10 @@ struct TerminalModeTests {
     @Test("the window size comes from the terminal")
     func size() throws {
         let (master, slave) = try Self.openPair()
-        defer { close(master); close(slave) }
+        defer {
+            close(master)
+            close(slave)
+        }
         var size = winsize(ws_row: 33, ws_col: 101, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
         #expect(TerminalMode(input: slave, output: slave).size() == (33, 101))

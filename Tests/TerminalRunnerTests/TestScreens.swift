@@ -30,17 +30,22 @@ final class FakeScreen: Screen {
         ScreenContent(
             title: title,
             sections: [
-                ScreenSection(id: "filters", rows: [
-                    ScreenRow(id: "query", .textField(label: "Search", text: query, placeholder: "keyword")),
-                    ScreenRow(id: "vegetarian", .toggle(label: "Vegetarian only", isOn: vegetarianOnly)),
-                    ScreenRow(id: "category", .picker(label: "Category", options: ["All", "Main course", "Dessert"], selected: category)),
-                ]),
-                ScreenSection(id: "results", title: "Results", rows: [
-                    ScreenRow(id: "count", .text("2 recipes")),
-                    ScreenRow(id: "recipe-1", .link(title: "Curry Rice", subtitle: "Aiko Tanaka")),
-                    ScreenRow(id: "recipe-2", .link(title: "Vegetable Curry", subtitle: nil)),
-                    ScreenRow(id: "export", .button("Export"), isEnabled: false, note: "Premium"),
-                ]),
+                ScreenSection(
+                    id: "filters",
+                    rows: [
+                        ScreenRow(id: "query", .textField(label: "Search", text: query, placeholder: "keyword")),
+                        ScreenRow(id: "vegetarian", .toggle(label: "Vegetarian only", isOn: vegetarianOnly)),
+                        ScreenRow(
+                            id: "category", .picker(label: "Category", options: ["All", "Main course", "Dessert"], selected: category)),
+                    ]),
+                ScreenSection(
+                    id: "results", title: "Results",
+                    rows: [
+                        ScreenRow(id: "count", .text("2 recipes")),
+                        ScreenRow(id: "recipe-1", .link(title: "Curry Rice", subtitle: "Aiko Tanaka")),
+                        ScreenRow(id: "recipe-2", .link(title: "Vegetable Curry", subtitle: nil)),
+                        ScreenRow(id: "export", .button("Export"), isEnabled: false, note: "Premium"),
+                    ]),
             ],
             status: status,
             notice: notice

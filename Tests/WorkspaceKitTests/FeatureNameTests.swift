@@ -1,14 +1,18 @@
 import Testing
+
 @testable import WorkspaceKit
 
 @Suite("Feature names")
 struct FeatureNameTests {
-    let validator = FeatureNameValidator(context: .init(
-        targets: ["Core", "CoreTesting", "App", "cookbook", "RecipeSearch", "RecipeSearchSandbox", "RecipeSearchTests", "LegacySandbox"],
-        packageName: "Cookbook",
-        types: ["Recipe", "PlaceholderScreen", "AboutDescriptor", "Screens.PantryShelfDescriptor"],
-        linkPaths: ["search": "RecipeSearchDescriptor", "shopping-list": "ShoppingListDescriptor"]
-    ))
+    let validator = FeatureNameValidator(
+        context: .init(
+            targets: [
+                "Core", "CoreTesting", "App", "cookbook", "RecipeSearch", "RecipeSearchSandbox", "RecipeSearchTests", "LegacySandbox",
+            ],
+            packageName: "Cookbook",
+            types: ["Recipe", "PlaceholderScreen", "AboutDescriptor", "Screens.PantryShelfDescriptor"],
+            linkPaths: ["search": "RecipeSearchDescriptor", "shopping-list": "ShoppingListDescriptor"]
+        ))
 
     @Test(arguments: ["Pantry", "MealPlanner", "HTTPCache", "Recipe2Go"])
     func goodNamesPass(_ name: String) {
@@ -38,8 +42,10 @@ struct FeatureNameTests {
         #expect(try #require(validator.problem(with: name)).contains("a Swift keyword"))
     }
 
-    @Test(arguments: ["Core", "CoreTesting", "App", "Foundation", "Swift", "Testing", "XCTest", "Dispatch", "Glibc", "Darwin",
-                      "TerminalRunner", "SandboxSupport", "WorkspaceKit", "Workspace", "CSQLite", "Synchronization", "String"])
+    @Test(arguments: [
+        "Core", "CoreTesting", "App", "Foundation", "Swift", "Testing", "XCTest", "Dispatch", "Glibc", "Darwin",
+        "TerminalRunner", "SandboxSupport", "WorkspaceKit", "Workspace", "CSQLite", "Synchronization", "String",
+    ])
     func reservedNamesAreRejected(_ name: String) throws {
         #expect(try #require(validator.problem(with: name)).contains("is reserved"))
     }
@@ -69,7 +75,9 @@ struct FeatureNameTests {
     }
 
     @Test func aTakenLinkPathIsRejected() throws {
-        #expect(try #require(validator.problem(with: "Search")) == "“Search” would link to search, but RecipeSearchDescriptor already uses that link path")
+        #expect(
+            try #require(validator.problem(with: "Search"))
+                == "“Search” would link to search, but RecipeSearchDescriptor already uses that link path")
     }
 
     @Test func existingFoldersAreRejected() throws {

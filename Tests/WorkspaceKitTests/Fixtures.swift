@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import WorkspaceKit
 
 /// A small workspace in the shape of the real one: two features, the shared modules, the app,
@@ -11,7 +12,8 @@ enum Fixtures {
         let dependencies = byName.map { #"{"byName": ["\#($0)", null]}"# } + target.map { #"{"target": ["\#($0)", null]}"# }
         let settings = upcoming ? #"[{"kind": {"enableUpcomingFeature": {"_0": "ExistentialAny"}}, "tool": "swift"}]"# : "[]"
         let config = pkgConfig.map { #", "pkgConfig": "\#($0)""# } ?? ""
-        return #"{"name": "\#(name)", "type": "\#(type)", "path": "\#(path)", "dependencies": [\#(dependencies.joined(separator: ", "))], "exclude": [], "resources": [], "settings": \#(settings)\#(config)}"#
+        return
+            #"{"name": "\#(name)", "type": "\#(type)", "path": "\#(path)", "dependencies": [\#(dependencies.joined(separator: ", "))], "exclude": [], "resources": [], "settings": \#(settings)\#(config)}"#
     }
 
     static let manifestJSON = """
@@ -47,7 +49,9 @@ enum Fixtures {
     /// The manifest as SwiftPM reads it once `new-feature` has added `features`: each one's three
     /// targets, and App's dependency on it.
     static func manifestJSON(adding features: [String]) -> String {
-        let app = { (extra: [String]) in target("App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: ["Feed", "Favorites"] + extra) }
+        let app = { (extra: [String]) in
+            target("App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: ["Feed", "Favorites"] + extra)
+        }
         let targets = features.map { name in
             """
             ,
@@ -56,7 +60,8 @@ enum Fixtures {
                 \(target("\(name)Tests", "test", path: "Tests/\(name)Tests", target: [name, "Core", "CoreTesting"]))
             """
         }.joined()
-        return manifestJSON
+        return
+            manifestJSON
             .replacingOccurrences(of: app([]), with: app(features))
             .replacingOccurrences(of: "\n  ]\n}", with: "\(targets)\n  ]\n}")
     }

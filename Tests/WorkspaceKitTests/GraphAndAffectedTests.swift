@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorkspaceKit
 
 @Suite("Module graph")
@@ -28,29 +29,32 @@ struct ModuleGraphTests {
     }
 
     @Test func aCycleIsFound() {
-        let manifest = Manifest(name: "X", toolsVersion: "6.0", targets: [
-            Target(name: "A", kind: .regular, dependencies: [Dependency("B")]),
-            Target(name: "B", kind: .regular, dependencies: [Dependency("C")]),
-            Target(name: "C", kind: .regular, dependencies: [Dependency("A")]),
-        ])
+        let manifest = Manifest(
+            name: "X", toolsVersion: "6.0",
+            targets: [
+                Target(name: "A", kind: .regular, dependencies: [Dependency("B")]),
+                Target(name: "B", kind: .regular, dependencies: [Dependency("C")]),
+                Target(name: "C", kind: .regular, dependencies: [Dependency("A")]),
+            ])
         #expect(ModuleGraph(manifest: manifest).cycle == ["A", "B", "C", "A"])
     }
 
     @Test func mermaidIsTopDownOneLineATarget() throws {
         let mermaid = GraphRenderer(manifest: try Fixtures.manifest()).render(.mermaid)
 
-        #expect(mermaid == """
-            graph TD
-              cookbook --> App
-              FeedSandbox --> Core & CoreTesting & SandboxSupport & Feed
-              FavoritesSandbox --> Core & CoreTesting & SandboxSupport & Favorites
-              SandboxSupport --> Core & CoreTesting
-              App --> Core & CSQLite[(CSQLite)] & Feed & Favorites
-              CoreTesting --> Core
-              Feed --> Core
-              Favorites --> Core
+        #expect(
+            mermaid == """
+                graph TD
+                  cookbook --> App
+                  FeedSandbox --> Core & CoreTesting & SandboxSupport & Feed
+                  FavoritesSandbox --> Core & CoreTesting & SandboxSupport & Favorites
+                  SandboxSupport --> Core & CoreTesting
+                  App --> Core & CSQLite[(CSQLite)] & Feed & Favorites
+                  CoreTesting --> Core
+                  Feed --> Core
+                  Favorites --> Core
 
-            """)
+                """)
     }
 
     @Test func dotListsEveryEdgeAndShapesByKind() throws {
@@ -71,7 +75,8 @@ struct ModuleGraphTests {
 struct AffectedTests {
     func analysis() throws -> AffectedAnalysis {
         let manifest = try Fixtures.manifest()
-        return AffectedAnalysis(manifest: manifest, endToEndEdges: AffectedAnalysis.endToEndEdges(manifest: manifest, files: Fixtures.files()))
+        return AffectedAnalysis(
+            manifest: manifest, endToEndEdges: AffectedAnalysis.endToEndEdges(manifest: manifest, files: Fixtures.files()))
     }
 
     @Test func filesMapToTheTargetWhoseFolderHoldsThem() throws {
@@ -156,7 +161,8 @@ struct ChangeDetectorTests {
             answers["git merge-base \(Self.head) \(origin)"] = CommandResult(status: 0, output: mergeBase + "\n")
         }
         for base in [Self.origin, Self.parent] {
-            answers["git diff --name-only --no-renames --relative \(base)"] = CommandResult(status: 0, output: "Package.swift\nFeatures/Feed/New.swift\n")
+            answers["git diff --name-only --no-renames --relative \(base)"] = CommandResult(
+                status: 0, output: "Package.swift\nFeatures/Feed/New.swift\n")
         }
         return ScriptedRunner(answers)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorkspaceKit
 
 @Suite("new-feature on an in-memory workspace")
@@ -11,33 +12,50 @@ struct NewFeatureTests {
     @Test func thePlanCreatesTheFeatureAndEditsEveryAnchor() throws {
         let plan = try command().plan("Pantry")
 
-        #expect(plan.changes.filter { $0.kind == .create }.map(\.path) == [
-            "Features/Pantry/PantryFeature.swift", "Features/Pantry/PantryScreen.swift", "Features/Pantry/PantryViewModel.swift",
-            "Features/Pantry/PantryInteractor.swift", "Features/Pantry/PantryTranslator.swift", "Features/Pantry/PantryRouter.swift",
-            "Features/Pantry/PantryState.swift", "Tests/PantryTests/PantryScreenTests.swift", "Sandboxes/PantrySandbox/main.swift",
-        ])
-        #expect(plan.changes.filter { $0.kind == .change }.map(\.path) == [
-            "Package.swift", "Core/Core/Descriptors/Screens.swift", "Core/Core/Descriptors/Descriptor.swift",
-            "Core/Core/Descriptors/DeepLinks.swift", "Core/CoreTesting/StubResolver.swift", "App/App/Composition/AppResolver.swift",
-            "Tests/CoreTests/TestDoubles.swift",
-        ])
+        #expect(
+            plan.changes.filter { $0.kind == .create }.map(\.path) == [
+                "Features/Pantry/PantryFeature.swift", "Features/Pantry/PantryScreen.swift", "Features/Pantry/PantryViewModel.swift",
+                "Features/Pantry/PantryInteractor.swift", "Features/Pantry/PantryTranslator.swift", "Features/Pantry/PantryRouter.swift",
+                "Features/Pantry/PantryState.swift", "Tests/PantryTests/PantryScreenTests.swift", "Sandboxes/PantrySandbox/main.swift",
+            ])
+        #expect(
+            plan.changes.filter { $0.kind == .change }.map(\.path) == [
+                "Package.swift", "Core/Core/Descriptors/Screens.swift", "Core/Core/Descriptors/Descriptor.swift",
+                "Core/Core/Descriptors/DeepLinks.swift", "Core/CoreTesting/StubResolver.swift", "App/App/Composition/AppResolver.swift",
+                "Tests/CoreTests/TestDoubles.swift",
+            ])
         #expect(plan.manualSteps.isEmpty)
         let text = Dictionary(uniqueKeysWithValues: plan.changes.map { ($0.path, $0.text) })
         #expect(text["Package.swift"]?.contains("    \"Favorites\",\n    \"Pantry\",\n]") == true)
         #expect(text["Core/Core/Descriptors/DeepLinks.swift"]?.contains("    Screens.PantryDescriptor.self,\n") == true)
-        #expect(text["Core/Core/Descriptors/Descriptor.swift"]?.contains("func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen\n") == true)
-        #expect(text["App/App/Composition/AppResolver.swift"]?.contains("""
-                @MainActor
-                func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen {
-                    PantryFeature.makeScreen(descriptor, environment: environment)
-                }
-            """) == true)
-        #expect(text["Core/CoreTesting/StubResolver.swift"]?.contains("public var pantry: Builder<Screens.PantryDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }") == true)
-        #expect(text["Core/CoreTesting/StubResolver.swift"]?.contains("@MainActor public func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen {") == true)
-        #expect(text["Tests/CoreTests/TestDoubles.swift"]?.contains("@MainActor func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }") == true)
+        #expect(
+            text["Core/Core/Descriptors/Descriptor.swift"]?.contains(
+                "func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen\n") == true)
+        #expect(
+            text["App/App/Composition/AppResolver.swift"]?.contains(
+                """
+                    @MainActor
+                    func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen {
+                        PantryFeature.makeScreen(descriptor, environment: environment)
+                    }
+                """) == true)
+        #expect(
+            text["Core/CoreTesting/StubResolver.swift"]?.contains(
+                "public var pantry: Builder<Screens.PantryDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }") == true)
+        #expect(
+            text["Core/CoreTesting/StubResolver.swift"]?.contains(
+                "@MainActor public func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen {")
+                == true)
+        #expect(
+            text["Tests/CoreTests/TestDoubles.swift"]?.contains(
+                "@MainActor func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }"
+            ) == true)
         // Nothing names the descriptor unqualified, outside its own declaration.
         for (path, text) in text where path != "Core/Core/Descriptors/Screens.swift" {
-            #expect(SwiftSource(text).offsets(ofWord: "PantryDescriptor").allSatisfy { $0 >= 8 && text.utf8.dropFirst($0 - 8).starts(with: "Screens.".utf8) }, "\(path)")
+            #expect(
+                SwiftSource(text).offsets(ofWord: "PantryDescriptor").allSatisfy {
+                    $0 >= 8 && text.utf8.dropFirst($0 - 8).starts(with: "Screens.".utf8)
+                }, "\(path)")
         }
     }
 
@@ -46,28 +64,29 @@ struct NewFeatureTests {
         let screens = try #require(plan.changes.first { $0.path == "Core/Core/Descriptors/Screens.swift" })
 
         #expect(screens.summary == "Screens.PantryDescriptor (link pantry)")
-        #expect(screens.text == """
-            /// New screen descriptors, as members: a new member of an existing type recompiles no feature.
-            public enum Screens {
-                /// The Pantry screen (made by `workspace new-feature`).
-                public struct PantryDescriptor: ScreenDescriptor {
-                    public init() {}
+        #expect(
+            screens.text == """
+                /// New screen descriptors, as members: a new member of an existing type recompiles no feature.
+                public enum Screens {
+                    /// The Pantry screen (made by `workspace new-feature`).
+                    public struct PantryDescriptor: ScreenDescriptor {
+                        public init() {}
 
-                    public static let linkPath = "pantry"
+                        public static let linkPath = "pantry"
 
-                    public init(linkValues: [String: String]) throws(DeepLinkError) {
-                        self.init()
-                    }
+                        public init(linkValues: [String: String]) throws(DeepLinkError) {
+                            self.init()
+                        }
 
-                    public var linkValues: [String: String] { [:] }
+                        public var linkValues: [String: String] { [:] }
 
-                    public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-                        resolver.build(self, in: environment)
+                        public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
+                            resolver.build(self, in: environment)
+                        }
                     }
                 }
-            }
 
-            """)
+                """)
         // The file of the seven top-level descriptors is not touched: no new top-level name in Core.
         #expect(!plan.changes.contains { $0.path == "Core/Core/Descriptors/ScreenDescriptors.swift" })
         #expect(plan.report(dryRun: false).contains("changed  Core/Core/Descriptors/Screens.swift "))
@@ -75,7 +94,8 @@ struct NewFeatureTests {
 
     @Test func theNextFeatureCopiesANestedOneAndStaysQualified() throws {
         let files = Fixtures.files()
-        try files.write("""
+        try files.write(
+            """
             import Core
             import Testing
 
@@ -90,15 +110,26 @@ struct NewFeatureTests {
         let text = Dictionary(uniqueKeysWithValues: plan.changes.map { ($0.path, $0.text) })
 
         // Pantry, the newest feature without values, is the example: its qualified name is replaced whole.
-        #expect(plan.changes.first { $0.path == "Core/CoreTesting/StubResolver.swift" }?.summary
-            == "StubResolver: build for Screens.MealPlanDescriptor (copied from Screens.PantryDescriptor)")
-        #expect(text["Core/CoreTesting/StubResolver.swift"]?.contains("""
-                public var pantry: Builder<Screens.PantryDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-                public var mealPlan: Builder<Screens.MealPlanDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-            """) == true)
-        #expect(text["App/App/Composition/AppResolver.swift"]?.contains("func build(_ descriptor: Screens.MealPlanDescriptor, in environment: any Environment) -> any Screen {\n        MealPlanFeature.makeScreen(") == true)
-        #expect(text["Tests/CoreTests/DeepLinkTests.swift"]?.contains("[FeedDescriptor(), FavoritesDescriptor(), Screens.PantryDescriptor(), Screens.MealPlanDescriptor()]") == true)
-        #expect(text["Core/Core/Descriptors/Screens.swift"]?.contains("        }\n    }\n\n    /// The Meal Plan screen (made by `workspace new-feature`).\n    public struct MealPlanDescriptor: ScreenDescriptor {\n") == true)
+        #expect(
+            plan.changes.first { $0.path == "Core/CoreTesting/StubResolver.swift" }?.summary
+                == "StubResolver: build for Screens.MealPlanDescriptor (copied from Screens.PantryDescriptor)")
+        #expect(
+            text["Core/CoreTesting/StubResolver.swift"]?.contains(
+                """
+                    public var pantry: Builder<Screens.PantryDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+                    public var mealPlan: Builder<Screens.MealPlanDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+                """) == true)
+        #expect(
+            text["App/App/Composition/AppResolver.swift"]?.contains(
+                "func build(_ descriptor: Screens.MealPlanDescriptor, in environment: any Environment) -> any Screen {\n        MealPlanFeature.makeScreen("
+            ) == true)
+        #expect(
+            text["Tests/CoreTests/DeepLinkTests.swift"]?.contains(
+                "[FeedDescriptor(), FavoritesDescriptor(), Screens.PantryDescriptor(), Screens.MealPlanDescriptor()]") == true)
+        #expect(
+            text["Core/Core/Descriptors/Screens.swift"]?.contains(
+                "        }\n    }\n\n    /// The Meal Plan screen (made by `workspace new-feature`).\n    public struct MealPlanDescriptor: ScreenDescriptor {\n"
+            ) == true)
         #expect(!text.values.contains { $0.contains("Screens.Screens") })
         #expect(plan.manualSteps.isEmpty)
 
@@ -112,11 +143,18 @@ struct NewFeatureTests {
 
     @Test func aNestedDescriptorLeftBehindKeepsItsName() throws {
         let files = Fixtures.files()
-        try files.write("public enum Screens {\n    public struct PantryDescriptor: ScreenDescriptor {\n        public static let linkPath = \"old-pantry\"\n    }\n}\n", to: "Core/Core/Descriptors/Screens.swift")
-        #expect(throws: NewFeature.Failure("“Pantry” would declare Screens.PantryDescriptor, but Core or CoreTesting already has a type of that name")) {
+        try files.write(
+            "public enum Screens {\n    public struct PantryDescriptor: ScreenDescriptor {\n        public static let linkPath = \"old-pantry\"\n    }\n}\n",
+            to: "Core/Core/Descriptors/Screens.swift")
+        #expect(
+            throws: NewFeature.Failure(
+                "“Pantry” would declare Screens.PantryDescriptor, but Core or CoreTesting already has a type of that name")
+        ) {
             try command(files).plan("Pantry")
         }
-        #expect(throws: NewFeature.Failure("“OldPantry” would link to old-pantry, but Screens.PantryDescriptor already uses that link path")) {
+        #expect(
+            throws: NewFeature.Failure("“OldPantry” would link to old-pantry, but Screens.PantryDescriptor already uses that link path")
+        ) {
             try command(files).plan("OldPantry")
         }
     }
@@ -125,23 +163,34 @@ struct NewFeatureTests {
         let files = Dictionary(uniqueKeysWithValues: FeatureTemplates(name: "MealPlan").files.map { ($0.path, $0.text) })
 
         let feature = try #require(files["Features/MealPlan/MealPlanFeature.swift"])
-        #expect(feature.contains("public enum MealPlanFeature {\n    @MainActor\n    public static func makeScreen(_ descriptor: Screens.MealPlanDescriptor, environment: any Environment) -> any Screen {"))
+        #expect(
+            feature.contains(
+                "public enum MealPlanFeature {\n    @MainActor\n    public static func makeScreen(_ descriptor: Screens.MealPlanDescriptor, environment: any Environment) -> any Screen {"
+            ))
         #expect(try #require(files["Features/MealPlan/MealPlanInteractor.swift"]).contains("try await environment.client.feed().popular"))
         #expect(try #require(files["Features/MealPlan/MealPlanInteractor.swift"]).contains("PageView(\"meal_plan\")"))
-        #expect(try #require(files["Features/MealPlan/MealPlanRouter.swift"]).contains(".push(environment.resolve(RecipeDetailsDescriptor(recipeID: id)))"))
+        #expect(
+            try #require(files["Features/MealPlan/MealPlanRouter.swift"]).contains(
+                ".push(environment.resolve(RecipeDetailsDescriptor(recipeID: id)))"))
         #expect(try #require(files["Features/MealPlan/MealPlanTranslator.swift"]).contains("static let title = \"Meal Plan\""))
-        #expect(try #require(files["Sandboxes/MealPlanSandbox/main.swift"]).contains("link: { $0.mealPlan = MealPlanFeature.makeScreen },\n    root: Screens.MealPlanDescriptor()\n"))
+        #expect(
+            try #require(files["Sandboxes/MealPlanSandbox/main.swift"]).contains(
+                "link: { $0.mealPlan = MealPlanFeature.makeScreen },\n    root: Screens.MealPlanDescriptor()\n"))
         let tests = try #require(files["Tests/MealPlanTests/MealPlanScreenTests.swift"])
         #expect(tests.contains("@testable import MealPlan\nimport Testing"))
         #expect(tests.contains("#expect(recorder.pageViews == [PageView(\"meal_plan\")])"))
         #expect(tests.contains("#expect(recorder.resolved(RecipeDetailsDescriptor.self) == [RecipeDetailsDescriptor(recipeID: first.id)])"))
         #expect(tests.contains("MealPlanFeature.makeScreen(Screens.MealPlanDescriptor(), environment: environment ?? self.environment)"))
-        #expect(tests.contains("#expect(try DeepLinks.descriptor(from: link) as? Screens.MealPlanDescriptor == Screens.MealPlanDescriptor())"))
+        #expect(
+            tests.contains("#expect(try DeepLinks.descriptor(from: link) as? Screens.MealPlanDescriptor == Screens.MealPlanDescriptor())"))
         // Every generated Swift file imports only what its target declares.
         for (path, text) in files {
-            let allowed: Set<String> = path.hasPrefix("Features/") ? ["Core"]
-                : path.hasPrefix("Tests/") ? ["Core", "CoreTesting", "MealPlan", "Testing"]
-                : ["Core", "CoreTesting", "Foundation", "MealPlan", "SandboxSupport"]
+            let allowed: Set<String> =
+                path.hasPrefix("Features/")
+                ? ["Core"]
+                : path.hasPrefix("Tests/")
+                    ? ["Core", "CoreTesting", "MealPlan", "Testing"]
+                    : ["Core", "CoreTesting", "Foundation", "MealPlan", "SandboxSupport"]
             #expect(Set(SwiftSource(text).imports.map(\.module)).isSubset(of: allowed), "\(path)")
         }
     }
@@ -159,11 +208,15 @@ struct NewFeatureTests {
     }
 
     @Test(arguments: [
-        ("Core/Core/Descriptors/DeepLinks.swift", "public enum DeepLinks {}\n",
-         "found no `static let screens: [any ScreenDescriptor.Type] = [ … ]` in Core — nothing was written"),
+        (
+            "Core/Core/Descriptors/DeepLinks.swift", "public enum DeepLinks {}\n",
+            "found no `static let screens: [any ScreenDescriptor.Type] = [ … ]` in Core — nothing was written"
+        ),
         // Without the namespace there is nowhere to declare the descriptor; an extension is not one.
-        ("Core/Core/Descriptors/Screens.swift", "// public enum Screens {}\nextension Screens {}\n",
-         "found no `public enum Screens { … }` in Core to declare Screens.PantryDescriptor in (see docs/architecture.md) — nothing was written"),
+        (
+            "Core/Core/Descriptors/Screens.swift", "// public enum Screens {}\nextension Screens {}\n",
+            "found no `public enum Screens { … }` in Core to declare Screens.PantryDescriptor in (see docs/architecture.md) — nothing was written"
+        ),
     ])
     func aMissingAnchorFailsBeforeWriting(_ path: String, _ text: String, _ message: String) throws {
         let files = Fixtures.files()
@@ -175,12 +228,15 @@ struct NewFeatureTests {
 
     @Test func aResolverThatCannotBeEditedIsReportedWithItsLine() throws {
         let files = Fixtures.files()
-        try files.write("import Core\n\n// A resolver built from generics.\nstruct Odd: Resolver {\n    func build<D: Descriptor>(_ d: D) {}\n}\n", to: "Tests/AppTests/Odd.swift")
+        try files.write(
+            "import Core\n\n// A resolver built from generics.\nstruct Odd: Resolver {\n    func build<D: Descriptor>(_ d: D) {}\n}\n",
+            to: "Tests/AppTests/Odd.swift")
         let plan = try command(files).plan("Pantry")
 
-        #expect(plan.manualSteps == [
-            "Tests/AppTests/Odd.swift:4: Odd has no builder to copy (looked for FavoritesDescriptor, FeedDescriptor); add `@MainActor func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen { … }`",
-        ])
+        #expect(
+            plan.manualSteps == [
+                "Tests/AppTests/Odd.swift:4: Odd has no builder to copy (looked for FavoritesDescriptor, FeedDescriptor); add `@MainActor func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen { … }`"
+            ])
         #expect(plan.report(dryRun: true).contains("To finish by hand (these could not be edited):\n  Tests/AppTests/Odd.swift:4:"))
     }
 
@@ -203,7 +259,8 @@ struct NewFeatureTests {
 
     @Test func listsOfEveryDescriptorAreCompletedAndOldLinksToTheNewPathAreNoted() throws {
         let files = Fixtures.files()
-        try files.write("""
+        try files.write(
+            """
             import Core
             import Testing
 
@@ -216,7 +273,10 @@ struct NewFeatureTests {
         let change = try #require(plan.changes.first { $0.path == "Tests/CoreTests/DeepLinkTests.swift" })
         #expect(change.text.contains("[FeedDescriptor(), FavoritesDescriptor(), Screens.PantryDescriptor()]"))
         #expect(change.summary == "Screens.PantryDescriptor in a list of every screen descriptor")
-        #expect(plan.notes == ["Tests/CoreTests/DeepLinkTests.swift:5: mentions the link …://pantry, which now opens Screens.PantryDescriptor; check that it still means what it should"])
+        #expect(
+            plan.notes == [
+                "Tests/CoreTests/DeepLinkTests.swift:5: mentions the link …://pantry, which now opens Screens.PantryDescriptor; check that it still means what it should"
+            ])
         #expect(plan.report(dryRun: true).hasSuffix("To check:\n  \(plan.notes[0])"))
     }
 

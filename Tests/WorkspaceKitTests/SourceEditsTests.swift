@@ -1,23 +1,29 @@
 import Foundation
 import Testing
+
 @testable import WorkspaceKit
 
 @Suite("Source edits of new-feature, on in-memory anchor files")
 struct SourceEditsTests {
     let pantry = ResolverConformers.Feature(NameForms("Pantry"), descriptor: "Screens.PantryDescriptor")
     var examples: [ResolverConformers.Feature] {
-        [ResolverConformers.Feature(NameForms("Favorites"), descriptor: "FavoritesDescriptor"), ResolverConformers.Feature(NameForms("Feed"), descriptor: "FeedDescriptor")]
+        [
+            ResolverConformers.Feature(NameForms("Favorites"), descriptor: "FavoritesDescriptor"),
+            ResolverConformers.Feature(NameForms("Feed"), descriptor: "FeedDescriptor"),
+        ]
     }
 
     @Test func theFeatureIsAppendedToTheFeaturesArray() throws {
         let edited = try SourceEdits.addingFeature("Pantry", toManifest: Fixtures.packageSwift)
-        #expect(edited.contains("""
-            let features: [String] = [
-                "Feed",
-                "Favorites",
-                "Pantry",
-            ]
-            """))
+        #expect(
+            edited.contains(
+                """
+                let features: [String] = [
+                    "Feed",
+                    "Favorites",
+                    "Pantry",
+                ]
+                """))
     }
 
     @Test func aOneLineFeaturesArrayStaysOnOneLine() throws {
@@ -35,31 +41,36 @@ struct SourceEditsTests {
 
     @Test func theDeepLinkIsAddedAndTheLastElementGetsItsComma() throws {
         let edited = try SourceEdits.addingScreen("Screens.PantryDescriptor", toDeepLinks: Fixtures.deepLinksSwift, path: "DeepLinks.swift")
-        #expect(edited.contains("""
-                public static let screens: [any ScreenDescriptor.Type] = [
-                    FeedDescriptor.self,
-                    FavoritesDescriptor.self,
-                    Screens.PantryDescriptor.self,
-                ]
-            """))
+        #expect(
+            edited.contains(
+                """
+                    public static let screens: [any ScreenDescriptor.Type] = [
+                        FeedDescriptor.self,
+                        FavoritesDescriptor.self,
+                        Screens.PantryDescriptor.self,
+                    ]
+                """))
         #expect(edited.contains(#"screens.map { "\(scheme)://\($0.linkPath)" }"#))
     }
 
     @Test func theRequirementGoesAfterTheLastScreenBuilderOfProtocolResolver() throws {
         let requirement = FeatureTemplates(name: "Pantry").requirement
         let edited = try SourceEdits.addingRequirement(requirement, toResolverIn: Fixtures.descriptorSwift, path: "Descriptor.swift")
-        #expect(edited.contains("""
-                @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen
-                @MainActor func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen
-                @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
-            }
-            """))
+        #expect(
+            edited.contains(
+                """
+                    @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen
+                    @MainActor func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen
+                    @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
+                }
+                """))
         // Only one line was added: not in `protocol Descriptor`, not in the doc comment's braces.
         #expect(edited.split(separator: "\n").count == Fixtures.descriptorSwift.split(separator: "\n").count + 1)
     }
 
     @Test func aProtocolWithoutScreenBuildersGetsTheRequirementBeforeItsBrace() throws {
-        let edited = try SourceEdits.addingRequirement("func build(_ d: P) -> any Screen", toResolverIn: "public protocol Resolver: Sendable {\n}\n", path: "R.swift")
+        let edited = try SourceEdits.addingRequirement(
+            "func build(_ d: P) -> any Screen", toResolverIn: "public protocol Resolver: Sendable {\n}\n", path: "R.swift")
         #expect(edited == "public protocol Resolver: Sendable {\n    func build(_ d: P) -> any Screen\n}\n")
         #expect(throws: SourceEdits.Failure.self) {
             try SourceEdits.addingRequirement("x", toResolverIn: "// protocol Resolver {}\n", path: "R.swift")
@@ -69,34 +80,49 @@ struct SourceEditsTests {
     @Test func theDescriptorGoesIntoTheBodyOfScreens() throws {
         let member = FeatureTemplates(name: "Pantry").descriptor
         let edited = try SourceEdits.addingMember(member, toEnumNamed: "Screens", in: Fixtures.screensSwift, path: "Screens.swift")
-        #expect(edited.hasPrefix("/// New screen descriptors, as members: a new member of an existing type recompiles no feature.\npublic enum Screens {\n    /// The Pantry screen (made by `workspace new-feature`).\n    public struct PantryDescriptor: ScreenDescriptor {\n"))
+        #expect(
+            edited.hasPrefix(
+                "/// New screen descriptors, as members: a new member of an existing type recompiles no feature.\npublic enum Screens {\n    /// The Pantry screen (made by `workspace new-feature`).\n    public struct PantryDescriptor: ScreenDescriptor {\n"
+            ))
         #expect(edited.contains("        public static let linkPath = \"pantry\"\n\n"))
         #expect(edited.hasSuffix("            resolver.build(self, in: environment)\n        }\n    }\n}\n"))
         // Blank lines stay blank, without trailing spaces.
         #expect(!edited.contains(" \n"))
 
-        let second = try SourceEdits.addingMember(FeatureTemplates(name: "MealPlan").descriptor, toEnumNamed: "Screens", in: edited, path: "Screens.swift")
-        #expect(second.hasPrefix(String(edited.dropLast("}\n".count)) + "\n    /// The Meal Plan screen (made by `workspace new-feature`).\n"))
+        let second = try SourceEdits.addingMember(
+            FeatureTemplates(name: "MealPlan").descriptor, toEnumNamed: "Screens", in: edited, path: "Screens.swift")
+        #expect(
+            second.hasPrefix(String(edited.dropLast("}\n".count)) + "\n    /// The Meal Plan screen (made by `workspace new-feature`).\n"))
         #expect(second.hasSuffix("    }\n}\n"))
-        #expect(SourceIndex(manifest: try Fixtures.manifest(), files: InMemoryFileSystem(["Core/Core/S.swift": second])).screenDescriptors.map(\.qualifiedName)
-            == ["Screens.PantryDescriptor", "Screens.MealPlanDescriptor"])
+        #expect(
+            SourceIndex(manifest: try Fixtures.manifest(), files: InMemoryFileSystem(["Core/Core/S.swift": second])).screenDescriptors.map(
+                \.qualifiedName)
+                == ["Screens.PantryDescriptor", "Screens.MealPlanDescriptor"])
     }
 
     @Test func aMemberKeepsTheEnumsIndentationAndTheCommentsBeforeItsBrace() throws {
         let text = "enum Outer {\n    /* enum Screens {} */\n}\n\npublic enum Screens {\n    public struct A {}\n    // More below.\n}\n"
         let edited = try SourceEdits.addingMember("struct B {\n    let x = 1\n}\n", toEnumNamed: "Screens", in: text, path: "S.swift")
-        #expect(edited == "enum Outer {\n    /* enum Screens {} */\n}\n\npublic enum Screens {\n    public struct A {}\n    // More below.\n\n    struct B {\n        let x = 1\n    }\n}\n")
+        #expect(
+            edited
+                == "enum Outer {\n    /* enum Screens {} */\n}\n\npublic enum Screens {\n    public struct A {}\n    // More below.\n\n    struct B {\n        let x = 1\n    }\n}\n"
+        )
     }
 
     @Test func anExtensionOrANestedEnumIsNotTheNamespace() {
         // A descriptor in a new `extension Screens` would be a new top-level declaration: every feature recompiles.
-        #expect(throws: SourceEdits.Failure(path: "S.swift", message: "found no top-level `enum Screens { … }` to declare the new member in")) {
-            try SourceEdits.addingMember("struct B {}", toEnumNamed: "Screens", in: "extension Screens {}\nenum Outer {\n    enum Screens {}\n}\n", path: "S.swift")
+        #expect(
+            throws: SourceEdits.Failure(path: "S.swift", message: "found no top-level `enum Screens { … }` to declare the new member in")
+        ) {
+            try SourceEdits.addingMember(
+                "struct B {}", toEnumNamed: "Screens", in: "extension Screens {}\nenum Outer {\n    enum Screens {}\n}\n", path: "S.swift")
         }
     }
 
     @Test func importsAreInsertedInOrder() {
-        #expect(SourceEdits.addingImport("Pantry", to: Fixtures.appResolverSwift).hasPrefix("import Core\nimport Favorites\nimport Feed\nimport Foundation\nimport Pantry\n\n"))
+        #expect(
+            SourceEdits.addingImport("Pantry", to: Fixtures.appResolverSwift).hasPrefix(
+                "import Core\nimport Favorites\nimport Feed\nimport Foundation\nimport Pantry\n\n"))
         #expect(SourceEdits.addingImport("Cart", to: Fixtures.appResolverSwift).hasPrefix("import Cart\nimport Core\nimport Favorites\n"))
         #expect(SourceEdits.addingImport("Zoo", to: "import A\n\nlet x = 1\n") == "import A\nimport Zoo\n\nlet x = 1\n")
         #expect(SourceEdits.addingImport("Feed", to: Fixtures.appResolverSwift) == Fixtures.appResolverSwift)
@@ -113,67 +139,86 @@ struct SourceEditsTests {
     }
 
     @Test func theStubResolverGetsAPlaceholderPropertyAndARecordingBuild() throws {
-        let outcome = ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "StubResolver", in: Fixtures.stubResolverSwift)
+        let outcome = ResolverConformers.addBuilder(
+            for: pantry, examples: examples, typeName: "StubResolver", in: Fixtures.stubResolverSwift)
         let text = try edited(outcome)
 
         #expect(outcome == .edited(text, example: "FavoritesDescriptor"))
-        #expect(text.contains("""
-                public var favorites: Builder<FavoritesDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-                public var pantry: Builder<Screens.PantryDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-                public var recipeExport:
-            """))
-        #expect(text.contains("""
-                    return favorites(descriptor, environment)
-                }
+        #expect(
+            text.contains(
+                """
+                    public var favorites: Builder<FavoritesDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+                    public var pantry: Builder<Screens.PantryDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+                    public var recipeExport:
+                """))
+        #expect(
+            text.contains(
+                """
+                        return favorites(descriptor, environment)
+                    }
 
-                /// Saved recipes.
-                @MainActor public func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen {
-                    recorder.record(resolved: descriptor)
-                    return pantry(descriptor, environment)
-                }
+                    /// Saved recipes.
+                    @MainActor public func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen {
+                        recorder.record(resolved: descriptor)
+                        return pantry(descriptor, environment)
+                    }
 
-                @MainActor public func build(_ descriptor: RecipeExportDescriptor
-            """))
+                    @MainActor public func build(_ descriptor: RecipeExportDescriptor
+                """))
         #expect(!text.contains("import Pantry"))
     }
 
     @Test func theAppResolverGetsTheFeatureBuilderAndItsImport() throws {
-        let text = try edited(ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "AppResolver", in: Fixtures.appResolverSwift))
+        let text = try edited(
+            ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "AppResolver", in: Fixtures.appResolverSwift))
 
         #expect(text.contains("import Foundation\nimport Pantry\n"))
-        #expect(text.contains("""
-                @MainActor
-                func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen {
-                    PantryFeature.makeScreen(descriptor, environment: environment)
-                }
-            """))
+        #expect(
+            text.contains(
+                """
+                    @MainActor
+                    func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen {
+                        PantryFeature.makeScreen(descriptor, environment: environment)
+                    }
+                """))
         #expect(text.components(separatedBy: "FavoritesFeature.makeScreen").count == 2)
     }
 
     @Test func aTestDoubleGetsItsOwnOneLineBuild() throws {
-        let text = try edited(ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "RecordingResolver", in: Fixtures.testDoublesSwift))
+        let text = try edited(
+            ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "RecordingResolver", in: Fixtures.testDoublesSwift))
 
-        #expect(text.contains("""
-                @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
-                @MainActor func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+        #expect(
+            text.contains(
+                """
+                    @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+                    @MainActor func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
 
-            """))
+                """))
         // The string that looks like a declaration is left alone.
         #expect(text.contains(#"let label = "class RecordingResolver: Resolver { }""#))
     }
 
     @Test func theNextExampleIsUsedWhenTheFirstHasNoBuilder() throws {
-        let withoutFavorites = Fixtures.testDoublesSwift.replacingOccurrences(of: "    @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }\n", with: "")
+        let withoutFavorites = Fixtures.testDoublesSwift.replacingOccurrences(
+            of:
+                "    @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }\n",
+            with: "")
         let outcome = ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "RecordingResolver", in: withoutFavorites)
         let text = try edited(outcome)
         #expect(outcome == .edited(text, example: "FeedDescriptor"))
-        #expect(text.contains("func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }"))
+        #expect(
+            text.contains(
+                "func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }"
+            ))
     }
 
     @Test func aConformerWithoutAnyExampleBuilderNeedsAHand() {
-        let generic = "struct Generic: Resolver {\n    func build<D: Descriptor>(_ descriptor: D, in environment: any Environment) -> D.Output { fatalError() }\n}\n"
-        #expect(ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "Generic", in: generic)
-            == .manual("Generic has no builder to copy (looked for FavoritesDescriptor, FeedDescriptor)"))
+        let generic =
+            "struct Generic: Resolver {\n    func build<D: Descriptor>(_ descriptor: D, in environment: any Environment) -> D.Output { fatalError() }\n}\n"
+        #expect(
+            ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "Generic", in: generic)
+                == .manual("Generic has no builder to copy (looked for FavoritesDescriptor, FeedDescriptor)"))
     }
 
     @Test func listsOfEveryScreenDescriptorStayComplete() {
@@ -189,38 +234,57 @@ struct SourceEditsTests {
 
             """
         let result = SourceEdits.completingDescriptorLists(
-            in: text, descriptors: ["FeedDescriptor", "FavoritesDescriptor"], example: "FavoritesDescriptor", adding: "Screens.PantryDescriptor", path: "T.swift"
+            in: text, descriptors: ["FeedDescriptor", "FavoritesDescriptor"], example: "FavoritesDescriptor",
+            adding: "Screens.PantryDescriptor", path: "T.swift"
         )
         #expect(result.added == 2)
         #expect(result.manualLines == [8])
-        #expect(result.text == text
-            .replacingOccurrences(of: "    FavoritesDescriptor(),\n]", with: "    FavoritesDescriptor(),\n    Screens.PantryDescriptor(),\n]")
-            .replacingOccurrences(of: "FavoritesDescriptor.self]", with: "FavoritesDescriptor.self, Screens.PantryDescriptor.self]"))
+        #expect(
+            result.text
+                == text
+                .replacingOccurrences(
+                    of: "    FavoritesDescriptor(),\n]", with: "    FavoritesDescriptor(),\n    Screens.PantryDescriptor(),\n]"
+                )
+                .replacingOccurrences(of: "FavoritesDescriptor.self]", with: "FavoritesDescriptor.self, Screens.PantryDescriptor.self]"))
 
         // Nested descriptors count by their own names; a list that has the new one already is complete.
-        let nested = "let all = [FeedDescriptor.self, Screens.PantryDescriptor.self]\nlet done = [FeedDescriptor.self, Screens.PantryDescriptor.self, Screens.MealPlanDescriptor.self]\n"
+        let nested =
+            "let all = [FeedDescriptor.self, Screens.PantryDescriptor.self]\nlet done = [FeedDescriptor.self, Screens.PantryDescriptor.self, Screens.MealPlanDescriptor.self]\n"
         let next = SourceEdits.completingDescriptorLists(
-            in: nested, descriptors: ["FeedDescriptor", "PantryDescriptor"], example: "PantryDescriptor", adding: "Screens.MealPlanDescriptor", path: "T.swift"
+            in: nested, descriptors: ["FeedDescriptor", "PantryDescriptor"], example: "PantryDescriptor",
+            adding: "Screens.MealPlanDescriptor", path: "T.swift"
         )
         #expect(next.added == 1)
-        #expect(next.text == "let all = [FeedDescriptor.self, Screens.PantryDescriptor.self, Screens.MealPlanDescriptor.self]\n" + nested.split(separator: "\n")[1] + "\n")
+        #expect(
+            next.text == "let all = [FeedDescriptor.self, Screens.PantryDescriptor.self, Screens.MealPlanDescriptor.self]\n"
+                + nested.split(separator: "\n")[1] + "\n")
     }
 
     @Test func substitutionReplacesWholeIdentifiersOnly() {
         let favorites = ResolverConformers.Feature(NameForms("Favorites"), descriptor: "FavoritesDescriptor")
-        let text = "favorites(d); self.favorites; environment.favorites; FavoritesDescriptor; FavoritesFeature.x; MyFavorites; favoritesCount; favoritesx"
-        #expect(ResolverConformers.substitute(text, from: favorites, to: ResolverConformers.Feature(NameForms("MealPlan"), descriptor: "MealPlanDescriptor"))
-            == "mealPlan(d); self.mealPlan; environment.favorites; MealPlanDescriptor; MealPlanFeature.x; MyFavorites; mealPlanCount; favoritesx")
+        let text =
+            "favorites(d); self.favorites; environment.favorites; FavoritesDescriptor; FavoritesFeature.x; MyFavorites; favoritesCount; favoritesx"
+        #expect(
+            ResolverConformers.substitute(
+                text, from: favorites, to: ResolverConformers.Feature(NameForms("MealPlan"), descriptor: "MealPlanDescriptor"))
+                == "mealPlan(d); self.mealPlan; environment.favorites; MealPlanDescriptor; MealPlanFeature.x; MyFavorites; mealPlanCount; favoritesx"
+        )
     }
 
     @Test func substitutionWritesTheNewDescriptorQualifiedWhateverTheExample() {
         let mealPlan = ResolverConformers.Feature(NameForms("MealPlan"), descriptor: "Screens.MealPlanDescriptor")
         let topLevel = ResolverConformers.Feature(NameForms("Favorites"), descriptor: "FavoritesDescriptor")
         // Only the whole name is qualified; a member or a longer name is renamed word by word.
-        #expect(ResolverConformers.substitute("Builder<FavoritesDescriptor>; Core.FavoritesDescriptor.self; x.FavoritesDescriptor; FavoritesDescriptors", from: topLevel, to: mealPlan)
-            == "Builder<Screens.MealPlanDescriptor>; Screens.MealPlanDescriptor.self; x.MealPlanDescriptor; MealPlanDescriptors")
+        #expect(
+            ResolverConformers.substitute(
+                "Builder<FavoritesDescriptor>; Core.FavoritesDescriptor.self; x.FavoritesDescriptor; FavoritesDescriptors", from: topLevel,
+                to: mealPlan)
+                == "Builder<Screens.MealPlanDescriptor>; Screens.MealPlanDescriptor.self; x.MealPlanDescriptor; MealPlanDescriptors")
         let nested = ResolverConformers.Feature(NameForms("Pantry"), descriptor: "Screens.PantryDescriptor")
-        #expect(ResolverConformers.substitute("build(_ d: Screens.PantryDescriptor) { pantry(d); PantryFeature.makeScreen(d) }; Core.Screens.PantryDescriptor()", from: nested, to: mealPlan)
-            == "build(_ d: Screens.MealPlanDescriptor) { mealPlan(d); MealPlanFeature.makeScreen(d) }; Screens.MealPlanDescriptor()")
+        #expect(
+            ResolverConformers.substitute(
+                "build(_ d: Screens.PantryDescriptor) { pantry(d); PantryFeature.makeScreen(d) }; Core.Screens.PantryDescriptor()",
+                from: nested, to: mealPlan)
+                == "build(_ d: Screens.MealPlanDescriptor) { mealPlan(d); MealPlanFeature.makeScreen(d) }; Screens.MealPlanDescriptor()")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorkspaceKit
 
 @Suite("project-spec.yml generation")
@@ -152,17 +153,22 @@ struct SpecGeneratorTests {
             let got = spec.split(separator: "\n", omittingEmptySubsequences: false)
             let want = Self.golden.split(separator: "\n", omittingEmptySubsequences: false)
             let line = (0..<min(got.count, want.count)).first { got[$0] != want[$0] } ?? min(got.count, want.count)
-            Issue.record("first difference at line \(line + 1): got “\(line < got.count ? got[line] : "")”, want “\(line < want.count ? want[line] : "")”")
+            Issue.record(
+                "first difference at line \(line + 1): got “\(line < got.count ? got[line] : "")”, want “\(line < want.count ? want[line] : "")”"
+            )
         }
     }
 
     @Test func theOutputIsDeterministic() throws {
         let manifest = try Manifest.decode(json: Self.smallManifestJSON)
-        #expect(SpecGenerator(manifest: manifest).generate() == SpecGenerator(manifest: try Manifest.decode(json: Self.smallManifestJSON)).generate())
+        #expect(
+            SpecGenerator(manifest: manifest).generate()
+                == SpecGenerator(manifest: try Manifest.decode(json: Self.smallManifestJSON)).generate())
     }
 
     @Test func onlyUsedTemplatesAreWritten() {
-        let manifest = Manifest(name: "Solo", toolsVersion: "5.10", targets: [Target(name: "Solo", kind: .executable, path: "Sources/Solo")])
+        let manifest = Manifest(
+            name: "Solo", toolsVersion: "5.10", targets: [Target(name: "Solo", kind: .executable, path: "Sources/Solo")])
         let spec = SpecGenerator(manifest: manifest).generate()
         #expect(!spec.contains("targetTemplates:"))
         #expect(spec.contains("    SWIFT_VERSION: \"5.10\"\n"))
@@ -173,12 +179,18 @@ struct SpecGeneratorTests {
     @Test func aTargetThatBreaksItsTemplateIsWrittenInFull() throws {
         // A sandbox without SandboxSupport is not a `Sandbox`; the check reports it, the spec stays true.
         let json = Self.smallManifestJSON.replacingOccurrences(
-            of: Fixtures.target("FeedSandbox", "executable", path: "Sandboxes/FeedSandbox", byName: ["Core", "CoreTesting", "SandboxSupport"], target: ["Feed"]),
-            with: Fixtures.target("FeedSandbox", "executable", path: "Sandboxes/FeedSandbox", byName: ["Core", "CoreTesting"], target: ["Feed"])
+            of: Fixtures.target(
+                "FeedSandbox", "executable", path: "Sandboxes/FeedSandbox", byName: ["Core", "CoreTesting", "SandboxSupport"],
+                target: ["Feed"]),
+            with: Fixtures.target(
+                "FeedSandbox", "executable", path: "Sandboxes/FeedSandbox", byName: ["Core", "CoreTesting"], target: ["Feed"])
         )
         #expect(json != Self.smallManifestJSON)
         let spec = SpecGenerator(manifest: try Manifest.decode(json: json)).generate()
-        #expect(spec.contains("  FeedSandbox:\n    type: tool\n    platform: macOS\n    sources:\n      - path: Sandboxes/FeedSandbox\n    dependencies:\n      - target: Core\n      - target: CoreTesting\n      - target: Feed\n"))
+        #expect(
+            spec.contains(
+                "  FeedSandbox:\n    type: tool\n    platform: macOS\n    sources:\n      - path: Sandboxes/FeedSandbox\n    dependencies:\n      - target: Core\n      - target: CoreTesting\n      - target: Feed\n"
+            ))
     }
 
     @Test func theStatusSaysWhereTheSpecIsStale() throws {

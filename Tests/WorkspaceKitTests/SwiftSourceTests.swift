@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorkspaceKit
 
 @Suite("Reading Swift sources")
@@ -28,7 +29,8 @@ struct SwiftSourceTests {
     }
 
     @Test func importsAreFoundWithTheirLinesButNotInsideStringsOrComments() {
-        let source = SwiftSource("""
+        let source = SwiftSource(
+            """
             import Core
             @testable import Feed
             public import Foundation
@@ -48,14 +50,15 @@ struct SwiftSourceTests {
     }
 
     @Test func typeDeclarationsAndTheirInheritance() {
-        let source = SwiftSource(Fixtures.testDoublesSwift + """
+        let source = SwiftSource(
+            Fixtures.testDoublesSwift + """
 
-            protocol Special: Resolver {}
-            extension StubResolver: Equatable where Self: Sendable {
-                func x() {}
-            }
-            struct Box<T: Hashable>: Resolver, @unchecked Sendable {}
-            """)
+                protocol Special: Resolver {}
+                extension StubResolver: Equatable where Self: Sendable {
+                    func x() {}
+                }
+                struct Box<T: Hashable>: Resolver, @unchecked Sendable {}
+                """)
         let declarations = source.typeDeclarations
 
         #expect(declarations.map(\.name) == ["RecordingResolver", "Special", "StubResolver", "Box"])
@@ -68,7 +71,9 @@ struct SwiftSourceTests {
     }
 
     @Test func qualifiedNamesOfIdentifiersAndDeclarations() throws {
-        let source = SwiftSource("func build(_ d: Core.Screens.PantryDescriptor, x: A.) {}\nenum Screens {\n    struct Pantry {\n        enum Row {}\n    }\n}\nextension Screens.Pantry {\n    struct Shelf {}\n}\n")
+        let source = SwiftSource(
+            "func build(_ d: Core.Screens.PantryDescriptor, x: A.) {}\nenum Screens {\n    struct Pantry {\n        enum Row {}\n    }\n}\nextension Screens.Pantry {\n    struct Shelf {}\n}\n"
+        )
         let text = source.text
         let offset = { (needle: String) throws -> Int in
             text.utf8.distance(from: text.utf8.startIndex, to: try #require(text.range(of: needle)).lowerBound)
@@ -76,7 +81,10 @@ struct SwiftSourceTests {
         #expect(source.qualifiedIdentifier(at: try offset("Core.")) == "Core.Screens.PantryDescriptor")
         #expect(source.qualifiedIdentifier(at: try offset("A.)")) == "A")
         let declarations = source.typeDeclarations
-        #expect(declarations.map { $0.qualifiedName(among: declarations) } == ["Screens", "Screens.Pantry", "Screens.Pantry.Row", "Screens.Pantry", "Screens.Pantry.Shelf"])
+        #expect(
+            declarations.map { $0.qualifiedName(among: declarations) } == [
+                "Screens", "Screens.Pantry", "Screens.Pantry.Row", "Screens.Pantry", "Screens.Pantry.Shelf",
+            ])
     }
 
     @Test func matchingBracketsSkipStrings() throws {
@@ -87,11 +95,13 @@ struct SwiftSourceTests {
     }
 
     @Test func resolverConformersAreFoundByDeclarationNotByName() {
-        let found = ResolverConformers.find(in: Fixtures.testDoublesSwift + "\nprotocol Refined: Resolver {}\nstruct Other: Resolver {}\n", path: "T.swift")
-        #expect(found == [
-            .init(path: "T.swift", typeName: "RecordingResolver", line: 5),
-            .init(path: "T.swift", typeName: "Other", line: 21),
-        ])
+        let found = ResolverConformers.find(
+            in: Fixtures.testDoublesSwift + "\nprotocol Refined: Resolver {}\nstruct Other: Resolver {}\n", path: "T.swift")
+        #expect(
+            found == [
+                .init(path: "T.swift", typeName: "RecordingResolver", line: 5),
+                .init(path: "T.swift", typeName: "Other", line: 21),
+            ])
     }
 }
 
@@ -99,7 +109,9 @@ struct SwiftSourceTests {
 struct SourceIndexTests {
     @Test func publicTypesAreTopLevelOnes() throws {
         let files = Fixtures.files()
-        try files.write("public struct Outer {\n    public enum Format {}\n}\nstruct Internal {}\nimport struct Foundation.URL\npublic final class Shown<T>: Sendable where T == Int {}\n", to: "Core/Core/Types.swift")
+        try files.write(
+            "public struct Outer {\n    public enum Format {}\n}\nstruct Internal {}\nimport struct Foundation.URL\npublic final class Shown<T>: Sendable where T == Int {}\n",
+            to: "Core/Core/Types.swift")
         let index = SourceIndex(manifest: try Fixtures.manifest(), files: files)
 
         let types = index.publicTypes(in: ["Core"])
@@ -121,7 +133,8 @@ struct SourceIndexTests {
 
     @Test func nestedScreenDescriptorsHaveTheirQualifiedNames() throws {
         let files = Fixtures.files()
-        try files.write("""
+        try files.write(
+            """
             public enum Screens {
                 /// `struct Fake: ScreenDescriptor {}` in a comment is not one.
                 public struct PantryDescriptor: ScreenDescriptor {

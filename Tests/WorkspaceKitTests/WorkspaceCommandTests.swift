@@ -1,18 +1,22 @@
 import Foundation
 import Testing
+
 @testable import WorkspaceKit
 
 @Suite("workspace command line")
 struct WorkspaceCommandTests {
     /// Runs the command in a temporary package whose `swift package dump-package` answers the fixture.
-    func run(_ arguments: [String], files: [String: String] = [:]) throws -> (status: Int32, output: String, errors: String, runner: ScriptedRunner) {
+    func run(_ arguments: [String], files: [String: String] = [:]) throws -> (
+        status: Int32, output: String, errors: String, runner: ScriptedRunner
+    ) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workspace-tests-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let disk = DiskFileSystem(root: folder)
         try disk.write(Fixtures.packageSwift, to: "Package.swift")
         for (path, text) in files { try disk.write(text, to: path) }
         let runner = ScriptedRunner(["swift package dump-package": CommandResult(status: 0, output: Fixtures.manifestJSON)])
-        var output: [String] = [], errors: [String] = []
+        var output: [String] = []
+        var errors: [String] = []
         let status = WorkspaceCommand(
             runner: runner,
             currentDirectory: folder.appendingPathComponent("Features").path,
@@ -61,7 +65,8 @@ struct WorkspaceCommandTests {
         #expect(stale.status == 1)
         #expect(stale.errors.hasPrefix("project-spec.yml:1: project-spec.yml is stale"))
 
-        let current = try run(["spec", "--check"], files: ["project-spec.yml": SpecGenerator(manifest: try Fixtures.manifest()).generate()])
+        let current = try run(
+            ["spec", "--check"], files: ["project-spec.yml": SpecGenerator(manifest: try Fixtures.manifest()).generate()])
         #expect(current.status == 0)
         #expect(current.output == "project-spec.yml is current")
     }
@@ -69,7 +74,9 @@ struct WorkspaceCommandTests {
     @Test func aBadNameIsRejectedBeforeAnythingIsWritten() throws {
         let result = try run(["new-feature", "Pan_try"])
         #expect(result.status == 1)
-        #expect(result.errors == "workspace: cannot create feature: “Pan_try” is not UpperCamelCase: use ASCII letters and digits only (e.g. PanTry)")
+        #expect(
+            result.errors
+                == "workspace: cannot create feature: “Pan_try” is not UpperCamelCase: use ASCII letters and digits only (e.g. PanTry)")
     }
 
     @Test func affectedWithoutGitRunsEverythingAndSaysSo() throws {

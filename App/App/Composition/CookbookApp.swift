@@ -9,7 +9,8 @@ public enum CookbookApp {
         name: "cookbook",
         summary: "a terminal recipe app",
         options: [
-            OptionSpec("--data-dir", value: "DIR", help: "keep the database, logs and exports in DIR (default: the per-user data directory)"),
+            OptionSpec(
+                "--data-dir", value: "DIR", help: "keep the database, logs and exports in DIR (default: the per-user data directory)"),
             OptionSpec("--api-url", value: "URL", help: "load recipes from the web API at URL instead of the bundled dataset"),
             OptionSpec("--api-timeout", value: "SECONDS", help: "give the web API this long to answer a request in full (default: 10)"),
             OptionSpec("--dataset", value: "FILE", help: "load recipes from a JSON file instead of the bundled dataset"),
@@ -67,7 +68,10 @@ public enum CookbookApp {
                 }
                 timeout = seconds
             }
-            return (CachingRecipeClient(remote: HTTPRecipeClient(baseURL: url, timeout: timeout), cache: cache), "web API at \(address) (cached)")
+            return (
+                CachingRecipeClient(remote: HTTPRecipeClient(baseURL: url, timeout: timeout), cache: cache),
+                "web API at \(address) (cached)"
+            )
         }
         do {
             if let path = options.value("--dataset") {

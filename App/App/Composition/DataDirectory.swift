@@ -14,15 +14,18 @@ struct DataDirectory: Equatable {
             return DataDirectory(url: URL(fileURLWithPath: override, isDirectory: true).standardizedFileURL)
         }
         #if os(macOS)
-        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent("Library/Application Support")
-        return DataDirectory(url: base.appendingPathComponent("Cookbook", isDirectory: true))
+            let base =
+                FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+                ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent("Library/Application Support")
+            return DataDirectory(url: base.appendingPathComponent("Cookbook", isDirectory: true))
         #else
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return DataDirectory(url: URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("cookbook", isDirectory: true))
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return DataDirectory(url: URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share/cookbook", isDirectory: true))
+            if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+                return DataDirectory(
+                    url: URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("cookbook", isDirectory: true))
+            }
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            return DataDirectory(
+                url: URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share/cookbook", isDirectory: true))
         #endif
     }
 }

@@ -52,9 +52,11 @@ final class LegacyAboutScreen: Screen {
     }
 
     var content: ScreenContent {
-        ScreenContent(title: "About Cookbook", sections: [
-            ScreenSection(id: "about", rows: lines.enumerated().map { ScreenRow(id: "line-\($0.offset)", .text($0.element)) }),
-        ])
+        ScreenContent(
+            title: "About Cookbook",
+            sections: [
+                ScreenSection(id: "about", rows: lines.enumerated().map { ScreenRow(id: "line-\($0.offset)", .text($0.element)) })
+            ])
     }
 
     func appear() async {

@@ -56,8 +56,10 @@ final class JSONLinesLogger: PageViewLogger, ActivityLogger {
             } catch {
                 guard !state.reportedFailure else { return }
                 state.reportedFailure = true
-                let reason = error.localizedDescription.hasSuffix(".") ? String(error.localizedDescription.dropLast()) : error.localizedDescription
-                FileHandle.standardError.write(Data("cookbook: cannot write the event log \(fileURL.path): \(reason). Events are not recorded for this run.\n".utf8))
+                let reason =
+                    error.localizedDescription.hasSuffix(".") ? String(error.localizedDescription.dropLast()) : error.localizedDescription
+                FileHandle.standardError.write(
+                    Data("cookbook: cannot write the event log \(fileURL.path): \(reason). Events are not recorded for this run.\n".utf8))
             }
         }
     }

@@ -6,14 +6,12 @@ import Foundation
 struct BundledRecipeClient: RecipeServiceClient {
     let recipes: [Recipe]
 
-    init(recipes: [Recipe]) {
-        self.recipes = recipes
-    }
-
     /// The dataset shipped inside the app.
     static func bundled() throws -> BundledRecipeClient {
         guard let url = Bundle.module.url(forResource: "recipes", withExtension: "json") else {
-            throw DatasetError(file: "recipes.json", problem: "it is missing from the app's resources", recovery: "Rebuild the app; the file lives in App/App/Resources.")
+            throw DatasetError(
+                file: "recipes.json", problem: "it is missing from the app's resources",
+                recovery: "Rebuild the app; the file lives in App/App/Resources.")
         }
         return try load(from: url)
     }
@@ -24,12 +22,16 @@ struct BundledRecipeClient: RecipeServiceClient {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw DatasetError(file: url.path, problem: "it cannot be read (\(error.localizedDescription))", recovery: "Check the path and its permissions.")
+            throw DatasetError(
+                file: url.path, problem: "it cannot be read (\(error.localizedDescription))",
+                recovery: "Check the path and its permissions.")
         }
         do {
             return BundledRecipeClient(recipes: try JSONDecoder().decode([Recipe].self, from: data))
         } catch let error as DecodingError {
-            throw DatasetError(file: url.path, problem: DatasetError.describe(error, in: data, file: url.path), recovery: "Fix the file so that it is a JSON array of recipes.")
+            throw DatasetError(
+                file: url.path, problem: DatasetError.describe(error, in: data, file: url.path),
+                recovery: "Fix the file so that it is a JSON array of recipes.")
         }
     }
 
@@ -79,7 +81,8 @@ struct DatasetError: LocalizedError, Equatable {
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty, let data, let syntax = JSONSyntaxError.find(in: data) {
                 let reference = file.map { " (\($0):\(syntax.position.line):\(syntax.position.column))" } ?? ""
-                return "it is not valid JSON at line \(syntax.position.line), column \(syntax.position.column)\(reference): \(syntax.reason)"
+                return
+                    "it is not valid JSON at line \(syntax.position.line), column \(syntax.position.column)\(reference): \(syntax.reason)"
             }
             let detail = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
             return "it is not valid JSON \(path(context.codingPath))" + (detail.map { " (\($0))" } ?? "")
@@ -135,7 +138,9 @@ struct JSONSyntaxError: Equatable, Sendable {
             complaint = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
         }
         if let (line, column) = numbers(after: "line ", and: ", column ", in: complaint) {
-            return JSONSyntaxError(position: TextPosition(line: line, column: column), reason: reason(at: offset(ofLine: line, column: column, in: data), in: data))
+            return JSONSyntaxError(
+                position: TextPosition(line: line, column: column),
+                reason: reason(at: offset(ofLine: line, column: column, in: data), in: data))
         }
         if let offset = number(after: "character ", in: complaint) {
             return JSONSyntaxError(position: TextPosition(byteOffset: offset, in: data), reason: reason(at: offset, in: data))
@@ -173,7 +178,9 @@ struct JSONSyntaxError: Equatable, Sendable {
     }
 
     private static func numbers(after first: String, and second: String, in text: String) -> (Int, Int)? {
-        guard let line = number(after: first, in: text), let range = text.range(of: second), let column = Int(text[range.upperBound...].prefix { $0.isNumber }) else {
+        guard let line = number(after: first, in: text), let range = text.range(of: second),
+            let column = Int(text[range.upperBound...].prefix { $0.isNumber })
+        else {
             return nil
         }
         return (line, column)

@@ -30,9 +30,12 @@ struct FileRecipeExporter: RecipeExporter {
             "- " + (ingredient.quantity == nil ? "\(ingredient.name) (to taste)" : "\(ingredient.amountText) \(ingredient.name)")
         }
         let steps = recipe.steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
-        return ([heading, "", recipe.summary, "",
-                 "By \(recipe.author.name) · \(recipe.cookingMinutes) min · \(recipe.calories) kcal · serves \(recipe.servings)", "",
-                 subheading("Ingredients")] + ingredients + ["", subheading("Steps")] + steps)
+        return
+            ([
+                heading, "", recipe.summary, "",
+                "By \(recipe.author.name) · \(recipe.cookingMinutes) min · \(recipe.calories) kcal · serves \(recipe.servings)", "",
+                subheading("Ingredients"),
+            ] + ingredients + ["", subheading("Steps")] + steps)
             .joined(separator: "\n") + "\n"
     }
 }

@@ -1,8 +1,9 @@
 import Core
 import Dispatch
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The recipe service over HTTP (Foundation's URLSession), for the REST contract in
@@ -32,8 +33,10 @@ struct HTTPRecipeClient: RecipeServiceClient {
     }
 
     func searchRecipes(_ query: Query<Recipe>, sort: [Sort<Recipe>], page: PageRequest) async throws -> RecipePage {
-        let response: RecipeAPIContract.SearchResponse = try await get("recipes", RecipeAPIContract.queryItems(query, sort: sort, page: page))
-        return RecipePage(recipes: response.recipes, total: response.total, page: PageRequest(offset: response.offset, limit: response.limit))
+        let response: RecipeAPIContract.SearchResponse = try await get(
+            "recipes", RecipeAPIContract.queryItems(query, sort: sort, page: page))
+        return RecipePage(
+            recipes: response.recipes, total: response.total, page: PageRequest(offset: response.offset, limit: response.limit))
     }
 
     func recipe(id: Recipe.ID) async throws -> Recipe {
@@ -56,12 +59,18 @@ struct HTTPRecipeClient: RecipeServiceClient {
         do {
             (data, response) = try await fetch(request)
         } catch let error as URLError {
-            throw error.code == .timedOut ? APIError.timedOut(url: url.absoluteString) : APIError.unreachable(url: url.absoluteString, detail: error.localizedDescription)
+            throw error.code == .timedOut
+                ? APIError.timedOut(url: url.absoluteString)
+                : APIError.unreachable(url: url.absoluteString, detail: error.localizedDescription)
         } catch {
             throw APIError.unreachable(url: url.absoluteString, detail: error.localizedDescription)
         }
-        guard let http = response as? HTTPURLResponse else { throw APIError.unreachable(url: url.absoluteString, detail: "the answer is not HTTP") }
-        guard data.count <= maximumBodyBytes else { throw APIError.tooLarge(url: url.absoluteString, bytes: data.count, limit: maximumBodyBytes) }
+        guard let http = response as? HTTPURLResponse else {
+            throw APIError.unreachable(url: url.absoluteString, detail: "the answer is not HTTP")
+        }
+        guard data.count <= maximumBodyBytes else {
+            throw APIError.tooLarge(url: url.absoluteString, bytes: data.count, limit: maximumBodyBytes)
+        }
         guard (200..<300).contains(http.statusCode) else {
             let message = (try? JSONDecoder().decode(RecipeAPIContract.ErrorBody.self, from: data))?.error
             throw http.statusCode == 404
@@ -158,13 +167,14 @@ enum APIError: LocalizedError, RetryAwareError, Equatable {
     var errorDescription: String? {
         switch self {
         case .badURL(let url): "“\(url)” is not a valid URL"
-        case let .unreachable(url, detail): "the recipe server at \(url) cannot be reached (\(detail))"
+        case .unreachable(let url, let detail): "the recipe server at \(url) cannot be reached (\(detail))"
         case .timedOut(let url): "the recipe server did not answer in time (\(url))"
         case .notFound(let url): "the recipe server has nothing at \(url)"
-        case let .http(status, url, message): "the recipe server answered \(status)\(message.map { " (\($0))" } ?? "") for \(url)"
-        case let .wrongContentType(url, found): "the recipe server answered \(found) instead of JSON for \(url)"
-        case let .malformed(url, detail): "the recipe server's answer for \(url) is not valid: \(detail)"
-        case let .tooLarge(url, bytes, limit): "the recipe server's answer for \(url) is too large (\(bytes) bytes; the limit is \(limit))"
+        case .http(let status, let url, let message): "the recipe server answered \(status)\(message.map { " (\($0))" } ?? "") for \(url)"
+        case .wrongContentType(let url, let found): "the recipe server answered \(found) instead of JSON for \(url)"
+        case .malformed(let url, let detail): "the recipe server's answer for \(url) is not valid: \(detail)"
+        case .tooLarge(let url, let bytes, let limit):
+            "the recipe server's answer for \(url) is too large (\(bytes) bytes; the limit is \(limit))"
         }
     }
 

@@ -24,13 +24,14 @@ enum RecipeAPIContract {
         var items: [URLQueryItem] = query.conditions.map { condition in
             switch condition {
             case .keyword(let keyword): URLQueryItem(name: "q", value: keyword)
-            case let .equal(field, value): URLQueryItem(name: field.rawValue, value: value.text)
-            case let .atMost(field, value): URLQueryItem(name: "\(field.rawValue).max", value: value.text)
-            case let .atLeast(field, value): URLQueryItem(name: "\(field.rawValue).min", value: value.text)
+            case .equal(let field, let value): URLQueryItem(name: field.rawValue, value: value.text)
+            case .atMost(let field, let value): URLQueryItem(name: "\(field.rawValue).max", value: value.text)
+            case .atLeast(let field, let value): URLQueryItem(name: "\(field.rawValue).min", value: value.text)
             }
         }
         if !sort.isEmpty {
-            items.append(URLQueryItem(name: "sort", value: sort.map { ($0.ascending ? "" : "-") + $0.field.rawValue }.joined(separator: ",")))
+            items.append(
+                URLQueryItem(name: "sort", value: sort.map { ($0.ascending ? "" : "-") + $0.field.rawValue }.joined(separator: ",")))
         }
         items.append(URLQueryItem(name: "offset", value: String(page.offset)))
         items.append(URLQueryItem(name: "limit", value: String(page.limit)))
@@ -41,7 +42,8 @@ enum RecipeAPIContract {
     static func parse(_ items: [URLQueryItem]) throws(ContractError) -> (Query<Recipe>, [Sort<Recipe>], PageRequest) {
         var query = Query<Recipe>.all
         var sort: [Sort<Recipe>] = []
-        var offset = 0, limit = PageRequest.first.limit
+        var offset = 0
+        var limit = PageRequest.first.limit
         for item in items {
             let value = item.value ?? ""
             switch item.name {

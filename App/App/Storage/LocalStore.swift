@@ -29,14 +29,22 @@ struct LocalStore {
             do {
                 let kept = try moveAside(file)
                 var store = try durable(at: file)
-                store.warnings.append("Cookbook found \(error.localizedDescription). It was moved to \(kept.path) (kept, not deleted) and a new, empty database was started.")
+                store.warnings.append(
+                    "Cookbook found \(error.localizedDescription). It was moved to \(kept.path) (kept, not deleted) and a new, empty database was started."
+                )
                 return store
             } catch let second {
-                return inMemory(warning: "Cookbook found \(error.localizedDescription) and could not set it aside: \(second.localizedDescription). \(inMemoryConsequence)")
+                return inMemory(
+                    warning:
+                        "Cookbook found \(error.localizedDescription) and could not set it aside: \(second.localizedDescription). \(inMemoryConsequence)"
+                )
             }
         } catch {
             let description = error.localizedDescription
-            return inMemory(warning: "\(description.prefix(1).uppercased())\(description.dropFirst()). \(error.recoverySuggestion ?? "") \(inMemoryConsequence)")
+            return inMemory(
+                warning:
+                    "\(description.prefix(1).uppercased())\(description.dropFirst()). \(error.recoverySuggestion ?? "") \(inMemoryConsequence)"
+            )
         }
     }
 
@@ -87,7 +95,8 @@ struct LocalStore {
 
     /// Renames a damaged database (and its WAL files) to `<name>.damaged-<time>`; never deletes it.
     private static func moveAside(_ file: URL) throws -> URL {
-        let stamp = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false)).replacingOccurrences(of: ":", with: "")
+        let stamp = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false)).replacingOccurrences(
+            of: ":", with: "")
         var kept = file.deletingLastPathComponent().appendingPathComponent("\(file.lastPathComponent).damaged-\(stamp)")
         // Never over an older damaged file: that one is kept too.
         var number = 1

@@ -7,28 +7,30 @@ struct Migration: Sendable {
     let statements: [String]
 
     static let all = [
-        Migration(version: 1, statements: [
-            """
-            CREATE TABLE shopping_items (
-                id TEXT PRIMARY KEY, name TEXT NOT NULL, amount TEXT NOT NULL, isChecked INTEGER NOT NULL,
-                recipeID INTEGER NOT NULL, position INTEGER NOT NULL, searchText TEXT NOT NULL)
-            """,
-            """
-            CREATE TABLE favorites (
-                recipeID INTEGER PRIMARY KEY, title TEXT NOT NULL, savedAt INTEGER NOT NULL,
-                recipe TEXT NOT NULL, searchText TEXT NOT NULL)
-            """,
-            """
-            CREATE TABLE recent_searches (
-                keyword TEXT PRIMARY KEY, searchedAt INTEGER NOT NULL, searchText TEXT NOT NULL)
-            """,
-            """
-            CREATE TABLE recipes (
-                id INTEGER PRIMARY KEY, title TEXT NOT NULL, category TEXT NOT NULL, cookingMinutes INTEGER NOT NULL,
-                calories INTEGER NOT NULL, isVegetarian INTEGER NOT NULL, popularity INTEGER NOT NULL,
-                publishedOn TEXT NOT NULL, authorID TEXT NOT NULL, recipe TEXT NOT NULL, searchText TEXT NOT NULL)
-            """,
-        ]),
+        Migration(
+            version: 1,
+            statements: [
+                """
+                CREATE TABLE shopping_items (
+                    id TEXT PRIMARY KEY, name TEXT NOT NULL, amount TEXT NOT NULL, isChecked INTEGER NOT NULL,
+                    recipeID INTEGER NOT NULL, position INTEGER NOT NULL, searchText TEXT NOT NULL)
+                """,
+                """
+                CREATE TABLE favorites (
+                    recipeID INTEGER PRIMARY KEY, title TEXT NOT NULL, savedAt INTEGER NOT NULL,
+                    recipe TEXT NOT NULL, searchText TEXT NOT NULL)
+                """,
+                """
+                CREATE TABLE recent_searches (
+                    keyword TEXT PRIMARY KEY, searchedAt INTEGER NOT NULL, searchText TEXT NOT NULL)
+                """,
+                """
+                CREATE TABLE recipes (
+                    id INTEGER PRIMARY KEY, title TEXT NOT NULL, category TEXT NOT NULL, cookingMinutes INTEGER NOT NULL,
+                    calories INTEGER NOT NULL, isVegetarian INTEGER NOT NULL, popularity INTEGER NOT NULL,
+                    publishedOn TEXT NOT NULL, authorID TEXT NOT NULL, recipe TEXT NOT NULL, searchText TEXT NOT NULL)
+                """,
+            ])
     ]
 
     static var latestVersion: Int { all.map(\.version).max() ?? 0 }

@@ -107,7 +107,9 @@ actor SQLiteDatabase {
         _ = try query(connection, path: path, sql, [])
     }
 
-    private static func query(_ connection: OpaquePointer, path: String, _ sql: String, _ bindings: [SQLValue]) throws(StoreError) -> [SQLRow] {
+    private static func query(_ connection: OpaquePointer, path: String, _ sql: String, _ bindings: [SQLValue]) throws(StoreError)
+        -> [SQLRow]
+    {
         var statement: OpaquePointer?
         let prepared = sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
         guard prepared == SQLITE_OK, let statement else {

@@ -12,7 +12,10 @@ extension ShoppingItem: SQLiteRecord {
     static let columns = ["id", "name", "amount", "isChecked", "recipeID", "position"]
 
     var columnValues: [SQLValue] {
-        [.text(id.uuidString), .text(name), .text(amount), .integer(isChecked ? 1 : 0), .integer(Int64(recipeID ?? 0)), .integer(Int64(position))]
+        [
+            .text(id.uuidString), .text(name), .text(amount), .integer(isChecked ? 1 : 0), .integer(Int64(recipeID ?? 0)),
+            .integer(Int64(position)),
+        ]
     }
 
     init(row: SQLRow) throws {
@@ -64,11 +67,16 @@ extension RecentSearch: SQLiteRecord {
 extension Recipe: SQLiteRecord {
     static let table = "recipes"
     static let primaryKey = "id"
-    static let columns = ["id", "title", "category", "cookingMinutes", "calories", "isVegetarian", "popularity", "publishedOn", "authorID", "recipe"]
+    static let columns = [
+        "id", "title", "category", "cookingMinutes", "calories", "isVegetarian", "popularity", "publishedOn", "authorID", "recipe",
+    ]
 
     var columnValues: [SQLValue] {
-        [.integer(Int64(id)), .text(title), .text(category.rawValue), .integer(Int64(cookingMinutes)), .integer(Int64(calories)),
-         .integer(isVegetarian ? 1 : 0), .integer(Int64(popularity)), .text(publishedOn), .text(author.id), .text(FavoriteRecipe.json(self))]
+        [
+            .integer(Int64(id)), .text(title), .text(category.rawValue), .integer(Int64(cookingMinutes)), .integer(Int64(calories)),
+            .integer(isVegetarian ? 1 : 0), .integer(Int64(popularity)), .text(publishedOn), .text(author.id),
+            .text(FavoriteRecipe.json(self)),
+        ]
     }
 
     init(row: SQLRow) throws {

@@ -64,20 +64,21 @@ struct SQLQuery<Entity: Queryable> {
                     conditions.append("instr(searchText, ?) > 0")
                     bindings.append(.text(word))
                 }
-            case let .equal(field, value):
+            case .equal(let field, let value):
                 conditions.append("\(field.rawValue) = ? AND typeof(\(field.rawValue)) = ?")
                 bindings += [Self.sqlValue(value), .text(Self.sqlType(of: value))]
-            case let .atMost(field, value):
+            case .atMost(let field, let value):
                 conditions.append("\(field.rawValue) <= ? AND typeof(\(field.rawValue)) = ?")
                 bindings += [Self.sqlValue(value), .text(Self.sqlType(of: value))]
-            case let .atLeast(field, value):
+            case .atLeast(let field, let value):
                 conditions.append("\(field.rawValue) >= ? AND typeof(\(field.rawValue)) = ?")
                 bindings += [Self.sqlValue(value), .text(Self.sqlType(of: value))]
             }
         }
         if !conditions.isEmpty { whereClause = " WHERE " + conditions.map { "(\($0))" }.joined(separator: " AND ") }
         // rowid last: ties keep insertion order, as the in-memory backend does.
-        orderClause = " ORDER BY " + (sort.map { "\($0.field.rawValue) \($0.ascending ? "ASC" : "DESC")" } + ["rowid ASC"]).joined(separator: ", ")
+        orderClause =
+            " ORDER BY " + (sort.map { "\($0.field.rawValue) \($0.ascending ? "ASC" : "DESC")" } + ["rowid ASC"]).joined(separator: ", ")
     }
 
     static func sqlValue(_ value: QueryValue) -> SQLValue {

@@ -40,14 +40,15 @@ enum StoreError: LocalizedError, Equatable {
 
     var errorDescription: String? {
         switch self {
-        case let .corrupt(path, detail): "the database \(path) is damaged (\(detail))"
+        case .corrupt(let path, let detail): "the database \(path) is damaged (\(detail))"
         case .locked(let path): "the database \(path) is locked by another program"
         case .readOnly(let path): "the database \(path) cannot be written"
-        case let .futureSchema(path, found, supported): "the database \(path) was written by a newer Cookbook (schema \(found); this version knows up to \(supported))"
+        case .futureSchema(let path, let found, let supported):
+            "the database \(path) was written by a newer Cookbook (schema \(found); this version knows up to \(supported))"
         case .full(let path): "the disk holding \(path) is full"
-        case let .cannotOpen(path, detail): "the database \(path) cannot be opened (\(detail))"
+        case .cannotOpen(let path, let detail): "the database \(path) cannot be opened (\(detail))"
         case .malformedRow(let column): "a stored row has no valid “\(column)”"
-        case let .other(path, detail): "the database \(path) failed: \(detail)"
+        case .other(let path, let detail): "the database \(path) failed: \(detail)"
         }
     }
 

@@ -25,7 +25,8 @@ public enum DeepLinks {
         var values = descriptor.linkValues.filter { !$0.value.isEmpty }
         let path = segments(of: type(of: descriptor).linkPath).map { segment in
             guard let name = placeholder(segment) else { return segment }
-            return (values.removeValue(forKey: name) ?? "").addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? ""
+            return (values.removeValue(forKey: name) ?? "").addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"]))
+                ?? ""
         }.joined(separator: "/")
         var link = "\(scheme)://\(path)"
         if !values.isEmpty {

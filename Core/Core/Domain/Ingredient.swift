@@ -12,8 +12,13 @@ public struct Ingredient: Hashable, Sendable, Codable {
     }
 
     public enum Unit: String, CaseIterable, Hashable, Sendable, Codable {
-        case gram = "g", kilogram = "kg", milliliter = "ml", liter = "l"
-        case teaspoon = "tsp", tablespoon = "tbsp", cup
+        case gram = "g"
+        case kilogram = "kg"
+        case milliliter = "ml"
+        case liter = "l"
+        case teaspoon = "tsp"
+        case tablespoon = "tbsp"
+        case cup
         case piece, clove, pinch, slice, can, bunch
         /// Counted things with no unit word: "2 eggs".
         case none = ""

@@ -7,9 +7,9 @@ public enum QueryValue: Hashable, Sendable, Comparable {
 
     public static func < (lhs: QueryValue, rhs: QueryValue) -> Bool {
         switch (lhs, rhs) {
-        case let (.text(a), .text(b)): a < b
-        case let (.integer(a), .integer(b)): a < b
-        case let (.bool(a), .bool(b)): !a && b
+        case (.text(let a), .text(let b)): a < b
+        case (.integer(let a), .integer(let b)): a < b
+        case (.bool(let a), .bool(let b)): !a && b
         default: false
         }
     }
@@ -73,9 +73,9 @@ public struct Query<Entity: Queryable>: Hashable, Sendable {
             case .keyword(let keyword):
                 let haystack = entity.searchableText.lowercased()
                 return Query.words(of: keyword).allSatisfy(haystack.contains)
-            case let .equal(field, value): return entity.value(of: field) == value
-            case let .atMost(field, value): return Query.compare(entity.value(of: field), value) { $0 <= $1 }
-            case let .atLeast(field, value): return Query.compare(entity.value(of: field), value) { $0 >= $1 }
+            case .equal(let field, let value): return entity.value(of: field) == value
+            case .atMost(let field, let value): return Query.compare(entity.value(of: field), value) { $0 <= $1 }
+            case .atLeast(let field, let value): return Query.compare(entity.value(of: field), value) { $0 >= $1 }
             }
         }
     }
@@ -113,7 +113,8 @@ extension Sequence where Element: Queryable {
     public func sorted(by sorts: [Sort<Element>]) -> [Element] {
         enumerated().sorted { lhs, rhs in
             for sort in sorts {
-                let a = lhs.element.value(of: sort.field), b = rhs.element.value(of: sort.field)
+                let a = lhs.element.value(of: sort.field)
+                let b = rhs.element.value(of: sort.field)
                 if a != b { return sort.ascending ? a < b : b < a }
             }
             return lhs.offset < rhs.offset

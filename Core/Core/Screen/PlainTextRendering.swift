@@ -47,15 +47,15 @@ extension ScreenElement {
         switch self {
         case .text(let text):
             return text
-        case let .link(title, subtitle):
+        case .link(let title, let subtitle):
             return subtitle.map { "\(title) — \($0)" } ?? title
         case .button(let label):
             return "<\(label)>"
-        case let .textField(label, text, placeholder):
+        case .textField(let label, let text, let placeholder):
             return text.isEmpty ? "\(label): [\(placeholder)]" : "\(label): \"\(text)\""
-        case let .toggle(label, isOn):
+        case .toggle(let label, let isOn):
             return "\(isOn ? "[x]" : "[ ]") \(label)"
-        case let .picker(label, options, selected):
+        case .picker(let label, let options, let selected):
             let choice = options.indices.contains(selected) ? options[selected] : "?"
             return "\(label): ‹\(choice)› of \(options.joined(separator: " | "))"
         }

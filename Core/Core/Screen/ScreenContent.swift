@@ -85,7 +85,9 @@ public struct ScreenRow: Hashable, Sendable, Identifiable {
     /// Whether the row answers `.delete` (a shopping-list item, a favorite).
     public var isDeletable: Bool
 
-    public init(id: String, _ element: ScreenElement, detail: String? = nil, isEnabled: Bool = true, note: String? = nil, isDeletable: Bool = false) {
+    public init(
+        id: String, _ element: ScreenElement, detail: String? = nil, isEnabled: Bool = true, note: String? = nil, isDeletable: Bool = false
+    ) {
         self.id = id
         self.element = element
         self.detail = detail

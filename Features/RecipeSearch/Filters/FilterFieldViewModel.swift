@@ -27,11 +27,14 @@ final class FilterFieldViewModel<Item: SearchFilterItem>: AnyFilterField {
 
     func row(isPremium: Bool) -> ScreenRow {
         let locked = Item.requiresPremium && !isPremium
-        return ScreenRow(id: rowID, Item.control.element(title: Item.title, value: value), isEnabled: !locked, note: Item.requiresPremium ? "Premium" : nil)
+        return ScreenRow(
+            id: rowID, Item.control.element(title: Item.title, value: value), isEnabled: !locked,
+            note: Item.requiresPremium ? "Premium" : nil)
     }
 
     func handle(_ event: ScreenEvent, isPremium: Bool) -> Bool {
-        guard !(Item.requiresPremium && !isPremium), let newValue = Item.control.value(after: event, current: value), newValue != value else {
+        guard !(Item.requiresPremium && !isPremium), let newValue = Item.control.value(after: event, current: value), newValue != value
+        else {
             return false
         }
         value = newValue
@@ -43,7 +46,9 @@ final class FilterFieldViewModel<Item: SearchFilterItem>: AnyFilterField {
     }
 
     var valueDescription: String {
-        if case let .picker(_, options, selected) = Item.control.element(title: Item.title, value: value), options.indices.contains(selected) {
+        if case .picker(_, let options, let selected) = Item.control.element(title: Item.title, value: value),
+            options.indices.contains(selected)
+        {
             return options[selected]
         }
         return String(describing: value)

@@ -1,9 +1,10 @@
-@testable import App
 import Core
 import CoreTesting
 import Foundation
-import Testing
 import TerminalRunner
+import Testing
+
+@testable import App
 
 /// The programs the fuzzer drives: the app, and each sandbox as `Sandbox.main` builds it
 /// (one tab, the stub environment of a scenario with fixture data, the feature's own
@@ -80,7 +81,9 @@ struct FuzzTests {
         _ = Self.announcement
     }
 
-    @Test("random keys and script commands never crash, hang, empty a stack, overflow the window or lose the focus", arguments: FuzzProgram.allCases)
+    @Test(
+        "random keys and script commands never crash, hang, empty a stack, overflow the window or lose the focus",
+        arguments: FuzzProgram.allCases)
     func fuzz(_ program: FuzzProgram) async throws {
         if let only = FuzzSettings.program, only != program.rawValue { return }
         let directory = try TemporaryDirectory()
@@ -88,7 +91,8 @@ struct FuzzTests {
         let seed = FuzzSettings.seed(for: program.rawValue)
         let fuzzer = SessionFuzzer(program: program.rawValue, seed: seed)
         do {
-            let keyEvents = FuzzSettings.eventsPerProgram / 2, commands = FuzzSettings.eventsPerProgram - keyEvents
+            let keyEvents = FuzzSettings.eventsPerProgram / 2
+            let commands = FuzzSettings.eventsPerProgram - keyEvents
             // Every scenario once, in an order of the seed's choosing.
             var order = SplitMix64(seed: seed)
             let scenarios = FuzzProgram.scenarios.shuffled(using: &order)

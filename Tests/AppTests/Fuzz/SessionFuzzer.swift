@@ -1,5 +1,6 @@
 import Core
 import Foundation
+
 @testable import TerminalRunner
 
 /// Drives one program's session headless with random key events (through
@@ -95,7 +96,8 @@ final class SessionFuzzer {
             let keyTarget = keyEvents * (episode + 1) / episodes
             let commandTarget = commands * (episode + 1) / episodes
             while summary.keyEvents < keyTarget || summary.commands < commandTarget {
-                let keysLeft = summary.keyEvents < keyTarget, commandsLeft = summary.commands < commandTarget
+                let keysLeft = summary.keyEvents < keyTarget
+                let commandsLeft = summary.commands < commandTarget
                 if commandsLeft, !keysLeft || random.chance(1, in: 2) {
                     try await runCommand()
                 } else {
@@ -125,7 +127,7 @@ final class SessionFuzzer {
             var keys = decoder.decode(bytes)
             if flush { keys += decoder.flush() }
             for key in keys { try await press(key, quietly: true) }
-        case let .resize(rows, columns):
+        case .resize(let rows, let columns):
             record("resize to \(rows)×\(columns)")
             controller.resize(rows: rows, columns: columns)
             summary.keyEvents += 1
@@ -270,7 +272,7 @@ final class SessionFuzzer {
         }
         func picker(_ random: inout SplitMix64) -> String {
             let pickers = interactive.compactMap { row -> (label: String, options: [String])? in
-                if case let .picker(label, options, _) = row.element { return (label, options) }
+                if case .picker(let label, let options, _) = row.element { return (label, options) }
                 return nil
             }
             guard let picker = random.element(of: pickers), let name = random.element(of: picker.options) else {
@@ -357,7 +359,8 @@ final class SessionFuzzer {
         // Only the focused row's line starts with ">": it must be among the body lines shown.
         let body = lines.dropFirst(FrameRenderer.headerHeight).prefix(frame.bodyHeight)
         guard body.count(where: { $0.hasPrefix(">") }) == 1 else {
-            throw failure("the focused row “\(row.label)” is not among the visible body lines (scrolled to \(frame.scrollOffset)): \(lines)")
+            throw failure(
+                "the focused row “\(row.label)” is not among the visible body lines (scrolled to \(frame.scrollOffset)): \(lines)")
         }
     }
 

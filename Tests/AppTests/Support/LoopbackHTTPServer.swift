@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A small real HTTP/1.1 server on 127.0.0.1, started by a test: one thread accepts, one
@@ -67,9 +68,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     private static func listen() throws -> (Int32, UInt16) {
         #if canImport(Glibc)
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+            let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard socket >= 0 else { throw POSIXError(.EIO) }
         var yes: Int32 = 1
@@ -81,7 +82,10 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listenOn(socket) == 0 else { close(socket); throw POSIXError(.EADDRINUSE) }
+        guard bound == 0, listenOn(socket) == 0 else {
+            close(socket)
+            throw POSIXError(.EADDRINUSE)
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
@@ -94,8 +98,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
             #if canImport(Darwin)
-            var yes: Int32 = 1
-            setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+                var yes: Int32 = 1
+                setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
             #endif
             let thread = Thread { [self] in serve(connection) }
             thread.start()
@@ -143,9 +147,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             while sent < bytes.count {
                 // A client that hung up must not kill the test process with SIGPIPE.
                 #if canImport(Glibc)
-                let count = Glibc.send(connection, bytes.baseAddress!.advanced(by: sent), bytes.count - sent, Int32(MSG_NOSIGNAL))
+                    let count = Glibc.send(connection, bytes.baseAddress!.advanced(by: sent), bytes.count - sent, Int32(MSG_NOSIGNAL))
                 #else
-                let count = Darwin.send(connection, bytes.baseAddress!.advanced(by: sent), bytes.count - sent, 0)
+                    let count = Darwin.send(connection, bytes.baseAddress!.advanced(by: sent), bytes.count - sent, 0)
                 #endif
                 guard count > 0 else { return false }
                 sent += count

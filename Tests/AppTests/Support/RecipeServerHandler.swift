@@ -1,6 +1,7 @@
-@testable import App
 import Core
 import Foundation
+
+@testable import App
 
 /// A reference implementation of the REST contract over a list of recipes: what a real
 /// backend does, on loopback, for the client's tests.
@@ -13,10 +14,11 @@ enum RecipeServerHandler {
                 do throws(RecipeAPIContract.ContractError) {
                     let (query, sort, page) = try RecipeAPIContract.parse(request.queryItems)
                     let matches = recipes.filter(query.matches).sorted(by: sort)
-                    return .json(RecipeAPIContract.SearchResponse(
-                        recipes: Array(matches.dropFirst(page.offset).prefix(page.limit)),
-                        total: matches.count, offset: page.offset, limit: page.limit
-                    ))
+                    return .json(
+                        RecipeAPIContract.SearchResponse(
+                            recipes: Array(matches.dropFirst(page.offset).prefix(page.limit)),
+                            total: matches.count, offset: page.offset, limit: page.limit
+                        ))
                 } catch {
                     return .json(RecipeAPIContract.ErrorBody(error: error.message), status: 400)
                 }
@@ -26,10 +28,11 @@ enum RecipeServerHandler {
                 }
                 return .json(recipe)
             case ["feed"]:
-                return .json(RecipeFeed(
-                    popular: Array(recipes.sorted(by: [.descending(.popularity)]).prefix(8)),
-                    new: Array(recipes.sorted(by: [.descending(.publishedOn)]).prefix(8))
-                ))
+                return .json(
+                    RecipeFeed(
+                        popular: Array(recipes.sorted(by: [.descending(.popularity)]).prefix(8)),
+                        new: Array(recipes.sorted(by: [.descending(.publishedOn)]).prefix(8))
+                    ))
             default:
                 return .json(RecipeAPIContract.ErrorBody(error: "no route \(request.path)"), status: 404)
             }

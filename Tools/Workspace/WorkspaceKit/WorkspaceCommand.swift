@@ -179,9 +179,10 @@ public struct WorkspaceCommand {
         var files: DiskFileSystem
 
         init(_ arguments: Arguments, currentDirectory: String, runner: any CommandRunning) throws {
-            let start = arguments.values["--package-path"].map { path in
-                path.hasPrefix("/") ? path : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path).path
-            } ?? currentDirectory
+            let start =
+                arguments.values["--package-path"].map { path in
+                    path.hasPrefix("/") ? path : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path).path
+                } ?? currentDirectory
             guard let root = Self.packageRoot(from: start) else {
                 throw CommandError("no Package.swift in \(start) or any folder above it; use --package-path")
             }
@@ -228,7 +229,8 @@ public struct WorkspaceCommand {
         try context.files.write(SpecGenerator(manifest: edited).generate(), to: Conventions.specPath)
         write(plan.report(dryRun: false))
         let sandbox = Conventions.sandbox(of: name)
-        write("""
+        write(
+            """
             Next: swift build && swift test --filter \(Conventions.testTarget(of: name)) && swift run \(sandbox)
             Open it from another feature with environment.resolve(\(FeatureTemplates(name: name).descriptorType)()), or by its deep link path “\(NameForms(name).kebab)”.
             """)
@@ -274,7 +276,8 @@ public struct WorkspaceCommand {
 
     func affected(base: String?, run: Bool, context: Context) throws -> ExitStatus {
         let manifest = try context.manifest()
-        let analysis = AffectedAnalysis(manifest: manifest, endToEndEdges: AffectedAnalysis.endToEndEdges(manifest: manifest, files: context.files))
+        let analysis = AffectedAnalysis(
+            manifest: manifest, endToEndEdges: AffectedAnalysis.endToEndEdges(manifest: manifest, files: context.files))
         let changes = ChangeDetector(packageRoot: context.root, runner: context.runner).changes(base: base)
         let result: AffectedAnalysis.Result
         if let reason = changes.unknownBecause {
@@ -297,7 +300,9 @@ public struct WorkspaceCommand {
         let tests = Set(result.testTargets)
         let modules = result.affectedTargets.filter { !tests.contains($0) }
         write("Affected targets (\(modules.count)): \(modules.isEmpty ? "none" : modules.joined(separator: ", "))")
-        write("Test targets to run (\(result.testTargets.count)): \(result.testTargets.isEmpty ? "none" : result.testTargets.joined(separator: ", "))")
+        write(
+            "Test targets to run (\(result.testTargets.count)): \(result.testTargets.isEmpty ? "none" : result.testTargets.joined(separator: ", "))"
+        )
         guard let arguments = AffectedAnalysis.testArguments(for: result) else {
             write("Nothing to test.")
             return .success

@@ -170,8 +170,9 @@ public struct ChangeDetector {
             base = mergeBase ?? ref
             description = mergeBase == nil || mergeBase == ref ? requested : "\(requested) (merge base \(base.prefix(10)))"
         } else if let upstream = commit("origin/main"),
-                  let mergeBase = git(["merge-base", head, upstream]).map({ $0.output.trimmingCharacters(in: .whitespacesAndNewlines) }),
-                  mergeBase != head {
+            let mergeBase = git(["merge-base", head, upstream]).map({ $0.output.trimmingCharacters(in: .whitespacesAndNewlines) }),
+            mergeBase != head
+        {
             base = mergeBase
             description = "origin/main (merge base \(mergeBase.prefix(10)))"
         } else if let parent = commit("HEAD~1") {
@@ -183,7 +184,8 @@ public struct ChangeDetector {
         // The working tree against the base: committed, staged and unstaged changes. `--relative`
         // keeps paths relative to the package root (and leaves out files outside it).
         guard let diff = git(["diff", "--name-only", "--no-renames", "--relative", base]),
-              let untracked = git(["ls-files", "--others", "--exclude-standard"]) else {
+            let untracked = git(["ls-files", "--others", "--exclude-standard"])
+        else {
             return ChangeSet(files: [], description: description, unknownBecause: "git diff against \(description) failed")
         }
         let files = Array(Set(lines(diff) + lines(untracked))).sorted()

@@ -56,9 +56,11 @@ public struct ArchitectureCheck {
     /// The line of Package.swift that declares `name`: its quoted name, else its feature's
     /// (`"Feed"` for FeedSandbox, FeedTests), else 1.
     func manifestLine(of name: String) -> Int {
-        let candidates = [name] + ["Sandbox", "Tests"].compactMap { suffix in
-            name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : nil
-        }
+        let candidates =
+            [name]
+            + ["Sandbox", "Tests"].compactMap { suffix in
+                name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : nil
+            }
         let lines = manifestText.split(separator: "\n", omittingEmptySubsequences: false)
         for candidate in candidates {
             if let index = lines.firstIndex(where: { $0.contains("\"\(candidate)\"") }) { return index + 1 }
@@ -78,11 +80,13 @@ public struct ArchitectureCheck {
         for feature in manifest.features {
             let extra = feature.targetDependencies.filter { $0 != Conventions.core }
             if !extra.isEmpty {
-                violations.append(manifestViolation(
-                    feature.name, "feature-dependencies",
-                    "feature \(feature.name) depends on \(extra.joined(separator: ", ")); a feature may depend on Core only",
-                    fix: "remove \(extra.joined(separator: ", ")) from its dependencies and reach other features through descriptors (environment.resolve)"
-                ))
+                violations.append(
+                    manifestViolation(
+                        feature.name, "feature-dependencies",
+                        "feature \(feature.name) depends on \(extra.joined(separator: ", ")); a feature may depend on Core only",
+                        fix:
+                            "remove \(extra.joined(separator: ", ")) from its dependencies and reach other features through descriptors (environment.resolve)"
+                    ))
             }
         }
         for sandbox in manifest.sandboxes {
@@ -91,19 +95,23 @@ public struct ArchitectureCheck {
             if features.contains(feature) { allowed.insert(feature) }
             let extra = sandbox.targetDependencies.filter { !allowed.contains($0) }
             if !extra.isEmpty {
-                violations.append(manifestViolation(
-                    sandbox.name, "sandbox-dependencies",
-                    "sandbox \(sandbox.name) depends on \(extra.joined(separator: ", ")); a sandbox may depend on \(allowed.sorted().joined(separator: ", ")) only",
-                    fix: "remove \(extra.joined(separator: ", ")); other features' screens appear in a sandbox as placeholders"
-                ))
+                violations.append(
+                    manifestViolation(
+                        sandbox.name, "sandbox-dependencies",
+                        "sandbox \(sandbox.name) depends on \(extra.joined(separator: ", ")); a sandbox may depend on \(allowed.sorted().joined(separator: ", ")) only",
+                        fix: "remove \(extra.joined(separator: ", ")); other features' screens appear in a sandbox as placeholders"
+                    ))
             }
         }
-        for target in manifest.targets where target.targetDependencies.contains(Conventions.app) && !Conventions.appDependents.contains(target.name) {
-            violations.append(manifestViolation(
-                target.name, "app-dependents",
-                "\(target.name) depends on App; only \(Conventions.appDependents.sorted().joined(separator: " and ")) may",
-                fix: "depend on Core (and CoreTesting in tests) instead, and get what App provides through the environment or a descriptor"
-            ))
+        for target in manifest.targets
+        where target.targetDependencies.contains(Conventions.app) && !Conventions.appDependents.contains(target.name) {
+            violations.append(
+                manifestViolation(
+                    target.name, "app-dependents",
+                    "\(target.name) depends on App; only \(Conventions.appDependents.sorted().joined(separator: " and ")) may",
+                    fix:
+                        "depend on Core (and CoreTesting in tests) instead, and get what App provides through the environment or a descriptor"
+                ))
         }
         return violations
     }
@@ -117,10 +125,12 @@ public struct ArchitectureCheck {
             for path in index.swiftFiles(of: target) {
                 guard let source = index.source(path) else { continue }
                 for (module, line) in source.imports where !allowed.contains(module) {
-                    let fix = manifest.target(named: module) == nil
+                    let fix =
+                        manifest.target(named: module) == nil
                         ? "remove the import (\(module) is neither a target of this package nor a system module)"
                         : "declare \(module) in \(target.name)'s dependencies in Package.swift if the rules allow it, else remove the import"
-                    violations.append(Violation(path, line, "undeclared-import", "\(target.name) imports \(module), which it does not declare", fix: fix))
+                    violations.append(
+                        Violation(path, line, "undeclared-import", "\(target.name) imports \(module), which it does not declare", fix: fix))
                 }
             }
         }
@@ -168,7 +178,8 @@ public struct ArchitectureCheck {
     func deepLinkScreens() -> (names: Set<String>, path: String)? {
         for path in index.swiftFiles(ofTargetNamed: Conventions.core) {
             guard let source = index.source(path), let open = SourceEdits.arrayLiteral(named: "screens", in: source),
-                  let close = source.matchingClose(ofOpenAt: open) else { continue }
+                let close = source.matchingClose(ofOpenAt: open)
+            else { continue }
             let body = SourceEdits.slice(source.code, (open + 1)..<close)
             let names = body.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }.map { element in
                 SourceIndex.typeName(element.hasSuffix(".self") ? String(element.dropLast(".self".count)) : String(element))
@@ -189,22 +200,28 @@ public struct ArchitectureCheck {
             let name = descriptor.qualifiedName
             let feature = descriptor.featureName
             if manifest.target(named: Conventions.app) != nil, !appBuilders.contains(name) {
-                violations.append(Violation(
-                    descriptor.path, descriptor.line, "descriptor-builder", "\(name) has no builder in App",
-                    fix: "add `@MainActor func build(_ descriptor: \(name), in environment: any Environment) -> any Screen` to AppResolver, e.g. calling \(feature)Feature.makeScreen"
-                ))
+                violations.append(
+                    Violation(
+                        descriptor.path, descriptor.line, "descriptor-builder", "\(name) has no builder in App",
+                        fix:
+                            "add `@MainActor func build(_ descriptor: \(name), in environment: any Environment) -> any Screen` to AppResolver, e.g. calling \(feature)Feature.makeScreen"
+                    ))
             }
             if manifest.target(named: Conventions.coreTesting) != nil, !placeholders.contains(name) {
-                violations.append(Violation(
-                    descriptor.path, descriptor.line, "descriptor-placeholder", "\(name) has no placeholder in CoreTesting",
-                    fix: "add `public var \(NameForms(feature).lowerCamel): Builder<\(name)>` defaulting to PlaceholderScreen(for:) and its recording build to StubResolver"
-                ))
+                violations.append(
+                    Violation(
+                        descriptor.path, descriptor.line, "descriptor-placeholder", "\(name) has no placeholder in CoreTesting",
+                        fix:
+                            "add `public var \(NameForms(feature).lowerCamel): Builder<\(name)>` defaulting to PlaceholderScreen(for:) and its recording build to StubResolver"
+                    ))
             }
             if !(deepLinks?.names.contains(name) ?? false) {
-                violations.append(Violation(
-                    descriptor.path, descriptor.line, "descriptor-deep-link", "\(name) is not in DeepLinks.screens, so no link opens it",
-                    fix: "add `\(name).self` to DeepLinks.screens\(deepLinks.map { " in \($0.path)" } ?? "")"
-                ))
+                violations.append(
+                    Violation(
+                        descriptor.path, descriptor.line, "descriptor-deep-link",
+                        "\(name) is not in DeepLinks.screens, so no link opens it",
+                        fix: "add `\(name).self` to DeepLinks.screens\(deepLinks.map { " in \($0.path)" } ?? "")"
+                    ))
             }
         }
         return violations
@@ -216,16 +233,19 @@ public struct ArchitectureCheck {
         var violations: [Violation] = []
         let names = Set(manifest.targetNames)
         for module in manifest.modules where !names.contains(Conventions.testTarget(of: module.name)) {
-            violations.append(manifestViolation(
-                module.name, "test-target", "module \(module.name) has no test target \(Conventions.testTarget(of: module.name))",
-                fix: "add a test target \(Conventions.testTarget(of: module.name)) at Tests/\(Conventions.testTarget(of: module.name)) (unitTests(\"\(module.name)\"))"
-            ))
+            violations.append(
+                manifestViolation(
+                    module.name, "test-target", "module \(module.name) has no test target \(Conventions.testTarget(of: module.name))",
+                    fix:
+                        "add a test target \(Conventions.testTarget(of: module.name)) at Tests/\(Conventions.testTarget(of: module.name)) (unitTests(\"\(module.name)\"))"
+                ))
         }
         for feature in manifest.features where !names.contains(Conventions.sandbox(of: feature.name)) {
-            violations.append(manifestViolation(
-                feature.name, "feature-sandbox", "feature \(feature.name) has no sandbox \(Conventions.sandbox(of: feature.name))",
-                fix: "list it in `features` (which adds Sandboxes/\(Conventions.sandbox(of: feature.name))) or add the sandbox target"
-            ))
+            violations.append(
+                manifestViolation(
+                    feature.name, "feature-sandbox", "feature \(feature.name) has no sandbox \(Conventions.sandbox(of: feature.name))",
+                    fix: "list it in `features` (which adds Sandboxes/\(Conventions.sandbox(of: feature.name))) or add the sandbox target"
+                ))
         }
         return violations
     }

@@ -15,7 +15,10 @@ public struct FeatureNameValidator: Sendable {
         /// Files and folders the feature would create that exist already.
         public var existingPaths: [String]
 
-        public init(targets: [String], packageName: String = "", types: Set<String> = [], linkPaths: [String: String] = [:], existingPaths: [String] = []) {
+        public init(
+            targets: [String], packageName: String = "", types: Set<String> = [], linkPaths: [String: String] = [:],
+            existingPaths: [String] = []
+        ) {
             self.targets = targets
             self.packageName = packageName
             self.types = types
@@ -82,7 +85,8 @@ public struct FeatureNameValidator: Sendable {
             return "“\(name)” would name its builder `\(forms.lowerCamel)`, a Swift keyword; choose another name"
         }
         for suffix in ["Sandbox", "Tests"] where name.hasSuffix(suffix) {
-            return "“\(name)” ends in “\(suffix)”, which names a feature's \(suffix == "Sandbox" ? "sandbox" : "test target") (Pantry gets Pantry\(suffix)); drop the suffix"
+            return
+                "“\(name)” ends in “\(suffix)”, which names a feature's \(suffix == "Sandbox" ? "sandbox" : "test target") (Pantry gets Pantry\(suffix)); drop the suffix"
         }
         let lowered = name.lowercased()
         if let reserved = Self.reservedNames.first(where: { $0.lowercased() == lowered }) {

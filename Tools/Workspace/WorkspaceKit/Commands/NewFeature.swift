@@ -45,9 +45,13 @@ public struct NewFeature {
             }
             let width = (changes.map(\.path) + [specPath]).map(\.count).max() ?? 0
             for change in changes {
-                lines.append("  \(verb(change.kind).padding(toLength: 8, withPad: " ", startingAt: 0)) \(change.path.padding(toLength: width, withPad: " ", startingAt: 0))  \(change.summary)")
+                lines.append(
+                    "  \(verb(change.kind).padding(toLength: 8, withPad: " ", startingAt: 0)) \(change.path.padding(toLength: width, withPad: " ", startingAt: 0))  \(change.summary)"
+                )
             }
-            lines.append("  \(verb(.change).padding(toLength: 8, withPad: " ", startingAt: 0)) \(specPath.padding(toLength: width, withPad: " ", startingAt: 0))  regenerated from the manifest")
+            lines.append(
+                "  \(verb(.change).padding(toLength: 8, withPad: " ", startingAt: 0)) \(specPath.padding(toLength: width, withPad: " ", startingAt: 0))  regenerated from the manifest"
+            )
             if !manualSteps.isEmpty {
                 lines.append("To finish by hand (these could not be edited):")
                 lines += manualSteps.map { "  \($0)" }
@@ -79,7 +83,8 @@ public struct NewFeature {
     func validate(_ name: String, index: SourceIndex) throws(Failure) {
         // Paths are only looked at once the name is known to be one identifier.
         let safe = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        let wouldCreate = safe ? ["Features/\(name)", "Sandboxes/\(Conventions.sandbox(of: name))", "Tests/\(Conventions.testTarget(of: name))"] : []
+        let wouldCreate =
+            safe ? ["Features/\(name)", "Sandboxes/\(Conventions.sandbox(of: name))", "Tests/\(Conventions.testTarget(of: name))"] : []
         var linkPaths: [String: String] = [:]
         let descriptors = index.screenDescriptors
         for descriptor in descriptors {
@@ -104,7 +109,9 @@ public struct NewFeature {
         try validate(name, index: index)
         let templates = FeatureTemplates(name: name)
         let forms = templates.forms
-        var changes = templates.files.map { Change(kind: .create, path: $0.path, summary: summary(ofNewFile: $0.path, name: name), text: $0.text) }
+        var changes = templates.files.map {
+            Change(kind: .create, path: $0.path, summary: summary(ofNewFile: $0.path, name: name), text: $0.text)
+        }
 
         // Edited texts by path: several edits may touch one file.
         var edited: [String: (text: String, summaries: [String])] = [:]
@@ -137,22 +144,30 @@ public struct NewFeature {
         let descriptor = templates.descriptorType
         let descriptors = index.screenDescriptors
         guard let screensFile = index.screensNamespaceFile else {
-            throw Failure("found no `public enum \(Conventions.screensNamespace) { … }` in \(Conventions.core) to declare \(descriptor) in (see docs/architecture.md) — nothing was written")
+            throw Failure(
+                "found no `public enum \(Conventions.screensNamespace) { … }` in \(Conventions.core) to declare \(descriptor) in (see docs/architecture.md) — nothing was written"
+            )
         }
         try edit(screensFile, "\(descriptor) (link \(forms.kebab))") { text throws(SourceEdits.Failure) in
             try SourceEdits.addingMember(templates.descriptor, toEnumNamed: Conventions.screensNamespace, in: text, path: screensFile)
         }
         let coreFiles = index.swiftFiles(ofTargetNamed: Conventions.core)
-        guard let resolverFile = coreFiles.first(where: { path in
-            index.source(path)?.typeDeclarations.contains { $0.kind == "protocol" && $0.name == "Resolver" } ?? false
-        }) else { throw Failure("found no `protocol Resolver` in \(Conventions.core) — nothing was written") }
+        guard
+            let resolverFile = coreFiles.first(where: { path in
+                index.source(path)?.typeDeclarations.contains { $0.kind == "protocol" && $0.name == "Resolver" } ?? false
+            })
+        else { throw Failure("found no `protocol Resolver` in \(Conventions.core) — nothing was written") }
         try edit(resolverFile, "build(_: \(descriptor)) required of every Resolver") { text throws(SourceEdits.Failure) in
             try SourceEdits.addingRequirement(templates.requirement, toResolverIn: text, path: resolverFile)
         }
-        guard let deepLinksFile = coreFiles.first(where: { path in
-            guard let source = index.source(path) else { return false }
-            return SourceEdits.arrayLiteral(named: "screens", in: source) != nil && source.code.contains("ScreenDescriptor")
-        }) else { throw Failure("found no `static let screens: [any ScreenDescriptor.Type] = [ … ]` in \(Conventions.core) — nothing was written") }
+        guard
+            let deepLinksFile = coreFiles.first(where: { path in
+                guard let source = index.source(path) else { return false }
+                return SourceEdits.arrayLiteral(named: "screens", in: source) != nil && source.code.contains("ScreenDescriptor")
+            })
+        else {
+            throw Failure("found no `static let screens: [any ScreenDescriptor.Type] = [ … ]` in \(Conventions.core) — nothing was written")
+        }
         try edit(deepLinksFile, "\(descriptor).self in DeepLinks.screens") { text throws(SourceEdits.Failure) in
             try SourceEdits.addingScreen(descriptor, toDeepLinks: text, path: deepLinksFile)
         }
@@ -171,10 +186,14 @@ public struct NewFeature {
             switch ResolverConformers.addBuilder(for: new, examples: examples, typeName: conformer.typeName, in: current) {
             case .edited(let text, let example):
                 let importsFeature = SwiftSource(text).imports.contains { $0.module == name }
-                try edit(conformer.path, "\(conformer.typeName): build for \(descriptor) (copied from \(example))\(importsFeature ? ", import \(name)" : "")") { _ in text }
+                try edit(
+                    conformer.path,
+                    "\(conformer.typeName): build for \(descriptor) (copied from \(example))\(importsFeature ? ", import \(name)" : "")"
+                ) { _ in text }
             case .manual(let reason):
                 let imports = index.source(conformer.path)?.imports.map(\.module) ?? []
-                let hint = imports.contains(where: featureNames.contains)
+                let hint =
+                    imports.contains(where: featureNames.contains)
                     ? "{ \(name)Feature.makeScreen(descriptor, environment: environment) } and `import \(name)`"
                     : "{ … }"
                 manual.append("\(conformer.path):\(conformer.line): \(reason); add `\(templates.requirement) \(hint)`")
@@ -192,7 +211,8 @@ public struct NewFeature {
                     in: current, descriptors: descriptorNames, example: example, adding: descriptor, path: path
                 )
                 if result.added > 0 {
-                    try edit(path, "\(descriptor) in \(result.added == 1 ? "a list" : "\(result.added) lists") of every screen descriptor") { _ in result.text }
+                    try edit(path, "\(descriptor) in \(result.added == 1 ? "a list" : "\(result.added) lists") of every screen descriptor")
+                    { _ in result.text }
                 }
                 manual += result.manualLines.map { "\(path):\($0): this list names every screen descriptor; add \(descriptor)" }
             }
@@ -204,7 +224,9 @@ public struct NewFeature {
             guard let text = try? files.read(path) else { continue }
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 if ["://\(forms.kebab)\"", "://\(forms.kebab)/", "://\(forms.kebab)?"].contains(where: line.contains) {
-                    notes.append("\(path):\(number + 1): mentions the link …://\(forms.kebab), which now opens \(descriptor); check that it still means what it should")
+                    notes.append(
+                        "\(path):\(number + 1): mentions the link …://\(forms.kebab), which now opens \(descriptor); check that it still means what it should"
+                    )
                 }
             }
         }
@@ -219,7 +241,8 @@ public struct NewFeature {
         if path.hasPrefix("Tests/") { return "tests (Swift Testing, StubEnvironment)" }
         if path.hasPrefix("Sandboxes/") { return "sandbox: swift run \(Conventions.sandbox(of: name))" }
         let parts = [
-            "Feature": "feature: its public door, \(name)Feature.makeScreen", "Screen": "feature: screen", "ViewModel": "feature: view model",
+            "Feature": "feature: its public door, \(name)Feature.makeScreen", "Screen": "feature: screen",
+            "ViewModel": "feature: view model",
             "Interactor": "feature: interactor (side effects)", "Translator": "feature: translator (state to content)",
             "Router": "feature: router", "State": "feature: state and row ids",
         ]

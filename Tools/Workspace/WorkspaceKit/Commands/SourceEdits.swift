@@ -76,7 +76,8 @@ public enum SourceEdits {
         if multiline {
             let closeLineStart = startOfLine(before: close, in: bytes)
             let onlyBracketOnLine = bytes[closeLineStart..<close].allSatisfy(isBlank)
-            let indent = isEmpty
+            let indent =
+                isEmpty
                 ? indentation(ofLineAt: open, in: textBytes) + "    "
                 : indentation(ofLineAt: last, in: textBytes)
             var text = source.text
@@ -185,9 +186,12 @@ public enum SourceEdits {
     public static func addingMember(_ member: String, toEnumNamed name: String, in text: String, path: String) throws(Failure) -> String {
         let source = SwiftSource(text)
         let declarations = source.typeDeclarations
-        guard let namespace = declarations.first(where: { candidate in
-            candidate.kind == "enum" && candidate.name == name && !declarations.contains { $0.open < candidate.open && candidate.close < $0.close }
-        }) else {
+        guard
+            let namespace = declarations.first(where: { candidate in
+                candidate.kind == "enum" && candidate.name == name
+                    && !declarations.contains { $0.open < candidate.open && candidate.close < $0.close }
+            })
+        else {
             throw Failure(path: path, message: "found no top-level `enum \(name) { … }` to declare the new member in")
         }
         // Blanks are looked for in the text, not the code: a comment closing the body stays.
@@ -221,7 +225,8 @@ public enum SourceEdits {
             guard let close = source.matchingClose(ofOpenAt: open) else { continue }
             let body = Array(bytes[(open + 1)..<close])
             guard descriptors.allSatisfy({ !SwiftSource.wordOffsets(of: $0, in: body).isEmpty }),
-                  SwiftSource.wordOffsets(of: newName, in: body).isEmpty else { continue }
+                SwiftSource.wordOffsets(of: newName, in: body).isEmpty
+            else { continue }
             lists.append((open, close))
         }
         var edits: [(open: Int, element: String)] = []

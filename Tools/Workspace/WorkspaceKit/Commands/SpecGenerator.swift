@@ -45,7 +45,8 @@ public struct SpecGenerator: Sendable {
             let feature = String(target.name.dropLast("Sandbox".count))
             let required = [Conventions.core, Conventions.coreTesting, Conventions.sandboxSupport, feature]
             guard required.allSatisfy(dependencies.contains) else { break }
-            return Layout(template: .sandbox, attributes: [("feature", feature)], extraDependencies: dependencies.filter { !required.contains($0) })
+            return Layout(
+                template: .sandbox, attributes: [("feature", feature)], extraDependencies: dependencies.filter { !required.contains($0) })
         case .test where target.path == "Tests/\(target.name)" && target.name.hasSuffix("Tests"):
             let module = String(target.name.dropLast("Tests".count))
             guard dependencies.contains(module) else { break }
@@ -149,7 +150,9 @@ public struct SpecGenerator: Sendable {
 
     /// Swift settings the manifest has and the spec cannot express.
     func unmirroredSettings(of target: Target) -> [String] {
-        let mirrored: Set<String> = ["enableUpcomingFeature", "enableExperimentalFeature", "unsafeFlags", "define", "swiftLanguageMode", "swiftLanguageVersion"]
+        let mirrored: Set<String> = [
+            "enableUpcomingFeature", "enableExperimentalFeature", "unsafeFlags", "define", "swiftLanguageMode", "swiftLanguageVersion",
+        ]
         return target.swiftSettings.filter { !mirrored.contains($0.kind) }.map { "\($0.kind)(\($0.values.joined(separator: ", ")))" }
     }
 
@@ -175,7 +178,8 @@ public struct SpecGenerator: Sendable {
     // MARK: Output
 
     static func quoted(_ value: String) -> String {
-        let plain = value.allSatisfy { $0.isLetter || $0.isNumber || "._-/${}".contains($0) }
+        let plain =
+            value.allSatisfy { $0.isLetter || $0.isNumber || "._-/${}".contains($0) }
             && !(value.first?.isNumber ?? true) && !["yes", "no", "true", "false", "null", "on", "off"].contains(value.lowercased())
         return plain ? value : "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
@@ -194,7 +198,9 @@ public struct SpecGenerator: Sendable {
                 "# by the targets that declare it, and its folder is on SWIFT_INCLUDE_PATHS for its module map:",
             ]
             for system in systemLibraries {
-                lines.append("#   \(system.name) (\(system.path)\(system.pkgConfig.map { ", pkg-config \($0)" } ?? "")) → sdk: \(Self.sdkLibrary(for: system))")
+                lines.append(
+                    "#   \(system.name) (\(system.path)\(system.pkgConfig.map { ", pkg-config \($0)" } ?? "")) → sdk: \(Self.sdkLibrary(for: system))"
+                )
             }
         }
         lines += [

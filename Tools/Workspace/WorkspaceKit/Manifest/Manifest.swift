@@ -68,7 +68,10 @@ public struct Target: Sendable, Equatable {
     public var pkgConfig: String?
     public var swiftSettings: [SwiftSetting]
 
-    public init(name: String, kind: Kind, path: String? = nil, dependencies: [Dependency] = [], pkgConfig: String? = nil, swiftSettings: [SwiftSetting] = []) {
+    public init(
+        name: String, kind: Kind, path: String? = nil, dependencies: [Dependency] = [], pkgConfig: String? = nil,
+        swiftSettings: [SwiftSetting] = []
+    ) {
         self.name = name
         self.kind = kind
         self.path = path ?? (kind == .test ? "Tests/\(name)" : "Sources/\(name)")
@@ -166,11 +169,14 @@ extension Manifest {
         let dependencies = (object["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency -> Dependency? in
             if let byName = dependency["byName"] as? [Any], let name = byName.first as? String { return Dependency(name) }
             if let target = dependency["target"] as? [Any], let name = target.first as? String { return Dependency(name) }
-            if let product = dependency["product"] as? [Any], let name = product.first as? String { return Dependency(name, isProduct: true) }
+            if let product = dependency["product"] as? [Any], let name = product.first as? String {
+                return Dependency(name, isProduct: true)
+            }
             return nil
         }
         let settings = (object["settings"] as? [[String: Any]] ?? []).compactMap { setting -> SwiftSetting? in
-            guard setting["tool"] as? String == "swift", let kind = setting["kind"] as? [String: Any], let key = kind.keys.sorted().first else { return nil }
+            guard setting["tool"] as? String == "swift", let kind = setting["kind"] as? [String: Any], let key = kind.keys.sorted().first
+            else { return nil }
             return SwiftSetting(key, values(in: kind[key]))
         }
         return Target(

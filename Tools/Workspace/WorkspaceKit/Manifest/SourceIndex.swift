@@ -65,14 +65,15 @@ public final class SourceIndex {
             for declaration in declarations where declaration.kind == "struct" && declaration.inherits("ScreenDescriptor") {
                 let body = SourceEdits.slice(source.text, declaration.open..<(declaration.close + 1))
                 let bodyCode = SourceEdits.slice(source.code, declaration.open..<(declaration.close + 1))
-                result.append(ScreenDescriptorInfo(
-                    name: declaration.name,
-                    qualifiedName: Self.typeName(declaration.qualifiedName(among: declarations)),
-                    path: path,
-                    line: declaration.line,
-                    linkPath: Self.linkPath(in: body),
-                    hasEmptyInit: bodyCode.contains("init() {}") || bodyCode.contains("init() { }")
-                ))
+                result.append(
+                    ScreenDescriptorInfo(
+                        name: declaration.name,
+                        qualifiedName: Self.typeName(declaration.qualifiedName(among: declarations)),
+                        path: path,
+                        line: declaration.line,
+                        linkPath: Self.linkPath(in: body),
+                        hasEmptyInit: bodyCode.contains("init() {}") || bodyCode.contains("init() { }")
+                    ))
             }
         }
         return result

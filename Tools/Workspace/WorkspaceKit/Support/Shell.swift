@@ -42,10 +42,12 @@ public struct ProcessRunner: CommandRunning {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // Files, not pipes: a pipe that fills up while the other is read would block both sides.
-        let outputFile = folder.appendingPathComponent("stdout"), errorFile = folder.appendingPathComponent("stderr")
+        let outputFile = folder.appendingPathComponent("stdout")
+        let errorFile = folder.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        let output = try FileHandle(forWritingTo: outputFile), errorOutput = try FileHandle(forWritingTo: errorFile)
+        let output = try FileHandle(forWritingTo: outputFile)
+        let errorOutput = try FileHandle(forWritingTo: errorFile)
         defer {
             try? output.close()
             try? errorOutput.close()

@@ -29,7 +29,8 @@ public struct SwiftSource: Sendable {
 
     /// The 1-based line of a UTF-8 offset.
     public func line(ofOffset offset: Int) -> Int {
-        var low = 0, high = lineStarts.count
+        var low = 0
+        var high = lineStarts.count
         while high - low > 1 {
             let middle = (low + high) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle }
@@ -81,7 +82,8 @@ public struct SwiftSource: Sendable {
         if importKinds.contains(name), words.count >= 3 { name = words[2] }
         let module = name.split(separator: ".").first.map(String.init) ?? name
         guard let firstCharacter = module.first, firstCharacter.isLetter || firstCharacter == "_",
-              module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+            module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        else { return nil }
         return module
     }
 
@@ -219,14 +221,18 @@ public struct SwiftSource: Sendable {
                 if kind == "class", ["func", "var", "let", "subscript", "init"].contains(name) { continue }
                 if previousWord(before: keyword) == "import" { continue }
                 guard let open = firstOffset(of: UInt8(ascii: "{"), from: nameEnd),
-                      let close = matchingClose(ofOpenAt: open) else { continue }
+                    let close = matchingClose(ofOpenAt: open)
+                else { continue }
                 let header = String(decoding: bytes[nameEnd..<open], as: UTF8.self)
                 // A declaration header holds no `;`, `=` (but `==` in a where clause) or `}` before its body.
-                if header.contains(";") || header.replacingOccurrences(of: "==", with: "").contains("=") || header.contains("}") { continue }
-                result.append(TypeDeclaration(
-                    kind: kind, name: name, inheritance: Self.inheritance(in: header),
-                    open: open, close: close, line: line(ofOffset: keyword)
-                ))
+                if header.contains(";") || header.replacingOccurrences(of: "==", with: "").contains("=") || header.contains("}") {
+                    continue
+                }
+                result.append(
+                    TypeDeclaration(
+                        kind: kind, name: name, inheritance: Self.inheritance(in: header),
+                        open: open, close: close, line: line(ofOffset: keyword)
+                    ))
             }
         }
         return result.sorted { $0.open < $1.open }
@@ -272,9 +278,15 @@ public struct SwiftSource: Sendable {
         var output = bytes
         var stack: [Context] = [.code(interpolation: false, parens: 0)]
         var index = 0
-        let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"),
-            backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "),
-            openParen = UInt8(ascii: "("), closeParen = UInt8(ascii: ")")
+        let quote = UInt8(ascii: "\"")
+        let hash = UInt8(ascii: "#")
+        let slash = UInt8(ascii: "/")
+        let star = UInt8(ascii: "*")
+        let backslash = UInt8(ascii: "\\")
+        let newline = UInt8(ascii: "\n")
+        let space = UInt8(ascii: " ")
+        let openParen = UInt8(ascii: "(")
+        let closeParen = UInt8(ascii: ")")
 
         func at(_ offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
         func isTripleQuote(_ offset: Int) -> Bool { at(offset) == quote && at(offset + 1) == quote && at(offset + 2) == quote }
