@@ -135,7 +135,10 @@ struct AffectedTests {
         let manifest = try Fixtures.manifest()
         let files = Fixtures.files()
         try files.write("import Testing\nlet product = \"FeedSandbox\"\n", to: "Tests/FeedTests/Launch.swift")
+        // Naming a program is not running it.
+        #expect(Set(AffectedAnalysis.endToEndEdges(manifest: manifest, files: files).map(\.from)) == ["EndToEndTests"])
 
+        try files.write("import Foundation\nlet process = Process()\n", to: "Tests/FeedTests/Start.swift")
         let edges = AffectedAnalysis.endToEndEdges(manifest: manifest, files: files)
 
         #expect(Set(edges.map(\.from)) == ["EndToEndTests", "FeedTests"])

@@ -41,6 +41,9 @@ struct WorkspaceCommandTests {
         (["graph", "--base", "x"], "graph has no option --base"),
         (["new-feature"], "new-feature needs one NAME"),
         (["affected", "--base"], "--base needs a value"),
+        (["test"], "test needs at least one MODULE, such as: workspace test Feed"),
+        (["test", "Fed"], "unknown module “Fed”. Modules with tests: Core, App, EndToEnd, Feed, Favorites"),
+        (["test", "Feed", "--base", "x"], "test has no option --base"),
     ])
     func badCommandLinesExitWithTwo(_ arguments: [String], _ message: String) throws {
         let result = try run(arguments)

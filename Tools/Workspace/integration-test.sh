@@ -2,7 +2,8 @@
 # Integration test of `workspace new-feature`, run by CI (not by `swift test`: it builds the whole
 # workspace once). In a throwaway copy of the workspace it creates the feature Pantry and proves
 # that the result builds without warnings in what was generated, that its tests and the tests of
-# every edited module pass, that `workspace check` is clean and that the new sandbox runs.
+# every edited module pass (and `workspace test Pantry` never runs a stale build), that
+# `workspace check` is clean and that the new sandbox runs.
 #
 #   Tools/Workspace/integration-test.sh            # KEEP=1 keeps the copy for a look afterwards
 set -euo pipefail
@@ -49,6 +50,16 @@ rm -f build.log
 
 step "Tests of the new feature and of every edited module"
 swift test --skip-build --filter '^(PantryTests|CoreTests|CoreTestingTests|AppTests)\.'
+
+step "workspace test Pantry: the focused package sees every edit (a planted failure fails, its removal passes)"
+swift run --skip-build workspace test Pantry
+tests=Tests/PantryTests/PantryScreenTests.swift
+cp "$tests" "$work/tests.swift.orig"
+printf '\n@Test func plantedByTheIntegrationTest() { #expect(1 == 2) }\n' >> "$tests"
+if swift run --skip-build workspace test Pantry; then fail "workspace test passed with a failing test planted: a stale build?"; fi
+cp "$work/tests.swift.orig" "$tests" && rm "$work/tests.swift.orig"
+swift run --skip-build workspace test Pantry
+if swift run --skip-build workspace test Pantri; then fail "workspace test accepted an unknown module"; fi
 
 step "workspace check"
 swift run --skip-build workspace check

@@ -39,6 +39,11 @@ public struct WorkspaceCommand {
                       create a feature: module, screen, tests and sandbox; wire it into Package.swift,
                       Core's descriptors and deep links, every Resolver, and project-spec.yml.
                       --dry-run lists what would be created or changed and writes nothing
+          test MODULE… [--filter REGEX] [--sanitize=thread]
+                      build only what the tests of MODULE (Feed, or FeedTests) need, in a package
+                      generated from Package.swift under .build/focus, and run them; prints how many
+                      ran, passed and failed. Exit status 1 if any failed or none ran, 2 for an
+                      unknown module. --filter narrows the tests; --sanitize is passed to swift test
           check       enforce the architecture rules; one line per violation
                       (file:line: rule: message — fix: …), exit status 1 if any
           spec [--check]
@@ -56,7 +61,8 @@ public struct WorkspaceCommand {
 
         options:
           --package-path DIR   the package (default: the nearest folder above with a Package.swift)
-          --scratch-path DIR   passed on to the swift commands it runs (dump-package, test)
+          --scratch-path DIR   passed on to the swift commands it runs (dump-package, test); `test`
+                               keeps its focused package in DIR/focus
 
         exit status: 0 success, 1 rule broken or command failed, 2 bad command line
         """
@@ -87,11 +93,13 @@ public struct WorkspaceCommand {
         var values: [String: String] = [:]
     }
 
-    static let valueOptions: Set<String> = ["--package-path", "--scratch-path", "--format", "--base"]
+    static let valueOptions: Set<String> = ["--package-path", "--scratch-path", "--format", "--base", "--filter", "--sanitize"]
     static let flagOptions: [String: Set<String>] = [
-        "new-feature": ["--dry-run"], "check": [], "spec": ["--check"], "graph": ["--tests"], "affected": ["--run"], "help": [],
+        "new-feature": ["--dry-run"], "check": [], "spec": ["--check"], "graph": ["--tests"], "affected": ["--run"], "test": [], "help": [],
     ]
-    static let commandValueOptions: [String: Set<String>] = ["graph": ["--format"], "affected": ["--base"]]
+    static let commandValueOptions: [String: Set<String>] = [
+        "graph": ["--format"], "affected": ["--base"], "test": ["--filter", "--sanitize"],
+    ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
         var parsed = Arguments()
@@ -144,7 +152,7 @@ public struct WorkspaceCommand {
         guard Self.flagOptions[command] != nil else {
             throw UsageError(message: "unknown command “\(command)”")
         }
-        if command != "new-feature", let extra = parsed.positional.first {
+        if !["new-feature", "test"].contains(command), let extra = parsed.positional.first {
             throw UsageError(message: "\(command) takes no argument “\(extra)”")
         }
         let context = try Context(parsed, currentDirectory: currentDirectory, runner: runner)
@@ -154,6 +162,11 @@ public struct WorkspaceCommand {
                 throw UsageError(message: "new-feature needs one NAME, such as: workspace new-feature Pantry")
             }
             return try newFeature(name, dryRun: parsed.flags.contains("--dry-run"), context: context)
+        case "test":
+            guard !parsed.positional.isEmpty else {
+                throw UsageError(message: "test needs at least one MODULE, such as: workspace test Feed")
+            }
+            return try test(parsed.positional, filter: parsed.values["--filter"], sanitizer: parsed.values["--sanitize"], context: context)
         case "check":
             return try check(context: context)
         case "spec":
@@ -175,6 +188,8 @@ public struct WorkspaceCommand {
     struct Context {
         var root: String
         var swiftOptions: [String]
+        /// Where `workspace test` keeps its focused package: `.build/focus`, or `focus` in the scratch path.
+        var focusFolder: String
         var runner: any CommandRunning
         var files: DiskFileSystem
 
@@ -188,7 +203,12 @@ public struct WorkspaceCommand {
             }
             self.root = root
             self.runner = runner
-            swiftOptions = arguments.values["--scratch-path"].map { ["--scratch-path", $0] } ?? []
+            let scratch = arguments.values["--scratch-path"]
+            swiftOptions = scratch.map { ["--scratch-path", $0] } ?? []
+            let scratchFolder = scratch.map { path in
+                path.hasPrefix("/") ? path : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path).path
+            }
+            focusFolder = URL(fileURLWithPath: scratchFolder ?? root + "/.build").appendingPathComponent("focus").standardizedFileURL.path
             files = DiskFileSystem(root: URL(fileURLWithPath: root))
         }
 
@@ -239,6 +259,20 @@ public struct WorkspaceCommand {
             return .failure
         }
         return .success
+    }
+
+    func test(_ modules: [String], filter: String?, sanitizer: String?, context: Context) throws -> ExitStatus {
+        let manifest = try context.manifest()
+        let testTargets: [String]
+        switch FocusedTests.testTargets(named: modules, in: manifest) {
+        case .success(let targets): testTargets = targets
+        case .failure(let error): throw UsageError(message: error.message)
+        }
+        let tests = FocusedTests(
+            manifest: manifest, files: context.files, packageRoot: context.root, focusFolder: context.focusFolder, runner: context.runner,
+            write: write, writeError: writeError)
+        let status = try tests.run(testTargets.map { TestSelection($0) }, filter: filter, sanitizer: sanitizer)
+        return status == 0 ? .success : .failure
     }
 
     func check(context: Context) throws -> ExitStatus {

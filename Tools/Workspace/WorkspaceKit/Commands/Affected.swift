@@ -90,8 +90,10 @@ public struct AffectedAnalysis: Sendable {
     }
 
     /// Test targets that run the package's executables rather than importing them: the
-    /// conventional end-to-end targets, and any test target whose sources name an executable
-    /// in a string literal (`ProductProcess(name: "cookbook")`). They depend on every executable.
+    /// conventional end-to-end targets, and any test target whose sources start processes
+    /// (`Process()`, `executableURL`) and name an executable in a string literal
+    /// (`ProductProcess(name: "cookbook")`). They depend on every executable. A test that only
+    /// names a program (AppTests' fuzzer drives each sandbox's screens in process) does not.
     public static func endToEndEdges(manifest: Manifest, files: any FileSystem) -> [(from: String, to: String)] {
         let executables = manifest.targets.filter { $0.kind == .executable }.map(\.name)
         var edges: [(from: String, to: String)] = []
@@ -99,7 +101,11 @@ public struct AffectedAnalysis: Sendable {
             var runsExecutables = Conventions.endToEndTestTargets.contains(test.name)
             if !runsExecutables {
                 let sources = files.swiftFiles(under: test.path).compactMap { try? files.read($0) }
-                runsExecutables = sources.contains { text in executables.contains { text.contains("\"\($0)\"") } }
+                let startsProcesses = sources.contains { text in
+                    let code = SwiftSource(text).code
+                    return code.contains("Process()") || code.contains("executableURL")
+                }
+                runsExecutables = startsProcesses && sources.contains { text in executables.contains { text.contains("\"\($0)\"") } }
             }
             if runsExecutables { edges += executables.map { (from: test.name, to: $0) } }
         }

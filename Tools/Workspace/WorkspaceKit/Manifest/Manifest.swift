@@ -67,10 +67,44 @@ public struct Target: Sendable, Equatable {
     /// The system library's pkg-config name (`sqlite3`).
     public var pkgConfig: String?
     public var swiftSettings: [SwiftSetting]
+    /// Resources, relative to the target's folder: `Resources/recipes.json` with rule `copy`.
+    public var resources: [Resource]
+    /// `exclude:` and `sources:` of the target, relative to its folder (nil: every source).
+    public var exclude: [String]
+    public var sources: [String]?
+    /// A system library's install hints: `apt` → `["libsqlite3-dev"]`.
+    public var providers: [Provider]
+    /// What the manifest declares for the target that this reading does not model (a C setting,
+    /// a condition on a setting or a dependency), in words: a copy of the target made from this
+    /// reading would differ from the original.
+    public var unmodelled: [String]
+
+    public struct Resource: Sendable, Equatable {
+        /// `copy`, `process` or `embedInCode`.
+        public var rule: String
+        public var path: String
+
+        public init(rule: String, path: String) {
+            self.rule = rule
+            self.path = path
+        }
+    }
+
+    public struct Provider: Sendable, Equatable {
+        /// `apt`, `brew` or `yum`.
+        public var manager: String
+        public var packages: [String]
+
+        public init(manager: String, packages: [String]) {
+            self.manager = manager
+            self.packages = packages
+        }
+    }
 
     public init(
         name: String, kind: Kind, path: String? = nil, dependencies: [Dependency] = [], pkgConfig: String? = nil,
-        swiftSettings: [SwiftSetting] = []
+        swiftSettings: [SwiftSetting] = [], resources: [Resource] = [], exclude: [String] = [], sources: [String]? = nil,
+        providers: [Provider] = [], unmodelled: [String] = []
     ) {
         self.name = name
         self.kind = kind
@@ -78,6 +112,11 @@ public struct Target: Sendable, Equatable {
         self.dependencies = dependencies
         self.pkgConfig = pkgConfig
         self.swiftSettings = swiftSettings
+        self.resources = resources
+        self.exclude = exclude
+        self.sources = sources
+        self.providers = providers
+        self.unmodelled = unmodelled
     }
 
     /// The names of the targets of this package it depends on (products of other packages left out).
@@ -166,7 +205,13 @@ extension Manifest {
         guard let type = object["type"] as? String, let kind = Target.Kind(rawValue: type) else {
             throw ManifestError("target \(name) has an unknown type \(String(describing: object["type"]))")
         }
+        var unmodelled: [String] = []
         let dependencies = (object["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency -> Dependency? in
+            for (kind, value) in dependency {
+                if let parts = value as? [Any], parts.count > 1, !(parts.last is NSNull) {
+                    unmodelled.append("a condition on its \(kind) dependency \(parts.first.map { "\($0)" } ?? "")")
+                }
+            }
             if let byName = dependency["byName"] as? [Any], let name = byName.first as? String { return Dependency(name) }
             if let target = dependency["target"] as? [Any], let name = target.first as? String { return Dependency(name) }
             if let product = dependency["product"] as? [Any], let name = product.first as? String {
@@ -175,17 +220,42 @@ extension Manifest {
             return nil
         }
         let settings = (object["settings"] as? [[String: Any]] ?? []).compactMap { setting -> SwiftSetting? in
-            guard setting["tool"] as? String == "swift", let kind = setting["kind"] as? [String: Any], let key = kind.keys.sorted().first
-            else { return nil }
+            guard let kind = setting["kind"] as? [String: Any], let key = kind.keys.sorted().first else { return nil }
+            guard setting["tool"] as? String == "swift" else {
+                unmodelled.append("the \(setting["tool"] as? String ?? "unknown") setting \(key)")
+                return nil
+            }
+            if let condition = setting["condition"], !(condition is NSNull) {
+                unmodelled.append("a condition on its Swift setting \(key)")
+            }
             return SwiftSetting(key, values(in: kind[key]))
         }
+        let resources = (object["resources"] as? [[String: Any]] ?? []).compactMap { resource -> Target.Resource? in
+            guard let path = resource["path"] as? String, let rule = (resource["rule"] as? [String: Any])?.keys.sorted().first else {
+                return nil
+            }
+            if let details = (resource["rule"] as? [String: Any])?[rule] as? [String: Any], !details.isEmpty {
+                unmodelled.append("options of its \(rule) resource \(path)")
+            }
+            return Target.Resource(rule: rule, path: path)
+        }
+        let providers = (object["providers"] as? [[String: Any]] ?? []).compactMap { provider -> Target.Provider? in
+            guard let manager = provider.keys.sorted().first else { return nil }
+            return Target.Provider(manager: manager, packages: values(in: provider[manager]))
+        }
+        if let headers = object["publicHeadersPath"] as? String { unmodelled.append("publicHeadersPath \(headers)") }
         return Target(
             name: name,
             kind: kind,
             path: object["path"] as? String,
             dependencies: dependencies,
             pkgConfig: object["pkgConfig"] as? String,
-            swiftSettings: settings
+            swiftSettings: settings,
+            resources: resources,
+            exclude: object["exclude"] as? [String] ?? [],
+            sources: object["sources"] as? [String],
+            providers: providers,
+            unmodelled: unmodelled
         )
     }
 

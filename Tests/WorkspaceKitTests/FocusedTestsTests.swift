@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+
+@testable import WorkspaceKit
+
+@Suite("workspace test: the focused package")
+struct FocusPackageTests {
+    func focus(_ manifest: Manifest) -> FocusPackage {
+        FocusPackage(manifest: manifest, packageRoot: "/repo", folder: "/repo/.build/focus")
+    }
+
+    @Test func theFocusedManifestDeclaresOnlyTheChosenTargetsAtTheirLinks() throws {
+        let text = try focus(try Fixtures.manifest()).manifestText(for: ["Core", "CoreTesting", "Feed", "FeedTests"])
+
+        #expect(text.hasPrefix("// swift-tools-version: 6.0\n"))
+        #expect(text.contains(#"    name: "Cookbook","#))
+        #expect(text.contains(#"    platforms: [.macOS("15.0")],"#))
+        #expect(
+            text.contains(
+                #"        .target(name: "Feed", dependencies: [.target(name: "Core")], path: "Targets/Feed", swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),"#
+            ))
+        #expect(
+            text.contains(
+                #".testTarget(name: "FeedTests", dependencies: [.target(name: "Feed"), .target(name: "Core"), .target(name: "CoreTesting")], path: "Targets/FeedTests""#
+            ))
+        #expect(!text.contains("Favorites"))
+        #expect(!text.contains("App"))
+    }
+
+    @Test func systemLibrariesResourcesAndExclusionsAreCopied() throws {
+        var manifest = try Fixtures.manifest()
+        let appIndex = try #require(manifest.targets.firstIndex { $0.name == "App" })
+        manifest.targets[appIndex].resources = [Target.Resource(rule: "copy", path: "Resources/recipes.json")]
+        manifest.targets[appIndex].exclude = ["Notes"]
+        let systemIndex = try #require(manifest.targets.firstIndex { $0.name == "CSQLite" })
+        manifest.targets[systemIndex].providers = [Target.Provider(manager: "apt", packages: ["libsqlite3-dev"])]
+        let closure = ModuleGraph(manifest: manifest).closure(of: ["AppTests"])
+
+        let text = try focus(manifest).manifestText(for: Set(closure))
+
+        #expect(
+            text.contains(
+                #".systemLibrary(name: "CSQLite", path: "Targets/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])])"#))
+        #expect(text.contains(#"path: "Targets/App", exclude: ["Notes"], resources: [.copy("Resources/recipes.json")]"#))
+        #expect(text.contains(#".target(name: "Favorites""#))
+    }
+
+    @Test func whatCannotBeCopiedFaithfullyIsRefusedInWords() throws {
+        var manifest = try Fixtures.manifest()
+        let feedIndex = try #require(manifest.targets.firstIndex { $0.name == "Feed" })
+        manifest.targets[feedIndex].unmodelled = ["the c setting define"]
+        #expect(throws: FocusPackage.Failure.self) {
+            try focus(manifest).manifestText(for: ["Core", "Feed"])
+        }
+        do {
+            _ = try focus(manifest).manifestText(for: ["Core", "Feed"])
+        } catch {
+            #expect(error.message.hasPrefix("target Feed declares the c setting define, which `workspace test` cannot copy"))
+        }
+        // A closure that is not closed is a bug of the caller, said plainly.
+        #expect(throws: FocusPackage.Failure("target Feed depends on Core, which is not among the focused targets")) {
+            try focus(try Fixtures.manifest()).manifestText(for: ["Feed"])
+        }
+    }
+
+    @Test func theManifestDecoderKeepsWhatTheFocusedPackageNeeds() throws {
+        let json = Fixtures.manifestJSON.replacingOccurrences(
+            of:
+                #"{"name": "App", "type": "regular", "path": "App/App", "dependencies": [{"byName": ["Core", null]}, {"byName": ["CSQLite", null]}, {"target": ["Feed", null]}, {"target": ["Favorites", null]}], "exclude": [], "resources": []"#,
+            with:
+                #"{"name": "App", "type": "regular", "path": "App/App", "dependencies": [{"byName": ["Core", null]}, {"byName": ["CSQLite", {"platformNames": ["linux"]}]}, {"target": ["Feed", null]}, {"target": ["Favorites", null]}], "exclude": ["Old"], "resources": [{"path": "Resources/recipes.json", "rule": {"copy": {}}}]"#
+        )
+        #expect(json != Fixtures.manifestJSON)
+        let app = try #require(try Manifest.decode(json: json).target(named: "App"))
+        #expect(app.resources == [Target.Resource(rule: "copy", path: "Resources/recipes.json")])
+        #expect(app.exclude == ["Old"])
+        #expect(app.unmodelled == ["a condition on its byName dependency CSQLite"])
+    }
+
+    @Test func writingLinksEachTargetToItsRealFolderAndDropsStaleLinks() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("focus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let disk = DiskFileSystem(root: root)
+        for path in ["Core/Core/A.swift", "Core/CoreTesting/B.swift", "Features/Feed/C.swift", "Tests/FeedTests/D.swift"] {
+            try disk.write("", to: path)
+        }
+        let folder = root.appendingPathComponent(".build/focus").path
+        let package = FocusPackage(manifest: try Fixtures.manifest(), packageRoot: root.path, folder: folder)
+        try FileManager.default.createDirectory(atPath: folder + "/Targets/Gone", withIntermediateDirectories: true)
+
+        try package.write(targets: ["Core", "CoreTesting", "Feed", "FeedTests"])
+
+        let links = try FileManager.default.contentsOfDirectory(atPath: folder + "/Targets").sorted()
+        #expect(links == ["Core", "CoreTesting", "Feed", "FeedTests"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/Targets/Feed") == root.path + "/Features/Feed")
+        #expect(FileManager.default.fileExists(atPath: folder + "/Targets/Feed/C.swift"))
+        let manifest = try String(contentsOfFile: folder + "/Package.swift", encoding: .utf8)
+        #expect(manifest == (try package.manifestText(for: ["Core", "CoreTesting", "Feed", "FeedTests"])))
+
+        // A target whose folder is missing is an error, not an empty module.
+        #expect(throws: FocusPackage.Failure("the folder Features/Favorites of target Favorites does not exist")) {
+            try package.write(targets: ["Core", "Favorites"])
+        }
+    }
+}
+
+@Suite("workspace test: selection and results")
+struct FocusedTestRunTests {
+    @Test func modulesAreNamedWithOrWithoutTheTestsSuffix() throws {
+        let manifest = try Fixtures.manifest()
+        #expect(
+            try FocusedTests.testTargets(named: ["Feed", "FeedTests", "EndToEnd"], in: manifest).get() == ["FeedTests", "EndToEndTests"])
+        #expect(FocusedTests.validNames(in: manifest) == ["Core", "App", "EndToEnd", "Feed", "Favorites"])
+    }
+
+    @Test(arguments: [
+        ("Fed", "unknown module “Fed”. Modules with tests: Core, App, EndToEnd, Feed, Favorites"),
+        ("feed", "unknown module “feed” (did you mean Feed?). Modules with tests: Core, App, EndToEnd, Feed, Favorites"),
+        ("FeedSandbox", "unknown module “FeedSandbox”: FeedSandbox is a target without a test target of its own. Modules with tests:"),
+    ])
+    func anUnknownModuleIsNamedWithTheValidOnes(_ name: String, _ message: String) throws {
+        let result = FocusedTests.testTargets(named: ["Feed", name], in: try Fixtures.manifest())
+        guard case .failure(let error) = result else {
+            Issue.record("“\(name)” was accepted")
+            return
+        }
+        #expect(error.message.hasPrefix(message), "\(error.message)")
+    }
+
+    @Test func theClosureOfAFeatureTestIsItsModuleCoreAndCoreTesting() throws {
+        let tests = FocusedTests(
+            manifest: try Fixtures.manifest(), files: Fixtures.files(), packageRoot: "/repo", focusFolder: "/repo/.build/focus",
+            runner: ScriptedRunner(), write: { _ in }, writeError: { _ in })
+        #expect(tests.closure(of: [TestSelection("FeedTests")]) == ["Core", "CoreTesting", "Feed", "FeedTests"])
+        // End-to-end tests start the executables, so their closure holds every one of them.
+        let endToEnd = tests.closure(of: [TestSelection("EndToEndTests")])
+        #expect(["cookbook", "FeedSandbox", "FavoritesSandbox", "App", "SandboxSupport"].allSatisfy(endToEnd.contains))
+        #expect(!endToEnd.contains("FeedTests"))
+    }
+
+    @Test func suitesBecomeAnAnchoredFilter() {
+        #expect(TestSelection.filter(for: [TestSelection("FeedTests"), TestSelection("AppTests")]) == nil)
+        #expect(
+            TestSelection.filter(for: [TestSelection("FeedTests"), TestSelection("EndToEndTests", suites: ["SandboxTests", "FuzzTests"])])
+                == #"^(FeedTests\.|EndToEndTests\.(SandboxTests|FuzzTests)/)"#)
+    }
+
+    static let xUnit = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites>
+          <testsuite name="TestResults" errors="0" tests="4" failures="1" skipped="1" time="0.01">
+            <testcase classname="FeedTests.FeedScreenTests" name="loads()" time="0.008" />
+            <testcase classname="FeedTests.FeedScreenTests" name="retries()" time="0.008">
+              <failure message="Expectation failed: 1 == 2" />
+            </testcase>
+            <testcase classname="FeedTests.FeedScreenTests" name="later()" time="0">
+              <skipped />
+            </testcase>
+            <testcase classname="CoreTests.DeepLinkTests" name="parses()" time="0.001"/>
+          </testsuite>
+        </testsuites>
+        """
+
+    @Test func xUnitReportsAreCountedPerTestTarget() {
+        var results = TestResults()
+        results.add(xUnit: Self.xUnit)
+        #expect(results.byTarget["FeedTests"] == TestResults.Counts(passed: 1, failed: 1, skipped: 1))
+        #expect(results.byTarget["CoreTests"] == TestResults.Counts(passed: 1))
+        #expect(results.total == TestResults.Counts(passed: 2, failed: 1, skipped: 1))
+        #expect(results.total.run == 3)
+    }
+
+    func report(_ results: TestResults, _ targets: [String], status: Int32 = 0, filtered: Bool = false) throws -> (
+        status: Int32, output: [String], errors: [String]
+    ) {
+        var output: [String] = []
+        var errors: [String] = []
+        let tests = FocusedTests(
+            manifest: try Fixtures.manifest(), files: Fixtures.files(), packageRoot: "/repo", focusFolder: "/repo/.build/focus",
+            runner: ScriptedRunner(), write: { output.append($0) }, writeError: { errors.append($0) })
+        let code = tests.report(results, of: targets, status: status, filtered: filtered, wroteReports: !results.byTarget.isEmpty)
+        return (code, output, errors)
+    }
+
+    @Test func passingTestsArePrintedWithTheClosingCountLine() throws {
+        let result = try report(TestResults(byTarget: ["FeedTests": .init(passed: 21)]), ["FeedTests"])
+        #expect(result.status == 0)
+        #expect(result.output == ["FeedTests: 21 run, 21 passed, 0 failed, 0 skipped", "tests: 21 passed, 0 failed, 0 skipped"])
+        #expect(result.errors.isEmpty)
+    }
+
+    @Test func aFailureFailsTheRun() throws {
+        let result = try report(TestResults(byTarget: ["FeedTests": .init(passed: 20, failed: 1)]), ["FeedTests"], status: 1)
+        #expect(result.status == 1)
+        #expect(result.errors == ["workspace test: 1 test failed (see above)"])
+    }
+
+    @Test func zeroTestsIsAFailureNotASuccess() throws {
+        let none = try report(TestResults(), ["FeedTests"])
+        #expect(none.status == 1)
+        #expect(none.errors.first?.contains("no test ran: FeedTests declares no test") == true)
+
+        let filteredAway = try report(TestResults(), ["FeedTests"], filtered: true)
+        #expect(filteredAway.status == 1)
+        #expect(filteredAway.errors.first?.contains("the filter matched no test") == true)
+
+        // Two modules, one of them without tests: the empty one is named.
+        let oneEmpty = try report(TestResults(byTarget: ["FeedTests": .init(passed: 3)]), ["FeedTests", "FavoritesTests"])
+        #expect(oneEmpty.status == 1)
+        #expect(oneEmpty.errors == ["workspace test: FavoritesTests ran no test; a test target without tests tests nothing"])
+    }
+
+    @Test func aBuildFailureWithoutResultsIsSaidSo() throws {
+        let result = try report(TestResults(), ["FeedTests"], status: 1)
+        #expect(result.status == 1)
+        #expect(result.errors.first?.contains("before any test result was written (did the build fail?)") == true)
+    }
+
+    @Test func swiftTestRunsInTheFocusedPackageWithItsOwnBuildFolderPerSanitizer() throws {
+        let tests = FocusedTests(
+            manifest: try Fixtures.manifest(), files: Fixtures.files(), packageRoot: "/repo", focusFolder: "/repo/.build/focus",
+            runner: ScriptedRunner(), write: { _ in }, writeError: { _ in })
+        #expect(
+            tests.swiftTestArguments(filter: nil, sanitizer: nil, xUnitPath: "/tmp/r.xml") == [
+                "test", "--package-path", "/repo/.build/focus", "--scratch-path", "/repo/.build/focus/.build",
+                "--explicit-target-dependency-import-check", "error", "--xunit-output", "/tmp/r.xml",
+            ])
+        #expect(
+            tests.swiftTestArguments(filter: "loads", sanitizer: "thread", xUnitPath: "/tmp/r.xml").suffix(4) == [
+                "/tmp/r.xml", "--filter", "loads", "--sanitize=thread",
+            ])
+        #expect(tests.swiftTestArguments(filter: nil, sanitizer: "thread", xUnitPath: "/x")[4] == "/repo/.build/focus/.build-thread")
+    }
+}
