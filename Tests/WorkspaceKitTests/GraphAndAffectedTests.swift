@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import WorkspaceKit
@@ -73,10 +74,19 @@ struct ModuleGraphTests {
 
 @Suite("Affected targets")
 struct AffectedTests {
-    func analysis() throws -> AffectedAnalysis {
-        let manifest = try Fixtures.manifest()
-        return AffectedAnalysis(
-            manifest: manifest, endToEndEdges: AffectedAnalysis.endToEndEdges(manifest: manifest, files: Fixtures.files()))
+    func analysis(_ files: InMemoryFileSystem = Fixtures.files(), manifest: Manifest? = nil) throws -> AffectedAnalysis {
+        AffectedAnalysis(manifest: try manifest ?? Fixtures.manifest(), files: files)
+    }
+
+    /// The fixture with the tooling's library and tests, which depend on nothing of the app.
+    static func manifestWithTooling() throws -> Manifest {
+        var manifest = try Fixtures.manifest()
+        manifest.targets += [
+            Target(name: "WorkspaceKit", kind: .regular, path: "Tools/Workspace/WorkspaceKit"),
+            Target(name: "workspace", kind: .executable, path: "Tools/Workspace/workspace", dependencies: [Dependency("WorkspaceKit")]),
+            Target(name: "WorkspaceKitTests", kind: .test, path: "Tests/WorkspaceKitTests", dependencies: [Dependency("WorkspaceKit")]),
+        ]
+        return manifest
     }
 
     @Test func filesMapToTheTargetWhoseFolderHoldsThem() throws {
@@ -95,13 +105,73 @@ struct AffectedTests {
         #expect(result.affectedTargets == ["App", "cookbook", "AppTests", "EndToEndTests", "Feed", "FeedSandbox", "FeedTests"])
         #expect(result.testTargets == ["AppTests", "EndToEndTests", "FeedTests"])
         #expect(!result.affectedTargets.contains("Favorites"))
-        #expect(AffectedAnalysis.testArguments(for: result) == ["test", "--filter", #"^(AppTests|EndToEndTests|FeedTests)\."#])
+        #expect(AffectedAnalysis.testArguments(for: result) == ["test", "App", "EndToEnd", "Feed"])
     }
 
-    @Test func aSandboxChangeRunsTheEndToEndTests() throws {
-        let result = try analysis().analyze(["Sandboxes/FavoritesSandbox/main.swift"])
+    @Test func aCoreChangeRunsWhatDependsOnCoreAndNotTheToolingTests() throws {
+        let result = try analysis(manifest: try Self.manifestWithTooling()).analyze(["Core/Core/Screen.swift"])
+
+        #expect(!result.runsEverything)
+        #expect(result.testTargets == ["CoreTests", "AppTests", "EndToEndTests", "FeedTests", "FavoritesTests"])
+        #expect(!result.affectedTargets.contains("WorkspaceKit"))
+    }
+
+    @Test func onlyAToolingChangeRunsTheToolingTests() throws {
+        let result = try analysis(manifest: try Self.manifestWithTooling()).analyze(["Tools/Workspace/WorkspaceKit/Check.swift"])
+        #expect(result.affectedTargets == ["WorkspaceKit", "workspace", "WorkspaceKitTests"])
+        #expect(result.testTargets == ["WorkspaceKitTests"])
+    }
+
+    @Test func aSandboxChangeRunsOnlyTheEndToEndSuitesThatStartThatSandbox() throws {
+        let files = Fixtures.files()
+        try files.write(
+            """
+            import Testing
+
+            @Suite struct AppEndToEndTests {
+                let app = ProductProcess(name: "cookbook")
+                @Test func starts() {}
+            }
+
+            @Suite struct FavoritesSandboxEndToEndTests {
+                @Test(arguments: ["FavoritesSandbox"]) func runs(_ name: String) {}
+            }
+
+            @Suite struct FeedSandboxEndToEndTests {
+                let feed = ProductProcess(name: "FeedSandbox")
+                @Test func starts() {}
+            }
+
+            /// Names no program: it might start any, so it always runs.
+            @Suite struct TerminalTests {
+                @Test func starts() {}
+            }
+
+            /// Not a suite: it runs nothing by itself.
+            struct Helper {
+                let name = "FeedSandbox"
+            }
+            """, to: "Tests/EndToEndTests/Suites.swift")
+        let analysis = try analysis(files)
+        #expect(
+            analysis.endToEndSuites["EndToEndTests"]?.map(\.name) == [
+                "AppEndToEndTests", "FavoritesSandboxEndToEndTests", "FeedSandboxEndToEndTests", "TerminalTests",
+            ])
+
+        let result = analysis.analyze(["Sandboxes/FavoritesSandbox/main.swift"])
+
         #expect(result.affectedTargets == ["EndToEndTests", "FavoritesSandbox"])
-        #expect(result.testTargets == ["EndToEndTests"])
+        #expect(result.selections == [TestSelection("EndToEndTests", suites: ["FavoritesSandboxEndToEndTests", "TerminalTests"])])
+        #expect(
+            AffectedAnalysis.testArguments(for: result) == [
+                "test", "EndToEnd", "--filter", #"^(EndToEndTests\.(FavoritesSandboxEndToEndTests|TerminalTests)/)"#,
+            ])
+
+        // A change to the end-to-end tests themselves, or to what they import, runs them all.
+        #expect(analysis.analyze(["Tests/EndToEndTests/Suites.swift"]).selections == [TestSelection("EndToEndTests")])
+        #expect(
+            analysis.analyze(["Core/Core/Screen.swift"]).selections.last { $0.testTarget == "EndToEndTests" }
+                == TestSelection("EndToEndTests"))
     }
 
     @Test func aTestOnlyChangeRunsThatTestTarget() throws {
@@ -109,29 +179,65 @@ struct AffectedTests {
         #expect(result.testTargets == ["FeedTests"])
     }
 
+    @Test func aDocumentationChangeRunsNothingAndSaysWhy() throws {
+        let files = ["README.md", "docs/benchmarks.md", "docs/benchmarks/scale.svg", "Tools/Workspace/README.md", "Features/Feed/NOTES.md"]
+        let result = try analysis().analyze(files)
+
+        #expect(!result.runsEverything)
+        #expect(result.selections.isEmpty)
+        #expect(result.documentation == files.sorted())
+        #expect(result.files.first { $0.path == "Features/Feed/NOTES.md" }?.role == "documentation (no test reads it)")
+        #expect(AffectedAnalysis.testArguments(for: result) == nil)
+    }
+
+    @Test func markdownThatATargetDeclaresAsAResourceIsNotDocumentation() throws {
+        var manifest = try Fixtures.manifest()
+        let app = try #require(manifest.targets.firstIndex { $0.name == "App" })
+        manifest.targets[app].resources = [Target.Resource(rule: "copy", path: "Resources")]
+        let result = try analysis(manifest: manifest).analyze(["App/App/Resources/help.md"])
+        #expect(result.testTargets == ["AppTests", "EndToEndTests"])
+    }
+
     @Test(arguments: [
         ("Package.swift", "Package.swift is the package manifest"),
-        ("Core/Core/Screen.swift", "Core/Core/Screen.swift is in Core, which every test uses"),
-        ("Core/CoreTesting/StubResolver.swift", "Core/CoreTesting/StubResolver.swift is in CoreTesting, which every test uses"),
-        ("Core/SandboxSupport/Sandbox.swift", "Core/SandboxSupport/Sandbox.swift is in SandboxSupport, which every test uses"),
-        (".ci/run", ".ci/run belongs to no target"),
-        ("Features/Gone/Deleted.swift", "Features/Gone/Deleted.swift belongs to no target"),
+        (".ci/run", ".ci/run belongs to no target and is not documentation"),
+        ("Features/Gone/Deleted.swift", "Features/Gone/Deleted.swift belongs to no target and is not documentation"),
     ])
-    func sharedOrUnmappedChangesRunEverything(_ file: String, _ reason: String) throws {
+    func theManifestOrAnUnmappedFileRunsEverything(_ file: String, _ reason: String) throws {
         let result = try analysis().analyze(["Features/Feed/FeedScreen.swift", file])
 
         #expect(result.reasonsToRunEverything == [reason])
         #expect(result.testTargets == ["CoreTests", "AppTests", "EndToEndTests", "FeedTests", "FavoritesTests"])
-        #expect(AffectedAnalysis.testArguments(for: result) == ["test"])
+        #expect(AffectedAnalysis.testArguments(for: result) == ["test", "Core", "App", "EndToEnd", "Feed", "Favorites"])
     }
 
     @Test func noChangeRunsNothing() throws {
         let result = try analysis().analyze([])
         #expect(result.affectedTargets.isEmpty)
         #expect(AffectedAnalysis.testArguments(for: result) == nil)
+        #expect(AffectedAnalysis.matrix(for: result) == #"{"include": []}"#)
     }
 
-    @Test func testTargetsThatNameAnExecutableRunEveryExecutable() throws {
+    @Test func theMatrixHasOneEntryPerTestTargetWithItsCommand() throws {
+        let files = Fixtures.files()
+        try files.write(
+            "@Suite struct FavoritesRuns { @Test func f() { ProductProcess(name: \"FavoritesSandbox\") } }\n@Suite struct AppRuns { @Test func f() { ProductProcess(name: \"cookbook\") } }\n",
+            to: "Tests/EndToEndTests/Suites.swift")
+        let result = try analysis(files).analyze(["Sandboxes/FavoritesSandbox/main.swift", "Tests/FavoritesTests/FavoritesTests.swift"])
+
+        let json = AffectedAnalysis.matrix(for: result)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [[String: String]]])
+        #expect(
+            object["include"] == [
+                [
+                    "module": "EndToEnd", "testTarget": "EndToEndTests", "filter": #"^(EndToEndTests\.(FavoritesRuns)/)"#,
+                    "command": #"swift run workspace test EndToEnd --filter '^(EndToEndTests\.(FavoritesRuns)/)'"#,
+                ],
+                ["module": "Favorites", "testTarget": "FavoritesTests", "command": "swift run workspace test Favorites"],
+            ])
+    }
+
+    @Test func testTargetsThatStartAProgramTheyNameDependOnIt() throws {
         let manifest = try Fixtures.manifest()
         let files = Fixtures.files()
         try files.write("import Testing\nlet product = \"FeedSandbox\"\n", to: "Tests/FeedTests/Launch.swift")
@@ -142,7 +248,9 @@ struct AffectedTests {
         let edges = AffectedAnalysis.endToEndEdges(manifest: manifest, files: files)
 
         #expect(Set(edges.map(\.from)) == ["EndToEndTests", "FeedTests"])
-        #expect(edges.filter { $0.from == "FeedTests" }.map(\.to) == ["cookbook", "FeedSandbox", "FavoritesSandbox"])
+        #expect(edges.filter { $0.from == "FeedTests" }.map(\.to) == ["FeedSandbox"])
+        // The end-to-end target names only the app.
+        #expect(edges.filter { $0.from == "EndToEndTests" }.map(\.to) == ["cookbook"])
     }
 }
 
@@ -152,7 +260,7 @@ struct ChangeDetectorTests {
     static let parent = "2222222222222222222222222222222222222222"
     static let origin = "3333333333333333333333333333333333333333"
 
-    func runner(origin: String? = Self.origin, mergeBase: String = Self.origin) -> ScriptedRunner {
+    func runner(origin: String? = Self.origin, mergeBase: String = Self.origin, localMain: Bool = false) -> ScriptedRunner {
         var answers: [String: CommandResult] = [
             "git rev-parse --show-toplevel": CommandResult(status: 0, output: "/repo\n"),
             "git rev-parse --verify --quiet HEAD^{commit}": CommandResult(status: 0, output: Self.head + "\n"),
@@ -160,19 +268,20 @@ struct ChangeDetectorTests {
             "git ls-files --others --exclude-standard": CommandResult(status: 0, output: "Features/Feed/New.swift\n"),
         ]
         if let origin {
-            answers["git rev-parse --verify --quiet origin/main^{commit}"] = CommandResult(status: 0, output: origin + "\n")
+            answers[localMain ? "git rev-parse --verify --quiet main^{commit}" : "git rev-parse --verify --quiet origin/main^{commit}"] =
+                CommandResult(status: 0, output: origin + "\n")
             answers["git merge-base \(Self.head) \(origin)"] = CommandResult(status: 0, output: mergeBase + "\n")
         }
-        for base in [Self.origin, Self.parent] {
+        for base in [Self.origin, Self.parent, Self.head] {
             answers["git diff --name-only --no-renames --relative \(base)"] = CommandResult(
                 status: 0, output: "Package.swift\nFeatures/Feed/New.swift\n")
         }
         return ScriptedRunner(answers)
     }
 
-    @Test func theDefaultBaseIsTheMergeBaseWithOriginMain() {
+    @Test func theDefaultBaseIsTheMergeBaseWithOriginMain() throws {
         let runner = runner()
-        let changes = ChangeDetector(packageRoot: "/repo", runner: runner).changes(base: nil)
+        let changes = try ChangeDetector(packageRoot: "/repo", runner: runner).changes(base: nil)
 
         #expect(changes.unknownBecause == nil)
         #expect(changes.files == ["Features/Feed/New.swift", "Package.swift"])
@@ -180,19 +289,41 @@ struct ChangeDetectorTests {
         #expect(runner.calls.contains("git diff --name-only --no-renames --relative \(Self.origin)"))
     }
 
-    @Test func onOriginMainOrWithoutItTheBaseIsTheLastCommit() {
-        for runner in [runner(origin: nil), runner(mergeBase: Self.head)] {
-            let changes = ChangeDetector(packageRoot: "/repo", runner: runner).changes(base: nil)
-            #expect(changes.description == "HEAD~1 (the last commit), plus uncommitted and untracked files")
-            #expect(runner.calls.contains("git diff --name-only --no-renames --relative \(Self.parent)"))
+    @Test func withoutOriginMainTheLocalMainBranchIsTheBase() throws {
+        let runner = runner(localMain: true)
+        let changes = try ChangeDetector(packageRoot: "/repo", runner: runner).changes(base: nil)
+        #expect(changes.description == "main (merge base 3333333333), plus uncommitted and untracked files")
+    }
+
+    @Test func onTheMainBranchTheChangeIsWhatIsNotCommittedNeverTheLastCommit() throws {
+        let runner = runner(mergeBase: Self.head)
+        let changes = try ChangeDetector(packageRoot: "/repo", runner: runner).changes(base: nil)
+
+        #expect(changes.description == "origin/main, which HEAD is on, plus uncommitted and untracked files")
+        #expect(runner.calls.contains("git diff --name-only --no-renames --relative \(Self.head)"))
+        #expect(!runner.calls.contains { $0.contains("HEAD~1") })
+    }
+
+    @Test func aMultiCommitBranchIsComparedWithItsBaseNotItsParent() throws {
+        let runner = runner()
+        _ = try ChangeDetector(packageRoot: "/repo", runner: runner).changes(base: nil)
+        #expect(!runner.calls.contains("git diff --name-only --no-renames --relative \(Self.parent)"))
+    }
+
+    @Test func anUnknownBaseIsAnErrorNotARunOfEverything() {
+        #expect(throws: ChangeDetector.UnknownBase(base: "no-such-branch")) {
+            try ChangeDetector(packageRoot: "/repo", runner: runner()).changes(base: "no-such-branch")
+        }
+        #expect(throws: ChangeDetector.UnknownBase(base: "main")) {
+            try ChangeDetector(packageRoot: "/repo", runner: ScriptedRunner()).changes(base: "main")
         }
     }
 
-    @Test func aBadRefOrNoGitLeavesTheChangesUnknown() {
-        let badRef = ChangeDetector(packageRoot: "/repo", runner: runner()).changes(base: "no-such-branch")
-        #expect(badRef.unknownBecause == "git does not know the base “no-such-branch”")
-
-        let noGit = ChangeDetector(packageRoot: "/repo", runner: ScriptedRunner()).changes(base: nil)
+    @Test func withoutGitOrAMainBranchTheChangesAreUnknown() throws {
+        let noGit = try ChangeDetector(packageRoot: "/repo", runner: ScriptedRunner()).changes(base: nil)
         #expect(noGit.unknownBecause == "this is not a git work tree (or git is missing)")
+
+        let noMain = try ChangeDetector(packageRoot: "/repo", runner: runner(origin: nil)).changes(base: nil)
+        #expect(noMain.unknownBecause?.hasPrefix("there is no main branch (origin/main, main, origin/master, master)") == true)
     }
 }

@@ -83,10 +83,24 @@ struct WorkspaceCommandTests {
     }
 
     @Test func affectedWithoutGitRunsEverythingAndSaysSo() throws {
-        let result = try run(["affected", "--run"])
+        let result = try run(["affected"])
         #expect(result.status == 0)
         #expect(result.output.contains("Cannot tell what changed: this is not a git work tree (or git is missing). Running everything."))
-        #expect(result.output.contains("Command: swift test"))
-        #expect(result.runner.calls.last == "swift test")
+        #expect(result.output.contains("Command: swift run workspace test Core App EndToEnd Feed Favorites"))
+    }
+
+    @Test func affectedJSONPrintsOnlyTheMatrixOnStandardOutput() throws {
+        let result = try run(["affected", "--json"])
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: [[String: String]]]
+        #expect(object?["include"]?.map { $0["module"] } == ["Core", "App", "EndToEnd", "Feed", "Favorites"])
+        #expect(result.errors.contains("Running everything."))
+    }
+
+    @Test func anUnknownBaseIsAUsageError() throws {
+        let result = try run(["affected", "--base", "no-such-branch"])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("git knows no commit “no-such-branch” to compare with"))
+        #expect(try run(["affected", "--run", "--json"]).status == 2)
     }
 }

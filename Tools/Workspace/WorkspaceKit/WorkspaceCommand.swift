@@ -51,12 +51,13 @@ public struct WorkspaceCommand {
                       --check only says whether it is stale (exit status 1 if so)
           graph [--format mermaid|dot] [--tests]
                       print the module graph (Mermaid by default); --tests adds the test targets
-          affected [--base REF] [--run]
-                      list the targets a change affects and the test targets to run. The change is
-                      what differs from REF (default: the merge base with origin/main, or HEAD~1 when
-                      HEAD is on origin/main or there is none) plus uncommitted and untracked files.
-                      Package.swift, Core, CoreTesting, SandboxSupport, a file outside every target or
-                      an unreadable change set run everything. --run runs them with swift test --filter
+          affected [--base REF] [--run | --json]
+                      list the targets a change affects and the tests to run, by the module graph. The
+                      change is what differs from REF (default: the merge base of HEAD and the main
+                      branch, origin/main or main) plus uncommitted and untracked files; a REF git does
+                      not know is a usage error. Documentation runs nothing; Package.swift, or a file no
+                      target holds, runs everything. --run runs the tests with `workspace test`; --json
+                      prints a GitHub Actions matrix, one entry per test target with its command
           help        show this text
 
         options:
@@ -95,7 +96,8 @@ public struct WorkspaceCommand {
 
     static let valueOptions: Set<String> = ["--package-path", "--scratch-path", "--format", "--base", "--filter", "--sanitize"]
     static let flagOptions: [String: Set<String>] = [
-        "new-feature": ["--dry-run"], "check": [], "spec": ["--check"], "graph": ["--tests"], "affected": ["--run"], "test": [], "help": [],
+        "new-feature": ["--dry-run"], "check": [], "spec": ["--check"], "graph": ["--tests"], "affected": ["--run", "--json"], "test": [],
+        "help": [],
     ]
     static let commandValueOptions: [String: Set<String>] = [
         "graph": ["--format"], "affected": ["--base"], "test": ["--filter", "--sanitize"],
@@ -180,7 +182,8 @@ public struct WorkspaceCommand {
             write(String(GraphRenderer(manifest: manifest, includeTests: parsed.flags.contains("--tests")).render(format).dropLast()))
             return .success
         default:
-            return try affected(base: parsed.values["--base"], run: parsed.flags.contains("--run"), context: context)
+            return try affected(
+                base: parsed.values["--base"], run: parsed.flags.contains("--run"), json: parsed.flags.contains("--json"), context: context)
         }
     }
 
@@ -308,43 +311,55 @@ public struct WorkspaceCommand {
         return .success
     }
 
-    func affected(base: String?, run: Bool, context: Context) throws -> ExitStatus {
+    func affected(base: String?, run: Bool, json: Bool, context: Context) throws -> ExitStatus {
+        if run, json { throw UsageError(message: "affected takes --run or --json, not both") }
         let manifest = try context.manifest()
-        let analysis = AffectedAnalysis(
-            manifest: manifest, endToEndEdges: AffectedAnalysis.endToEndEdges(manifest: manifest, files: context.files))
-        let changes = ChangeDetector(packageRoot: context.root, runner: context.runner).changes(base: base)
+        let changes: ChangeSet
+        do {
+            changes = try ChangeDetector(packageRoot: context.root, runner: context.runner).changes(base: base)
+        } catch {
+            throw UsageError(message: error.description)
+        }
+        // With --json, standard output holds the matrix alone; the account goes to standard error.
+        let say = json ? writeError : write
         let result: AffectedAnalysis.Result
         if let reason = changes.unknownBecause {
-            write("Cannot tell what changed: \(reason). Running everything.")
+            say("Cannot tell what changed: \(reason). Running everything.")
             result = AffectedAnalysis.Result(
                 files: [], reasonsToRunEverything: [reason], affectedTargets: manifest.targetNames,
-                testTargets: manifest.targets.filter { $0.kind == .test }.map(\.name)
-            )
+                selections: manifest.targets.filter { $0.kind == .test }.map { TestSelection($0.name) })
         } else {
-            result = analysis.analyze(changes.files)
-            write("Changes since \(changes.description): \(result.files.count) file\(result.files.count == 1 ? "" : "s")")
-            for file in result.files {
-                write("  \(file.path) → \(file.target ?? "no target")")
+            result = AffectedAnalysis(manifest: manifest, files: context.files).analyze(changes.files)
+            say("Changes since \(changes.description): \(result.files.count) file\(result.files.count == 1 ? "" : "s")")
+            for file in result.files { say("  \(file.path) → \(file.role)") }
+            if result.runsEverything {
+                say("Everything is affected:")
+                for reason in result.reasonsToRunEverything { say("  \(reason)") }
             }
-        }
-        if result.runsEverything, changes.unknownBecause == nil {
-            write("Everything is affected:")
-            for reason in result.reasonsToRunEverything { write("  \(reason)") }
         }
         let tests = Set(result.testTargets)
         let modules = result.affectedTargets.filter { !tests.contains($0) }
-        write("Affected targets (\(modules.count)): \(modules.isEmpty ? "none" : modules.joined(separator: ", "))")
-        write(
-            "Test targets to run (\(result.testTargets.count)): \(result.testTargets.isEmpty ? "none" : result.testTargets.joined(separator: ", "))"
-        )
+        say("Affected targets (\(modules.count)): \(modules.isEmpty ? "none" : modules.joined(separator: ", "))")
+        let described = result.selections.map { selection in
+            selection.suites.map { "\(selection.testTarget) (suites \($0.joined(separator: ", ")))" } ?? selection.testTarget
+        }
+        say("Tests to run (\(described.count)): \(described.isEmpty ? "none" : described.joined(separator: ", "))")
+        if json { write(AffectedAnalysis.matrix(for: result)) }
         guard let arguments = AffectedAnalysis.testArguments(for: result) else {
-            write("Nothing to test.")
+            if result.files.isEmpty {
+                say("Nothing to test: nothing changed.")
+            } else if result.documentation.count == result.files.count {
+                say("Nothing to test: the change is documentation only, which no test reads.")
+            } else {
+                say("Nothing to test: no test target depends on what changed (\(modules.joined(separator: ", "))).")
+            }
             return .success
         }
-        let testArguments = [arguments[0]] + context.swiftOptions + Array(arguments.dropFirst())
-        write("Command: swift \(testArguments.shellQuoted)")
+        say("Command: swift run workspace \(arguments.shellQuoted)")
         guard run else { return .success }
-        let status = try context.runner.stream("swift", testArguments, in: context.root)
-        return status == 0 ? .success : .failure
+        let runner = FocusedTests(
+            manifest: manifest, files: context.files, packageRoot: context.root, focusFolder: context.focusFolder, runner: context.runner,
+            write: write, writeError: writeError)
+        return try runner.run(result.selections) == 0 ? .success : .failure
     }
 }

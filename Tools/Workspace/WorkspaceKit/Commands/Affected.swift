@@ -1,20 +1,47 @@
 import Foundation
 
-/// Which targets a change affects and which test targets must run for it.
+/// Which targets a change affects and which tests must run for it, by the module graph.
 ///
-/// Files map to the target whose folder holds them; the affected targets are those and
-/// everything that depends on them (reverse dependencies, transitively). It errs toward
-/// running more: a change to the manifest, to shared test support (Core, CoreTesting,
-/// SandboxSupport), or to a file no target holds runs everything, and so does a change set
-/// that could not be read.
+/// A file maps to the target whose folder holds it; the affected targets are those and
+/// everything that depends on them (reverse dependencies, transitively, with end-to-end test
+/// targets depending on the executables they start). Documentation (Markdown, `docs/`) affects
+/// nothing. The package manifest, and a file no target holds and that is not documentation (CI
+/// scripts, say), affect everything: it errs toward running more, never toward a "success" that
+/// ran nothing the change touched.
+///
+/// An end-to-end test target affected only through some executables runs only the suites that
+/// name one of them (`ProductProcess(name: "FeedSandbox")`), plus any suite that names none.
 public struct AffectedAnalysis: Sendable {
     public let manifest: Manifest
     public let graph: ModuleGraph
+    /// For each end-to-end test target: its suites (top-level types) and the executables each names.
+    public let endToEndSuites: [String: [Suite]]
+
+    public struct Suite: Sendable, Equatable {
+        public var name: String
+        /// Executables the suite names in a string literal.
+        public var executables: Set<String>
+
+        public init(_ name: String, executables: Set<String>) {
+            self.name = name
+            self.executables = executables
+        }
+    }
 
     /// `endToEndEdges`: test targets that run built executables, and those executables.
-    public init(manifest: Manifest, endToEndEdges: [(from: String, to: String)] = []) {
+    public init(manifest: Manifest, endToEndEdges: [(from: String, to: String)] = [], endToEndSuites: [String: [Suite]] = [:]) {
         self.manifest = manifest
         self.graph = ModuleGraph(manifest: manifest, extraEdges: endToEndEdges)
+        self.endToEndSuites = endToEndSuites
+    }
+
+    /// The analysis of the workspace whose sources `files` holds.
+    public init(manifest: Manifest, files: any FileSystem) {
+        let edges = Self.endToEndEdges(manifest: manifest, files: files)
+        let suites = Dictionary(
+            Set(edges.map(\.from)).map { target in (target, Self.suites(of: target, manifest: manifest, files: files)) },
+            uniquingKeysWith: { first, _ in first })
+        self.init(manifest: manifest, endToEndEdges: edges, endToEndSuites: suites)
     }
 
     /// The target whose folder holds `file` (the deepest one, if folders nest).
@@ -25,26 +52,46 @@ public struct AffectedAnalysis: Sendable {
             .name
     }
 
+    /// Whether `file` is documentation, which no build or test reads: Markdown anywhere but in
+    /// a target's declared resources, and everything under `docs/`.
+    public func isDocumentation(_ file: String) -> Bool {
+        if file.hasPrefix("docs/") { return true }
+        guard file.lowercased().hasSuffix(".md") else { return false }
+        guard let name = target(of: file), let target = manifest.target(named: name) else { return true }
+        let inTarget = String(file.dropFirst(target.path.count + 1))
+        return !target.resources.contains { inTarget == $0.path || inTarget.hasPrefix($0.path + "/") }
+    }
+
     public struct Result: Sendable, Equatable {
-        /// Every changed file and its target, if any.
+        /// Every changed file and what it is: a target's name, or nil.
         public var files: [FileChange]
         /// Why everything runs; empty when only the affected targets do.
         public var reasonsToRunEverything: [String]
         /// The changed targets and their reverse dependencies, in manifest order.
         public var affectedTargets: [String]
-        /// The test targets to run, in manifest order.
-        public var testTargets: [String]
+        /// The tests to run, in manifest order; a selection with suites runs only those.
+        public var selections: [TestSelection]
 
         public var runsEverything: Bool { !reasonsToRunEverything.isEmpty }
+        public var testTargets: [String] { selections.map(\.testTarget) }
+        /// Changed files that are documentation.
+        public var documentation: [String] { files.filter(\.isDocumentation).map(\.path) }
     }
 
     public struct FileChange: Sendable, Equatable {
         public var path: String
         public var target: String?
+        public var isDocumentation: Bool
 
-        public init(path: String, target: String?) {
+        public init(path: String, target: String?, isDocumentation: Bool = false) {
             self.path = path
             self.target = target
+            self.isDocumentation = isDocumentation
+        }
+
+        /// What the file is, for the report: `Feed`, `documentation`, `no target`.
+        public var role: String {
+            isDocumentation ? "documentation (no test reads it)" : target ?? "no target"
         }
     }
 
@@ -54,62 +101,155 @@ public struct AffectedAnalysis: Sendable {
         var changes: [FileChange] = []
         var changedTargets: [String] = []
         for file in files.sorted() {
+            if isDocumentation(file) {
+                changes.append(FileChange(path: file, target: target(of: file), isDocumentation: true))
+                continue
+            }
             let target = self.target(of: file)
             changes.append(FileChange(path: file, target: target))
             if let target {
                 changedTargets.append(target)
-                if Conventions.sharedTestSupport.contains(target) {
-                    reasons.append("\(file) is in \(target), which every test uses")
-                }
             } else if Conventions.manifestFiles.contains(file) {
                 reasons.append("\(file) is the package manifest")
             } else {
-                reasons.append("\(file) belongs to no target")
+                reasons.append("\(file) belongs to no target and is not documentation")
             }
         }
         let allTests = manifest.targets.filter { $0.kind == .test }.map(\.name)
         if !reasons.isEmpty {
-            return Result(files: changes, reasonsToRunEverything: reasons, affectedTargets: manifest.targetNames, testTargets: allTests)
+            return Result(
+                files: changes, reasonsToRunEverything: reasons, affectedTargets: manifest.targetNames,
+                selections: allTests.map { TestSelection($0) })
         }
         let affected = graph.reverseClosure(of: changedTargets)
-        let tests = affected.filter { manifest.target(named: $0)?.kind == .test }
-        return Result(files: changes, reasonsToRunEverything: [], affectedTargets: affected, testTargets: tests)
+        let affectedSet = Set(affected)
+        let selections = affected.filter { manifest.target(named: $0)?.kind == .test }.map { test in
+            selection(of: test, affected: affectedSet, changed: Set(changedTargets))
+        }
+        return Result(files: changes, reasonsToRunEverything: [], affectedTargets: affected, selections: selections)
     }
 
-    /// The `swift test` arguments that run these test targets: one filter joining them.
-    /// Everything runs without a filter.
+    /// An end-to-end target reached only through executables runs the suites naming one of
+    /// them, and the suites naming none; anything else runs whole.
+    func selection(of test: String, affected: Set<String>, changed: Set<String>) -> TestSelection {
+        guard let suites = endToEndSuites[test], !suites.isEmpty, !changed.contains(test),
+            let target = manifest.target(named: test)
+        else { return TestSelection(test) }
+        // Reached through what it imports (Core, a system library): everything in it may change.
+        if graph.closure(of: target.targetDependencies).contains(where: affected.contains) { return TestSelection(test) }
+        let chosen = suites.filter { $0.executables.isEmpty || !$0.executables.isDisjoint(with: affected) }
+        return chosen.count == suites.count || chosen.isEmpty ? TestSelection(test) : TestSelection(test, suites: chosen.map(\.name))
+    }
+
+    // MARK: Commands
+
+    /// What `workspace test` is given for these selections: module names, and a filter when
+    /// some selection is narrowed to suites.
     public static func testArguments(for result: Result) -> [String]? {
-        if result.runsEverything { return ["test"] }
-        guard !result.testTargets.isEmpty else { return nil }
-        return ["test", "--filter", testFilter(result.testTargets)]
+        guard !result.selections.isEmpty else { return nil }
+        var arguments = ["test"] + result.selections.map { FocusedTests.moduleName(ofTestTarget: $0.testTarget) }
+        if let filter = TestSelection.filter(for: result.selections) { arguments += ["--filter", filter] }
+        return arguments
     }
 
-    /// `^(AppTests|FeedTests)\.`: a test's identifier starts with its module's name and a dot.
-    public static func testFilter(_ testTargets: [String]) -> String {
-        "^(\(testTargets.joined(separator: "|")))\\."
+    /// A GitHub Actions `strategy.matrix`: one entry per test target, with the command that
+    /// tests it (`{"include": [{"module": "Feed", "testTarget": "FeedTests", "command": "swift run workspace test Feed"}]}`).
+    public static func matrix(for result: Result) -> String {
+        let entries = result.selections.map { selection -> String in
+            let module = FocusedTests.moduleName(ofTestTarget: selection.testTarget)
+            var command = ["swift", "run", "workspace", "test", module]
+            var fields = [("module", module), ("testTarget", selection.testTarget)]
+            if let filter = TestSelection.filter(for: [selection]) {
+                command += ["--filter", filter]
+                fields.append(("filter", filter))
+            }
+            fields.append(("command", command.shellQuoted))
+            return "{" + fields.map { "\(jsonString($0.0)): \(jsonString($0.1))" }.joined(separator: ", ") + "}"
+        }
+        return "{\"include\": [" + entries.joined(separator: ", ") + "]}"
     }
 
-    /// Test targets that run the package's executables rather than importing them: the
-    /// conventional end-to-end targets, and any test target whose sources start processes
-    /// (`Process()`, `executableURL`) and name an executable in a string literal
-    /// (`ProductProcess(name: "cookbook")`). They depend on every executable. A test that only
-    /// names a program (AppTests' fuzzer drives each sandbox's screens in process) does not.
+    static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 {
+                    result += String(format: "\\u%04x", scalar.value)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    // MARK: End-to-end tests
+
+    /// Test targets that run the package's executables rather than importing them, and the
+    /// executables each one names in a string literal (`ProductProcess(name: "cookbook")`): the
+    /// conventional end-to-end targets (every executable, if they name none), and any test target
+    /// whose sources start processes (`Process()`, `executableURL`) and name an executable. A test
+    /// that only names a program (AppTests' fuzzer drives each sandbox's screens in process) does not.
     public static func endToEndEdges(manifest: Manifest, files: any FileSystem) -> [(from: String, to: String)] {
         let executables = manifest.targets.filter { $0.kind == .executable }.map(\.name)
         var edges: [(from: String, to: String)] = []
         for test in manifest.targets where test.kind == .test {
-            var runsExecutables = Conventions.endToEndTestTargets.contains(test.name)
-            if !runsExecutables {
-                let sources = files.swiftFiles(under: test.path).compactMap { try? files.read($0) }
-                let startsProcesses = sources.contains { text in
-                    let code = SwiftSource(text).code
-                    return code.contains("Process()") || code.contains("executableURL")
-                }
-                runsExecutables = startsProcesses && sources.contains { text in executables.contains { text.contains("\"\($0)\"") } }
+            let sources = files.swiftFiles(under: test.path).compactMap { try? files.read($0) }
+            let named = executables.filter { name in sources.contains { $0.contains("\"\(name)\"") } }
+            if Conventions.endToEndTestTargets.contains(test.name) {
+                edges += (named.isEmpty ? executables : named).map { (from: test.name, to: $0) }
+                continue
             }
-            if runsExecutables { edges += executables.map { (from: test.name, to: $0) } }
+            let startsProcesses = sources.contains { text in
+                let code = SwiftSource(text).code
+                return code.contains("Process()") || code.contains("executableURL")
+            }
+            if startsProcesses { edges += named.map { (from: test.name, to: $0) } }
         }
         return edges
+    }
+
+    /// The suites of a test target (top-level types holding `@Test`s) and the executables each names in a string literal
+    /// (in its body, or anywhere in its file outside every type: a file-level `let app = "cookbook"`
+    /// counts for each suite of the file).
+    public static func suites(of testTarget: String, manifest: Manifest, files: any FileSystem) -> [Suite] {
+        guard let target = manifest.target(named: testTarget) else { return [] }
+        let executables = manifest.targets.filter { $0.kind == .executable }.map(\.name)
+        func named(in text: String) -> Set<String> {
+            Set(executables.filter { text.contains("\"\($0)\"") })
+        }
+        var suites: [Suite] = []
+        for path in files.swiftFiles(under: target.path) {
+            guard let text = try? files.read(path) else { continue }
+            let declarations = SwiftSource(text).typeDeclarations
+            let topLevel = declarations.filter { inner in
+                inner.kind != "extension" && inner.kind != "protocol"
+                    && !declarations.contains { $0.open < inner.open && inner.close < $0.close }
+            }
+            // What the file names outside every type's body counts for each of its suites.
+            let bytes = Array(text.utf8)
+            var outside: [UInt8] = []
+            var index = 0
+            for declaration in topLevel where declaration.open >= index {
+                outside += bytes[index..<declaration.open]
+                index = declaration.close + 1
+            }
+            outside += bytes[min(index, bytes.count)...]
+            let fileLevel = named(in: String(decoding: outside, as: UTF8.self))
+            // Suites hold tests; helper types (ProductProcess) do not run anything by themselves.
+            let code = SwiftSource(text).code
+            for declaration in topLevel where SourceEdits.slice(code, declaration.open..<(declaration.close + 1)).contains("@Test") {
+                let body = SourceEdits.slice(text, declaration.open..<(declaration.close + 1))
+                suites.append(Suite(declaration.name, executables: named(in: body).union(fileLevel)))
+            }
+        }
+        return suites.sorted { $0.name < $1.name }
     }
 }
 
@@ -131,12 +271,13 @@ public struct ChangeSet: Sendable, Equatable {
 
 /// Reads the change set with git.
 ///
-/// The base is `--base REF` if given. Otherwise it is `origin/main`: the merge base of HEAD and
-/// origin/main, i.e. what a pull request would change. When HEAD is already on origin/main
-/// (nothing to push) or there is no origin/main, the base is `HEAD~1`, the last commit. Compared
-/// with the base are the committed, staged and unstaged changes and the untracked files (not
-/// ignored). A missing git, a bad ref or a repository without commits leaves the change set
-/// unknown, and everything runs.
+/// The base is `--base REF` if given; a REF git does not know is an error, not a reason to guess.
+/// Otherwise it is the merge base of HEAD and the main branch (`origin/main`, else `main`): what
+/// a pull request or a branch changes, every commit of it. On the main branch itself the merge
+/// base is HEAD, and the change is what is not committed yet; CI on a push passes the commit the
+/// push started from (`--base <before>`). Compared with the base are the committed, staged and
+/// unstaged changes and the untracked files (not ignored). A missing git, a repository without
+/// commits or without a main branch leaves the change set unknown, and everything runs.
 public struct ChangeDetector {
     public let packageRoot: String
     public let runner: any CommandRunning
@@ -145,6 +286,18 @@ public struct ChangeDetector {
         self.packageRoot = packageRoot
         self.runner = runner
     }
+
+    /// `--base` names no commit git knows.
+    public struct UnknownBase: Error, Equatable, CustomStringConvertible {
+        public var base: String
+
+        public var description: String {
+            "git knows no commit “\(base)” to compare with; give a branch, tag or commit (such as origin/main), or leave out --base to compare with the merge base of HEAD and the main branch"
+        }
+    }
+
+    /// The main branch, in the order they are tried.
+    public static let mainBranches = ["origin/main", "main", "origin/master", "master"]
 
     func git(_ arguments: [String]) -> CommandResult? {
         guard let result = try? runner.capture("git", arguments, in: packageRoot), result.succeeded else { return nil }
@@ -159,33 +312,35 @@ public struct ChangeDetector {
         result.output.split(separator: "\n").map { String($0) }.filter { !$0.isEmpty }
     }
 
-    public func changes(base requested: String?) -> ChangeSet {
+    func mergeBase(_ first: String, _ second: String) -> String? {
+        git(["merge-base", first, second]).map { $0.output.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    public func changes(base requested: String?) throws(UnknownBase) -> ChangeSet {
         guard git(["rev-parse", "--show-toplevel"]) != nil else {
+            if let requested { throw UnknownBase(base: requested) }
             return ChangeSet(files: [], description: "", unknownBecause: "this is not a git work tree (or git is missing)")
         }
         guard let head = commit("HEAD") else {
+            if let requested { throw UnknownBase(base: requested) }
             return ChangeSet(files: [], description: "", unknownBecause: "the repository has no commits yet")
         }
         let base: String
         let description: String
         if let requested {
-            guard let ref = commit(requested) else {
-                return ChangeSet(files: [], description: "", unknownBecause: "git does not know the base “\(requested)”")
-            }
-            let mergeBase = git(["merge-base", head, ref]).map { $0.output.trimmingCharacters(in: .whitespacesAndNewlines) }
-            base = mergeBase ?? ref
-            description = mergeBase == nil || mergeBase == ref ? requested : "\(requested) (merge base \(base.prefix(10)))"
-        } else if let upstream = commit("origin/main"),
-            let mergeBase = git(["merge-base", head, upstream]).map({ $0.output.trimmingCharacters(in: .whitespacesAndNewlines) }),
-            mergeBase != head
+            guard let ref = commit(requested) else { throw UnknownBase(base: requested) }
+            let common = mergeBase(head, ref)
+            base = common ?? ref
+            description = common == nil || common == ref ? requested : "\(requested) (merge base \(base.prefix(10)))"
+        } else if let (branch, tip) = Self.mainBranches.lazy.compactMap({ name in self.commit(name).map { (name, $0) } }).first,
+            let common = mergeBase(head, tip)
         {
-            base = mergeBase
-            description = "origin/main (merge base \(mergeBase.prefix(10)))"
-        } else if let parent = commit("HEAD~1") {
-            base = parent
-            description = "HEAD~1 (the last commit)"
+            base = common
+            description = common == head ? "\(branch), which HEAD is on" : "\(branch) (merge base \(common.prefix(10)))"
         } else {
-            return ChangeSet(files: [], description: "", unknownBecause: "HEAD has no parent and there is no origin/main to compare with")
+            return ChangeSet(
+                files: [], description: "",
+                unknownBecause: "there is no main branch (\(Self.mainBranches.joined(separator: ", "))) to compare with; give --base REF")
         }
         // The working tree against the base: committed, staged and unstaged changes. `--relative`
         // keeps paths relative to the package root (and leaves out files outside it).

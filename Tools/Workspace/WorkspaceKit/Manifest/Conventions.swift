@@ -18,9 +18,6 @@ public enum Conventions {
     /// What a sandbox may depend on besides its own feature.
     public static let sandboxDependencies: Set<String> = [core, coreTesting, sandboxSupport]
 
-    /// Modules shared by (nearly) every test: a change to one runs every test, whatever the graph says.
-    public static let sharedTestSupport: Set<String> = [core, coreTesting, sandboxSupport]
-
     /// Files outside every target whose change can affect anything.
     public static let manifestFiles: Set<String> = ["Package.swift", "Package.resolved"]
 
@@ -31,8 +28,9 @@ public enum Conventions {
     ]
 
     /// Test targets that run the package's built executables rather than importing modules:
-    /// they depend on every executable, although the manifest cannot say so. Besides these
-    /// names, any test target whose sources name an executable in a string literal counts.
+    /// they depend on the executables they name (every one, if they name none), although the
+    /// manifest cannot say so. Besides these, any test target that starts processes and names
+    /// an executable in a string literal counts.
     public static let endToEndTestTargets: Set<String> = ["EndToEndTests"]
 
     /// The spec XcodeGen reads.
