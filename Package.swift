@@ -44,6 +44,13 @@ func unitTests(_ module: String, dependencies: [Target.Dependency] = []) -> Targ
     )
 }
 
+/// The tests of a library that needs no stub environment (the web API's Core-free pieces).
+func libraryTests(_ module: String, dependencies: [Target.Dependency] = []) -> Target {
+    .testTarget(
+        name: "\(module)Tests", dependencies: [.target(name: module)] + dependencies, path: "Tests/\(module)Tests",
+        swiftSettings: swiftSettings)
+}
+
 /// A library of the workspace tooling (`Tools/Workspace/<name>`): plain Swift, no app module.
 func toolLibrary(_ name: String) -> Target {
     .target(name: name, path: "Tools/Workspace/\(name)", swiftSettings: swiftSettings)
@@ -78,6 +85,16 @@ let package = Package(
             path: "Core/SandboxSupport",
             swiftSettings: swiftSettings
         ),
+        // The web API client (Core/WebAPI) and its Core-free pieces: the JSON and cassette formats
+        // (DataFormats, also read by the tooling) and URLSession (URLSessionHTTP, the only module
+        // that imports FoundationNetworking). HTTPTestServer is the tests' loopback server.
+        .target(name: "DataFormats", path: "Core/DataFormats", swiftSettings: swiftSettings),
+        .target(name: "URLSessionHTTP", path: "Core/URLSessionHTTP", swiftSettings: swiftSettings),
+        .target(
+            name: "WebAPI", dependencies: ["Core", "DataFormats", "URLSessionHTTP"], path: "Core/WebAPI", swiftSettings: swiftSettings),
+        .target(
+            name: "HTTPTestServer", dependencies: ["Core", "WebAPI", "URLSessionHTTP"], path: "Tests/Support/HTTPTestServer",
+            swiftSettings: swiftSettings),
         .systemLibrary(
             name: "CSQLite",
             path: "App/CSQLite",
@@ -86,7 +103,7 @@ let package = Package(
         ),
         .target(
             name: "App",
-            dependencies: ["Core", "TerminalRunner", "CSQLite"] + features.map { .target(name: $0) },
+            dependencies: ["Core", "TerminalRunner", "CSQLite", "DataFormats", "WebAPI"] + features.map { .target(name: $0) },
             path: "App/App",
             resources: [.copy("Resources/recipes.json")],
             swiftSettings: swiftSettings
@@ -97,7 +114,11 @@ let package = Package(
         unitTests("CoreTesting"),
         unitTests("TerminalRunner"),
         unitTests("SandboxSupport", dependencies: ["TerminalRunner"]),
-        unitTests("App", dependencies: ["TerminalRunner"]),
+        unitTests("App", dependencies: ["TerminalRunner", "WebAPI", "HTTPTestServer"]),
+        unitTests("WebAPI", dependencies: ["HTTPTestServer"]),
+        libraryTests("DataFormats"),
+        libraryTests("URLSessionHTTP", dependencies: ["HTTPTestServer"]),
+        unitTests("HTTPTestServer", dependencies: ["WebAPI", "URLSessionHTTP"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Core", "CSQLite"], path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
 
         // Workspace tooling: `swift run workspace new-feature|check|spec|graph|affected` (Tools/Workspace).

@@ -137,15 +137,6 @@ struct DatasetFileTests {
         #expect(error.localizedDescription.contains("\(file.path):\(line):\(column)"))
     }
 
-    @Test func aPositionIsCountedInLinesAndCharacters() {
-        let data = Data("ab\né日本x\n".utf8)
-        #expect(TextPosition(byteOffset: 0, in: data) == TextPosition(line: 1, column: 1))
-        #expect(TextPosition(byteOffset: 3, in: data) == TextPosition(line: 2, column: 1))
-        // é is 2 bytes, 日 and 本 3 each: byte 11 is "x", the 4th character of line 2.
-        #expect(TextPosition(byteOffset: 11, in: data) == TextPosition(line: 2, column: 4))
-        #expect(TextPosition(byteOffset: 99, in: data) == TextPosition(line: 3, column: 1))
-    }
-
     @Test func aMissingKeyNamesTheKeyAndWhereItIs() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

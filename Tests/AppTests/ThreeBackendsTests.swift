@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import HTTPTestServer
 import Testing
 
 @testable import App
@@ -39,7 +40,7 @@ struct ThreeBackendsTests {
         let fromSQL = try await sqlite.findAll(query, sort: sort)
 
         let server = try LoopbackHTTPServer(handler: RecipeServerHandler.handler(recipes: recipes))
-        let fromHTTP = try await HTTPRecipeClient(baseURL: server.baseURL).searchRecipes(
+        let fromHTTP = try await liveClient(server.baseURL).searchRecipes(
             query, sort: sort, page: PageRequest(offset: 0, limit: 500)
         ).recipes
 

@@ -1,7 +1,9 @@
 import Core
 import Foundation
+import HTTPTestServer
 import TerminalRunner
 import Testing
+import WebAPI
 
 @testable import App
 

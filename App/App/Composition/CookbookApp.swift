@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import TerminalRunner
+import WebAPI
 
 /// The composition root: reads the command line, builds the real environment, and hands
 /// the tabs to the runner. The `cookbook` executable is one call to `main()`.
@@ -61,17 +62,21 @@ public enum CookbookApp {
             guard let url = URL(string: address), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
                 throw UsageError("--api-url needs an http:// or https:// URL, not “\(address)”")
             }
-            var timeout = HTTPRecipeClient.defaultTimeout
+            var timeout = LiveTransport.defaultTimeout
             if let text = options.value("--api-timeout") {
                 guard let seconds = TimeInterval(text), seconds > 0, seconds <= 3600 else {
                     throw UsageError("--api-timeout needs a number of seconds between 0 and 3600, not “\(text)”")
                 }
                 timeout = seconds
             }
-            return (
-                CachingRecipeClient(remote: HTTPRecipeClient(baseURL: url, timeout: timeout), cache: cache),
-                "web API at \(address) (cached)"
-            )
+            let exchange: NetworkingLibrary.Exchange
+            do {
+                exchange = try NetworkingLibrary.load()
+            } catch {
+                throw StartupError(error.message)
+            }
+            let transport = LiveTransport(baseURL: url, timeout: timeout, exchange: exchange)
+            return (CachingRecipeClient(remote: HTTPRecipeClient(transport: transport), cache: cache), "web API at \(address) (cached)")
         }
         do {
             if let path = options.value("--dataset") {

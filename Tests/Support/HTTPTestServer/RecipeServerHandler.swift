@@ -1,12 +1,11 @@
 import Core
 import Foundation
-
-@testable import App
+import WebAPI
 
 /// A reference implementation of the REST contract over a list of recipes: what a real
 /// backend does, on loopback, for the client's tests.
-enum RecipeServerHandler {
-    static func handler(recipes: [Recipe]) -> LoopbackHTTPServer.Handler {
+public enum RecipeServerHandler {
+    public static func handler(recipes: [Recipe]) -> LoopbackHTTPServer.Handler {
         { request in
             let path = request.path.split(separator: "/").map(String.init)
             switch path {

@@ -4,23 +4,34 @@ import Foundation
 /// The REST contract of the recipe web API (documented in docs/web-api.md). The client
 /// writes requests with it, and the loopback test server reads them back with it, so both
 /// sides agree by construction.
-enum RecipeAPIContract {
+public enum RecipeAPIContract {
     /// `GET /recipes?…` answers this; `GET /recipes/{id}` a `Recipe`; `GET /feed` a `RecipeFeed`.
-    struct SearchResponse: Codable, Equatable {
-        var recipes: [Recipe]
-        var total: Int
-        var offset: Int
-        var limit: Int
+    public struct SearchResponse: Codable, Equatable, Sendable {
+        public var recipes: [Recipe]
+        public var total: Int
+        public var offset: Int
+        public var limit: Int
+
+        public init(recipes: [Recipe], total: Int, offset: Int, limit: Int) {
+            self.recipes = recipes
+            self.total = total
+            self.offset = offset
+            self.limit = limit
+        }
     }
 
     /// The body of every 4xx and 5xx answer.
-    struct ErrorBody: Codable, Equatable {
-        var error: String
+    public struct ErrorBody: Codable, Equatable, Sendable {
+        public var error: String
+
+        public init(error: String) {
+            self.error = error
+        }
     }
 
     /// A query, sort and page as URL query items:
     /// `q=curry&category=main&cookingMinutes.max=30&calories.min=100&isVegetarian=true&sort=-popularity,title&offset=0&limit=20`.
-    static func queryItems(_ query: Query<Recipe>, sort: [Sort<Recipe>], page: PageRequest) -> [URLQueryItem] {
+    public static func queryItems(_ query: Query<Recipe>, sort: [Sort<Recipe>], page: PageRequest) -> [URLQueryItem] {
         var items: [URLQueryItem] = query.conditions.map { condition in
             switch condition {
             case .keyword(let keyword): URLQueryItem(name: "q", value: keyword)
@@ -39,7 +50,7 @@ enum RecipeAPIContract {
     }
 
     /// Reads query items back (the server's side). Unknown names or bad values are errors.
-    static func parse(_ items: [URLQueryItem]) throws(ContractError) -> (Query<Recipe>, [Sort<Recipe>], PageRequest) {
+    public static func parse(_ items: [URLQueryItem]) throws(ContractError) -> (Query<Recipe>, [Sort<Recipe>], PageRequest) {
         var query = Query<Recipe>.all
         var sort: [Sort<Recipe>] = []
         var offset = 0
@@ -72,7 +83,7 @@ enum RecipeAPIContract {
     }
 
     /// A parameter's text as the kind of value its field holds.
-    static func queryValue(_ text: String, for field: Recipe.Field) throws(ContractError) -> QueryValue {
+    public static func queryValue(_ text: String, for field: Recipe.Field) throws(ContractError) -> QueryValue {
         switch field {
         case .id, .cookingMinutes, .calories, .popularity: .integer(try integer(text, for: field.rawValue))
         case .isVegetarian:
@@ -90,8 +101,8 @@ enum RecipeAPIContract {
         return number
     }
 
-    struct ContractError: Error, Equatable {
-        var message: String
-        init(_ message: String) { self.message = message }
+    public struct ContractError: Error, Equatable {
+        public var message: String
+        public init(_ message: String) { self.message = message }
     }
 }

@@ -9,43 +9,53 @@ import Foundation
 /// A small real HTTP/1.1 server on 127.0.0.1, started by a test: one thread accepts, one
 /// thread a connection. Each request is answered by the test's handler, which can also
 /// misbehave on purpose (answer late, trickle the body, send garbage).
-final class LoopbackHTTPServer: @unchecked Sendable {
-    struct Request: Sendable {
-        var method: String
-        var path: String
-        var queryItems: [URLQueryItem]
+public final class LoopbackHTTPServer: @unchecked Sendable {
+    public struct Request: Sendable {
+        public var method: String
+        public var path: String
+        public var queryItems: [URLQueryItem]
+        /// Header names as the client sent them.
+        public var headers: [String: String]
     }
 
-    struct Response: Sendable {
-        var status: Int
-        var contentType: String?
-        var body: Data
+    public struct Response: Sendable {
+        public var status: Int
+        public var contentType: String?
+        public var body: Data
+        /// More header lines, as they are written.
+        public var headers: [(name: String, value: String)] = []
         /// Wait this long before answering at all.
-        var delay: TimeInterval = 0
+        public var delay: TimeInterval = 0
         /// Send the body in this many pieces with this pause between them.
-        var trickle: (pieces: Int, pause: TimeInterval)?
+        public var trickle: (pieces: Int, pause: TimeInterval)?
 
-        static func json(_ value: some Encodable, status: Int = 200) -> Response {
+        public init(status: Int, contentType: String?, body: Data) {
+            self.status = status
+            self.contentType = contentType
+            self.body = body
+        }
+
+        public static func json(_ value: some Encodable, status: Int = 200) -> Response {
             Response(status: status, contentType: "application/json", body: (try? JSONEncoder().encode(value)) ?? Data())
         }
 
-        static func text(_ text: String, status: Int, contentType: String? = "application/json") -> Response {
+        public static func text(_ text: String, status: Int, contentType: String? = "application/json") -> Response {
             Response(status: status, contentType: contentType, body: Data(text.utf8))
         }
     }
 
-    typealias Handler = @Sendable (Request) -> Response
+    public typealias Handler = @Sendable (Request) -> Response
 
-    let port: UInt16
+    public let port: UInt16
     private let listener: Int32
     private let handler: Handler
     private let lock = NSLock()
     private var requests: [Request] = []
 
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
-    var receivedRequests: [Request] { lock.withLock { requests } }
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var receivedRequests: [Request] { lock.withLock { requests } }
 
-    init(handler: @escaping Handler) throws {
+    public init(handler: @escaping Handler) throws {
         self.handler = handler
         (listener, port) = try Self.listen()
         let thread = Thread { [self] in acceptLoop() }
@@ -54,13 +64,13 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    func stop() {
+    public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
 
     /// A port nothing listens on, for "connection refused".
-    static func closedPort() throws -> UInt16 {
+    public static func closedPort() throws -> UInt16 {
         let (socket, port) = try listen()
         close(socket)
         return port
@@ -118,13 +128,19 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         let head = String(decoding: received, as: UTF8.self).components(separatedBy: "\r\n")
         let parts = head.first?.split(separator: " ").map(String.init) ?? []
         guard parts.count >= 2, let components = URLComponents(string: parts[1]) else { return }
-        let request = Request(method: parts[0], path: components.path, queryItems: components.queryItems ?? [])
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let request = Request(method: parts[0], path: components.path, queryItems: components.queryItems ?? [], headers: headers)
         lock.withLock { requests.append(request) }
 
         let response = handler(request)
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         var header = "HTTP/1.1 \(response.status) \(response.status < 400 ? "OK" : "Error")\r\n"
         if let contentType = response.contentType { header += "Content-Type: \(contentType)\r\n" }
+        for (name, value) in response.headers { header += "\(name): \(value)\r\n" }
         header += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
         guard send(Data(header.utf8), on: connection) else { return }
         if let trickle = response.trickle, trickle.pieces > 1 {

@@ -1,0 +1,62 @@
+import Core
+import DataFormats
+import Foundation
+
+/// The recipe service over HTTP, for the REST contract in `RecipeAPIContract`
+/// (docs/web-api.md). It builds each request, reads the status and the content type,
+/// decodes the body and names every failure as an `APIError`; the transport only carries
+/// the request, over the network or from a cassette.
+public struct HTTPRecipeClient: RecipeServiceClient {
+    public let transport: any HTTPTransport
+
+    public init(transport: any HTTPTransport) {
+        self.transport = transport
+    }
+
+    public func searchRecipes(_ query: Query<Recipe>, sort: [Sort<Recipe>], page: PageRequest) async throws -> RecipePage {
+        let response: RecipeAPIContract.SearchResponse = try await get(
+            "/recipes", RecipeAPIContract.queryItems(query, sort: sort, page: page))
+        return RecipePage(
+            recipes: response.recipes, total: response.total, page: PageRequest(offset: response.offset, limit: response.limit))
+    }
+
+    public func recipe(id: Recipe.ID) async throws -> Recipe {
+        try await get("/recipes/\(id)")
+    }
+
+    public func feed() async throws -> RecipeFeed {
+        try await get("/feed")
+    }
+
+    /// The decoded body of `GET path?items`, or the `APIError` that says why not (or
+    /// `CancellationError` when the caller's task was cancelled).
+    private func get<Body: Decodable>(_ path: String, _ items: [URLQueryItem] = []) async throws -> Body {
+        let request = HTTPRequest(path: path, query: items, headers: ["Accept": "application/json"])
+        let url = transport.address(of: request)
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch .cancelled {
+            throw CancellationError()
+        } catch {
+            throw APIError(error, url: url)
+        }
+        guard (200..<300).contains(response.status) else {
+            let message = (try? JSONDecoder().decode(RecipeAPIContract.ErrorBody.self, from: response.body))?.error
+            throw response.status == 404
+                ? APIError.notFound(url: url)
+                : APIError.http(status: response.status, url: url, message: message)
+        }
+        let contentType = response.header("Content-Type") ?? ""
+        guard contentType.lowercased().hasPrefix("application/json") else {
+            throw APIError.wrongContentType(url: url, found: contentType.isEmpty ? "none" : contentType)
+        }
+        do {
+            return try JSONDecoder().decode(Body.self, from: response.body)
+        } catch let error as DecodingError {
+            throw APIError.malformed(url: url, detail: JSONProblem.describe(error, in: response.body))
+        } catch {
+            throw APIError.malformed(url: url, detail: error.localizedDescription)
+        }
+    }
+}

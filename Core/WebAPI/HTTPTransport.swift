@@ -1,0 +1,69 @@
+import Foundation
+
+/// One request of the recipe web API, relative to the API's base URL: what the client asks,
+/// whatever carries it (the network, or a cassette).
+public struct HTTPRequest: Hashable, Sendable {
+    public var method: String
+    /// From the API's root: `/recipes/42`.
+    public var path: String
+    /// In the order they are sent.
+    public var query: [URLQueryItem]
+    public var headers: [String: String]
+
+    public init(method: String = "GET", path: String, query: [URLQueryItem] = [], headers: [String: String] = [:]) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+    }
+
+    /// `GET /recipes?q=curry&limit=20`: the request as a person reads it.
+    public var line: String {
+        var components = URLComponents()
+        components.path = path
+        components.queryItems = query.isEmpty ? nil : query
+        return "\(method) \(components.string ?? path)"
+    }
+}
+
+/// An answer, whatever its status.
+public struct HTTPResponse: Hashable, Sendable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A header's value; header names are case-insensitive.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// What carries the client's requests: the network (`LiveTransport`) or a cassette. The
+/// client's own work (building requests, reading statuses, decoding, naming errors) is the
+/// same over either.
+public protocol HTTPTransport: Sendable {
+    /// Where `request` goes, for messages: `http://127.0.0.1:8080/recipes/42`.
+    func address(of request: HTTPRequest) -> String
+    /// The answer to `request`, whatever its status; fails only when there is no answer.
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
+}
+
+/// Why a request got no answer.
+public enum TransportError: Error, Equatable, Sendable {
+    /// The request cannot be made into a URL.
+    case badURL(String)
+    /// No connection, or it broke: `detail` says how, in words.
+    case unreachable(detail: String)
+    /// No complete answer within the deadline.
+    case timedOut
+    /// The body grew past the limit; reading stopped there.
+    case tooLarge(limit: Int)
+    /// The task waiting for the answer was cancelled.
+    case cancelled
+}

@@ -1,0 +1,12 @@
+import Foundation
+import URLSessionHTTP
+import WebAPI
+
+/// The web API client over the network at `baseURL`, with `URLSessionHTTP` linked in (the
+/// app loads it on demand instead; see `NetworkingLibrary`).
+public func liveClient(
+    _ baseURL: URL, timeout: Double = LiveTransport.defaultTimeout, maximumBodyBytes: Int = LiveTransport.defaultMaximumBodyBytes
+) -> HTTPRecipeClient {
+    HTTPRecipeClient(
+        transport: LiveTransport(baseURL: baseURL, timeout: timeout, maximumBodyBytes: maximumBodyBytes, exchange: URLSessionHTTP.exchange))
+}
