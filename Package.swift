@@ -17,6 +17,8 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny")
 ]
 
+let applePlatforms: [Platform] = [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS]
+
 // MARK: - Target templates (mirrored by `targetTemplates` in project-spec.yml)
 
 /// A feature: depends on Core and nothing else, reaches other features through descriptors.
@@ -73,7 +75,10 @@ let package = Package(
     name: "Cookbook",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "cookbook", targets: ["cookbook"])
+        .executable(name: "cookbook", targets: ["cookbook"]),
+        // libURLSessionHTTP.so on Linux, next to the programs: `swift build` builds it;
+        // `swift build --product URLSessionHTTP` builds only it.
+        .library(name: "URLSessionHTTP", type: .dynamic, targets: ["URLSessionHTTP"]),
     ],
     targets: [
         .target(name: "Core", path: "Core/Core", swiftSettings: swiftSettings),
@@ -91,7 +96,13 @@ let package = Package(
         .target(name: "DataFormats", path: "Core/DataFormats", swiftSettings: swiftSettings),
         .target(name: "URLSessionHTTP", path: "Core/URLSessionHTTP", swiftSettings: swiftSettings),
         .target(
-            name: "WebAPI", dependencies: ["Core", "DataFormats", "URLSessionHTTP"], path: "Core/WebAPI", swiftSettings: swiftSettings),
+            name: "WebAPI",
+            // On Linux, URLSessionHTTP (FoundationNetworking, libcurl) is the dynamic library below,
+            // opened only when a web API is used (NetworkingLibrary); elsewhere it is linked.
+            dependencies: ["Core", "DataFormats", .target(name: "URLSessionHTTP", condition: .when(platforms: applePlatforms))],
+            path: "Core/WebAPI",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "HTTPTestServer", dependencies: ["Core", "WebAPI", "URLSessionHTTP"], path: "Tests/Support/HTTPTestServer",
             swiftSettings: swiftSettings),
@@ -114,12 +125,14 @@ let package = Package(
         unitTests("CoreTesting"),
         unitTests("TerminalRunner"),
         unitTests("SandboxSupport", dependencies: ["TerminalRunner"]),
-        unitTests("App", dependencies: ["TerminalRunner", "WebAPI", "HTTPTestServer"]),
+        unitTests("App", dependencies: ["TerminalRunner", "WebAPI", "HTTPTestServer", "URLSessionHTTP"]),
         unitTests("WebAPI", dependencies: ["HTTPTestServer"]),
         libraryTests("DataFormats"),
         libraryTests("URLSessionHTTP", dependencies: ["HTTPTestServer"]),
         unitTests("HTTPTestServer", dependencies: ["WebAPI", "URLSessionHTTP"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Core", "CSQLite"], path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["Core", "CoreTesting", "CSQLite", "HTTPTestServer"], path: "Tests/EndToEndTests",
+            swiftSettings: swiftSettings),
 
         // Workspace tooling: `swift run workspace new-feature|check|spec|graph|affected` (Tools/Workspace).
         toolLibrary("WorkspaceKit"),

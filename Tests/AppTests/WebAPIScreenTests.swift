@@ -3,6 +3,7 @@ import Foundation
 import HTTPTestServer
 import TerminalRunner
 import Testing
+import URLSessionHTTP
 import WebAPI
 
 @testable import App
@@ -130,7 +131,9 @@ struct WebAPIScreenTests {
             LaunchOptions.parse(
                 ["--data-dir", directory.url.path, "--api-url", apiURL.absoluteString, "--api-timeout", timeout],
                 for: CookbookApp.program
-            ))
+            ),
+            networking: { URLSessionHTTP.exchange }
+        )
     }
 
     @Test(

@@ -25,8 +25,11 @@ struct ProductProcess {
 
     var executable: URL { Self.productsDirectory.appendingPathComponent(name) }
 
-    /// Runs the product with `arguments`, feeding `input` to its stdin; kills it after `timeout`.
-    func run(_ arguments: [String] = [], input: String = "", timeout: Duration = .seconds(60)) throws -> Result {
+    /// Runs the product with `arguments`, feeding `input` to its stdin, with `environment` added
+    /// to this process's variables; kills it after `timeout`.
+    func run(_ arguments: [String] = [], input: String = "", environment: [String: String] = [:], timeout: Duration = .seconds(60)) throws
+        -> Result
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -44,6 +47,9 @@ struct ProductProcess {
         } else {
             process.executableURL = executable
             process.arguments = arguments
+        }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
         process.standardInput = try FileHandle(forReadingFrom: inputFile)
         process.standardOutput = try FileHandle(forWritingTo: outputFile)

@@ -74,7 +74,24 @@ struct FocusPackageTests {
         let app = try #require(try Manifest.decode(json: json).target(named: "App"))
         #expect(app.resources == [Target.Resource(rule: "copy", path: "Resources/recipes.json")])
         #expect(app.exclude == ["Old"])
-        #expect(app.unmodelled == ["a condition on its byName dependency CSQLite"])
+        // A condition on platforms is modelled, and copied (below); any other condition is not.
+        #expect(app.unmodelled == [])
+        #expect(app.dependencies.map(\.platforms) == [[], ["linux"], [], []])
+        let traits = json.replacingOccurrences(of: #"{"platformNames": ["linux"]}"#, with: #"{"traits": ["Fast"]}"#)
+        #expect(try Manifest.decode(json: traits).target(named: "App")?.unmodelled == ["a condition on its byName dependency CSQLite"])
+    }
+
+    @Test func platformConditionsAndDynamicLibrariesAreCopied() throws {
+        var manifest = try Fixtures.manifest()
+        let appIndex = try #require(manifest.targets.firstIndex { $0.name == "App" })
+        manifest.targets[appIndex].dependencies[1].platforms = ["macos", "ios"]
+        manifest.dynamicLibraries = [Manifest.DynamicLibrary(name: "Net", targets: ["Feed"])]
+
+        let text = try focus(manifest).manifestText(for: Set(ModuleGraph(manifest: manifest).closure(of: ["AppTests"])))
+        #expect(text.contains(#".target(name: "CSQLite", condition: .when(platforms: [.macOS, .iOS]))"#))
+        #expect(text.contains(#"    products: [.library(name: "Net", type: .dynamic, targets: ["Feed"])],"#))
+        // A library whose targets are not all focused is left out.
+        #expect(!(try focus(manifest).manifestText(for: ["Core"])).contains("products:"))
     }
 
     @Test func writingLinksEachTargetToItsRealFolderAndDropsStaleLinks() throws {

@@ -33,13 +33,17 @@ public enum CookbookApp {
 
     /// Builds the real environment. Store problems become warnings on stderr (the app
     /// carries on in memory); a bad recipe source is a usage or startup error.
-    static func makeEnvironment(_ options: LaunchOptions) throws -> AppEnvironment {
+    /// `networking` gives the live HTTP exchange, asked for only when `--api-url` is given
+    /// (on Linux it opens a library; tests pass the one linked into them).
+    static func makeEnvironment(
+        _ options: LaunchOptions, networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange = NetworkingLibrary.load
+    ) throws -> AppEnvironment {
         let dataDirectory = DataDirectory.resolve(override: options.value("--data-dir"))
         let store = LocalStore.open(in: dataDirectory.url)
         for warning in store.warnings {
             FileHandle.standardError.write(Data("cookbook: \(warning)\n".utf8))
         }
-        let (client, source) = try recipeSource(options, cache: store.recipeCache)
+        let (client, source) = try recipeSource(options, cache: store.recipeCache, networking: networking)
         let logger = JSONLinesLogger(fileURL: dataDirectory.logFile, echoToStandardError: options.has("--verbose"))
         return AppEnvironment(
             client: client,
@@ -57,7 +61,9 @@ public enum CookbookApp {
     }
 
     /// The bundled dataset by default; a dataset file, or the web API behind the cache.
-    static func recipeSource(_ options: LaunchOptions, cache: any Repository<Recipe>) throws -> (any RecipeServiceClient, String) {
+    static func recipeSource(
+        _ options: LaunchOptions, cache: any Repository<Recipe>, networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange
+    ) throws -> (any RecipeServiceClient, String) {
         if let address = options.value("--api-url") {
             guard let url = URL(string: address), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
                 throw UsageError("--api-url needs an http:// or https:// URL, not “\(address)”")
@@ -71,7 +77,7 @@ public enum CookbookApp {
             }
             let exchange: NetworkingLibrary.Exchange
             do {
-                exchange = try NetworkingLibrary.load()
+                exchange = try networking()
             } catch {
                 throw StartupError(error.message)
             }

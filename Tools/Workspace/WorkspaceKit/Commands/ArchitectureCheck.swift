@@ -30,7 +30,8 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
 ///   in CoreTesting (StubResolver's placeholder) and an entry in `DeepLinks.screens`, each naming
 ///   it by its qualified name;
 /// - test-target, feature-sandbox: every module has `<Module>Tests`, every feature a sandbox;
-/// - spec-current: project-spec.yml is what `workspace spec` generates.
+/// - spec-current: project-spec.yml is what `workspace spec` generates;
+/// - networking-imports, networking-on-demand: libcurl stays off the default launch (NetworkingRules.swift).
 public struct ArchitectureCheck {
     public let manifest: Manifest
     public let index: SourceIndex
@@ -39,6 +40,7 @@ public struct ArchitectureCheck {
     public static let rules = [
         "feature-dependencies", "sandbox-dependencies", "app-dependents", "undeclared-import", "descriptor-builder",
         "descriptor-placeholder", "descriptor-deep-link", "test-target", "feature-sandbox", "spec-current",
+        "networking-imports", "networking-on-demand",
     ]
 
     public init(manifest: Manifest, files: any FileSystem) {
@@ -48,7 +50,7 @@ public struct ArchitectureCheck {
     }
 
     public func run() -> [Violation] {
-        dependencyRules() + importRule() + descriptorRules() + completenessRules() + specRule()
+        dependencyRules() + importRule() + descriptorRules() + completenessRules() + specRule() + networkingRules()
     }
 
     // MARK: Where in Package.swift

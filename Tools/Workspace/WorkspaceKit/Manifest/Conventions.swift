@@ -21,6 +21,10 @@ public enum Conventions {
     /// Files outside every target whose change can affect anything.
     public static let manifestFiles: Set<String> = ["Package.swift", "Package.resolved"]
 
+    /// The one module that may import FoundationNetworking; on Linux the programs load it only
+    /// when a web API is used (docs/web-api.md), so none may link it.
+    public static let networkingModule = "URLSessionHTTP"
+
     /// Modules every target may import without declaring them: the platform's.
     public static let systemModules: Set<String> = [
         "Swift", "_Concurrency", "_StringProcessing", "Foundation", "FoundationEssentials", "FoundationInternationalization",

@@ -12,6 +12,19 @@ public struct Manifest: Sendable, Equatable {
     public var platforms: [Platform]
     /// In manifest order.
     public var targets: [Target]
+    /// The dynamic-library products (`libURLSessionHTTP.so`): what programs open at run time
+    /// rather than link, so only a product builds it.
+    public var dynamicLibraries: [DynamicLibrary] = []
+
+    public struct DynamicLibrary: Sendable, Equatable {
+        public var name: String
+        public var targets: [String]
+
+        public init(name: String, targets: [String]) {
+            self.name = name
+            self.targets = targets
+        }
+    }
 
     public struct Platform: Sendable, Equatable {
         public var name: String
@@ -129,10 +142,19 @@ public struct Dependency: Sendable, Equatable {
     public var name: String
     /// A product of another package (`.product(name:package:)`).
     public var isProduct: Bool
+    /// The platforms the dependency is limited to (`condition: .when(platforms: [.macOS])` is
+    /// `["macos"]`); empty when it applies everywhere.
+    public var platforms: [String]
 
-    public init(_ name: String, isProduct: Bool = false) {
+    public init(_ name: String, isProduct: Bool = false, platforms: [String] = []) {
         self.name = name
         self.isProduct = isProduct
+        self.platforms = platforms
+    }
+
+    /// Whether the dependency applies when building for `platform` (`"linux"`).
+    public func applies(on platform: String) -> Bool {
+        platforms.isEmpty || platforms.contains(platform)
     }
 }
 
@@ -185,13 +207,21 @@ extension Manifest {
             return Platform(name: name, version: version)
         }
         let targets = try targetObjects.map(decodeTarget)
-        return Manifest(
+        var manifest = Manifest(
             name: name,
             toolsVersion: shortVersion(tools),
             swiftLanguageVersions: (root["swiftLanguageVersions"] as? [String]) ?? [],
             platforms: platforms,
             targets: targets
         )
+        manifest.dynamicLibraries = (root["products"] as? [[String: Any]] ?? []).compactMap { product in
+            // `"type": {"library": ["dynamic"]}`.
+            guard let name = product["name"] as? String, let type = product["type"] as? [String: Any],
+                (type["library"] as? [String])?.first == "dynamic"
+            else { return nil }
+            return DynamicLibrary(name: name, targets: product["targets"] as? [String] ?? [])
+        }
+        return manifest
     }
 
     /// `6.0.0` → `6.0`.
@@ -207,15 +237,26 @@ extension Manifest {
         }
         var unmodelled: [String] = []
         let dependencies = (object["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency -> Dependency? in
+            // `["Name", {"platformNames": ["macos"]}]`, or `["Name", null]` without a condition.
+            func platforms(_ entry: [Any]) -> [String] {
+                (entry.last as? [String: Any])?["platformNames"] as? [String] ?? []
+            }
             for (kind, value) in dependency {
-                if let parts = value as? [Any], parts.count > 1, !(parts.last is NSNull) {
+                // A condition on platforms only is modelled (`platforms`); any other is not.
+                if let parts = value as? [Any], parts.count > 1, let condition = parts.last, !(condition is NSNull),
+                    (condition as? [String: Any]).map({ Set($0.keys) == ["platformNames"] }) != true
+                {
                     unmodelled.append("a condition on its \(kind) dependency \(parts.first.map { "\($0)" } ?? "")")
                 }
             }
-            if let byName = dependency["byName"] as? [Any], let name = byName.first as? String { return Dependency(name) }
-            if let target = dependency["target"] as? [Any], let name = target.first as? String { return Dependency(name) }
+            if let byName = dependency["byName"] as? [Any], let name = byName.first as? String {
+                return Dependency(name, platforms: platforms(byName))
+            }
+            if let target = dependency["target"] as? [Any], let name = target.first as? String {
+                return Dependency(name, platforms: platforms(target))
+            }
             if let product = dependency["product"] as? [Any], let name = product.first as? String {
-                return Dependency(name, isProduct: true)
+                return Dependency(name, isProduct: true, platforms: platforms(product))
             }
             return nil
         }

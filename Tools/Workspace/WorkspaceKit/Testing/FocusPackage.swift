@@ -54,6 +54,12 @@ public struct FocusPackage: Sendable {
             let platforms = try manifest.platforms.map { platform throws(Failure) in try Self.platform(platform) }
             lines.append("    platforms: [\(platforms.joined(separator: ", "))],")
         }
+        // A dynamic library is opened at run time, not linked: only its product builds it.
+        let libraries = manifest.dynamicLibraries.filter { !$0.targets.isEmpty && $0.targets.allSatisfy(targets.contains) }
+        if !libraries.isEmpty {
+            let products = libraries.map { ".library(name: \(Self.literal($0.name)), type: .dynamic, targets: \(Self.list($0.targets)))" }
+            lines.append("    products: [\(products.joined(separator: ", "))],")
+        }
         lines.append("    targets: [")
         for target in chosen {
             lines.append("        \(try declaration(of: target, among: targets)),")
@@ -100,8 +106,13 @@ public struct FocusPackage: Sendable {
             throw Failure("target \(target.name) is a \(target.kind.rawValue) target, which `workspace test` does not support")
         }
         if !target.dependencies.isEmpty {
-            arguments.append(
-                "dependencies: [\(target.dependencies.map { ".target(name: \(Self.literal($0.name)))" }.joined(separator: ", "))]")
+            let dependencies = try target.dependencies.map { dependency throws(Failure) -> String in
+                guard !dependency.platforms.isEmpty else { return ".target(name: \(Self.literal(dependency.name)))" }
+                let platforms = try dependency.platforms.map { name throws(Failure) in try Self.platformCase(name) }
+                return
+                    ".target(name: \(Self.literal(dependency.name)), condition: .when(platforms: [\(platforms.joined(separator: ", "))]))"
+            }
+            arguments.append("dependencies: [\(dependencies.joined(separator: ", "))]")
         }
         arguments.append("path: \(Self.literal(path))")
         if !target.exclude.isEmpty { arguments.append("exclude: \(Self.list(target.exclude))") }
@@ -141,14 +152,19 @@ public struct FocusPackage: Sendable {
     }
 
     static func platform(_ platform: Manifest.Platform) throws(Failure) -> String {
+        "\(try platformCase(platform.name))(\(literal(platform.version)))"
+    }
+
+    /// `macos` (as dump-package writes it) → `.macOS`.
+    static func platformCase(_ name: String) throws(Failure) -> String {
         let names = [
             "macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS", "maccatalyst": "macCatalyst",
-            "driverkit": "driverKit",
+            "driverkit": "driverKit", "linux": "linux", "windows": "windows", "android": "android", "wasi": "wasi", "openbsd": "openbsd",
         ]
-        guard let name = names[platform.name.lowercased()] else {
-            throw Failure("the platform \(platform.name) is not one `workspace test` knows")
+        guard let known = names[name.lowercased()] else {
+            throw Failure("the platform \(name) is not one `workspace test` knows")
         }
-        return ".\(name)(\(literal(platform.version)))"
+        return ".\(known)"
     }
 
     static func literal(_ text: String) -> String {
