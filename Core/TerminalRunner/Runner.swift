@@ -111,17 +111,25 @@ public enum Runner {
             return .cannotStart
         }
 
+        let report = options.value("--report-screen").map(ScreenReport.init(path:))
         let startup: @MainActor () async -> Void = {
             await session.start()
-            if let link { await session.open(link) }
+            if let link {
+                await session.open(link)
+                report?.noteOpened(link, in: session)
+            }
+            report?.update(session)
         }
         guard let source else {
             let colour = ColorSupport.isEnabled(environment: ProcessInfo.processInfo.environment)
-            return await InteractiveSession(programName: program.name, session: session, terminal: .standard, colour: colour).run(
-                startup: startup)
+            defer { report?.stopUpdating() }
+            return await InteractiveSession(programName: program.name, session: session, terminal: .standard, colour: colour).run {
+                await startup()
+                report?.keepUpdating(session)
+            }
         }
         await startup()
-        return await ScriptSession(interpreter: ScriptInterpreter(session: session), source: source).run()
+        return await ScriptSession(interpreter: ScriptInterpreter(session: session), source: source, report: report).run()
     }
 }
 
@@ -159,6 +167,8 @@ enum LineSource {
 struct ScriptSession {
     let interpreter: ScriptInterpreter
     let source: LineSource
+    /// `--report-screen`: written after every command, the only time screens change here.
+    var report: ScreenReport? = nil
 
     func run() async -> Runner.ExitCode {
         Terminal.write(interpreter.screenText)
@@ -171,7 +181,9 @@ struct ScriptSession {
             }
             do {
                 guard let command = try parse(line, at: lineNumber) else { continue }
-                switch try await interpreter.execute(command) {
+                let outcome = try await interpreter.execute(command)
+                report?.update(interpreter.session)
+                switch outcome {
                 case .proceed(let showScreen):
                     if showScreen { Terminal.write(interpreter.screenText) }
                 case .print(let text):

@@ -118,12 +118,13 @@ struct LaunchOptionsTests {
                 Usage: demo [options]
 
                 Options:
-                  --scenario NAME  start in a scenario
-                  --verbose        say more
-                  --script FILE    run the commands in FILE, then exit (default when input is not a terminal)
-                  --open LINK      start on the screen LINK names, e.g. cookbook://recipes/42 (forms below)
-                  --help           show this help
-                  --version        show the version
+                  --scenario NAME       start in a scenario
+                  --verbose             say more
+                  --script FILE         run the commands in FILE, then exit (default when input is not a terminal)
+                  --open LINK           start on the screen LINK names, e.g. cookbook://recipes/42 (forms below)
+                  --report-screen FILE  keep FILE holding the link of the screen on show (for workspace watch)
+                  --help                show this help
+                  --version             show the version
 
                 Scenarios:
                   slow  takes long
@@ -177,7 +178,10 @@ struct LaunchOptionsTests {
         for option in Self.program.allOptions {
             #expect(Self.program.usage.contains("  \(option.name)"))
         }
-        #expect(Self.program.allOptions.map(\.name) == ["--scenario", "--verbose", "--script", "--open", "--help", "--version"])
+        #expect(
+            Self.program.allOptions.map(\.name) == [
+                "--scenario", "--verbose", "--script", "--open", "--report-screen", "--help", "--version",
+            ])
     }
 
     @Test("a program's version defaults to the Cookbook version")

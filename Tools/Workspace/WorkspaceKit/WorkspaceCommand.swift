@@ -58,6 +58,9 @@ public struct WorkspaceCommand {
                       not know is a usage error. Documentation runs nothing; Package.swift, or a file no
                       target holds, runs everything. --run runs the tests with `workspace test`; --json
                       prints a GitHub Actions matrix, one entry per test target with its command
+          watch FEATURE [--scenario NAME] [--open LINK] [--poll] [-- SANDBOX-OPTIONS]
+                      build FEATURE's sandbox and run it; on every save, build it again and reopen it
+                      on the same screen. `workspace watch --help` says more
           help        show this text
 
         options:
@@ -75,6 +78,7 @@ public struct WorkspaceCommand {
     /// Runs the command line (without the program name).
     public func run(_ arguments: [String]) -> Int32 {
         do {
+            if arguments.first == "watch" { return try watch(Array(arguments.dropFirst())) }
             return try dispatch(arguments).rawValue
         } catch let error as UsageError {
             writeError("workspace: \(error.message)\nRun `workspace help` for usage.")

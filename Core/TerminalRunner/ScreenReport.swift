@@ -1,0 +1,69 @@
+import Core
+import Foundation
+
+/// `--report-screen FILE`: keeps FILE holding the deep link of the screen on show, so a tool that
+/// restarts the program (`workspace watch`) can bring it back on the same screen with `--open`.
+/// The file is replaced whole (written aside, then renamed), so a reader never sees half a link.
+@MainActor
+final class ScreenReport {
+    let path: String
+    private var written: String?
+    private var failed = false
+    /// The screen `--open` placed, with its descriptor. Screens that features push carry no
+    /// descriptor yet, so those are reported as the nearest screen below them whose link is known.
+    private weak var openedScreen: (any Screen)?
+    private var openedDescriptor: (any ScreenDescriptor)?
+    private var updating: Task<Void, Never>?
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// Remembers the screen a link opened: it is on top of the visible stack now.
+    func noteOpened(_ descriptor: any ScreenDescriptor, in session: TabSession) {
+        openedScreen = session.visibleScreen
+        openedDescriptor = descriptor
+    }
+
+    /// The link of the visible screen, else of the nearest screen below it whose descriptor is known.
+    func link(in session: TabSession) -> String {
+        let stack = session.current
+        if let openedScreen, let openedDescriptor, stack.stack.contains(where: { $0 === openedScreen }) {
+            return DeepLinks.link(for: openedDescriptor)
+        }
+        return DeepLinks.link(for: stack.root)
+    }
+
+    /// Writes the link when it changed. A file that cannot be written is reported once; the
+    /// program carries on (the tool reading it falls back to the first screen).
+    func update(_ session: TabSession) {
+        let link = link(in: session)
+        guard link != written else { return }
+        do {
+            try Data((link + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            written = link
+        } catch {
+            guard !failed else { return }
+            failed = true
+            Terminal.writeError("cannot write the screen report “\(path)” (\(error.localizedDescription)); check that its folder exists\n")
+        }
+    }
+
+    /// Keeps the file current while the full-screen UI runs. Keys and finished screen tasks both
+    /// change screens there; looking every 100 ms sees either without reaching into the drawing
+    /// code, and is far quicker than any rebuild the reader waits for.
+    func keepUpdating(_ session: TabSession) {
+        updating?.cancel()
+        updating = Task { [weak self] in
+            while !Task.isCancelled {
+                self?.update(session)
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
+    }
+
+    func stopUpdating() {
+        updating?.cancel()
+        updating = nil
+    }
+}

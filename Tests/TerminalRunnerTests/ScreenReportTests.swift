@@ -1,0 +1,59 @@
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+@testable import TerminalRunner
+
+@Suite("--report-screen: the link of the screen on show, for workspace watch")
+@MainActor
+struct ScreenReportTests {
+    static let program = ProgramInfo(name: "demo", summary: "runs a demo")
+
+    /// Runs `script` with `--report-screen` (and `arguments`) and returns what the report file holds.
+    func report(after script: String, _ arguments: [String] = []) async throws -> (status: Runner.ExitCode, link: String?) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scriptPath = folder.appendingPathComponent("script").path
+        let reportPath = folder.appendingPathComponent("screen").path
+        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let status = await Runner.main(Self.program, arguments: ["--script", scriptPath, "--report-screen", reportPath] + arguments) { _ in
+            TabSession(stack("Feed", root: StaticScreen("Feed")))
+        }
+        return (status, try? String(contentsOfFile: reportPath, encoding: .utf8))
+    }
+
+    @Test("the first screen's link is written when the program starts")
+    func firstScreen() async throws {
+        let result = try await report(after: "")
+        #expect(result.status == .success)
+        #expect(result.link == "cookbook://feed\n")
+    }
+
+    @Test("the screen --open showed is reported, and the first one again after going back")
+    func openedAndBack() async throws {
+        #expect(try await report(after: "snapshot\n", ["--open", "cookbook://recipes/42"]).link == "cookbook://recipes/42\n")
+        #expect(try await report(after: "back\n", ["--open", "cookbook://recipes/42"]).link == "cookbook://feed\n")
+    }
+
+    @Test("a report file that cannot be written does not stop the program")
+    func unwritable() async throws {
+        let result = try await report(after: "snapshot\n", ["--report-screen", "/nonexistent-folder/screen"])
+        #expect(result.status == .success)
+    }
+
+    @Test("a screen pushed above a known one is reported as the nearest screen whose link is known")
+    func nearestKnownScreen() async {
+        let session = await startedSession(StaticScreen("Feed"), title: "Feed")
+        let report = ScreenReport(path: "/dev/null")
+        let details = RecipeDetailsDescriptor(recipeID: 42)
+        await session.open(details)
+        report.noteOpened(details, in: session)
+        #expect(report.link(in: session) == "cookbook://recipes/42")
+        await session.current.push(StaticScreen("Pushed by a feature"))
+        #expect(report.link(in: session) == "cookbook://recipes/42")
+        await session.current.popToRoot()
+        #expect(report.link(in: session) == "cookbook://feed")
+    }
+}
