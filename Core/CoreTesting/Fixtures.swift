@@ -104,9 +104,13 @@ extension Fixtures {
         ShoppingItem(id: UUID(uuidString: "00000000-0000-0000-0000-000000000003") ?? UUID(), name: "flour", amount: "500 g", position: 2),
     ]
 
-    /// Two saved recipes, Pancakes the newest.
+    /// "Now" in tests and sandboxes: Friday 20 November 2026, 09:00 UTC. `TestClock` starts here,
+    /// so a screen that says "saved 3 days ago" says it on every run.
+    public static let now = Date(timeIntervalSince1970: 1_795_165_200)
+
+    /// Two saved recipes: Pancakes 3 days before `now`, Curry Rice 2 weeks before.
     public static let favorites = [
-        FavoriteRecipe(recipe: curryRice, savedAt: 1_750_000_000),
-        FavoriteRecipe(recipe: pancakes, savedAt: 1_760_000_000),
+        FavoriteRecipe(recipe: curryRice, savedAt: now.timeIntervalSince1970 - 14 * 86_400),
+        FavoriteRecipe(recipe: pancakes, savedAt: now.timeIntervalSince1970 - 3 * 86_400),
     ]
 }

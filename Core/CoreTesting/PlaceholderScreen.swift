@@ -2,7 +2,7 @@ import Core
 
 /// Stands in for a screen whose feature is not linked (in a sandbox, in a feature's tests).
 /// It is labelled with the descriptor's type and values, so navigation can be checked by eye
-/// and by `expect "RecipeDetailsDescriptor(recipeID: 1)"`.
+/// and by `expect "Screens.RecipeDetails(recipeID: 1)"`.
 @MainActor
 public final class PlaceholderScreen: Screen {
     /// The descriptor as `Type(field: value, …)`.

@@ -1,40 +1,71 @@
 import Core
 
 /// The environment of tests and sandboxes: fixture recipes, in-memory stores, recording
-/// loggers and placeholder screens. It is a value: change a copy to override one dependency
-/// for a scope (`env.overriding(\.userFeatures, with: .premium)`); nothing is global, so
-/// parallel tests cannot leak into each other.
-public struct StubEnvironment: Environment {
+/// loggers, a test clock, sequential ids and placeholder screens.
+///
+/// Its dependencies are a value (`Dependencies`): override one for a scope with a copy
+/// (`env.overriding(\.userFeatures, with: .premium)`); nothing is global, so parallel tests
+/// cannot leak into each other. Copies share the recorder and the resolver, so what a copy
+/// did is seen on the original's recorder.
+public final class StubEnvironment: Environment {
+    /// Everything a feature can reach, as plain values.
+    public struct Dependencies: Sendable {
+        public var client: any RecipeServiceClient
+        public var pageViewLogger: any PageViewLogger
+        public var activityLogger: any ActivityLogger
+        public var userFeatures: UserFeatures
+        public var favorites: any Repository<FavoriteRecipe>
+        public var shoppingList: any Repository<ShoppingItem>
+        public var recentSearches: any Repository<RecentSearch>
+        public var clock: any WallClock
+        public var ids: any IDGenerator
+    }
+
     /// What features did through this environment (shared by copies made from it).
     public let recorder: Recorder
+    /// Placeholders for every screen, unless a builder is set (shared by copies).
+    public let stubResolver: StubResolver
+    public let dependencies: Dependencies
 
-    public var client: any RecipeServiceClient
-    public var pageViewLogger: any PageViewLogger
-    public var activityLogger: any ActivityLogger
-    public var userFeatures: UserFeatures
-    public var favorites: any Repository<FavoriteRecipe>
-    public var shoppingList: any Repository<ShoppingItem>
-    public var recentSearches: any Repository<RecentSearch>
-    public var stubResolver: StubResolver
+    public var client: any RecipeServiceClient { dependencies.client }
+    public var pageViewLogger: any PageViewLogger { dependencies.pageViewLogger }
+    public var activityLogger: any ActivityLogger { dependencies.activityLogger }
+    public var userFeatures: UserFeatures { dependencies.userFeatures }
+    public var favorites: any Repository<FavoriteRecipe> { dependencies.favorites }
+    public var shoppingList: any Repository<ShoppingItem> { dependencies.shoppingList }
+    public var recentSearches: any Repository<RecentSearch> { dependencies.recentSearches }
+    public var clock: any WallClock { dependencies.clock }
+    public var ids: any IDGenerator { dependencies.ids }
     public var resolver: any Resolver { stubResolver }
 
-    public init(scenario: Scenario = .default, recipes: [Recipe] = Fixtures.recipes) {
+    /// - Parameter clock: `TestClock()` (starting at `Fixtures.now`, sleeping instantly) unless given.
+    public init(scenario: Scenario = .default, recipes: [Recipe] = Fixtures.recipes, clock: any WallClock = TestClock()) {
         let recorder = Recorder()
+        let failing = scenario == .failure
         self.recorder = recorder
-        client = StubRecipeClient(recipes: recipes, behaviour: scenario.clientBehaviour, recorder: recorder)
-        pageViewLogger = recorder
-        activityLogger = recorder
-        userFeatures = scenario == .premium ? .premium : .free
-        if scenario == .failure {
-            favorites = FailingRepository<FavoriteRecipe>()
-            shoppingList = FailingRepository<ShoppingItem>()
-            recentSearches = FailingRepository<RecentSearch>()
-        } else {
-            favorites = InMemoryRepository<FavoriteRecipe>()
-            shoppingList = InMemoryRepository<ShoppingItem>()
-            recentSearches = InMemoryRepository<RecentSearch>()
-        }
         stubResolver = StubResolver(recorder: recorder)
+        dependencies = Dependencies(
+            client: StubRecipeClient(recipes: recipes, behaviour: scenario.clientBehaviour, recorder: recorder, clock: clock),
+            pageViewLogger: recorder,
+            activityLogger: recorder,
+            userFeatures: scenario == .premium ? .premium : .free,
+            favorites: failing ? FailingRepository<FavoriteRecipe>() : InMemoryRepository<FavoriteRecipe>(),
+            shoppingList: failing ? FailingRepository<ShoppingItem>() : InMemoryRepository<ShoppingItem>(),
+            recentSearches: failing ? FailingRepository<RecentSearch>() : InMemoryRepository<RecentSearch>(),
+            clock: clock,
+            ids: SequentialIDs()
+        )
+    }
+
+    private init(copying original: StubEnvironment, dependencies: Dependencies) {
+        recorder = original.recorder
+        stubResolver = original.stubResolver
+        self.dependencies = dependencies
+    }
+
+    @MainActor
+    public func resolve<D: Descriptor>(_ descriptor: D) -> D.Output {
+        descriptor.resolve(with: stubResolver, in: self)
     }
 
     /// Fills the stores with the fixture favorites and shopping items, as a user's data
@@ -45,20 +76,20 @@ public struct StubEnvironment: Environment {
     }
 
     /// A copy with one dependency replaced; the original is untouched.
-    public func overriding<Value>(_ dependency: WritableKeyPath<StubEnvironment, Value>, with value: Value) -> StubEnvironment {
-        var copy = self
-        copy[keyPath: dependency] = value
-        return copy
+    public func overriding<Value>(_ dependency: WritableKeyPath<Dependencies, Value>, with value: Value) -> StubEnvironment {
+        var changed = dependencies
+        changed[keyPath: dependency] = value
+        return StubEnvironment(copying: self, dependencies: changed)
     }
 
     /// Runs `body` with a copy whose dependencies `change` replaced: the override lasts for
     /// that scope only.
     public func withOverrides<Result>(
-        _ change: (inout StubEnvironment) -> Void,
+        _ change: (inout Dependencies) -> Void,
         _ body: (StubEnvironment) async throws -> Result
     ) async rethrows -> Result {
-        var copy = self
-        change(&copy)
-        return try await body(copy)
+        var changed = dependencies
+        change(&changed)
+        return try await body(StubEnvironment(copying: self, dependencies: changed))
     }
 }

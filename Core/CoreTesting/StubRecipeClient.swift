@@ -17,11 +17,17 @@ public struct StubRecipeClient: RecipeServiceClient {
     public var recipes: [Recipe]
     public var behaviour: Behaviour
     public let recorder: Recorder
+    /// What `.slow` waits on.
+    public var clock: any WallClock
 
-    public init(recipes: [Recipe] = Fixtures.recipes, behaviour: Behaviour = .normal, recorder: Recorder = Recorder()) {
+    public init(
+        recipes: [Recipe] = Fixtures.recipes, behaviour: Behaviour = .normal, recorder: Recorder = Recorder(),
+        clock: any WallClock = TestClock(sleeping: .real)
+    ) {
         self.recipes = recipes
         self.behaviour = behaviour
         self.recorder = recorder
+        self.clock = clock
     }
 
     public func searchRecipes(_ query: Query<Recipe>, sort: [Sort<Recipe>], page: PageRequest) async throws -> RecipePage {
@@ -53,7 +59,7 @@ public struct StubRecipeClient: RecipeServiceClient {
         case .empty: return []
         case .failing: throw StubServiceError.unreachable
         case .slow(let delay):
-            try await Task.sleep(for: delay)
+            try await clock.sleep(for: delay)
             return recipes
         }
     }

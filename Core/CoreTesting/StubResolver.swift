@@ -1,62 +1,66 @@
 import Core
 
 /// The resolver of tests and sandboxes: every descriptor gets a labelled placeholder unless
-/// a builder is set for it. A sandbox sets the builder of its own feature; everything else
+/// a builder is set for it. A sandbox sets the builders of its own feature; everything else
 /// stays a placeholder. Every resolution is recorded.
-public struct StubResolver: Resolver {
+///
+/// One builder property and one `build` per descriptor: the `Resolver` protocol makes a missing
+/// one a compile error here as in the app.
+@MainActor
+public final class StubResolver: Resolver {
     public typealias Builder<D: Descriptor> = @MainActor @Sendable (D, any Environment) -> D.Output
 
-    public var recipeSearch: Builder<RecipeSearchDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-    public var recipeDetails: Builder<RecipeDetailsDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-    public var feed: Builder<FeedDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-    public var shoppingList: Builder<ShoppingListDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-    public var favorites: Builder<FavoritesDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-    public var authorRecipes: Builder<AuthorRecipesDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-    public var about: Builder<AboutDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+    public var feed: Builder<Screens.Feed> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+    public var recipeSearch: Builder<Screens.RecipeSearch> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+    public var recipeDetails: Builder<Screens.RecipeDetails> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+    public var authorRecipes: Builder<Screens.AuthorRecipes> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+    public var shoppingList: Builder<Screens.ShoppingList> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+    public var favorites: Builder<Screens.Favorites> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+    public var about: Builder<Screens.About> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
     public var recipeExport: Builder<RecipeExportDescriptor> = { descriptor, _ in RecordingExporter(format: descriptor.format) }
 
     let recorder: Recorder
 
-    public init(recorder: Recorder) {
+    public nonisolated init(recorder: Recorder) {
         self.recorder = recorder
     }
 
-    @MainActor public func build(_ descriptor: RecipeSearchDescriptor, in environment: any Environment) -> any Screen {
-        recorder.record(resolved: descriptor)
-        return recipeSearch(descriptor, environment)
-    }
-
-    @MainActor public func build(_ descriptor: RecipeDetailsDescriptor, in environment: any Environment) -> any Screen {
-        recorder.record(resolved: descriptor)
-        return recipeDetails(descriptor, environment)
-    }
-
-    @MainActor public func build(_ descriptor: FeedDescriptor, in environment: any Environment) -> any Screen {
+    public func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
         recorder.record(resolved: descriptor)
         return feed(descriptor, environment)
     }
 
-    @MainActor public func build(_ descriptor: ShoppingListDescriptor, in environment: any Environment) -> any Screen {
+    public func build(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen {
         recorder.record(resolved: descriptor)
-        return shoppingList(descriptor, environment)
+        return recipeSearch(descriptor, environment)
     }
 
-    @MainActor public func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen {
+    public func build(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen {
         recorder.record(resolved: descriptor)
-        return favorites(descriptor, environment)
+        return recipeDetails(descriptor, environment)
     }
 
-    @MainActor public func build(_ descriptor: AuthorRecipesDescriptor, in environment: any Environment) -> any Screen {
+    public func build(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {
         recorder.record(resolved: descriptor)
         return authorRecipes(descriptor, environment)
     }
 
-    @MainActor public func build(_ descriptor: AboutDescriptor, in environment: any Environment) -> any Screen {
+    public func build(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen {
+        recorder.record(resolved: descriptor)
+        return shoppingList(descriptor, environment)
+    }
+
+    public func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
+        recorder.record(resolved: descriptor)
+        return favorites(descriptor, environment)
+    }
+
+    public func build(_ descriptor: Screens.About, in environment: any Environment) -> any Screen {
         recorder.record(resolved: descriptor)
         return about(descriptor, environment)
     }
 
-    @MainActor public func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
+    public func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
         recorder.record(resolved: descriptor)
         return recipeExport(descriptor, environment)
     }

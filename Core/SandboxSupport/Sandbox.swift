@@ -15,7 +15,7 @@ public enum Sandbox {
     public static func main<Root: ScreenDescriptor>(
         feature: String,
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
-        link: @escaping @MainActor (inout StubResolver) -> Void,
+        link: @escaping @MainActor (StubResolver) -> Void,
         root: Root
     ) async -> Int32 {
         let program = ProgramInfo(
@@ -38,7 +38,7 @@ public enum Sandbox {
     /// The stub environment of a scenario, with the feature's builders linked and, when the
     /// scenario has data, fixture favorites and shopping items in the stores.
     @MainActor
-    public static func environment(scenario name: String?, link: (inout StubResolver) -> Void) async throws(UsageError) -> StubEnvironment {
+    public static func environment(scenario name: String?, link: (StubResolver) -> Void) async throws(UsageError) -> StubEnvironment {
         let scenario: Scenario
         if let name {
             guard let named = Scenario(rawValue: name) else {
@@ -48,8 +48,10 @@ public enum Sandbox {
         } else {
             scenario = .default
         }
-        var environment = StubEnvironment(scenario: scenario)
-        link(&environment.stubResolver)
+        // Time starts at `Fixtures.now` ("saved 3 days ago" reads the same on every run) but
+        // sleeps are real, so the slow scenario is visibly slow.
+        let environment = StubEnvironment(scenario: scenario, clock: TestClock(sleeping: .real))
+        link(environment.stubResolver)
         if scenario.hasData {
             // In-memory stores cannot fail to save.
             try? await environment.addFixtureUserData()

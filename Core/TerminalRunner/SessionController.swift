@@ -202,9 +202,8 @@ public final class SessionController {
             }
             if let navigation, stack.topScreen === screen {
                 switch navigation {
-                case .push(let next):
-                    stack.place(next)
-                    self?.appearSoon(next)
+                case .show(let descriptor):
+                    self?.appearSoon(stack.place(descriptor))
                 case .pop:
                     if stack.removeTop() { self?.appearSoon(stack.topScreen) }
                 }

@@ -1,15 +1,22 @@
 import Core
 
 /// A navigation stack of screens: the runner's `NavigationCoordinator`.
-/// Its root is a screen descriptor, resolved like any other screen. It never becomes empty
-/// once started: popping the root is refused.
+/// Its root is a screen descriptor, resolved like any other screen. Every entry keeps the
+/// descriptor it was resolved from, so the stack can say which screen (and deep link) is shown.
+/// It never becomes empty once started: popping the root is refused.
 @MainActor
 public final class StackNavigator: NavigationCoordinator {
+    /// One screen on the stack and the descriptor it was resolved from.
+    public struct Entry {
+        public let descriptor: any ScreenDescriptor
+        public let screen: any Screen
+    }
+
     public let title: String
     public let environment: any Environment
     /// The descriptor of the bottom screen; a deep link to it selects this stack.
     public let root: any ScreenDescriptor
-    public private(set) var stack: [any Screen] = []
+    public private(set) var entries: [Entry] = []
     /// Called when the visible screen or its content changes, so the runner can redraw.
     public var onChange: (@MainActor () -> Void)?
 
@@ -19,14 +26,19 @@ public final class StackNavigator: NavigationCoordinator {
         self.root = root
     }
 
+    public var stack: [any Screen] { entries.map(\.screen) }
+    public var descriptors: [any ScreenDescriptor] { entries.map(\.descriptor) }
+    /// The descriptor of the screen on top: a link to it reopens what the user sees.
+    public var topDescriptor: (any ScreenDescriptor)? { entries.last?.descriptor }
+
     /// Shows the root screen the first time; later calls do nothing.
     public func start() async {
         await placeRoot()?.appear()
     }
 
-    public func push(_ screen: any Screen) async {
-        place(screen)
-        await screen.appear()
+    /// Resolves the descriptor and puts its screen on top.
+    public func show(_ descriptor: any ScreenDescriptor) async {
+        await place(descriptor).appear()
     }
 
     /// Goes back one screen, which appears again so it can refresh (a list after an edit).
@@ -35,40 +47,42 @@ public final class StackNavigator: NavigationCoordinator {
         await stack.last?.appear()
     }
 
-    // The halves of start, push and pop that happen at once, for the full-screen UI: it
+    // The halves of start, show and pop that happen at once, for the full-screen UI: it
     // changes the stack as soon as a key asks, and lets the screen appear (load) meanwhile.
 
     /// Puts the root screen on the empty stack and returns it, to appear; nil once started.
     func placeRoot() -> (any Screen)? {
-        guard stack.isEmpty else { return nil }
-        let screen = environment.resolve(root)
-        place(screen)
-        return screen
+        guard entries.isEmpty else { return nil }
+        return place(root)
     }
 
-    /// Puts a screen on top, watching its changes, and tells the runner.
-    func place(_ screen: any Screen) {
+    /// Resolves a descriptor through the environment and puts its screen on top, watching its
+    /// changes, and tells the runner. Returns the screen, to appear.
+    @discardableResult
+    func place(_ descriptor: any ScreenDescriptor) -> any Screen {
+        let screen = environment.resolve(descriptor)
         screen.onChange = { [weak self, weak screen] in
             guard let self, let screen, screen === self.stack.last else { return }
             self.onChange?()
         }
-        stack.append(screen)
+        entries.append(Entry(descriptor: descriptor, screen: screen))
         onChange?()
+        return screen
     }
 
     /// Removes the top screen unless it is the root; the one below should then appear.
     @discardableResult
     func removeTop() -> Bool {
-        guard stack.count > 1 else { return false }
-        stack.removeLast()
+        guard entries.count > 1 else { return false }
+        entries.removeLast()
         onChange?()
         return true
     }
 
     /// Back to the root screen.
     public func popToRoot() async {
-        guard stack.count > 1 else { return }
-        stack.removeLast(stack.count - 1)
+        guard entries.count > 1 else { return }
+        entries.removeLast(entries.count - 1)
         onChange?()
         await stack.last?.appear()
     }
@@ -116,7 +130,7 @@ public final class TabSession: TabCoordinator {
             await tabs[index].popToRoot()
         } else {
             await current.start()
-            await current.push(current.environment.resolve(descriptor))
+            await current.show(descriptor)
         }
     }
 
@@ -130,12 +144,5 @@ public final class TabSession: TabCoordinator {
     public func tabIndex(named name: String) -> Int? {
         if let number = Int(name), tabs.indices.contains(number - 1) { return number - 1 }
         return tabs.firstIndex { $0.title.lowercased() == name.lowercased() }
-    }
-}
-
-extension ScreenDescriptor {
-    /// Equality across existentials: same type and equal values.
-    func isEqual(to other: any ScreenDescriptor) -> Bool {
-        (other as? Self) == self
     }
 }

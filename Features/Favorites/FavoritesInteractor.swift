@@ -1,4 +1,5 @@
 import Core
+import Foundation
 
 /// Every side effect of the favorites screen, all through the environment.
 struct FavoritesInteractor {
@@ -8,6 +9,9 @@ struct FavoritesInteractor {
     func favorites() async throws -> [FavoriteRecipe] {
         try await environment.favorites.findAll(.all, sort: [.descending(.savedAt)])
     }
+
+    /// What "now" is, for "saved 3 days ago".
+    var now: Date { environment.clock.now }
 
     func remove(_ id: Recipe.ID) async throws {
         try await environment.favorites.delete(id: id)

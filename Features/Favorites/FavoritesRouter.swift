@@ -1,11 +1,10 @@
 import Core
 
-/// Where the favorites screen can go. Other features' screens come only from `resolve`.
+/// Where the favorites screen can go: other features' screens, named by their descriptors. The coordinator
+/// resolves each one (`environment.resolve`) and decides where it appears.
 @MainActor
 struct FavoritesRouter {
-    let environment: any Environment
-
     func recipeDetails(_ id: Recipe.ID) -> Navigation {
-        .push(environment.resolve(RecipeDetailsDescriptor(recipeID: id)))
+        .show(Screens.RecipeDetails(recipeID: id))
     }
 }

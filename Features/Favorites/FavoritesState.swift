@@ -1,4 +1,5 @@
 import Core
+import Foundation
 
 /// Everything the favorites screen knows. The translator turns it into content.
 struct FavoritesState: Equatable {
@@ -10,6 +11,8 @@ struct FavoritesState: Equatable {
 
     var phase = Phase.loading
     var notice: String?
+    /// The environment clock's time when the list was loaded: "saved 3 days ago" counts from it.
+    var now = Date(timeIntervalSince1970: 0)
 
     var favorites: [FavoriteRecipe] {
         if case .loaded(let favorites) = phase { return favorites }

@@ -1,6 +1,7 @@
 import Core
+import Foundation
 
-/// Favorites to content: one link per saved recipe, newest first.
+/// Favorites to content: one link per saved recipe, newest first, each saying when it was saved.
 struct FavoritesTranslator: Translator {
     func translate(_ state: FavoritesState) -> ScreenContent {
         switch state.phase {
@@ -16,7 +17,8 @@ struct FavoritesTranslator: Translator {
                 ScreenRow(
                     id: FavoritesRow.recipe(favorite.recipe.id),
                     .link(title: favorite.recipe.title, subtitle: favorite.recipe.author.name),
-                    detail: "\(favorite.recipe.cookingMinutes) min · \(favorite.recipe.calories) kcal",
+                    detail: "\(favorite.recipe.cookingMinutes) min · \(favorite.recipe.calories) kcal · saved "
+                        + RelativeTime.phrase(for: Date(timeIntervalSince1970: favorite.savedAt), now: state.now),
                     isDeletable: true
                 )
             }

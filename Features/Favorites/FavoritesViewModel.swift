@@ -19,7 +19,9 @@ final class FavoritesViewModel: ScreenViewModel {
     func load() async {
         interactor.logPageView()
         do {
-            state.phase = .loaded(try await interactor.favorites())
+            let favorites = try await interactor.favorites()
+            state.now = interactor.now
+            state.phase = .loaded(favorites)
         } catch {
             state.phase = .failed(ScreenFailure(error, whileTrying: "load your favorites"))
         }
@@ -34,7 +36,9 @@ final class FavoritesViewModel: ScreenViewModel {
         guard let favorite = state.favorites.first(where: { $0.id == id }) else { return }
         do {
             try await interactor.remove(id)
-            state.phase = .loaded(try await interactor.favorites())
+            let favorites = try await interactor.favorites()
+            state.now = interactor.now
+            state.phase = .loaded(favorites)
             state.notice = "Removed “\(favorite.recipe.title)” from favorites."
         } catch {
             state.notice = ScreenFailure(error, whileTrying: "remove “\(favorite.recipe.title)”").messageWithRecovery

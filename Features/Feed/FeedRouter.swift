@@ -1,15 +1,14 @@
 import Core
 
-/// Where the feed can go. Other features' screens come only from `resolve`.
+/// Where the feed can go: other features' screens, named by their descriptors. The coordinator
+/// resolves each one (`environment.resolve`) and decides where it appears.
 @MainActor
 struct FeedRouter {
-    let environment: any Environment
-
     func recipeDetails(_ id: Recipe.ID) -> Navigation {
-        .push(environment.resolve(RecipeDetailsDescriptor(recipeID: id)))
+        .show(Screens.RecipeDetails(recipeID: id))
     }
 
     func about() -> Navigation {
-        .push(environment.resolve(AboutDescriptor()))
+        .show(Screens.About())
     }
 }

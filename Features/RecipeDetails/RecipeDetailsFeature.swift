@@ -3,7 +3,7 @@ import Core
 /// The feature's one public door: the app's resolver and the sandbox build the screen here.
 public enum RecipeDetailsFeature {
     @MainActor
-    public static func makeScreen(_ descriptor: RecipeDetailsDescriptor, environment: any Environment) -> any Screen {
+    public static func makeScreen(_ descriptor: Screens.RecipeDetails, environment: any Environment) -> any Screen {
         RecipeDetailsScreen(
             viewModel: RecipeDetailsViewModel(
                 recipeID: descriptor.recipeID,

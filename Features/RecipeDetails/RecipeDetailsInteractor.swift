@@ -1,5 +1,4 @@
 import Core
-import Foundation
 
 /// Every side effect of the details screen, all through the environment.
 struct RecipeDetailsInteractor {
@@ -16,7 +15,7 @@ struct RecipeDetailsInteractor {
 
     func setFavorite(_ recipe: Recipe, _ isFavorite: Bool) async throws {
         if isFavorite {
-            try await environment.favorites.save(FavoriteRecipe(recipe: recipe, savedAt: Date().timeIntervalSince1970))
+            try await environment.favorites.save(FavoriteRecipe(recipe: recipe, savedAt: environment.clock.now.timeIntervalSince1970))
         } else {
             try await environment.favorites.delete(id: recipe.id)
         }
@@ -29,7 +28,9 @@ struct RecipeDetailsInteractor {
         let existing = try await environment.shoppingList.findAll(.all, sort: [.descending(.position)])
         let start = (existing.first?.position ?? -1) + 1
         let items = recipe.ingredients.enumerated().map { offset, ingredient in
-            ShoppingItem(name: ingredient.name, amount: ingredient.amountText, recipeID: recipe.id, position: start + offset)
+            ShoppingItem(
+                id: environment.ids.next(), name: ingredient.name, amount: ingredient.amountText, recipeID: recipe.id,
+                position: start + offset)
         }
         try await environment.shoppingList.save(items)
         environment.activityLogger.log(

@@ -1,12 +1,13 @@
 import Core
 
-/// What the details screen reaches outside its feature: only through `resolve`.
+/// What the details screen reaches outside its feature: other screens by descriptor (the coordinator
+/// resolves them), and the app's exporter through `environment.resolve`.
 @MainActor
 struct RecipeDetailsRouter {
     let environment: any Environment
 
     func authorRecipes(_ authorID: Author.ID) -> Navigation {
-        .push(environment.resolve(AuthorRecipesDescriptor(authorID: authorID)))
+        .show(Screens.AuthorRecipes(authorID: authorID))
     }
 
     /// The app's exporter: a service no feature can see the implementation of.

@@ -1,5 +1,4 @@
 import Core
-import Foundation
 
 /// Every side effect of the search screen, all through the environment.
 struct RecipeSearchInteractor {
@@ -16,7 +15,8 @@ struct RecipeSearchInteractor {
     /// Stores the keyword; returns a notice for the user when the store failed.
     func remember(keyword: String) async -> String? {
         do {
-            try await environment.recentSearches.save(RecentSearch(keyword: keyword, searchedAt: Date().timeIntervalSince1970))
+            try await environment.recentSearches.save(
+                RecentSearch(keyword: keyword, searchedAt: environment.clock.now.timeIntervalSince1970))
             return nil
         } catch {
             return "The search worked, but it could not be remembered: \(error.localizedDescription)"

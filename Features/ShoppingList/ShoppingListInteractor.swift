@@ -11,7 +11,7 @@ struct ShoppingListInteractor {
 
     func add(name: String, after items: [ShoppingItem]) async throws {
         let position = (items.map(\.position).max() ?? -1) + 1
-        try await environment.shoppingList.save(ShoppingItem(name: name, position: position))
+        try await environment.shoppingList.save(ShoppingItem(id: environment.ids.next(), name: name, position: position))
         environment.activityLogger.log(ActivityEvent("shopping_item_add", payload: ["name": name]))
     }
 

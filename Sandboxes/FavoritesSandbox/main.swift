@@ -8,6 +8,6 @@ import SandboxSupport
 let status = await Sandbox.main(
     feature: "Favorites",
     link: { $0.favorites = FavoritesFeature.makeScreen },
-    root: FavoritesDescriptor()
+    root: Screens.Favorites()
 )
 exit(status)

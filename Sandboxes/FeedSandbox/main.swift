@@ -8,6 +8,6 @@ import SandboxSupport
 let status = await Sandbox.main(
     feature: "Feed",
     link: { $0.feed = FeedFeature.makeScreen },
-    root: FeedDescriptor()
+    root: Screens.Feed()
 )
 exit(status)

@@ -8,6 +8,6 @@ import SandboxSupport
 let status = await Sandbox.main(
     feature: "RecipeDetails",
     link: { $0.recipeDetails = RecipeDetailsFeature.makeScreen },
-    root: RecipeDetailsDescriptor(recipeID: 1)
+    root: Screens.RecipeDetails(recipeID: 1)
 )
 exit(status)

@@ -11,6 +11,6 @@ let status = await Sandbox.main(
         resolver.recipeSearch = RecipeSearchFeature.makeScreen
         resolver.authorRecipes = RecipeSearchFeature.makeScreen
     },
-    root: RecipeSearchDescriptor()
+    root: Screens.RecipeSearch()
 )
 exit(status)

@@ -8,6 +8,6 @@ import ShoppingList
 let status = await Sandbox.main(
     feature: "ShoppingList",
     link: { $0.shoppingList = ShoppingListFeature.makeScreen },
-    root: ShoppingListDescriptor()
+    root: Screens.ShoppingList()
 )
 exit(status)

@@ -22,7 +22,7 @@ struct CompositionTests {
         let environment = try makeEnvironment(dataDirectory: directory.url)
         let id = try curryRiceID()
 
-        let screen = environment.resolve(RecipeDetailsDescriptor(recipeID: id))
+        let screen = environment.resolve(Screens.RecipeDetails(recipeID: id))
         await screen.appear()
 
         #expect(screen.content.title == "Curry Rice")
@@ -37,7 +37,7 @@ struct CompositionTests {
         defer { directory.remove() }
         let environment = try makeEnvironment(dataDirectory: directory.url)
 
-        let screen = environment.resolve(RecipeSearchDescriptor(query: "curry"))
+        let screen = environment.resolve(Screens.RecipeSearch(query: "curry"))
         await screen.appear()
 
         let titles = screen.content.sections.flatMap(\.rows).filter { $0.id.hasPrefix("recipe-") }.map(\.label)
@@ -47,18 +47,17 @@ struct CompositionTests {
         #expect(!screen.content.plainText().contains("Placeholder"))
     }
 
-    @Test func openingASearchResultPushesTheRealDetailsScreen() async throws {
+    @Test func openingASearchResultShowsTheRealDetailsScreen() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let environment = try makeEnvironment(dataDirectory: directory.url)
         let id = try curryRiceID()
-        let search = environment.resolve(RecipeSearchDescriptor(query: "curry"))
+        let search = environment.resolve(Screens.RecipeSearch(query: "curry"))
         await search.appear()
 
-        guard case .push(let details)? = await search.handle(.activate(row: "recipe-\(id)")) else {
-            Issue.record("opening a result should push its details")
-            return
-        }
+        let navigation = await search.handle(.activate(row: "recipe-\(id)"))
+        let descriptor = try #require(navigation?.descriptor, "opening a result should show its details")
+        let details = environment.resolve(descriptor)
         await details.appear()
 
         #expect(details.content.title == "Curry Rice")
@@ -68,7 +67,7 @@ struct CompositionTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let environment = try makeEnvironment(dataDirectory: directory.url)
-        let screen = environment.resolve(RecipeSearchDescriptor(query: "curry"))
+        let screen = environment.resolve(Screens.RecipeSearch(query: "curry"))
         await screen.appear()
 
         let lines = try readText(directory.file("logs/events.jsonl")).split(separator: "\n")
@@ -82,7 +81,7 @@ struct CompositionTests {
         defer { directory.remove() }
         let environment = try makeEnvironment(dataDirectory: directory.url)
         let id = try curryRiceID()
-        let screen = environment.resolve(RecipeDetailsDescriptor(recipeID: id))
+        let screen = environment.resolve(Screens.RecipeDetails(recipeID: id))
         await screen.appear()
 
         _ = await screen.handle(.activate(row: "export"))

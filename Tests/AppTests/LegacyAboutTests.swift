@@ -6,7 +6,7 @@ import Testing
 
 @testable import App
 
-/// The legacy About page, reached the way features reach it: `resolve(AboutDescriptor())`.
+/// The legacy About page, reached the way features reach it: `resolve(Screens.About())`.
 @MainActor
 @Suite("Legacy About page", .serialized)
 struct LegacyAboutTests {
@@ -38,7 +38,7 @@ struct LegacyAboutTests {
         defer { directory.remove() }
         let environment = try makeEnvironment(dataDirectory: directory.url)
 
-        let screen = environment.resolve(AboutDescriptor())
+        let screen = environment.resolve(Screens.About())
         await screen.appear()
 
         #expect(screen.content.title == "About Cookbook")
@@ -56,10 +56,10 @@ struct LegacyAboutTests {
         defer { directory.remove() }
         let environment = try makeEnvironment(dataDirectory: directory.url)
 
-        let first = environment.resolve(AboutDescriptor())
+        let first = environment.resolve(Screens.About())
         await first.appear()
         let firstVisits = try visits(first)
-        let second = environment.resolve(AboutDescriptor())
+        let second = environment.resolve(Screens.About())
         await second.appear()
         let secondVisits = try visits(second)
         // Coming back to the same screen (after `back`) is a visit too.
@@ -75,7 +75,7 @@ struct LegacyAboutTests {
         defer { directory.remove() }
         let environment = try makeEnvironment(dataDirectory: directory.url)
 
-        let screen = environment.resolve(AboutDescriptor())
+        let screen = environment.resolve(Screens.About())
         await screen.appear()
         await screen.appear()
 
@@ -86,13 +86,12 @@ struct LegacyAboutTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let environment = try makeEnvironment(dataDirectory: directory.url)
-        let feed = environment.resolve(FeedDescriptor())
+        let feed = environment.resolve(Screens.Feed())
         await feed.appear()
 
-        guard case .push(let about)? = await feed.handle(.activate(row: "about")) else {
-            Issue.record("About Cookbook should push a screen")
-            return
-        }
+        let navigation = await feed.handle(.activate(row: "about"))
+        let descriptor = try #require(navigation?.descriptor, "About Cookbook should show a screen")
+        let about = environment.resolve(descriptor)
         await about.appear()
 
         #expect(about.content.title == "About Cookbook")

@@ -20,7 +20,8 @@ struct StoreTests {
     @Test("shopping items survive closing and reopening, in list order")
     func shoppingItemsPersist() async throws {
         let items = (0..<3).map {
-            ShoppingItem(name: "item \($0)", amount: "\($0) g", isChecked: $0 == 1, recipeID: $0 == 2 ? 7 : nil, position: 2 - $0)
+            ShoppingItem(
+                id: UUID(), name: "item \($0)", amount: "\($0) g", isChecked: $0 == 1, recipeID: $0 == 2 ? 7 : nil, position: 2 - $0)
         }
         do {
             let store = LocalStore.open(in: directory)
@@ -36,7 +37,7 @@ struct StoreTests {
     @Test("save upserts, delete removes, unknown ids are ignored")
     func upsertAndDelete() async throws {
         let store = LocalStore.open(in: directory)
-        var item = ShoppingItem(name: "milk", position: 0)
+        var item = ShoppingItem(id: UUID(), name: "milk", position: 0)
         try await store.shoppingList.save(item)
         item.isChecked = true
         try await store.shoppingList.save(item)
@@ -63,7 +64,7 @@ struct StoreTests {
     func transactionRollsBack() async throws {
         let database = try SQLiteDatabase(path: file.path)
         let repository = SQLiteRepository<ShoppingItem>(database: database)
-        try await repository.save(ShoppingItem(name: "kept", position: 0))
+        try await repository.save(ShoppingItem(id: UUID(), name: "kept", position: 0))
         let duplicate = UUID().uuidString
         await #expect(throws: StoreError.self) {
             try await database.executeInTransaction(
@@ -117,7 +118,7 @@ struct StoreTests {
         let store = LocalStore.open(in: directory)
         let warning = try #require(store.warnings.first)
         #expect(warning.contains("damaged"))
-        try await store.shoppingList.save(ShoppingItem(name: "milk", position: 0))
+        try await store.shoppingList.save(ShoppingItem(id: UUID(), name: "milk", position: 0))
         #expect(try await store.shoppingList.findAll().count == 1)
         let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasPrefix("cookbook.sqlite.damaged-") }
         #expect(try Data(contentsOf: directory.appendingPathComponent(try #require(kept))) == bytes)
@@ -127,7 +128,7 @@ struct StoreTests {
     func truncatedRecovery() async throws {
         do {
             let store = LocalStore.open(in: directory)
-            let items = (0..<400).map { ShoppingItem(name: "item \($0) " + String(repeating: "x", count: 40), position: $0) }
+            let items = (0..<400).map { ShoppingItem(id: UUID(), name: "item \($0) " + String(repeating: "x", count: 40), position: $0) }
             try await store.shoppingList.save(items)
             try await store.favorites.save(Fixtures.recipes.map { FavoriteRecipe(recipe: $0, savedAt: 1) })
         }
@@ -144,7 +145,7 @@ struct StoreTests {
         #expect(warning.contains("kept, not deleted"))
         #expect(store.database != nil, "a fresh database, not memory")
         #expect(try await store.shoppingList.findAll().isEmpty)
-        try await store.shoppingList.save(ShoppingItem(name: "milk", position: 0))
+        try await store.shoppingList.save(ShoppingItem(id: UUID(), name: "milk", position: 0))
         #expect(try await store.shoppingList.findAll().map(\.name) == ["milk"])
         let kept = try #require(
             try FileManager.default.contentsOfDirectory(atPath: directory.path).first {
@@ -181,7 +182,7 @@ struct StoreTests {
         #expect(warning.contains(notADirectory.path))
         #expect(warning.contains("is a file, not a directory"))
         #expect(warning.contains("--data-dir"))
-        try await store.shoppingList.save(ShoppingItem(name: "milk", position: 0))
+        try await store.shoppingList.save(ShoppingItem(id: UUID(), name: "milk", position: 0))
         #expect(try await store.shoppingList.findAll().count == 1)
     }
 }

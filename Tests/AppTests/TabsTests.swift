@@ -37,10 +37,10 @@ struct TabsTests {
     @Test func theTabsAreFeedSearchShoppingListFavoritesInThatOrder() async throws {
         try await withSession { session in
             #expect(session.tabs.map(\.title) == ["Feed", "Search", "Shopping list", "Favorites"])
-            #expect(session.tabs[0].root is FeedDescriptor)
-            #expect(session.tabs[1].root as? RecipeSearchDescriptor == RecipeSearchDescriptor())
-            #expect(session.tabs[2].root is ShoppingListDescriptor)
-            #expect(session.tabs[3].root is FavoritesDescriptor)
+            #expect(session.tabs[0].root is Screens.Feed)
+            #expect(session.tabs[1].root as? Screens.RecipeSearch == Screens.RecipeSearch())
+            #expect(session.tabs[2].root is Screens.ShoppingList)
+            #expect(session.tabs[3].root is Screens.Favorites)
         }
     }
 
@@ -82,7 +82,7 @@ struct TabsTests {
 
     @Test func openingTheShoppingListSelectsItsTab() async throws {
         try await withSession { session in
-            await session.open(ShoppingListDescriptor())
+            await session.open(Screens.ShoppingList())
 
             #expect(session.selectedIndex == 2)
             #expect(session.current.title == "Shopping list")
@@ -94,11 +94,11 @@ struct TabsTests {
     @Test func openingATabsRootGoesBackToIt() async throws {
         let curryRice = try bundledRecipe(titled: "Curry Rice")
         try await withSession { session in
-            await session.open(ShoppingListDescriptor())
+            await session.open(Screens.ShoppingList())
             await session.current.showRecipe(curryRice.id)
 
-            await session.open(FavoritesDescriptor())
-            await session.open(ShoppingListDescriptor())
+            await session.open(Screens.Favorites())
+            await session.open(Screens.ShoppingList())
 
             #expect(session.selectedIndex == 2)
             #expect(session.current.path == ["Shopping list"])
@@ -110,7 +110,7 @@ struct TabsTests {
         try await withSession { session in
             await session.select(tabAt: 3)
 
-            await session.open(RecipeDetailsDescriptor(recipeID: pancakes.id))
+            await session.open(Screens.RecipeDetails(recipeID: pancakes.id))
 
             #expect(session.selectedIndex == 3)
             #expect(session.current.path == ["Favorites", "Pancakes"])

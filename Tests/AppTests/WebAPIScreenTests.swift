@@ -81,9 +81,9 @@ struct WebAPIScreenTests {
         @MainActor
         func resolve(in environment: AppEnvironment) -> any Screen {
             switch self {
-            case .feed: environment.resolve(FeedDescriptor())
-            case .recipeDetails: environment.resolve(RecipeDetailsDescriptor(recipeID: 1))
-            case .recipeSearch: environment.resolve(RecipeSearchDescriptor(query: "curry"))
+            case .feed: environment.resolve(Screens.Feed())
+            case .recipeDetails: environment.resolve(Screens.RecipeDetails(recipeID: 1))
+            case .recipeSearch: environment.resolve(Screens.RecipeSearch(query: "curry"))
             }
         }
     }

@@ -26,22 +26,22 @@ struct PlaceholderTests {
     func detailsPlaceholder() throws {
         let environment = StubEnvironment()
 
-        let screen = environment.resolve(RecipeDetailsDescriptor(recipeID: 42))
+        let screen = environment.resolve(Screens.RecipeDetails(recipeID: 42))
 
-        #expect(screen.content.plainText().contains("RecipeDetailsDescriptor(recipeID: 42)"))
+        #expect(screen.content.plainText().contains("Screens.RecipeDetails(recipeID: 42)"))
         #expect(screen.content.title == "Placeholder")
         let placeholder = try #require(screen as? PlaceholderScreen)
-        #expect(placeholder.label == "RecipeDetailsDescriptor(recipeID: 42)")
+        #expect(placeholder.label == "Screens.RecipeDetails(recipeID: 42)")
     }
 
     @Test("the placeholder's whole text, as scripts see it")
     func placeholderSnapshot() {
-        let screen = PlaceholderScreen(for: RecipeSearchDescriptor(query: "miso"))
+        let screen = PlaceholderScreen(for: Screens.RecipeSearch(query: "miso"))
         #expect(
             screen.content.plainText() == """
                 # Placeholder
 
-                     RecipeSearchDescriptor(query: "miso")
+                     Screens.RecipeSearch(query: "miso")
                      This screen belongs to a feature that is not linked here.
 
                 """)
@@ -49,7 +49,7 @@ struct PlaceholderTests {
 
     @Test("the placeholder ignores every event")
     func placeholderIgnoresEvents() async {
-        let screen = PlaceholderScreen(for: RecipeDetailsDescriptor(recipeID: 1))
+        let screen = PlaceholderScreen(for: Screens.RecipeDetails(recipeID: 1))
         let before = screen.content
         await screen.appear()
         #expect(await screen.handle(.activate(row: "descriptor")) == nil)
@@ -61,21 +61,21 @@ struct PlaceholderTests {
     func recorderHoldsResolutions() {
         let environment = StubEnvironment()
 
-        _ = environment.resolve(RecipeDetailsDescriptor(recipeID: 42))
-        _ = environment.resolve(RecipeSearchDescriptor(query: "soup"))
-        _ = environment.resolve(RecipeDetailsDescriptor(recipeID: 7))
+        _ = environment.resolve(Screens.RecipeDetails(recipeID: 42))
+        _ = environment.resolve(Screens.RecipeSearch(query: "soup"))
+        _ = environment.resolve(Screens.RecipeDetails(recipeID: 7))
 
         #expect(
-            environment.recorder.resolved(RecipeDetailsDescriptor.self) == [
-                RecipeDetailsDescriptor(recipeID: 42), RecipeDetailsDescriptor(recipeID: 7),
+            environment.recorder.resolved(Screens.RecipeDetails.self) == [
+                Screens.RecipeDetails(recipeID: 42), Screens.RecipeDetails(recipeID: 7),
             ])
-        #expect(environment.recorder.resolved(RecipeSearchDescriptor.self) == [RecipeSearchDescriptor(query: "soup")])
+        #expect(environment.recorder.resolved(Screens.RecipeSearch.self) == [Screens.RecipeSearch(query: "soup")])
         #expect(environment.recorder.resolved(RecipeExportDescriptor.self).isEmpty)
         #expect(
             environment.recorder.resolvedDescriptions == [
-                "RecipeDetailsDescriptor(recipeID: 42)",
-                "RecipeSearchDescriptor(query: \"soup\")",
-                "RecipeDetailsDescriptor(recipeID: 7)",
+                "Screens.RecipeDetails(recipeID: 42)",
+                "Screens.RecipeSearch(query: \"soup\")",
+                "Screens.RecipeDetails(recipeID: 7)",
             ])
     }
 
@@ -86,13 +86,13 @@ struct PlaceholderTests {
             FakeDetailsScreen(recipeID: descriptor.recipeID, isPremium: environment.userFeatures.isPremium)
         }
 
-        let screen = environment.resolve(RecipeDetailsDescriptor(recipeID: 42))
+        let screen = environment.resolve(Screens.RecipeDetails(recipeID: 42))
 
         let details = try #require(screen as? FakeDetailsScreen)
         #expect(details.recipeID == 42)
         #expect(details.isPremium)
         #expect(!(screen is PlaceholderScreen))
-        #expect(environment.recorder.resolved(RecipeDetailsDescriptor.self) == [RecipeDetailsDescriptor(recipeID: 42)])
+        #expect(environment.recorder.resolved(Screens.RecipeDetails.self) == [Screens.RecipeDetails(recipeID: 42)])
     }
 
     @Test("setting one builder leaves the other descriptors as placeholders")
@@ -100,7 +100,7 @@ struct PlaceholderTests {
         var environment = StubEnvironment()
         environment.stubResolver.recipeDetails = { descriptor, _ in FakeDetailsScreen(recipeID: descriptor.recipeID, isPremium: false) }
 
-        #expect(environment.resolve(RecipeSearchDescriptor(query: "x")) is PlaceholderScreen)
+        #expect(environment.resolve(Screens.RecipeSearch(query: "x")) is PlaceholderScreen)
     }
 
     @Test("an export descriptor resolves to a recording exporter in that format", arguments: RecipeExportDescriptor.Format.allCases)

@@ -6,25 +6,27 @@ import Testing
 private final class TinyNavigator: NavigationCoordinator {
     let environment: any Environment
     private(set) var stack: [any Screen] = []
-    private(set) var pushCount = 0
+    private(set) var descriptors: [any ScreenDescriptor] = []
 
     init(environment: any Environment) {
         self.environment = environment
     }
 
     func start() async {
-        await push(LabelledScreen("root"))
+        await show(Screens.Feed())
     }
 
-    func push(_ screen: any Screen) async {
-        pushCount += 1
+    func show(_ descriptor: any ScreenDescriptor) async {
+        let screen = environment.resolve(descriptor)
         stack.append(screen)
+        descriptors.append(descriptor)
         await screen.appear()
     }
 
     func pop() {
         guard stack.count > 1 else { return }
         stack.removeLast()
+        descriptors.removeLast()
     }
 }
 
@@ -47,15 +49,16 @@ private final class TinyTabs: TabCoordinator {
 struct CoordinatorTests {
     let resolver = RecordingResolver()
 
-    @Test("show(descriptor) pushes the screen the resolver built for it")
+    @Test("show(descriptor) puts the screen the resolver built for it on top")
     func showPushesResolvedScreen() async throws {
         let navigator = TinyNavigator(environment: TestEnvironment(resolver: resolver))
         await navigator.start()
 
-        await navigator.show(RecipeDetailsDescriptor(recipeID: 7))
+        await navigator.show(Screens.RecipeDetails(recipeID: 7))
 
-        #expect(resolver.builds == [.details(RecipeDetailsDescriptor(recipeID: 7))])
-        #expect(navigator.stack.map(\.content.title) == ["root", "details: 7"])
+        #expect(resolver.builds == [.screen("Screens.Feed()"), .details(Screens.RecipeDetails(recipeID: 7))])
+        #expect(navigator.stack.map(\.content.title) == ["Screens.Feed()", "details: 7"])
+        #expect(navigator.descriptors.map(\.description) == ["Screens.Feed()", "Screens.RecipeDetails(recipeID: 7)"])
         let top = try #require(navigator.topScreen as? LabelledScreen)
         #expect(top.label == "details: 7")
         #expect(top.appearCount == 1)
@@ -65,35 +68,35 @@ struct CoordinatorTests {
     func showUsesNavigatorEnvironment() async {
         let navigator = TinyNavigator(environment: TestEnvironment(resolver: resolver, flags: ["mine"]))
 
-        await navigator.show(RecipeSearchDescriptor(query: "soup"))
+        await navigator.show(Screens.RecipeSearch(query: "soup"))
 
         #expect(resolver.environmentFlags == [["mine"]])
         #expect(navigator.topScreen?.content.title == "search: soup")
     }
 
-    @Test("perform(.push) pushes that very screen")
-    func performPush() async {
+    @Test("perform(.show) resolves the descriptor and shows its screen")
+    func performShow() async throws {
         let navigator = TinyNavigator(environment: TestEnvironment(resolver: resolver))
         await navigator.start()
-        let next = LabelledScreen("next")
 
-        await navigator.perform(.push(next))
+        await navigator.perform(.show(Screens.RecipeDetails(recipeID: 3)))
 
-        #expect(navigator.topScreen === next)
-        #expect(navigator.pushCount == 2)
-        #expect(next.appearCount == 1)
+        let top = try #require(navigator.topScreen as? LabelledScreen)
+        #expect(top.label == "details: 3")
+        #expect(top.appearCount == 1)
+        #expect(navigator.descriptors.count == 2)
     }
 
     @Test("perform(.pop) pops the top screen")
     func performPop() async {
         let navigator = TinyNavigator(environment: TestEnvironment(resolver: resolver))
         await navigator.start()
-        await navigator.show(RecipeDetailsDescriptor(recipeID: 1))
+        await navigator.show(Screens.RecipeDetails(recipeID: 1))
         #expect(navigator.stack.count == 2)
 
         await navigator.perform(.pop)
 
-        #expect(navigator.stack.map(\.content.title) == ["root"])
+        #expect(navigator.stack.map(\.content.title) == ["Screens.Feed()"])
     }
 
     @Test("topScreen is nil before anything is pushed")

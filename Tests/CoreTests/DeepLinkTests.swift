@@ -3,13 +3,13 @@ import Testing
 
 /// One descriptor of every screen type, with values worth a round trip.
 private let everyScreen: [any ScreenDescriptor] = [
-    FeedDescriptor(),
-    RecipeSearchDescriptor(query: "green curry über Reis"),
-    RecipeDetailsDescriptor(recipeID: 42),
-    AuthorRecipesDescriptor(authorID: "aiko-tanaka"),
-    ShoppingListDescriptor(),
-    FavoritesDescriptor(),
-    AboutDescriptor(),
+    Screens.Feed(),
+    Screens.RecipeSearch(query: "green curry über Reis"),
+    Screens.RecipeDetails(recipeID: 42),
+    Screens.AuthorRecipes(authorID: "aiko-tanaka"),
+    Screens.ShoppingList(),
+    Screens.Favorites(),
+    Screens.About(),
 ]
 
 /// Whether a descriptor read back from a link equals the original: same type, equal values.
@@ -23,12 +23,37 @@ private func link(for descriptor: any ScreenDescriptor) -> String {
 
 @Suite("DeepLinks: every screen as a link and back")
 struct DeepLinkTests {
-    @Test("the instances cover every type in DeepLinks.screens, once each")
+    @Test("the instances cover every screen kind, once each")
     func coversEveryScreen() {
         let types = everyScreen.map { ObjectIdentifier(type(of: $0)) }
         #expect(Set(types).count == everyScreen.count, "one instance per type")
-        #expect(Set(types) == Set(DeepLinks.screens.map { ObjectIdentifier($0) }))
-        #expect(everyScreen.count == DeepLinks.screens.count)
+        #expect(Set(types) == Set(ScreenKind.allCases.map { ObjectIdentifier($0.descriptorType) }))
+    }
+
+    @Test("every kind's descriptor names that kind back, so its link reads back into it", arguments: ScreenKind.allCases)
+    func kindsAreOneToOne(kind: ScreenKind) {
+        #expect(kind.descriptorType.kind == kind)
+    }
+
+    @Test("no two screens share a link path")
+    func linkPathsAreUnique() {
+        let paths = ScreenKind.allCases.map { $0.descriptorType.linkPath }
+        #expect(Set(paths).count == paths.count)
+    }
+
+    @Test("schemes and literal path segments match in any case; values keep theirs")
+    func caseInsensitiveSchemeAndPath() throws {
+        let details = try DeepLinks.descriptor(from: "COOKBOOK://Recipes/42")
+        #expect(details as? Screens.RecipeDetails == Screens.RecipeDetails(recipeID: 42))
+        let author = try DeepLinks.descriptor(from: "CookBook://authors/Aiko-Tanaka")
+        #expect(author as? Screens.AuthorRecipes == Screens.AuthorRecipes(authorID: "Aiko-Tanaka"))
+    }
+
+    @Test("a descriptor describes itself as the Swift that makes it")
+    func descriptions() {
+        #expect(Screens.RecipeDetails(recipeID: 42).description == "Screens.RecipeDetails(recipeID: 42)")
+        #expect(Screens.RecipeSearch(query: "curry").description == #"Screens.RecipeSearch(query: "curry")"#)
+        #expect(Screens.About().description == "Screens.About()")
     }
 
     @Test("every descriptor survives link(for:) then descriptor(from:)", arguments: everyScreen.indices)
@@ -43,31 +68,31 @@ struct DeepLinkTests {
 
     @Test("links are written in their documented forms")
     func forms() {
-        #expect(link(for: FeedDescriptor()) == "cookbook://feed")
-        #expect(link(for: RecipeDetailsDescriptor(recipeID: 42)) == "cookbook://recipes/42")
-        #expect(link(for: AuthorRecipesDescriptor(authorID: "aiko-tanaka")) == "cookbook://authors/aiko-tanaka")
-        #expect(link(for: ShoppingListDescriptor()) == "cookbook://shopping-list")
-        #expect(link(for: RecipeSearchDescriptor()) == "cookbook://search", "an empty query is left out")
+        #expect(link(for: Screens.Feed()) == "cookbook://feed")
+        #expect(link(for: Screens.RecipeDetails(recipeID: 42)) == "cookbook://recipes/42")
+        #expect(link(for: Screens.AuthorRecipes(authorID: "aiko-tanaka")) == "cookbook://authors/aiko-tanaka")
+        #expect(link(for: Screens.ShoppingList()) == "cookbook://shopping-list")
+        #expect(link(for: Screens.RecipeSearch()) == "cookbook://search", "an empty query is left out")
     }
 
     @Test("a search query with spaces and non-ASCII letters is percent-encoded and read back")
     func percentEncodedQuery() throws {
-        let descriptor = RecipeSearchDescriptor(query: "green curry über Reis")
+        let descriptor = Screens.RecipeSearch(query: "green curry über Reis")
         let text = link(for: descriptor)
         #expect(text == "cookbook://search?query=green%20curry%20%C3%BCber%20Reis")
         let readBack = try DeepLinks.descriptor(from: text)
-        #expect((readBack as? RecipeSearchDescriptor)?.query == "green curry über Reis")
+        #expect((readBack as? Screens.RecipeSearch)?.query == "green curry über Reis")
     }
 
     @Test("query characters that mean something in a URL survive", arguments: ["a&b=c", "50% off", "カレー", "C#", "1+1"])
     func awkwardQueries(query: String) throws {
-        let readBack = try DeepLinks.descriptor(from: link(for: RecipeSearchDescriptor(query: query)))
-        #expect((readBack as? RecipeSearchDescriptor)?.query == query)
+        let readBack = try DeepLinks.descriptor(from: link(for: Screens.RecipeSearch(query: query)))
+        #expect((readBack as? Screens.RecipeSearch)?.query == query)
     }
 
     @Test("an author id with a space is encoded in the path and read back")
     func encodedPath() throws {
-        let descriptor = AuthorRecipesDescriptor(authorID: "Aiko Tanaka")
+        let descriptor = Screens.AuthorRecipes(authorID: "Aiko Tanaka")
         let text = link(for: descriptor)
         #expect(text == "cookbook://authors/Aiko%20Tanaka")
         #expect(isEqual(descriptor, try DeepLinks.descriptor(from: text)))
@@ -99,7 +124,7 @@ struct DeepLinkTests {
 
     @Test("the valid forms name every screen's path")
     func validForms() {
-        #expect(DeepLinks.validForms.count == DeepLinks.screens.count)
+        #expect(DeepLinks.validForms.count == ScreenKind.allCases.count)
         #expect(DeepLinks.validForms.contains("cookbook://recipes/{recipeID}"))
         #expect(DeepLinks.validForms.contains("cookbook://authors/{authorID}"))
     }

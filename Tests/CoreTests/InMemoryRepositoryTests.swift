@@ -5,9 +5,9 @@ import Testing
 
 @Suite("InMemoryRepository")
 struct InMemoryRepositoryTests {
-    let milk = ShoppingItem(name: "milk", amount: "1 l", position: 0)
-    let eggs = ShoppingItem(name: "eggs", amount: "6", position: 1)
-    let flour = ShoppingItem(name: "flour", amount: "500 g", isChecked: true, position: 2)
+    let milk = ShoppingItem(id: UUID(), name: "milk", amount: "1 l", position: 0)
+    let eggs = ShoppingItem(id: UUID(), name: "eggs", amount: "6", position: 1)
+    let flour = ShoppingItem(id: UUID(), name: "flour", amount: "500 g", isChecked: true, position: 2)
 
     /// Features use repositories through the protocol, so the tests do too.
     func makeRepository<Entity: Identifiable & Queryable>(_ entities: [Entity] = []) -> any Repository<Entity> where Entity.ID: Sendable {

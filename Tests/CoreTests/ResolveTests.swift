@@ -11,9 +11,9 @@ struct ResolveTests {
     func detailsDescriptorRunsDetailsBuilder() throws {
         let environment = TestEnvironment(resolver: resolver)
 
-        let screen = environment.resolve(RecipeDetailsDescriptor(recipeID: 42))
+        let screen = environment.resolve(Screens.RecipeDetails(recipeID: 42))
 
-        #expect(resolver.builds == [.details(RecipeDetailsDescriptor(recipeID: 42))])
+        #expect(resolver.builds == [.details(Screens.RecipeDetails(recipeID: 42))])
         let built = try #require(screen as? LabelledScreen)
         #expect(built.label == "details: 42")
     }
@@ -22,16 +22,16 @@ struct ResolveTests {
     func searchDescriptorRunsSearchBuilder() throws {
         let environment = TestEnvironment(resolver: resolver)
 
-        let screen = environment.resolve(RecipeSearchDescriptor(query: "miso"))
+        let screen = environment.resolve(Screens.RecipeSearch(query: "miso"))
 
-        #expect(resolver.builds == [.search(RecipeSearchDescriptor(query: "miso"))])
+        #expect(resolver.builds == [.search(Screens.RecipeSearch(query: "miso"))])
         #expect(screen.content.title == "search: miso")
     }
 
     @Test("a search descriptor without a query searches for nothing")
     func searchDescriptorDefaultsToEmptyQuery() {
-        #expect(RecipeSearchDescriptor().query == "")
-        #expect(RecipeSearchDescriptor() == RecipeSearchDescriptor(query: ""))
+        #expect(Screens.RecipeSearch().query == "")
+        #expect(Screens.RecipeSearch() == Screens.RecipeSearch(query: ""))
     }
 
     @Test("an export descriptor returns the very exporter the resolver built", arguments: RecipeExportDescriptor.Format.allCases)
@@ -50,8 +50,8 @@ struct ResolveTests {
         let first = TestEnvironment(resolver: resolver, flags: ["first"])
         let second = TestEnvironment(resolver: resolver, flags: ["second"])
 
-        _ = first.resolve(RecipeSearchDescriptor())
-        _ = second.resolve(RecipeDetailsDescriptor(recipeID: 1))
+        _ = first.resolve(Screens.RecipeSearch())
+        _ = second.resolve(Screens.RecipeDetails(recipeID: 1))
         _ = first.resolve(RecipeExportDescriptor(format: .plainText))
 
         #expect(resolver.environmentFlags == [["first"], ["second"], ["first"]])
@@ -61,16 +61,16 @@ struct ResolveTests {
     func resolutionsAreRecordedInOrder() {
         let environment = TestEnvironment(resolver: resolver)
 
-        let a = environment.resolve(RecipeDetailsDescriptor(recipeID: 1))
-        let b = environment.resolve(RecipeDetailsDescriptor(recipeID: 1))
-        _ = environment.resolve(RecipeSearchDescriptor(query: "x"))
+        let a = environment.resolve(Screens.RecipeDetails(recipeID: 1))
+        let b = environment.resolve(Screens.RecipeDetails(recipeID: 1))
+        _ = environment.resolve(Screens.RecipeSearch(query: "x"))
 
         #expect(a !== b)
         #expect(
             resolver.builds == [
-                .details(RecipeDetailsDescriptor(recipeID: 1)),
-                .details(RecipeDetailsDescriptor(recipeID: 1)),
-                .search(RecipeSearchDescriptor(query: "x")),
+                .details(Screens.RecipeDetails(recipeID: 1)),
+                .details(Screens.RecipeDetails(recipeID: 1)),
+                .search(Screens.RecipeSearch(query: "x")),
             ])
     }
 }

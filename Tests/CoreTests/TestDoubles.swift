@@ -24,8 +24,8 @@ final class LabelledScreen: Screen {
 /// in which environment (named by the environment's feature flags).
 final class RecordingResolver: Resolver {
     enum Build: Equatable, Sendable {
-        case search(RecipeSearchDescriptor)
-        case details(RecipeDetailsDescriptor)
+        case search(Screens.RecipeSearch)
+        case details(Screens.RecipeDetails)
         case export(RecipeExportDescriptor)
         /// Any other screen descriptor, as `Type(field: value)`.
         case screen(String)
@@ -38,27 +38,27 @@ final class RecordingResolver: Resolver {
     var builds: [Build] { log.withLock { $0.map(\.build) } }
     var environmentFlags: [Set<String>] { log.withLock { $0.map(\.flags) } }
 
-    @MainActor func build(_ descriptor: RecipeSearchDescriptor, in environment: any Environment) -> any Screen {
+    @MainActor func build(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen {
         log.withLock { $0.append((.search(descriptor), environment.userFeatures.flags)) }
         return LabelledScreen("search: \(descriptor.query)")
     }
 
-    @MainActor func build(_ descriptor: RecipeDetailsDescriptor, in environment: any Environment) -> any Screen {
+    @MainActor func build(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen {
         log.withLock { $0.append((.details(descriptor), environment.userFeatures.flags)) }
         return LabelledScreen("details: \(descriptor.recipeID)")
     }
 
-    @MainActor func build(_ descriptor: FeedDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
-    @MainActor func build(_ descriptor: ShoppingListDescriptor, in environment: any Environment) -> any Screen {
+    @MainActor func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+    @MainActor func build(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen {
         screen(descriptor, environment)
     }
-    @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen {
+    @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
         screen(descriptor, environment)
     }
-    @MainActor func build(_ descriptor: AuthorRecipesDescriptor, in environment: any Environment) -> any Screen {
+    @MainActor func build(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {
         screen(descriptor, environment)
     }
-    @MainActor func build(_ descriptor: AboutDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+    @MainActor func build(_ descriptor: Screens.About, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
 
     @MainActor private func screen(_ descriptor: some ScreenDescriptor, _ environment: any Environment) -> any Screen {
         let label = String(describing: descriptor)
@@ -72,16 +72,19 @@ final class RecordingResolver: Resolver {
     }
 }
 
-/// The smallest environment that can carry a custom resolver.
-struct TestEnvironment: Environment {
-    var client: any RecipeServiceClient = StubRecipeClient()
-    var pageViewLogger: any PageViewLogger = Recorder()
-    var activityLogger: any ActivityLogger = Recorder()
-    var userFeatures: UserFeatures = .free
-    var favorites: any Repository<FavoriteRecipe> = InMemoryRepository<FavoriteRecipe>()
-    var shoppingList: any Repository<ShoppingItem> = InMemoryRepository<ShoppingItem>()
-    var recentSearches: any Repository<RecentSearch> = InMemoryRepository<RecentSearch>()
-    var resolver: any Resolver
+/// The smallest environment that can carry a custom resolver. It uses `Environment`'s default
+/// `resolve`, through the `resolver` property.
+final class TestEnvironment: Environment {
+    let client: any RecipeServiceClient = StubRecipeClient()
+    let pageViewLogger: any PageViewLogger = Recorder()
+    let activityLogger: any ActivityLogger = Recorder()
+    let userFeatures: UserFeatures
+    let favorites: any Repository<FavoriteRecipe> = InMemoryRepository<FavoriteRecipe>()
+    let shoppingList: any Repository<ShoppingItem> = InMemoryRepository<ShoppingItem>()
+    let recentSearches: any Repository<RecentSearch> = InMemoryRepository<RecentSearch>()
+    let clock: any WallClock = TestClock()
+    let ids: any IDGenerator = SequentialIDs()
+    let resolver: any Resolver
 
     init(resolver: any Resolver, flags: Set<String> = []) {
         self.resolver = resolver

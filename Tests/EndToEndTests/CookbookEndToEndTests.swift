@@ -89,7 +89,7 @@ struct SandboxEndToEndTests {
                 search curry
                 expect "Thai Green Curry"
                 select "Curry Rice"
-                expect "RecipeDetailsDescriptor(recipeID: 1)"
+                expect "Screens.RecipeDetails(recipeID: 1)"
                 back
                 quit
                 """)

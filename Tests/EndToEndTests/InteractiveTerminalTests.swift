@@ -177,7 +177,7 @@ struct InteractiveTerminalTests {
         terminal.send("/", "curry", TerminalKeys.enter)
         try terminal.waitFor("Thai Green Curry")
         terminal.send(TerminalKeys.down, TerminalKeys.enter)
-        screen = try terminal.waitFor("RecipeDetailsDescriptor(recipeID: 1)")
+        screen = try terminal.waitFor("Screens.RecipeDetails(recipeID: 1)")
         #expect(screen.lines[1].hasPrefix("Search › "))
         terminal.send(TerminalKeys.escape)
         try terminal.waitUntil("back on Search") { $0.lines[1] == "Search" }

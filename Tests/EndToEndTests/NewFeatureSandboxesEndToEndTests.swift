@@ -21,14 +21,14 @@ struct NewFeatureSandboxesEndToEndTests {
                 expect "## New"
                 expect "[6] Thai Green Curry — Priya Sharma"
                 select 1
-                expect "RecipeDetailsDescriptor(recipeID: 4)"
+                expect "Screens.RecipeDetails(recipeID: 4)"
                 expect "Path: Feed › Placeholder"
                 back
                 select "Thai Green Curry"
-                expect "RecipeDetailsDescriptor(recipeID: 6)"
+                expect "Screens.RecipeDetails(recipeID: 6)"
                 back
                 select "About Cookbook"
-                expect "AboutDescriptor()"
+                expect "Screens.About()"
                 back
                 expect "## Popular"
                 quit
@@ -59,7 +59,7 @@ struct NewFeatureSandboxesEndToEndTests {
                 expect "(empty) No recipes yet. Check back soon."
                 expect-not "## Popular"
                 select "About Cookbook"
-                expect "AboutDescriptor()"
+                expect "Screens.About()"
                 """)
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
@@ -181,7 +181,7 @@ struct NewFeatureSandboxesEndToEndTests {
             input: """
                 expect "## Saved recipes"
                 select 1
-                expect "RecipeDetailsDescriptor(recipeID:"
+                expect "Screens.RecipeDetails(recipeID:"
                 back
                 delete 1
                 expect "from favorites."

@@ -61,7 +61,7 @@ struct RunnerOptionsEndToEndTests {
             ["--open", "cookbook://search?query=curry"], input: "expect \"Thai Green Curry\"\n")
         #expect(search.status == 0, "stderr: \(search.errorOutput)")
         let details = try ProductProcess(name: "RecipeSearchSandbox").run(
-            ["--open", "cookbook://recipes/7"], input: "expect \"RecipeDetailsDescriptor(recipeID: 7)\"\n")
+            ["--open", "cookbook://recipes/7"], input: "expect \"Screens.RecipeDetails(recipeID: 7)\"\n")
         #expect(details.status == 0, "stderr: \(details.errorOutput)")
         let bad = try ProductProcess(name: "RecipeSearchSandbox").run(["--open", "cookbook://recipes/x"])
         #expect(bad.status == 2)

@@ -7,12 +7,17 @@ import Testing
 @MainActor
 @Suite("Favorites screen")
 struct FavoritesScreenTests {
-    let environment = StubEnvironment()
+    let clock = TestClock()
+    let environment: StubEnvironment
     var recorder: Recorder { environment.recorder }
     var store: any Repository<FavoriteRecipe> { environment.favorites }
 
+    init() {
+        environment = StubEnvironment(clock: clock)
+    }
+
     func makeScreen(in environment: StubEnvironment? = nil) -> any Screen {
-        FavoritesFeature.makeScreen(FavoritesDescriptor(), environment: environment ?? self.environment)
+        FavoritesFeature.makeScreen(Screens.Favorites(), environment: environment ?? self.environment)
     }
 
     func appearedScreen(in environment: StubEnvironment? = nil) async -> any Screen {
@@ -21,12 +26,14 @@ struct FavoritesScreenTests {
         return screen
     }
 
-    /// Curry Rice saved first, then Pancakes, then Vegetable Curry (the newest).
+    /// Curry Rice saved 3 days before the test clock's now, then Pancakes 2 hours before, then
+    /// Vegetable Curry 30 seconds before (the newest).
     func saveThreeFavorites() async throws {
+        let now = Fixtures.now.timeIntervalSince1970
         try await store.save([
-            FavoriteRecipe(recipe: Fixtures.pancakes, savedAt: 1_700_000_200),
-            FavoriteRecipe(recipe: Fixtures.curryRice, savedAt: 1_700_000_100),
-            FavoriteRecipe(recipe: Fixtures.vegetableCurry, savedAt: 1_700_000_300.5),
+            FavoriteRecipe(recipe: Fixtures.pancakes, savedAt: now - 2 * 3600),
+            FavoriteRecipe(recipe: Fixtures.curryRice, savedAt: now - 3 * 86_400),
+            FavoriteRecipe(recipe: Fixtures.vegetableCurry, savedAt: now - 30.5),
         ])
     }
 
@@ -48,9 +55,21 @@ struct FavoritesScreenTests {
         #expect(screen.content.favoriteTitles == ["Vegetable Curry", "Pancakes", "Curry Rice"])
         #expect(screen.content.sections.map(\.title) == ["Saved recipes (3)"])
         #expect(screen.content.status == .ready)
-        #expect(screen.content.row(id: "favorite-1")?.plainText == "Curry Rice — Aiko Tanaka · 45 min · 720 kcal")
+        #expect(screen.content.row(id: "favorite-1")?.plainText == "Curry Rice — Aiko Tanaka · 45 min · 720 kcal · saved 3 days ago")
         #expect(screen.content.row(id: "favorite-1")?.isDeletable == true)
         #expect(recorder.pageViews == [PageView("favorites")])
+    }
+
+    @Test func eachFavoriteSaysWhenItWasSavedByTheEnvironmentsClock() async throws {
+        try await saveThreeFavorites()
+        let screen = await appearedScreen()
+
+        #expect(screen.content.favoriteDetails == ["saved just now", "saved 2 hours ago", "saved 3 days ago"])
+
+        clock.advance(by: .seconds(86_400))
+        await screen.appear()
+
+        #expect(screen.content.favoriteDetails == ["saved yesterday", "saved yesterday", "saved 4 days ago"])
     }
 
     @Test func favoritesSavedWithinTheSameSecondStillComeNewestFirst() async throws {
@@ -91,18 +110,13 @@ struct FavoritesScreenTests {
 
     // MARK: Opening
 
-    @Test func openingAFavoritePushesItsDetailsAndLogs() async throws {
+    @Test func openingAFavoriteShowsItsDetailsAndLogs() async throws {
         try await saveThreeFavorites()
         let screen = await appearedScreen()
 
         let navigation = await screen.handle(.activate(row: "favorite-4"))
 
-        guard case .push(let pushed)? = navigation else {
-            Issue.record("opening a favorite should push its details")
-            return
-        }
-        #expect((pushed as? PlaceholderScreen)?.label == "RecipeDetailsDescriptor(recipeID: 4)")
-        #expect(recorder.resolved(RecipeDetailsDescriptor.self) == [RecipeDetailsDescriptor(recipeID: 4)])
+        #expect(navigation?.descriptor as? Screens.RecipeDetails == Screens.RecipeDetails(recipeID: 4))
         #expect(recorder.events == [ActivityEvent("open_recipe", payload: ["recipe_id": "4", "source": "favorites"])])
         #expect(screen.content.favoriteTitles.count == 3, "opening changes nothing on the list")
     }
@@ -200,9 +214,9 @@ struct FavoritesScreenTests {
                 # Favorites
 
                 ## Saved recipes (3)
-                 [1] Vegetable Curry — Priya Sharma · 35 min · 480 kcal
-                 [2] Pancakes — Marco Rossi · 20 min · 350 kcal
-                 [3] Curry Rice — Aiko Tanaka · 45 min · 720 kcal
+                 [1] Vegetable Curry — Priya Sharma · 35 min · 480 kcal · saved just now
+                 [2] Pancakes — Marco Rossi · 20 min · 350 kcal · saved 2 hours ago
+                 [3] Curry Rice — Aiko Tanaka · 45 min · 720 kcal · saved 3 days ago
 
                 * Removed “Chocolate Brownies” from favorites.
 
@@ -226,5 +240,10 @@ extension ScreenContent {
     /// The titles of the favorites shown, top to bottom.
     var favoriteTitles: [String] {
         sections.flatMap(\.rows).filter { $0.id.hasPrefix("favorite-") }.map(\.label)
+    }
+
+    /// When each favorite shown was saved ("saved 3 days ago"), top to bottom.
+    var favoriteDetails: [String] {
+        sections.flatMap(\.rows).filter { $0.id.hasPrefix("favorite-") }.compactMap { $0.detail?.components(separatedBy: " · ").last }
     }
 }

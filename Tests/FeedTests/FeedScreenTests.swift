@@ -12,7 +12,7 @@ struct FeedScreenTests {
     var recorder: Recorder { environment.recorder }
 
     func makeScreen(in environment: StubEnvironment? = nil) -> any Screen {
-        FeedFeature.makeScreen(FeedDescriptor(), environment: environment ?? self.environment)
+        FeedFeature.makeScreen(Screens.Feed(), environment: environment ?? self.environment)
     }
 
     func appearedScreen(in environment: StubEnvironment? = nil) async -> any Screen {
@@ -79,8 +79,7 @@ struct FeedScreenTests {
 
         let navigation = await screen.handle(.activate(row: "popular-4"))
 
-        #expect(pushedLabel(navigation) == "RecipeDetailsDescriptor(recipeID: 4)")
-        #expect(recorder.resolved(RecipeDetailsDescriptor.self) == [RecipeDetailsDescriptor(recipeID: 4)])
+        #expect(shownDescriptor(navigation) == "Screens.RecipeDetails(recipeID: 4)")
         #expect(recorder.events == [ActivityEvent("open_recipe", payload: ["recipe_id": "4", "source": "feed_popular"])])
     }
 
@@ -89,41 +88,28 @@ struct FeedScreenTests {
 
         let navigation = await screen.handle(.activate(row: "new-6"))
 
-        #expect(pushedLabel(navigation) == "RecipeDetailsDescriptor(recipeID: 6)")
-        #expect(recorder.resolved(RecipeDetailsDescriptor.self) == [RecipeDetailsDescriptor(recipeID: 6)])
+        #expect(shownDescriptor(navigation) == "Screens.RecipeDetails(recipeID: 6)")
         #expect(recorder.events == [ActivityEvent("open_recipe", payload: ["recipe_id": "6", "source": "feed_new"])])
     }
 
     @Test func theSameRecipeInBothSectionsLogsWhereItWasOpened() async {
         let screen = await appearedScreen()
 
-        _ = await screen.handle(.activate(row: "popular-1"))
-        _ = await screen.handle(.activate(row: "new-1"))
+        let fromPopular = await screen.handle(.activate(row: "popular-1"))
+        let fromNew = await screen.handle(.activate(row: "new-1"))
 
         #expect(recorder.events.map { $0.payload["source"] } == ["feed_popular", "feed_new"])
-        #expect(
-            recorder.resolved(RecipeDetailsDescriptor.self) == [RecipeDetailsDescriptor(recipeID: 1), RecipeDetailsDescriptor(recipeID: 1)])
+        #expect(shownDescriptor(fromPopular) == "Screens.RecipeDetails(recipeID: 1)")
+        #expect(shownDescriptor(fromNew) == "Screens.RecipeDetails(recipeID: 1)")
     }
 
-    @Test func aboutResolvesTheAboutScreenAndLogsNoRecipe() async {
+    @Test func aboutShowsTheAboutScreenAndLogsNoRecipe() async {
         let screen = await appearedScreen()
 
         let navigation = await screen.handle(.activate(row: "about"))
 
-        #expect(pushedLabel(navigation) == "AboutDescriptor()")
-        #expect(recorder.resolved(AboutDescriptor.self) == [AboutDescriptor()])
-        #expect(recorder.resolved(RecipeDetailsDescriptor.self).isEmpty)
+        #expect(shownDescriptor(navigation) == "Screens.About()")
         #expect(recorder.events.isEmpty)
-    }
-
-    @Test func aboutUsesTheBuilderTheAppLinks() async {
-        var resolver = environment.stubResolver
-        resolver.about = { _, _ in PlaceholderScreen(for: FeedDescriptor()) }
-        let screen = await appearedScreen(in: environment.overriding(\.stubResolver, with: resolver))
-
-        let navigation = await screen.handle(.activate(row: "about"))
-
-        #expect(pushedLabel(navigation) == "FeedDescriptor()")
     }
 
     @Test(arguments: ["popular-", "popular-x", "recipe-1", "", "more"])
@@ -299,11 +285,10 @@ extension ScreenContent {
     }
 }
 
-/// The label of the placeholder a navigation pushes; nil for no navigation or anything else.
+/// The descriptor a navigation shows, as `Screens.RecipeDetails(recipeID: 4)`; nil for none or a pop.
 @MainActor
-func pushedLabel(_ navigation: Navigation?) -> String? {
-    guard case .push(let screen)? = navigation else { return nil }
-    return (screen as? PlaceholderScreen)?.label
+func shownDescriptor(_ navigation: Navigation?) -> String? {
+    navigation?.descriptor?.description
 }
 
 /// Fails every call with the stub's "unreachable" error while `isFailing`, then serves `base`.

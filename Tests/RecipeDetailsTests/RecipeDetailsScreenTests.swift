@@ -12,7 +12,7 @@ struct RecipeDetailsScreenTests {
     var recorder: Recorder { environment.recorder }
 
     func makeScreen(_ recipeID: Recipe.ID = 1, in environment: StubEnvironment? = nil) -> any Screen {
-        RecipeDetailsFeature.makeScreen(RecipeDetailsDescriptor(recipeID: recipeID), environment: environment ?? self.environment)
+        RecipeDetailsFeature.makeScreen(Screens.RecipeDetails(recipeID: recipeID), environment: environment ?? self.environment)
     }
 
     func appearedScreen(_ recipeID: Recipe.ID = 1, in environment: StubEnvironment? = nil) async -> any Screen {
@@ -167,8 +167,8 @@ struct RecipeDetailsScreenTests {
     // MARK: Shopping list
 
     @Test func addingIngredientsAppendsThemToTheShoppingList() async throws {
-        let bread = ShoppingItem(name: "bread", position: 0)
-        let butter = ShoppingItem(name: "butter", amount: "250 g", position: 3)
+        let bread = ShoppingItem(id: UUID(), name: "bread", position: 0)
+        let butter = ShoppingItem(id: UUID(), name: "butter", amount: "250 g", position: 3)
         try await environment.shoppingList.save([bread, butter])
         let screen = await appearedScreen(1)
 
@@ -268,9 +268,7 @@ struct RecipeDetailsScreenTests {
 
     @Test func exportUsesTheMarkdownExporterAndShowsItsMessage() async throws {
         let exporter = RecordingExporter(format: .markdown)
-        var resolver = environment.stubResolver
-        resolver.recipeExport = { _, _ in exporter }
-        let environment = environment.overriding(\.stubResolver, with: resolver)
+        environment.stubResolver.recipeExport = { _, _ in exporter }
         let screen = await appearedScreen(1, in: environment)
 
         let navigation = await screen.handle(.activate(row: "export"))
@@ -292,9 +290,8 @@ struct RecipeDetailsScreenTests {
     }
 
     @Test func aFailingExportExplainsAndLogsNothing() async {
-        var resolver = environment.stubResolver
-        resolver.recipeExport = { _, _ in FailingExporter() }
-        let screen = await appearedScreen(1, in: environment.overriding(\.stubResolver, with: resolver))
+        environment.stubResolver.recipeExport = { _, _ in FailingExporter() }
+        let screen = await appearedScreen(1, in: environment)
 
         _ = await screen.handle(.activate(row: "export"))
 

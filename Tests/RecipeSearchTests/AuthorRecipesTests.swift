@@ -13,7 +13,7 @@ struct AuthorRecipesTests {
 
     func appearedScreen(_ authorID: Author.ID, in environment: StubEnvironment? = nil) async -> any Screen {
         let screen = RecipeSearchFeature.makeScreen(
-            AuthorRecipesDescriptor(authorID: authorID), environment: environment ?? self.environment)
+            Screens.AuthorRecipes(authorID: authorID), environment: environment ?? self.environment)
         await screen.appear()
         return screen
     }
@@ -44,7 +44,7 @@ struct AuthorRecipesTests {
     }
 
     @Test func beforeLoadingTheTitleNamesTheAuthorByID() {
-        let screen = RecipeSearchFeature.makeScreen(AuthorRecipesDescriptor(authorID: "priya-sharma"), environment: environment)
+        let screen = RecipeSearchFeature.makeScreen(Screens.AuthorRecipes(authorID: "priya-sharma"), environment: environment)
 
         #expect(screen.content.title == "Recipes by priya-sharma")
         #expect(screen.content.status == .loading("Loading recipes…"))
@@ -59,17 +59,12 @@ struct AuthorRecipesTests {
         #expect(recorder.clientCalls.count == 1)
     }
 
-    @Test func openingARecipeResolvesItsDetailsAndLogsTheSource() async {
+    @Test func openingARecipeShowsItsDetailsAndLogsTheSource() async {
         let screen = await appearedScreen("priya-sharma")
 
         let navigation = await screen.handle(.activate(row: "recipe-6"))
 
-        guard case .push(let pushed)? = navigation else {
-            Issue.record("opening a recipe should push its details")
-            return
-        }
-        #expect((pushed as? PlaceholderScreen)?.label == "RecipeDetailsDescriptor(recipeID: 6)")
-        #expect(recorder.resolved(RecipeDetailsDescriptor.self) == [RecipeDetailsDescriptor(recipeID: 6)])
+        #expect(navigation?.descriptor as? Screens.RecipeDetails == Screens.RecipeDetails(recipeID: 6))
         #expect(recorder.events == [ActivityEvent("open_recipe", payload: ["recipe_id": "6", "source": "author"])])
     }
 

@@ -11,7 +11,7 @@ struct RecipeSearchScreenTests {
     let environment = StubEnvironment()
     var recorder: Recorder { environment.recorder }
 
-    func makeScreen(_ descriptor: RecipeSearchDescriptor = RecipeSearchDescriptor(), in environment: StubEnvironment? = nil) -> any Screen {
+    func makeScreen(_ descriptor: Screens.RecipeSearch = Screens.RecipeSearch(), in environment: StubEnvironment? = nil) -> any Screen {
         RecipeSearchFeature.makeScreen(descriptor, environment: environment ?? self.environment)
     }
 
@@ -31,7 +31,7 @@ struct RecipeSearchScreenTests {
     }
 
     @Test func descriptorWithAQuerySearchesOnAppear() async throws {
-        let screen = makeScreen(RecipeSearchDescriptor(query: "soup"))
+        let screen = makeScreen(Screens.RecipeSearch(query: "soup"))
         await screen.appear()
 
         #expect(screen.content.queryText == "soup")
@@ -41,7 +41,7 @@ struct RecipeSearchScreenTests {
     }
 
     @Test func appearingAgainDoesNotRepeatTheSearch() async {
-        let screen = makeScreen(RecipeSearchDescriptor(query: "soup"))
+        let screen = makeScreen(Screens.RecipeSearch(query: "soup"))
         await screen.appear()
         await screen.appear()
 
@@ -175,13 +175,7 @@ struct RecipeSearchScreenTests {
 
         let navigation = await screen.handle(.activate(row: "recipe-1"))
 
-        guard case .push(let details)? = navigation else {
-            Issue.record("expected a push, got \(String(describing: navigation))")
-            return
-        }
-        #expect(details.content.title == "Placeholder")
-        #expect(details.content.plainText().contains("RecipeDetailsDescriptor(recipeID: 1)"))
-        #expect(recorder.resolved(RecipeDetailsDescriptor.self) == [RecipeDetailsDescriptor(recipeID: 1)])
+        #expect(navigation?.descriptor as? Screens.RecipeDetails == Screens.RecipeDetails(recipeID: 1))
         #expect(recorder.events.last == ActivityEvent("open_recipe", payload: ["recipe_id": "1", "source": "search"]))
     }
 
@@ -257,9 +251,9 @@ struct RecipeSearchScreenTests {
         let failing = StubEnvironment(scenario: .failure)
         let working = failing.overriding(\.client, with: StubRecipeClient(recorder: failing.recorder))
 
-        let failed = makeScreen(RecipeSearchDescriptor(query: "curry"), in: failing)
+        let failed = makeScreen(Screens.RecipeSearch(query: "curry"), in: failing)
         await failed.appear()
-        let fresh = makeScreen(RecipeSearchDescriptor(query: "curry"), in: working)
+        let fresh = makeScreen(Screens.RecipeSearch(query: "curry"), in: working)
         await fresh.appear()
 
         #expect(fresh.content.resultTitles == ["Curry Rice", "Vegetable Curry", "Thai Green Curry"])

@@ -99,7 +99,7 @@ struct SearchFiltersTests {
     // MARK: On the screen
 
     func searchScreen(_ environment: StubEnvironment) async -> any Screen {
-        let screen = RecipeSearchFeature.makeScreen(RecipeSearchDescriptor(), environment: environment)
+        let screen = RecipeSearchFeature.makeScreen(Screens.RecipeSearch(), environment: environment)
         await screen.appear()
         return screen
     }

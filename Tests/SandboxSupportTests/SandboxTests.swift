@@ -80,11 +80,11 @@ struct SandboxEnvironmentTests {
             resolver.recipeDetails = { descriptor, _ in LinkedScreen(recipeID: descriptor.recipeID) }
         }
 
-        let screen = environment.resolve(RecipeDetailsDescriptor(recipeID: 42))
+        let screen = environment.resolve(Screens.RecipeDetails(recipeID: 42))
 
         #expect(linkCalls == 1)
         #expect((screen as? LinkedScreen)?.recipeID == 42)
-        #expect(environment.recorder.resolved(RecipeDetailsDescriptor.self) == [RecipeDetailsDescriptor(recipeID: 42)])
+        #expect(environment.recorder.resolved(Screens.RecipeDetails.self) == [Screens.RecipeDetails(recipeID: 42)])
     }
 
     @Test("descriptors the link does not set stay placeholders")
@@ -93,7 +93,7 @@ struct SandboxEnvironmentTests {
             resolver.recipeDetails = { descriptor, _ in LinkedScreen(recipeID: descriptor.recipeID) }
         }
 
-        #expect(environment.resolve(RecipeSearchDescriptor(query: "soup")) is PlaceholderScreen)
+        #expect(environment.resolve(Screens.RecipeSearch(query: "soup")) is PlaceholderScreen)
     }
 
     @Test("the link is not run when the scenario is refused")
@@ -114,7 +114,7 @@ struct SandboxMainTests {
             feature: "RecipeDetails",
             arguments: arguments,
             link: { _ in calls += 1 },
-            root: RecipeDetailsDescriptor(recipeID: 1)
+            root: Screens.RecipeDetails(recipeID: 1)
         )
         linkCalls = calls
         return status

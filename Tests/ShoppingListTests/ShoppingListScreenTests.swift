@@ -10,9 +10,9 @@ import Testing
 @Suite("Shopping list rows")
 struct ShoppingListItemsTranslatorTests {
     let translator = ShoppingListItemsTranslator()
-    let bread = ShoppingItem(name: "bread", position: 0)
-    let milk = ShoppingItem(name: "milk", position: 1)
-    let eggs = ShoppingItem(name: "eggs", amount: "6", position: 2)
+    let bread = ShoppingItem(id: UUID(), name: "bread", position: 0)
+    let milk = ShoppingItem(id: UUID(), name: "milk", position: 1)
+    let eggs = ShoppingItem(id: UUID(), name: "eggs", amount: "6", position: 2)
 
     @Test func itemsComeFirstThenTheAddRow() {
         let rows = translator.translate((items: [bread, milk, eggs], draft: ""))
@@ -63,7 +63,7 @@ struct ShoppingListScreenTests {
     var store: any Repository<ShoppingItem> { environment.shoppingList }
 
     func makeScreen(in environment: StubEnvironment? = nil) -> any Screen {
-        ShoppingListFeature.makeScreen(ShoppingListDescriptor(), environment: environment ?? self.environment)
+        ShoppingListFeature.makeScreen(Screens.ShoppingList(), environment: environment ?? self.environment)
     }
 
     func appearedScreen(in environment: StubEnvironment? = nil) async -> any Screen {
@@ -105,9 +105,9 @@ struct ShoppingListScreenTests {
     }
 
     @Test func storedItemsAreShownInListOrder() async throws {
-        let bread = ShoppingItem(name: "bread", position: 5)
-        let butter = ShoppingItem(name: "butter", amount: "250 g", isChecked: true, position: 1)
-        let eggs = ShoppingItem(name: "eggs", position: 3)
+        let bread = ShoppingItem(id: UUID(), name: "bread", position: 5)
+        let butter = ShoppingItem(id: UUID(), name: "butter", amount: "250 g", isChecked: true, position: 1)
+        let eggs = ShoppingItem(id: UUID(), name: "eggs", position: 3)
         try await store.save([bread, butter, eggs])
 
         let screen = await appearedScreen()
@@ -127,8 +127,8 @@ struct ShoppingListScreenTests {
 
         // As the recipe details screen does from another tab.
         try await store.save([
-            ShoppingItem(name: "chicken thigh", amount: "400 g", recipeID: 1, position: 0),
-            ShoppingItem(name: "rice", amount: "2 cup", recipeID: 1, position: 1),
+            ShoppingItem(id: UUID(), name: "chicken thigh", amount: "400 g", recipeID: 1, position: 0),
+            ShoppingItem(id: UUID(), name: "rice", amount: "2 cup", recipeID: 1, position: 1),
         ])
         await screen.appear()
 
@@ -140,7 +140,7 @@ struct ShoppingListScreenTests {
     // MARK: Adding
 
     @Test func addingSavesTheItemAtTheEndAndClearsTheDraft() async throws {
-        try await store.save([ShoppingItem(name: "bread", position: 0), ShoppingItem(name: "butter", position: 4)])
+        try await store.save([ShoppingItem(id: UUID(), name: "bread", position: 0), ShoppingItem(id: UUID(), name: "butter", position: 4)])
         let screen = await appearedScreen()
 
         _ = await screen.handle(.edit(row: "add", text: "milk"))
@@ -207,8 +207,8 @@ struct ShoppingListScreenTests {
     // MARK: Checking
 
     @Test func togglingChecksAndUnchecksAndPersists() async throws {
-        let milk = ShoppingItem(name: "milk", position: 0)
-        try await store.save([milk, ShoppingItem(name: "eggs", position: 1)])
+        let milk = ShoppingItem(id: UUID(), name: "milk", position: 0)
+        try await store.save([milk, ShoppingItem(id: UUID(), name: "eggs", position: 1)])
         let screen = await appearedScreen()
         let row = "item-\(milk.id.uuidString)"
 
@@ -234,7 +234,7 @@ struct ShoppingListScreenTests {
     }
 
     @Test func aCheckIsStillThereOnTheNextVisit() async throws {
-        let milk = ShoppingItem(name: "milk", position: 0)
+        let milk = ShoppingItem(id: UUID(), name: "milk", position: 0)
         try await store.save(milk)
         let first = await appearedScreen()
         _ = await first.handle(.toggle(row: "item-\(milk.id.uuidString)"))
@@ -246,7 +246,7 @@ struct ShoppingListScreenTests {
 
     @Test(arguments: ["item-not-a-uuid", "item-\(UUID().uuidString)", "milk", "add"])
     func togglingARowThatIsNoItemDoesNothing(row: String) async throws {
-        let milk = ShoppingItem(name: "milk", position: 0)
+        let milk = ShoppingItem(id: UUID(), name: "milk", position: 0)
         try await store.save(milk)
         let screen = await appearedScreen()
 
@@ -261,8 +261,8 @@ struct ShoppingListScreenTests {
     // MARK: Deleting
 
     @Test func deletingRemovesTheItem() async throws {
-        let bread = ShoppingItem(name: "bread", position: 0)
-        let milk = ShoppingItem(name: "milk", position: 1)
+        let bread = ShoppingItem(id: UUID(), name: "bread", position: 0)
+        let milk = ShoppingItem(id: UUID(), name: "milk", position: 1)
         try await store.save([bread, milk])
         let screen = await appearedScreen()
 
@@ -276,7 +276,7 @@ struct ShoppingListScreenTests {
     }
 
     @Test func deletingTheLastItemShowsTheEmptyState() async throws {
-        let bread = ShoppingItem(name: "bread", position: 0)
+        let bread = ShoppingItem(id: UUID(), name: "bread", position: 0)
         try await store.save(bread)
         let screen = await appearedScreen()
 
@@ -289,9 +289,9 @@ struct ShoppingListScreenTests {
     // MARK: Clearing checked items
 
     @Test func clearCheckedRemovesOnlyTheCheckedItemsInOneDelete() async throws {
-        let bread = ShoppingItem(name: "bread", isChecked: true, position: 0)
-        let milk = ShoppingItem(name: "milk", position: 1)
-        let eggs = ShoppingItem(name: "eggs", isChecked: true, position: 2)
+        let bread = ShoppingItem(id: UUID(), name: "bread", isChecked: true, position: 0)
+        let milk = ShoppingItem(id: UUID(), name: "milk", position: 1)
+        let eggs = ShoppingItem(id: UUID(), name: "eggs", isChecked: true, position: 2)
         let repository = FlakyRepository<ShoppingItem>([bread, milk, eggs])
         let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
         #expect(screen.content.row(id: "clear-checked")?.plainText == "<Clear checked (2)>")
@@ -308,8 +308,8 @@ struct ShoppingListScreenTests {
     }
 
     @Test func clearingOneCheckedItemSaysItem() async throws {
-        let milk = ShoppingItem(name: "milk", position: 0)
-        try await store.save([milk, ShoppingItem(name: "eggs", position: 1)])
+        let milk = ShoppingItem(id: UUID(), name: "milk", position: 0)
+        try await store.save([milk, ShoppingItem(id: UUID(), name: "eggs", position: 1)])
         let screen = await appearedScreen()
         _ = await screen.handle(.toggle(row: "item-\(milk.id.uuidString)"))
 
@@ -320,7 +320,7 @@ struct ShoppingListScreenTests {
     }
 
     @Test func clearCheckedWithNothingCheckedDoesNothing() async throws {
-        let repository = FlakyRepository<ShoppingItem>([ShoppingItem(name: "milk", position: 0)])
+        let repository = FlakyRepository<ShoppingItem>([ShoppingItem(id: UUID(), name: "milk", position: 0)])
         let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
 
         _ = await screen.handle(.activate(row: "clear-checked"))
@@ -334,7 +334,7 @@ struct ShoppingListScreenTests {
     // MARK: A failing store
 
     @Test func anUnreadableStoreShowsARetryableFailure() async throws {
-        let repository = FlakyRepository<ShoppingItem>([ShoppingItem(name: "milk", position: 0)], failsReads: true)
+        let repository = FlakyRepository<ShoppingItem>([ShoppingItem(id: UUID(), name: "milk", position: 0)], failsReads: true)
         let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
 
         guard case .failed(let failure) = screen.content.status else {
@@ -354,7 +354,7 @@ struct ShoppingListScreenTests {
     }
 
     @Test func aFailedAddKeepsTheListAndTheDraftAndExplains() async throws {
-        let bread = ShoppingItem(name: "bread", position: 0)
+        let bread = ShoppingItem(id: UUID(), name: "bread", position: 0)
         let repository = FlakyRepository<ShoppingItem>([bread])
         let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
         await repository.setFailing(reads: false, writes: true)
@@ -370,7 +370,7 @@ struct ShoppingListScreenTests {
     }
 
     @Test func aFailedToggleKeepsTheItemAsShownAndExplains() async throws {
-        let milk = ShoppingItem(name: "milk", position: 0)
+        let milk = ShoppingItem(id: UUID(), name: "milk", position: 0)
         let repository = FlakyRepository<ShoppingItem>([milk])
         let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
         await repository.setFailing(reads: false, writes: true)
@@ -384,7 +384,7 @@ struct ShoppingListScreenTests {
     }
 
     @Test func aFailedDeleteKeepsTheItemAndExplains() async throws {
-        let milk = ShoppingItem(name: "milk", isChecked: true, position: 0)
+        let milk = ShoppingItem(id: UUID(), name: "milk", isChecked: true, position: 0)
         let repository = FlakyRepository<ShoppingItem>([milk])
         let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
         await repository.setFailing(reads: false, writes: true)
@@ -449,9 +449,9 @@ struct ShoppingListScreenTests {
 
     @Test func snapshotOfAListWithACheckedItemAndADraft() async throws {
         try await store.save([
-            ShoppingItem(name: "chicken thigh", amount: "400 g", isChecked: true, recipeID: 1, position: 0),
-            ShoppingItem(name: "onions", amount: "2", recipeID: 1, position: 1),
-            ShoppingItem(name: "milk", position: 2),
+            ShoppingItem(id: UUID(), name: "chicken thigh", amount: "400 g", isChecked: true, recipeID: 1, position: 0),
+            ShoppingItem(id: UUID(), name: "onions", amount: "2", recipeID: 1, position: 1),
+            ShoppingItem(id: UUID(), name: "milk", position: 2),
         ])
         let screen = await appearedScreen()
         _ = await screen.handle(.edit(row: "add", text: "eggs"))

@@ -46,7 +46,7 @@ struct RunnerTests {
 
     @Test("--open shows the linked screen before the script's first command")
     func openBeforeScript() async throws {
-        let path = try script("expect \"RecipeDetailsDescriptor(recipeID: 42)\"\nexpect \"Path: Search › \"\n")
+        let path = try script("expect \"Screens.RecipeDetails(recipeID: 42)\"\nexpect \"Path: Search › \"\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let status = await Runner.main(Self.program, arguments: ["--script", path, "--open", "cookbook://recipes/42"]) { _ in
             TabSession(stack("Search", root: StaticScreen("Search")))
@@ -59,11 +59,11 @@ struct RunnerTests {
         let path = try script("expect \"Tabs: Search | [Favorites]\"\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let status = await Runner.main(Self.program, arguments: ["--script", path, "--open", "cookbook://favorites"]) { _ in
-            var favorites = StubEnvironment()
+            let favorites = StubEnvironment()
             favorites.stubResolver.favorites = { _, _ in StaticScreen("Favorites") }
             return TabSession(
                 stack("Search", root: StaticScreen("Search")),
-                [StackNavigator(title: "Favorites", environment: favorites, root: FavoritesDescriptor())]
+                [StackNavigator(title: "Favorites", environment: favorites, root: Screens.Favorites())]
             )
         }
         #expect(status == .success)
@@ -71,7 +71,7 @@ struct RunnerTests {
 
     @Test("without --open the script starts on the first screen, and a failing command exits 1")
     func noLink() async throws {
-        let path = try script("expect \"RecipeDetailsDescriptor\"\n")
+        let path = try script("expect \"Screens.RecipeDetails\"\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let status = await Runner.main(Self.program, arguments: ["--script", path]) { _ in
             TabSession(stack("Search", root: StaticScreen("Search")))
@@ -105,7 +105,7 @@ struct ImmediateNavigationTests {
         let navigator = stack("Search", root: root)
         await navigator.start()
         #expect(!navigator.removeTop())
-        navigator.place(StaticScreen("Next"))
+        navigator.place(TestScreens.descriptor(for: StaticScreen("Next")))
         #expect(navigator.path == ["Root", "Next"])
         #expect(navigator.removeTop())
         #expect(navigator.topScreen === root)

@@ -20,7 +20,7 @@ final class StackNavigatorTests {
     func beforeStart() {
         #expect(navigator.stack.isEmpty)
         #expect(navigator.topScreen == nil)
-        #expect(environment.recorder.resolved(FeedDescriptor.self).isEmpty)
+        #expect(environment.recorder.resolved(Screens.Feed.self).isEmpty)
     }
 
     @Test("start shows the root once, built with the navigator's environment")
@@ -28,7 +28,7 @@ final class StackNavigatorTests {
         await navigator.start()
         await navigator.start()
 
-        #expect(environment.recorder.resolved(FeedDescriptor.self).count == 1)
+        #expect(environment.recorder.resolved(Screens.Feed.self).count == 1)
         #expect(navigator.stack.count == 1)
         #expect(navigator.topScreen === root)
         #expect(root.appearCount == 1)

@@ -61,7 +61,7 @@ final class FakeScreen: Screen {
         case .submit: notice = "Searched for “\(query)”"
         case .toggle: vegetarianOnly.toggle()
         case .choose(_, let option): category = option
-        case .activate("recipe-1"): return next.map { .push($0) }
+        case .activate("recipe-1"): return next.map { .show(TestScreens.descriptor(for: $0)) }
         case .activate: notice = "Activated"
         case .retry: status = .ready
         case .delete: notice = "Deleted"
@@ -102,12 +102,38 @@ final class StaticScreen: Screen {
     }
 }
 
-/// A stack whose root descriptor resolves to `root` (through the stub resolver's feed builder).
+/// Ready-made screens that tests show through descriptors: each gets a recipe id, and stacks
+/// made by `stack(_:root:environment:)` resolve `Screens.RecipeDetails` with that id to it.
+@MainActor
+enum TestScreens {
+    private static var screens: [Recipe.ID: any Screen] = [:]
+    private static var lastID = 10_000
+
+    static func descriptor(for screen: any Screen) -> Screens.RecipeDetails {
+        lastID += 1
+        screens[lastID] = screen
+        return Screens.RecipeDetails(recipeID: lastID)
+    }
+
+    static func screen(for descriptor: Screens.RecipeDetails) -> any Screen {
+        screens[descriptor.recipeID] ?? PlaceholderScreen(for: descriptor)
+    }
+}
+
+extension StackNavigator {
+    /// Shows a ready-made screen, through a descriptor the stub resolver answers with it.
+    func push(_ screen: any Screen) async {
+        await show(TestScreens.descriptor(for: screen))
+    }
+}
+
+/// A stack whose root descriptor resolves to `root` (through the stub resolver's feed builder),
+/// and which shows screens pushed with `push(_:)`.
 @MainActor
 func stack(_ title: String, root: any Screen, environment: StubEnvironment = StubEnvironment()) -> StackNavigator {
-    var environment = environment
     environment.stubResolver.feed = { _, _ in root }
-    return StackNavigator(title: title, environment: environment, root: FeedDescriptor())
+    environment.stubResolver.recipeDetails = { descriptor, _ in TestScreens.screen(for: descriptor) }
+    return StackNavigator(title: title, environment: environment, root: Screens.Feed())
 }
 
 /// A started one-tab session over `root`.

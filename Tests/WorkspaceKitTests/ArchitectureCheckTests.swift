@@ -79,65 +79,43 @@ struct ArchitectureCheckTests {
             ])
     }
 
-    @Test func everyDescriptorNeedsABuilderAPlaceholderAndADeepLink() throws {
+    @Test func sideEffectsOutsideTheEnvironmentAreReportedInFeaturesAndCore() throws {
         let found = try violations(ignoringTests: Fixtures.manifestJSON) { files in
             try files.write(
-                Fixtures.screenDescriptorsSwift + "\npublic struct PantryDescriptor: ScreenDescriptor {\n    public init() {}\n}\n",
-                to: "Core/Core/Descriptors/ScreenDescriptors.swift")
-        }
-        #expect(found.map(\.rule) == ["descriptor-builder", "descriptor-placeholder", "descriptor-deep-link"])
-        #expect(found.allSatisfy { $0.path == "Core/Core/Descriptors/ScreenDescriptors.swift" && $0.line == 37 })
-        #expect(found[1].fix.contains("public var pantry: Builder<PantryDescriptor>"))
-        #expect(found[2].fix == "add `PantryDescriptor.self` to DeepLinks.screens in Core/Core/Descriptors/DeepLinks.swift")
-    }
+                """
+                import Core
+                import Foundation
 
-    /// The fixture with `Screens.PantryDescriptor` in the body of `enum Screens`, and what of
-    /// `wiring` ("app": a builder in AppResolver, "stub": one in StubResolver, "link": a deep link) it has.
-    func nestedPantry(_ wiring: Set<String>, appBuilder: String = "Screens.PantryDescriptor") throws -> [Violation] {
-        try violations(ignoringTests: Fixtures.manifestJSON) { files in
+                // Date() in a comment is fine, and so is "UUID()" in a string.
+                struct FeedInteractor {
+                    let environment: any Environment
+                    func stamp() -> Double { Date().timeIntervalSince1970 }
+                    func fixed() -> Date { Date(timeIntervalSince1970: 0) }
+                    func id() -> UUID { UUID() }
+                    func wait() async throws { try await Task.sleep(for: .seconds(1)) }
+                    func debug() { print("loaded") }
+                    func home() -> String { FileManager.default.currentDirectoryPath + ProcessInfo.processInfo.hostName }
+                    func now() -> Date { environment.clock.now }
+                }
+                """, to: "Features/Feed/FeedInteractor.swift")
             try files.write(
-                "public enum Screens {\n    public struct PantryDescriptor: ScreenDescriptor {\n        public init() {}\n    }\n}\n",
-                to: "Core/Core/Descriptors/Screens.swift")
-            func add(_ text: String, after anchor: String, in path: String) throws {
-                let current = try files.read(path)
-                #expect(current.contains(anchor))
-                try files.write(current.replacingOccurrences(of: anchor, with: anchor + text), to: path)
-            }
-            if wiring.contains("app") {
-                try add(
-                    "\n    @MainActor func build(_ descriptor: \(appBuilder), in environment: any Environment) -> any Screen { fatalError() }\n",
-                    after: "let exportDirectory: URL\n", in: "App/App/Composition/AppResolver.swift")
-            }
-            if wiring.contains("stub") {
-                try add(
-                    "\n    @MainActor public func build(_ descriptor: Core.Screens.PantryDescriptor, in environment: any Environment) -> any Screen { pantry(descriptor, environment) }\n",
-                    after: "let recorder: Recorder\n", in: "Core/CoreTesting/StubResolver.swift")
-            }
-            if wiring.contains("link") {
-                try add(
-                    ",\n        Screens.PantryDescriptor.self", after: "FavoritesDescriptor.self",
-                    in: "Core/Core/Descriptors/DeepLinks.swift")
-            }
+                "import Foundation\n\npublic struct Clock { func now() -> Date { Date.now } }\n", to: "Core/Core/Domain/Stamp.swift")
+            try files.write(
+                "import Foundation\n\npublic struct SystemClock { var now: Date { Date() } }\n", to: "Core/Core/Environment/Time.swift")
         }
-    }
-
-    @Test func aNestedDescriptorIsKnownByItsQualifiedName() throws {
-        #expect(try nestedPantry(["app", "stub", "link"]).map(\.description) == [])
-
-        let unwired = try nestedPantry([])
-        #expect(unwired.map(\.rule) == ["descriptor-builder", "descriptor-placeholder", "descriptor-deep-link"])
-        #expect(unwired.allSatisfy { $0.path == "Core/Core/Descriptors/Screens.swift" && $0.line == 2 })
+        #expect(found.allSatisfy { $0.rule == "side-effects" })
         #expect(
-            unwired.first?.description
-                == "Core/Core/Descriptors/Screens.swift:2: descriptor-builder: Screens.PantryDescriptor has no builder in App — fix: add `@MainActor func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen` to AppResolver, e.g. calling PantryFeature.makeScreen"
-        )
-        #expect(unwired.dropFirst().first?.fix.contains("public var pantry: Builder<Screens.PantryDescriptor>") == true)
-        #expect(unwired.last?.fix == "add `Screens.PantryDescriptor.self` to DeepLinks.screens in Core/Core/Descriptors/DeepLinks.swift")
-
-        #expect(try nestedPantry(["app", "stub"]).map(\.rule) == ["descriptor-deep-link"])
-        #expect(try nestedPantry(["stub", "link"]).map(\.rule) == ["descriptor-builder"])
-        // A builder of some other `PantryDescriptor` is not one of `Screens.PantryDescriptor`.
-        #expect(try nestedPantry(["app", "stub", "link"], appBuilder: "PantryDescriptor").map(\.rule) == ["descriptor-builder"])
+            found.map { "\($0.path):\($0.line)" } == [
+                "Core/Core/Domain/Stamp.swift:3",
+                "Features/Feed/FeedInteractor.swift:7",
+                "Features/Feed/FeedInteractor.swift:9",
+                "Features/Feed/FeedInteractor.swift:10",
+                "Features/Feed/FeedInteractor.swift:11",
+                "Features/Feed/FeedInteractor.swift:12",
+                "Features/Feed/FeedInteractor.swift:12",
+            ])
+        #expect(found[1].message == "Feed reads the time with Date(), outside the environment")
+        #expect(found[1].fix == "use environment.clock.now (tests then fix the time with TestClock)")
     }
 
     @Test func aFeatureWithoutSandboxOrTestsIsReported() throws {

@@ -10,7 +10,7 @@ struct FeatureNameTests {
                 "Core", "CoreTesting", "App", "cookbook", "RecipeSearch", "RecipeSearchSandbox", "RecipeSearchTests", "LegacySandbox",
             ],
             packageName: "Cookbook",
-            types: ["Recipe", "PlaceholderScreen", "AboutDescriptor", "Screens.PantryShelfDescriptor"],
+            types: ["Recipe", "PlaceholderScreen", "AboutDescriptor", "Screens.PantryShelf"],
             linkPaths: ["search": "RecipeSearchDescriptor", "shopping-list": "ShoppingListDescriptor"]
         ))
 
@@ -71,7 +71,7 @@ struct FeatureNameTests {
         #expect(try #require(validator.problem(with: "Recipe")).contains("would declare Recipe"))
         #expect(try #require(validator.problem(with: "Placeholder")).contains("would declare PlaceholderScreen"))
         #expect(try #require(validator.problem(with: "About")).contains("would declare AboutDescriptor"))
-        #expect(try #require(validator.problem(with: "PantryShelf")).contains("would declare Screens.PantryShelfDescriptor"))
+        #expect(try #require(validator.problem(with: "PantryShelf")).contains("would declare Screens.PantryShelf"))
     }
 
     @Test func aTakenLinkPathIsRejected() throws {

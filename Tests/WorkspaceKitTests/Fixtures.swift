@@ -90,71 +90,68 @@ enum Fixtures {
 
         /// One builder per descriptor. Adding a descriptor adds a requirement here { so }.
         public protocol Resolver: Sendable {
-            @MainActor func build(_ descriptor: FeedDescriptor, in environment: any Environment) -> any Screen
-            @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen
+            @MainActor func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen
+            @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen
             @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
         }
 
         """
 
-    static let screenDescriptorsSwift = """
-        // Screens of one feature that other features may open.
-
-        /// The home feed.
-        public struct FeedDescriptor: ScreenDescriptor {
-            public init() {}
-
-            public static let linkPath = "feed"
-
-            public init(linkValues: [String: String]) throws(DeepLinkError) {
-                self.init()
-            }
-
-            public var linkValues: [String: String] { [:] }
-
-            public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-                resolver.build(self, in: environment)
-            }
-        }
-
-        /// The user's saved recipes.
-        public struct FavoritesDescriptor: ScreenDescriptor {
-            public init() {}
-
-            public static let linkPath = "favorites"
-
-            public init(linkValues: [String: String]) throws(DeepLinkError) {
-                self.init()
-            }
-
-            public var linkValues: [String: String] { [:] }
-
-            public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-                resolver.build(self, in: environment)
-            }
-        }
-
-        """
-
     static let screensSwift = """
-        /// New screen descriptors, as members: a new member of an existing type recompiles no feature.
-        public enum Screens {}
+        /// Every screen descriptor, as members: a new member of an existing type recompiles no feature.
+        public enum Screens {
+            /// The home feed.
+            public struct Feed: ScreenDescriptor {
+                public static let kind = ScreenKind.feed
+                public static let linkPath = "feed"
+
+                public init() {}
+
+                public init(linkValues: [String: String]) throws(DeepLinkError) {
+                    self.init()
+                }
+
+                public var linkValues: [String: String] { [:] }
+
+                public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
+                    resolver.build(self, in: environment)
+                }
+            }
+
+            /// The user's saved recipes.
+            public struct Favorites: ScreenDescriptor {
+                public static let kind = ScreenKind.favorites
+                public static let linkPath = "favorites"
+
+                public init() {}
+
+                public init(linkValues: [String: String]) throws(DeepLinkError) {
+                    self.init()
+                }
+
+                public var linkValues: [String: String] { [:] }
+
+                public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
+                    resolver.build(self, in: environment)
+                }
+            }
+        }
 
         """
 
-    static let deepLinksSwift = """
-        import Foundation
+    static let screenKindSwift = """
+        /// Every screen, one case each. The switch is exhaustive { so }.
+        public enum ScreenKind: String, CaseIterable, Hashable, Sendable {
+            case feed
+            // A comment: case notACase
+            case favorites
 
-        public enum DeepLinks {
-            public static let scheme = "cookbook"
-
-            /// Every screen descriptor, so a link can be read back into one.
-            public static let screens: [any ScreenDescriptor.Type] = [
-                FeedDescriptor.self,
-                FavoritesDescriptor.self
-            ]
-
-            public static var validForms: [String] { screens.map { "\\(scheme)://\\($0.linkPath)" } }
+            public var descriptorType: any ScreenDescriptor.Type {
+                switch self {
+                case .feed: Screens.Feed.self
+                case .favorites: Screens.Favorites.self
+                }
+            }
         }
 
         """
@@ -166,8 +163,8 @@ enum Fixtures {
         public struct StubResolver: Resolver {
             public typealias Builder<D: Descriptor> = @MainActor @Sendable (D, any Environment) -> D.Output
 
-            public var feed: Builder<FeedDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-            public var favorites: Builder<FavoritesDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+            public var feed: Builder<Screens.Feed> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+            public var favorites: Builder<Screens.Favorites> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
             public var recipeExport: Builder<RecipeExportDescriptor> = { descriptor, _ in RecordingExporter(format: descriptor.format) }
 
             let recorder: Recorder
@@ -176,13 +173,13 @@ enum Fixtures {
                 self.recorder = recorder
             }
 
-            @MainActor public func build(_ descriptor: FeedDescriptor, in environment: any Environment) -> any Screen {
+            @MainActor public func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
                 recorder.record(resolved: descriptor)
                 return feed(descriptor, environment)
             }
 
             /// Saved recipes.
-            @MainActor public func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen {
+            @MainActor public func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
                 recorder.record(resolved: descriptor)
                 return favorites(descriptor, environment)
             }
@@ -205,12 +202,12 @@ enum Fixtures {
         struct AppResolver: Resolver {
             let exportDirectory: URL
 
-            @MainActor func build(_ descriptor: FeedDescriptor, in environment: any Environment) -> any Screen {
+            @MainActor func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
                 FeedFeature.makeScreen(descriptor, environment: environment)
             }
 
             @MainActor
-            func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen {
+            func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
                 FavoritesFeature.makeScreen(descriptor, environment: environment)
             }
 
@@ -229,8 +226,8 @@ enum Fixtures {
         final class RecordingResolver: Sendable, Core.Resolver {
             let label = "class RecordingResolver: Resolver { }"
 
-            @MainActor func build(_ descriptor: FeedDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
-            @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+            @MainActor func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+            @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
 
             @MainActor private func screen(_ descriptor: some ScreenDescriptor, _ environment: any Environment) -> any Screen {
                 LabelledScreen(String(describing: descriptor))
@@ -248,9 +245,8 @@ enum Fixtures {
         InMemoryFileSystem([
             "Package.swift": packageSwift,
             "Core/Core/Descriptors/Descriptor.swift": descriptorSwift,
-            "Core/Core/Descriptors/ScreenDescriptors.swift": screenDescriptorsSwift,
             "Core/Core/Descriptors/Screens.swift": screensSwift,
-            "Core/Core/Descriptors/DeepLinks.swift": deepLinksSwift,
+            "Core/Core/Descriptors/ScreenKind.swift": screenKindSwift,
             "Core/Core/Screen.swift": "public protocol Screen: AnyObject {}\npublic struct Recipe {}\n",
             "Core/CoreTesting/StubResolver.swift": stubResolverSwift,
             "Core/CoreTesting/PlaceholderScreen.swift": "import Core\n\npublic final class PlaceholderScreen: Screen {}\n",

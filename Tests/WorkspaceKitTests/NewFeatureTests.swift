@@ -21,40 +21,42 @@ struct NewFeatureTests {
         #expect(
             plan.changes.filter { $0.kind == .change }.map(\.path) == [
                 "Package.swift", "Core/Core/Descriptors/Screens.swift", "Core/Core/Descriptors/Descriptor.swift",
-                "Core/Core/Descriptors/DeepLinks.swift", "Core/CoreTesting/StubResolver.swift", "App/App/Composition/AppResolver.swift",
+                "Core/Core/Descriptors/ScreenKind.swift", "Core/CoreTesting/StubResolver.swift", "App/App/Composition/AppResolver.swift",
                 "Tests/CoreTests/TestDoubles.swift",
             ])
         #expect(plan.manualSteps.isEmpty)
         let text = Dictionary(uniqueKeysWithValues: plan.changes.map { ($0.path, $0.text) })
         #expect(text["Package.swift"]?.contains("    \"Favorites\",\n    \"Pantry\",\n]") == true)
-        #expect(text["Core/Core/Descriptors/DeepLinks.swift"]?.contains("    Screens.PantryDescriptor.self,\n") == true)
+        #expect(text["Core/Core/Descriptors/ScreenKind.swift"]?.contains("    case favorites\n    case pantry\n") == true)
+        #expect(text["Core/Core/Descriptors/ScreenKind.swift"]?.contains("        case .pantry: Screens.Pantry.self\n") == true)
         #expect(
             text["Core/Core/Descriptors/Descriptor.swift"]?.contains(
-                "func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen\n") == true)
+                "func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen\n") == true)
         #expect(
             text["App/App/Composition/AppResolver.swift"]?.contains(
                 """
                     @MainActor
-                    func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen {
+                    func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {
                         PantryFeature.makeScreen(descriptor, environment: environment)
                     }
                 """) == true)
         #expect(
             text["Core/CoreTesting/StubResolver.swift"]?.contains(
-                "public var pantry: Builder<Screens.PantryDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }") == true)
+                "public var pantry: Builder<Screens.Pantry> = { descriptor, _ in PlaceholderScreen(for: descriptor) }") == true)
         #expect(
             text["Core/CoreTesting/StubResolver.swift"]?.contains(
-                "@MainActor public func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen {")
+                "@MainActor public func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {")
                 == true)
         #expect(
             text["Tests/CoreTests/TestDoubles.swift"]?.contains(
-                "@MainActor func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }"
+                "@MainActor func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen { screen(descriptor, environment) }"
             ) == true)
         // Nothing names the descriptor unqualified, outside its own declaration.
-        for (path, text) in text where path != "Core/Core/Descriptors/Screens.swift" {
+        for (path, text) in text where path != "Core/Core/Descriptors/Screens.swift" && path != "Package.swift" {
             #expect(
-                SwiftSource(text).offsets(ofWord: "PantryDescriptor").allSatisfy {
+                SwiftSource(text).offsets(ofWord: "Pantry").allSatisfy {
                     $0 >= 8 && text.utf8.dropFirst($0 - 8).starts(with: "Screens.".utf8)
+                        || !SwiftSource(text).imports.filter { $0.module == "Pantry" }.isEmpty
                 }, "\(path)")
         }
     }
@@ -63,22 +65,19 @@ struct NewFeatureTests {
         let plan = try command().plan("Pantry")
         let screens = try #require(plan.changes.first { $0.path == "Core/Core/Descriptors/Screens.swift" })
 
-        #expect(screens.summary == "Screens.PantryDescriptor (link pantry)")
+        #expect(screens.summary == "Screens.Pantry (link pantry)")
         #expect(
-            screens.text == """
-                /// New screen descriptors, as members: a new member of an existing type recompiles no feature.
-                public enum Screens {
-                    /// The Pantry screen (made by `workspace new-feature`).
-                    public struct PantryDescriptor: ScreenDescriptor {
-                        public init() {}
+            screens.text.hasSuffix(
+                """
+                        }
+                    }
 
+                    /// The Pantry screen (made by `workspace new-feature`).
+                    public struct Pantry: PlainScreenDescriptor {
+                        public static let kind = ScreenKind.pantry
                         public static let linkPath = "pantry"
 
-                        public init(linkValues: [String: String]) throws(DeepLinkError) {
-                            self.init()
-                        }
-
-                        public var linkValues: [String: String] { [:] }
+                        public init() {}
 
                         public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
                             resolver.build(self, in: environment)
@@ -86,9 +85,9 @@ struct NewFeatureTests {
                     }
                 }
 
-                """)
-        // The file of the seven top-level descriptors is not touched: no new top-level name in Core.
-        #expect(!plan.changes.contains { $0.path == "Core/Core/Descriptors/ScreenDescriptors.swift" })
+                """))
+        // No new top-level name in Core: only members of `Screens` and `ScreenKind`, and a requirement.
+        #expect(!plan.changes.contains { $0.kind == .create && $0.path.hasPrefix("Core/") })
         #expect(plan.report(dryRun: false).contains("changed  Core/Core/Descriptors/Screens.swift "))
     }
 
@@ -99,7 +98,7 @@ struct NewFeatureTests {
             import Core
             import Testing
 
-            let everyScreen: [any ScreenDescriptor] = [FeedDescriptor(), FavoritesDescriptor()]
+            let everyScreen: [any ScreenDescriptor] = [Screens.Feed(), Screens.Favorites()]
 
             """, to: "Tests/CoreTests/DeepLinkTests.swift")
         let first = try command(files)
@@ -112,23 +111,23 @@ struct NewFeatureTests {
         // Pantry, the newest feature without values, is the example: its qualified name is replaced whole.
         #expect(
             plan.changes.first { $0.path == "Core/CoreTesting/StubResolver.swift" }?.summary
-                == "StubResolver: build for Screens.MealPlanDescriptor (copied from Screens.PantryDescriptor)")
+                == "StubResolver: build for Screens.MealPlan (copied from Screens.Pantry)")
         #expect(
             text["Core/CoreTesting/StubResolver.swift"]?.contains(
                 """
-                    public var pantry: Builder<Screens.PantryDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-                    public var mealPlan: Builder<Screens.MealPlanDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+                    public var pantry: Builder<Screens.Pantry> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+                    public var mealPlan: Builder<Screens.MealPlan> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
                 """) == true)
         #expect(
             text["App/App/Composition/AppResolver.swift"]?.contains(
-                "func build(_ descriptor: Screens.MealPlanDescriptor, in environment: any Environment) -> any Screen {\n        MealPlanFeature.makeScreen("
+                "func build(_ descriptor: Screens.MealPlan, in environment: any Environment) -> any Screen {\n        MealPlanFeature.makeScreen("
             ) == true)
         #expect(
             text["Tests/CoreTests/DeepLinkTests.swift"]?.contains(
-                "[FeedDescriptor(), FavoritesDescriptor(), Screens.PantryDescriptor(), Screens.MealPlanDescriptor()]") == true)
+                "[Screens.Feed(), Screens.Favorites(), Screens.Pantry(), Screens.MealPlan()]") == true)
         #expect(
             text["Core/Core/Descriptors/Screens.swift"]?.contains(
-                "        }\n    }\n\n    /// The Meal Plan screen (made by `workspace new-feature`).\n    public struct MealPlanDescriptor: ScreenDescriptor {\n"
+                "        }\n    }\n\n    /// The Meal Plan screen (made by `workspace new-feature`).\n    public struct MealPlan: PlainScreenDescriptor {\n"
             ) == true)
         #expect(!text.values.contains { $0.contains("Screens.Screens") })
         #expect(plan.manualSteps.isEmpty)
@@ -144,16 +143,16 @@ struct NewFeatureTests {
     @Test func aNestedDescriptorLeftBehindKeepsItsName() throws {
         let files = Fixtures.files()
         try files.write(
-            "public enum Screens {\n    public struct PantryDescriptor: ScreenDescriptor {\n        public static let linkPath = \"old-pantry\"\n    }\n}\n",
+            "public enum Screens {\n    public struct Pantry: ScreenDescriptor {\n        public static let linkPath = \"old-pantry\"\n    }\n}\n",
             to: "Core/Core/Descriptors/Screens.swift")
         #expect(
             throws: NewFeature.Failure(
-                "“Pantry” would declare Screens.PantryDescriptor, but Core or CoreTesting already has a type of that name")
+                "“Pantry” would declare Screens.Pantry, but Core or CoreTesting already has a type of that name")
         ) {
             try command(files).plan("Pantry")
         }
         #expect(
-            throws: NewFeature.Failure("“OldPantry” would link to old-pantry, but Screens.PantryDescriptor already uses that link path")
+            throws: NewFeature.Failure("“OldPantry” would link to old-pantry, but Screens.Pantry already uses that link path")
         ) {
             try command(files).plan("OldPantry")
         }
@@ -165,24 +164,24 @@ struct NewFeatureTests {
         let feature = try #require(files["Features/MealPlan/MealPlanFeature.swift"])
         #expect(
             feature.contains(
-                "public enum MealPlanFeature {\n    @MainActor\n    public static func makeScreen(_ descriptor: Screens.MealPlanDescriptor, environment: any Environment) -> any Screen {"
+                "public enum MealPlanFeature {\n    @MainActor\n    public static func makeScreen(_ descriptor: Screens.MealPlan, environment: any Environment) -> any Screen {"
             ))
         #expect(try #require(files["Features/MealPlan/MealPlanInteractor.swift"]).contains("try await environment.client.feed().popular"))
         #expect(try #require(files["Features/MealPlan/MealPlanInteractor.swift"]).contains("PageView(\"meal_plan\")"))
         #expect(
             try #require(files["Features/MealPlan/MealPlanRouter.swift"]).contains(
-                ".push(environment.resolve(RecipeDetailsDescriptor(recipeID: id)))"))
+                ".show(Screens.RecipeDetails(recipeID: id))"))
         #expect(try #require(files["Features/MealPlan/MealPlanTranslator.swift"]).contains("static let title = \"Meal Plan\""))
         #expect(
             try #require(files["Sandboxes/MealPlanSandbox/main.swift"]).contains(
-                "link: { $0.mealPlan = MealPlanFeature.makeScreen },\n    root: Screens.MealPlanDescriptor()\n"))
+                "link: { $0.mealPlan = MealPlanFeature.makeScreen },\n    root: Screens.MealPlan()\n"))
         let tests = try #require(files["Tests/MealPlanTests/MealPlanScreenTests.swift"])
-        #expect(tests.contains("@testable import MealPlan\nimport Testing"))
+        #expect(tests.contains("import Testing\n\n@testable import MealPlan\n"))
         #expect(tests.contains("#expect(recorder.pageViews == [PageView(\"meal_plan\")])"))
-        #expect(tests.contains("#expect(recorder.resolved(RecipeDetailsDescriptor.self) == [RecipeDetailsDescriptor(recipeID: first.id)])"))
-        #expect(tests.contains("MealPlanFeature.makeScreen(Screens.MealPlanDescriptor(), environment: environment ?? self.environment)"))
+        #expect(tests.contains("#expect(navigation?.descriptor as? Screens.RecipeDetails == Screens.RecipeDetails(recipeID: first.id))"))
+        #expect(tests.contains("MealPlanFeature.makeScreen(Screens.MealPlan(), environment: environment ?? self.environment)"))
         #expect(
-            tests.contains("#expect(try DeepLinks.descriptor(from: link) as? Screens.MealPlanDescriptor == Screens.MealPlanDescriptor())"))
+            tests.contains("#expect(try DeepLinks.descriptor(from: link) as? Screens.MealPlan == Screens.MealPlan())"))
         // Every generated Swift file imports only what its target declares.
         for (path, text) in files {
             let allowed: Set<String> =
@@ -209,13 +208,13 @@ struct NewFeatureTests {
 
     @Test(arguments: [
         (
-            "Core/Core/Descriptors/DeepLinks.swift", "public enum DeepLinks {}\n",
-            "found no `static let screens: [any ScreenDescriptor.Type] = [ … ]` in Core — nothing was written"
+            "Core/Core/Descriptors/ScreenKind.swift", "public enum Kinds {}\n",
+            "found no `enum ScreenKind` in Core — nothing was written"
         ),
         // Without the namespace there is nowhere to declare the descriptor; an extension is not one.
         (
             "Core/Core/Descriptors/Screens.swift", "// public enum Screens {}\nextension Screens {}\n",
-            "found no `public enum Screens { … }` in Core to declare Screens.PantryDescriptor in (see docs/architecture.md) — nothing was written"
+            "found no `public enum Screens { … }` in Core to declare Screens.Pantry in (see docs/architecture.md) — nothing was written"
         ),
     ])
     func aMissingAnchorFailsBeforeWriting(_ path: String, _ text: String, _ message: String) throws {
@@ -235,7 +234,7 @@ struct NewFeatureTests {
 
         #expect(
             plan.manualSteps == [
-                "Tests/AppTests/Odd.swift:4: Odd has no builder to copy (looked for FavoritesDescriptor, FeedDescriptor); add `@MainActor func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen { … }`"
+                "Tests/AppTests/Odd.swift:4: Odd has no builder to copy (looked for Screens.Favorites, Screens.Feed); add `@MainActor func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen { … }`"
             ])
         #expect(plan.report(dryRun: true).contains("To finish by hand (these could not be edited):\n  Tests/AppTests/Odd.swift:4:"))
     }
@@ -264,18 +263,18 @@ struct NewFeatureTests {
             import Core
             import Testing
 
-            let everyScreen: [any ScreenDescriptor] = [FeedDescriptor(), FavoritesDescriptor()]
+            let everyScreen: [any ScreenDescriptor] = [Screens.Feed(), Screens.Favorites()]
             let badLink = "cookbook:/\("/pantry")"
 
             """, to: "Tests/CoreTests/DeepLinkTests.swift")
         let plan = try command(files).plan("Pantry")
 
         let change = try #require(plan.changes.first { $0.path == "Tests/CoreTests/DeepLinkTests.swift" })
-        #expect(change.text.contains("[FeedDescriptor(), FavoritesDescriptor(), Screens.PantryDescriptor()]"))
-        #expect(change.summary == "Screens.PantryDescriptor in a list of every screen descriptor")
+        #expect(change.text.contains("[Screens.Feed(), Screens.Favorites(), Screens.Pantry()]"))
+        #expect(change.summary == "Screens.Pantry in a list of every screen descriptor")
         #expect(
             plan.notes == [
-                "Tests/CoreTests/DeepLinkTests.swift:5: mentions the link …://pantry, which now opens Screens.PantryDescriptor; check that it still means what it should"
+                "Tests/CoreTests/DeepLinkTests.swift:5: mentions the link …://pantry, which now opens Screens.Pantry; check that it still means what it should"
             ])
         #expect(plan.report(dryRun: true).hasSuffix("To check:\n  \(plan.notes[0])"))
     }

@@ -5,11 +5,11 @@ import Testing
 
 @Suite("Source edits of new-feature, on in-memory anchor files")
 struct SourceEditsTests {
-    let pantry = ResolverConformers.Feature(NameForms("Pantry"), descriptor: "Screens.PantryDescriptor")
+    let pantry = ResolverConformers.Feature(NameForms("Pantry"), descriptor: "Screens.Pantry")
     var examples: [ResolverConformers.Feature] {
         [
-            ResolverConformers.Feature(NameForms("Favorites"), descriptor: "FavoritesDescriptor"),
-            ResolverConformers.Feature(NameForms("Feed"), descriptor: "FeedDescriptor"),
+            ResolverConformers.Feature(NameForms("Favorites"), descriptor: "Screens.Favorites"),
+            ResolverConformers.Feature(NameForms("Feed"), descriptor: "Screens.Feed"),
         ]
     }
 
@@ -39,18 +39,32 @@ struct SourceEditsTests {
         }
     }
 
-    @Test func theDeepLinkIsAddedAndTheLastElementGetsItsComma() throws {
-        let edited = try SourceEdits.addingScreen("Screens.PantryDescriptor", toDeepLinks: Fixtures.deepLinksSwift, path: "DeepLinks.swift")
+    @Test func theKindGetsACaseAfterTheLastOneAndAnArmAtTheEndOfItsSwitch() throws {
+        let edited = try SourceEdits.addingKind(
+            "pantry", descriptor: "Screens.Pantry", toScreenKindIn: Fixtures.screenKindSwift, path: "ScreenKind.swift")
         #expect(
             edited.contains(
                 """
-                    public static let screens: [any ScreenDescriptor.Type] = [
-                        FeedDescriptor.self,
-                        FavoritesDescriptor.self,
-                        Screens.PantryDescriptor.self,
-                    ]
+                    case feed
+                    // A comment: case notACase
+                    case favorites
+                    case pantry
+
+                    public var descriptorType
                 """))
-        #expect(edited.contains(#"screens.map { "\(scheme)://\($0.linkPath)" }"#))
+        #expect(
+            edited.contains(
+                """
+                        case .favorites: Screens.Favorites.self
+                        case .pantry: Screens.Pantry.self
+                        }
+                """))
+    }
+
+    @Test func aFileWithoutScreenKindIsRefused() {
+        #expect(throws: SourceEdits.Failure(path: "X.swift", message: "found no `enum ScreenKind { … }` to add the case pantry to")) {
+            try SourceEdits.addingKind("pantry", descriptor: "Screens.Pantry", toScreenKindIn: "enum Other {}\n", path: "X.swift")
+        }
     }
 
     @Test func theRequirementGoesAfterTheLastScreenBuilderOfProtocolResolver() throws {
@@ -59,8 +73,8 @@ struct SourceEditsTests {
         #expect(
             edited.contains(
                 """
-                    @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen
-                    @MainActor func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen
+                    @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen
+                    @MainActor func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen
                     @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
                 }
                 """))
@@ -82,9 +96,10 @@ struct SourceEditsTests {
         let edited = try SourceEdits.addingMember(member, toEnumNamed: "Screens", in: Fixtures.screensSwift, path: "Screens.swift")
         #expect(
             edited.hasPrefix(
-                "/// New screen descriptors, as members: a new member of an existing type recompiles no feature.\npublic enum Screens {\n    /// The Pantry screen (made by `workspace new-feature`).\n    public struct PantryDescriptor: ScreenDescriptor {\n"
+                String(Fixtures.screensSwift.dropLast("}\n".count))
+                    + "\n    /// The Pantry screen (made by `workspace new-feature`).\n    public struct Pantry: PlainScreenDescriptor {\n"
             ))
-        #expect(edited.contains("        public static let linkPath = \"pantry\"\n\n"))
+        #expect(edited.contains("        public static let kind = ScreenKind.pantry\n        public static let linkPath = \"pantry\"\n\n"))
         #expect(edited.hasSuffix("            resolver.build(self, in: environment)\n        }\n    }\n}\n"))
         // Blank lines stay blank, without trailing spaces.
         #expect(!edited.contains(" \n"))
@@ -97,7 +112,7 @@ struct SourceEditsTests {
         #expect(
             SourceIndex(manifest: try Fixtures.manifest(), files: InMemoryFileSystem(["Core/Core/S.swift": second])).screenDescriptors.map(
                 \.qualifiedName)
-                == ["Screens.PantryDescriptor", "Screens.MealPlanDescriptor"])
+                == ["Screens.Feed", "Screens.Favorites", "Screens.Pantry", "Screens.MealPlan"])
     }
 
     @Test func aMemberKeepsTheEnumsIndentationAndTheCommentsBeforeItsBrace() throws {
@@ -143,12 +158,12 @@ struct SourceEditsTests {
             for: pantry, examples: examples, typeName: "StubResolver", in: Fixtures.stubResolverSwift)
         let text = try edited(outcome)
 
-        #expect(outcome == .edited(text, example: "FavoritesDescriptor"))
+        #expect(outcome == .edited(text, example: "Screens.Favorites"))
         #expect(
             text.contains(
                 """
-                    public var favorites: Builder<FavoritesDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-                    public var pantry: Builder<Screens.PantryDescriptor> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+                    public var favorites: Builder<Screens.Favorites> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+                    public var pantry: Builder<Screens.Pantry> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
                     public var recipeExport:
                 """))
         #expect(
@@ -158,7 +173,7 @@ struct SourceEditsTests {
                     }
 
                     /// Saved recipes.
-                    @MainActor public func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen {
+                    @MainActor public func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {
                         recorder.record(resolved: descriptor)
                         return pantry(descriptor, environment)
                     }
@@ -177,7 +192,7 @@ struct SourceEditsTests {
             text.contains(
                 """
                     @MainActor
-                    func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen {
+                    func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {
                         PantryFeature.makeScreen(descriptor, environment: environment)
                     }
                 """))
@@ -191,8 +206,8 @@ struct SourceEditsTests {
         #expect(
             text.contains(
                 """
-                    @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
-                    @MainActor func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+                    @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+                    @MainActor func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
 
                 """))
         // The string that looks like a declaration is left alone.
@@ -202,14 +217,14 @@ struct SourceEditsTests {
     @Test func theNextExampleIsUsedWhenTheFirstHasNoBuilder() throws {
         let withoutFavorites = Fixtures.testDoublesSwift.replacingOccurrences(
             of:
-                "    @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }\n",
+                "    @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen { screen(descriptor, environment) }\n",
             with: "")
         let outcome = ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "RecordingResolver", in: withoutFavorites)
         let text = try edited(outcome)
-        #expect(outcome == .edited(text, example: "FeedDescriptor"))
+        #expect(outcome == .edited(text, example: "Screens.Feed"))
         #expect(
             text.contains(
-                "func build(_ descriptor: Screens.PantryDescriptor, in environment: any Environment) -> any Screen { screen(descriptor, environment) }"
+                "func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen { screen(descriptor, environment) }"
             ))
     }
 
@@ -218,24 +233,24 @@ struct SourceEditsTests {
             "struct Generic: Resolver {\n    func build<D: Descriptor>(_ descriptor: D, in environment: any Environment) -> D.Output { fatalError() }\n}\n"
         #expect(
             ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "Generic", in: generic)
-                == .manual("Generic has no builder to copy (looked for FavoritesDescriptor, FeedDescriptor)"))
+                == .manual("Generic has no builder to copy (looked for Screens.Favorites, Screens.Feed)"))
     }
 
     @Test func listsOfEveryScreenDescriptorStayComplete() {
         let text = """
             private let everyScreen: [any ScreenDescriptor] = [
-                FeedDescriptor(),
-                FavoritesDescriptor(),
+                Screens.Feed(),
+                Screens.Favorites(),
             ]
-            let types = [FeedDescriptor.self, FavoritesDescriptor.self]
-            let some = [FeedDescriptor()]
-            let names = ["FeedDescriptor", "FavoritesDescriptor"]
-            let labels: [String] = [String(describing: FeedDescriptor()), String(describing: FavoritesDescriptor.init())]
+            let types = [Screens.Feed.self, Screens.Favorites.self]
+            let some = [Screens.Feed()]
+            let names = ["Screens.Feed", "Screens.Favorites"]
+            let labels: [String] = [String(describing: Screens.Feed()), String(describing: Screens.Favorites.init())]
 
             """
         let result = SourceEdits.completingDescriptorLists(
-            in: text, descriptors: ["FeedDescriptor", "FavoritesDescriptor"], example: "FavoritesDescriptor",
-            adding: "Screens.PantryDescriptor", path: "T.swift"
+            in: text, descriptors: ["Screens.Feed", "Screens.Favorites"], example: "Screens.Favorites",
+            adding: "Screens.Pantry", path: "T.swift"
         )
         #expect(result.added == 2)
         #expect(result.manualLines == [8])
@@ -243,27 +258,27 @@ struct SourceEditsTests {
             result.text
                 == text
                 .replacingOccurrences(
-                    of: "    FavoritesDescriptor(),\n]", with: "    FavoritesDescriptor(),\n    Screens.PantryDescriptor(),\n]"
+                    of: "    Screens.Favorites(),\n]", with: "    Screens.Favorites(),\n    Screens.Pantry(),\n]"
                 )
-                .replacingOccurrences(of: "FavoritesDescriptor.self]", with: "FavoritesDescriptor.self, Screens.PantryDescriptor.self]"))
+                .replacingOccurrences(of: "Screens.Favorites.self]", with: "Screens.Favorites.self, Screens.Pantry.self]"))
 
         // Nested descriptors count by their own names; a list that has the new one already is complete.
         let nested =
-            "let all = [FeedDescriptor.self, Screens.PantryDescriptor.self]\nlet done = [FeedDescriptor.self, Screens.PantryDescriptor.self, Screens.MealPlanDescriptor.self]\n"
+            "let all = [Screens.Feed.self, Screens.Pantry.self]\nlet done = [Screens.Feed.self, Screens.Pantry.self, Screens.MealPlan.self]\n"
         let next = SourceEdits.completingDescriptorLists(
-            in: nested, descriptors: ["FeedDescriptor", "PantryDescriptor"], example: "PantryDescriptor",
-            adding: "Screens.MealPlanDescriptor", path: "T.swift"
+            in: nested, descriptors: ["Feed", "Pantry"], example: "Pantry",
+            adding: "Screens.MealPlan", path: "T.swift"
         )
         #expect(next.added == 1)
         #expect(
-            next.text == "let all = [FeedDescriptor.self, Screens.PantryDescriptor.self, Screens.MealPlanDescriptor.self]\n"
+            next.text == "let all = [Screens.Feed.self, Screens.Pantry.self, Screens.MealPlan.self]\n"
                 + nested.split(separator: "\n")[1] + "\n")
     }
 
     @Test func substitutionReplacesWholeIdentifiersOnly() {
-        let favorites = ResolverConformers.Feature(NameForms("Favorites"), descriptor: "FavoritesDescriptor")
+        let favorites = ResolverConformers.Feature(NameForms("Favorites"), descriptor: "Screens.Favorites")
         let text =
-            "favorites(d); self.favorites; environment.favorites; FavoritesDescriptor; FavoritesFeature.x; MyFavorites; favoritesCount; favoritesx"
+            "favorites(d); self.favorites; environment.favorites; Screens.Favorites; FavoritesFeature.x; MyFavorites; favoritesCount; favoritesx"
         #expect(
             ResolverConformers.substitute(
                 text, from: favorites, to: ResolverConformers.Feature(NameForms("MealPlan"), descriptor: "MealPlanDescriptor"))
@@ -272,19 +287,19 @@ struct SourceEditsTests {
     }
 
     @Test func substitutionWritesTheNewDescriptorQualifiedWhateverTheExample() {
-        let mealPlan = ResolverConformers.Feature(NameForms("MealPlan"), descriptor: "Screens.MealPlanDescriptor")
-        let topLevel = ResolverConformers.Feature(NameForms("Favorites"), descriptor: "FavoritesDescriptor")
+        let mealPlan = ResolverConformers.Feature(NameForms("MealPlan"), descriptor: "Screens.MealPlan")
+        let topLevel = ResolverConformers.Feature(NameForms("Favorites"), descriptor: "Screens.Favorites")
         // Only the whole name is qualified; a member or a longer name is renamed word by word.
         #expect(
             ResolverConformers.substitute(
-                "Builder<FavoritesDescriptor>; Core.FavoritesDescriptor.self; x.FavoritesDescriptor; FavoritesDescriptors", from: topLevel,
+                "Builder<Screens.Favorites>; Core.Screens.Favorites.self; x.FavoritesDescriptor; FavoritesDescriptors", from: topLevel,
                 to: mealPlan)
-                == "Builder<Screens.MealPlanDescriptor>; Screens.MealPlanDescriptor.self; x.MealPlanDescriptor; MealPlanDescriptors")
-        let nested = ResolverConformers.Feature(NameForms("Pantry"), descriptor: "Screens.PantryDescriptor")
+                == "Builder<Screens.MealPlan>; Screens.MealPlan.self; x.MealPlanDescriptor; MealPlanDescriptors")
+        let nested = ResolverConformers.Feature(NameForms("Pantry"), descriptor: "Screens.Pantry")
         #expect(
             ResolverConformers.substitute(
-                "build(_ d: Screens.PantryDescriptor) { pantry(d); PantryFeature.makeScreen(d) }; Core.Screens.PantryDescriptor()",
+                "build(_ d: Screens.Pantry) { pantry(d); PantryFeature.makeScreen(d) }; Core.Screens.Pantry()",
                 from: nested, to: mealPlan)
-                == "build(_ d: Screens.MealPlanDescriptor) { mealPlan(d); MealPlanFeature.makeScreen(d) }; Screens.MealPlanDescriptor()")
+                == "build(_ d: Screens.MealPlan) { mealPlan(d); MealPlanFeature.makeScreen(d) }; Screens.MealPlan()")
     }
 }

@@ -72,13 +72,13 @@ struct SwiftSourceTests {
 
     @Test func qualifiedNamesOfIdentifiersAndDeclarations() throws {
         let source = SwiftSource(
-            "func build(_ d: Core.Screens.PantryDescriptor, x: A.) {}\nenum Screens {\n    struct Pantry {\n        enum Row {}\n    }\n}\nextension Screens.Pantry {\n    struct Shelf {}\n}\n"
+            "func build(_ d: Core.Screens.Pantry, x: A.) {}\nenum Screens {\n    struct Pantry {\n        enum Row {}\n    }\n}\nextension Screens.Pantry {\n    struct Shelf {}\n}\n"
         )
         let text = source.text
         let offset = { (needle: String) throws -> Int in
             text.utf8.distance(from: text.utf8.startIndex, to: try #require(text.range(of: needle)).lowerBound)
         }
-        #expect(source.qualifiedIdentifier(at: try offset("Core.")) == "Core.Screens.PantryDescriptor")
+        #expect(source.qualifiedIdentifier(at: try offset("Core.")) == "Core.Screens.Pantry")
         #expect(source.qualifiedIdentifier(at: try offset("A.)")) == "A")
         let declarations = source.typeDeclarations
         #expect(
@@ -115,7 +115,7 @@ struct SourceIndexTests {
         let index = SourceIndex(manifest: try Fixtures.manifest(), files: files)
 
         let types = index.publicTypes(in: ["Core"])
-        #expect(types.isSuperset(of: ["Outer", "Shown", "Screen", "Recipe", "FeedDescriptor", "DeepLinks", "Resolver"]))
+        #expect(types.isSuperset(of: ["Outer", "Shown", "Screen", "Recipe", "Screens", "ScreenKind", "Resolver"]))
         #expect(!types.contains("Format"))
         #expect(!types.contains("Internal"))
         #expect(!types.contains("Foundation.URL"))
@@ -123,8 +123,8 @@ struct SourceIndexTests {
 
     @Test func screenDescriptorsAreReadFromCore() throws {
         let index = SourceIndex(manifest: try Fixtures.manifest(), files: Fixtures.files())
-        #expect(index.screenDescriptors.map(\.name) == ["FeedDescriptor", "FavoritesDescriptor"])
-        #expect(index.screenDescriptors.map(\.qualifiedName) == ["FeedDescriptor", "FavoritesDescriptor"])
+        #expect(index.screenDescriptors.map(\.name) == ["Feed", "Favorites"])
+        #expect(index.screenDescriptors.map(\.qualifiedName) == ["Screens.Feed", "Screens.Favorites"])
         #expect(index.screensNamespaceFile == "Core/Core/Descriptors/Screens.swift")
         #expect(index.screenDescriptors.map(\.linkPath) == ["feed", "favorites"])
         #expect(index.screenDescriptors.map(\.hasEmptyInit) == [true, true])
@@ -137,14 +137,14 @@ struct SourceIndexTests {
             """
             public enum Screens {
                 /// `struct Fake: ScreenDescriptor {}` in a comment is not one.
-                public struct PantryDescriptor: ScreenDescriptor {
+                public struct Pantry: ScreenDescriptor {
                     public init(shelf: String) {}
                     public static let linkPath = "pantry/{shelf}"
                 }
             }
 
             extension Core.Screens {
-                public struct MealPlanDescriptor: Hashable, ScreenDescriptor {
+                public struct MealPlan: Hashable, ScreenDescriptor {
                     public init() {}
                 }
             }
@@ -153,8 +153,8 @@ struct SourceIndexTests {
         let index = SourceIndex(manifest: try Fixtures.manifest(), files: files)
         let nested = index.screenDescriptors.filter { $0.path == "Core/Core/Descriptors/Screens.swift" }
 
-        #expect(nested.map(\.qualifiedName) == ["Screens.PantryDescriptor", "Screens.MealPlanDescriptor"])
-        #expect(nested.map(\.name) == ["PantryDescriptor", "MealPlanDescriptor"])
+        #expect(nested.map(\.qualifiedName) == ["Screens.Pantry", "Screens.MealPlan"])
+        #expect(nested.map(\.name) == ["Pantry", "MealPlan"])
         #expect(nested.map(\.featureName) == ["Pantry", "MealPlan"])
         #expect(nested.map(\.line) == [3, 10])
         #expect(nested.map(\.linkPath) == ["pantry/{shelf}", nil])

@@ -33,9 +33,12 @@ step "workspace new-feature Pantry"
 swift run --skip-build workspace new-feature Pantry
 # The descriptor is a member of `enum Screens`, not a new top-level name in Core (which would
 # recompile every feature; docs/benchmarks.md, section 3).
-grep -q '^    public struct PantryDescriptor: ScreenDescriptor {$' Core/Core/Descriptors/Screens.swift \
-  || fail "Screens.PantryDescriptor is not in the body of enum Screens"
-if grep -q Pantry Core/Core/Descriptors/ScreenDescriptors.swift; then fail "new-feature edited the top-level descriptors"; fi
+grep -q '^    public struct Pantry: PlainScreenDescriptor {$' Core/Core/Descriptors/Screens.swift \
+  || fail "Screens.Pantry is not in the body of enum Screens"
+grep -q '^    case pantry$' Core/Core/Descriptors/ScreenKind.swift || fail "ScreenKind has no case pantry"
+# Scaffolded code is in the project's style.
+swift format lint --strict --recursive Features/Pantry Sandboxes/PantrySandbox Tests/PantryTests Core App \
+  || fail "the scaffolded or edited files do not pass swift format lint"
 
 step "Build everything once (undeclared imports are errors)"
 set +e
@@ -43,7 +46,7 @@ swift build --build-tests --explicit-target-dependency-import-check error 2>&1 |
 status=${PIPESTATUS[0]}
 set -e
 [ "$status" -eq 0 ] || fail "the workspace does not build after new-feature"
-if grep -E '(Pantry|/StubResolver\.swift|/AppResolver\.swift|/ScreenDescriptors\.swift|/Screens\.swift|/Descriptor\.swift|/DeepLinks\.swift|/TestDoubles\.swift)[^ ]*:[0-9]+:[0-9]+: (warning|error):' build.log; then
+if grep -E '(Pantry|/StubResolver\.swift|/AppResolver\.swift|/ScreenKind\.swift|/Screens\.swift|/Descriptor\.swift|/TestDoubles\.swift)[^ ]*:[0-9]+:[0-9]+: (warning|error):' build.log; then
   fail "generated or edited files have warnings"
 fi
 rm -f build.log
@@ -72,7 +75,7 @@ else
 fi
 
 step "The sandbox runs the feature"
-printf 'expect "Pantry"\nexpect "Popular recipes"\nselect 1\nexpect "RecipeDetailsDescriptor(recipeID:"\nback\nquit\n' \
+printf 'expect "Pantry"\nexpect "Popular recipes"\nselect 1\nexpect "Screens.RecipeDetails(recipeID:"\nback\nquit\n' \
   | swift run --skip-build PantrySandbox
 printf 'expect "(retry to try again)"\nquit\n' | swift run --skip-build PantrySandbox --scenario failure
 

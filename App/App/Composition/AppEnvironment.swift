@@ -1,12 +1,11 @@
 import Core
 
-/// The real environment: the bundled dataset or the web API, file loggers and the app's
-/// stores. Built once at launch by `CookbookApp`.
+/// The real environment: the bundled dataset or the web API, file loggers, the app's stores,
+/// the system clock and random ids. Built once at launch by `CookbookApp`.
 ///
-/// A final class, not a struct: features hold it as `any Environment`, and `resolve` passes
-/// it on as one. A struct of eight fields does not fit an existential's inline buffer, so each
-/// `resolve` would allocate a box and retain every field; a class reference is one retain
-/// (docs/benchmarks.md, "Runtime": about 250 ns a call as a struct, about 75 ns as a class).
+/// `resolve` calls the concrete `AppResolver` it stores rather than the `any Resolver` the
+/// protocol exposes, so a resolve is one call on the descriptor and one on a known class: about
+/// the cost of a property read (docs/benchmarks.md, "Runtime").
 final class AppEnvironment: Environment {
     let client: any RecipeServiceClient
     let pageViewLogger: any PageViewLogger
@@ -15,7 +14,11 @@ final class AppEnvironment: Environment {
     let favorites: any Repository<FavoriteRecipe>
     let shoppingList: any Repository<ShoppingItem>
     let recentSearches: any Repository<RecentSearch>
-    let resolver: any Resolver
+    let clock: any WallClock
+    let ids: any IDGenerator
+    private let appResolver: AppResolver
+
+    var resolver: any Resolver { appResolver }
 
     init(
         client: any RecipeServiceClient,
@@ -25,7 +28,9 @@ final class AppEnvironment: Environment {
         favorites: any Repository<FavoriteRecipe>,
         shoppingList: any Repository<ShoppingItem>,
         recentSearches: any Repository<RecentSearch>,
-        resolver: any Resolver
+        clock: any WallClock = SystemClock(),
+        ids: any IDGenerator = RandomIDs(),
+        resolver: AppResolver
     ) {
         self.client = client
         self.pageViewLogger = pageViewLogger
@@ -34,6 +39,13 @@ final class AppEnvironment: Environment {
         self.favorites = favorites
         self.shoppingList = shoppingList
         self.recentSearches = recentSearches
-        self.resolver = resolver
+        self.clock = clock
+        self.ids = ids
+        appResolver = resolver
+    }
+
+    @MainActor
+    func resolve<D: Descriptor>(_ descriptor: D) -> D.Output {
+        descriptor.resolve(with: appResolver, in: self)
     }
 }

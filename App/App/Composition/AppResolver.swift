@@ -8,37 +8,42 @@ import ShoppingList
 
 /// One builder per descriptor: the only place that knows which module implements what.
 /// Leaving one out is a compile error ("type 'AppResolver' does not conform to protocol 'Resolver'").
-struct AppResolver: Resolver {
+final class AppResolver: Resolver {
     /// Where exports are written.
     let exportDirectory: URL
     /// What the legacy About page shows about this run.
     let about: LegacyAboutPage.Facts
 
-    @MainActor func build(_ descriptor: FeedDescriptor, in environment: any Environment) -> any Screen {
+    init(exportDirectory: URL, about: LegacyAboutPage.Facts) {
+        self.exportDirectory = exportDirectory
+        self.about = about
+    }
+
+    @MainActor func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
         FeedFeature.makeScreen(descriptor, environment: environment)
     }
 
-    @MainActor func build(_ descriptor: RecipeSearchDescriptor, in environment: any Environment) -> any Screen {
+    @MainActor func build(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen {
         RecipeSearchFeature.makeScreen(descriptor, environment: environment)
     }
 
-    @MainActor func build(_ descriptor: RecipeDetailsDescriptor, in environment: any Environment) -> any Screen {
+    @MainActor func build(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen {
         RecipeDetailsFeature.makeScreen(descriptor, environment: environment)
     }
 
-    @MainActor func build(_ descriptor: AuthorRecipesDescriptor, in environment: any Environment) -> any Screen {
+    @MainActor func build(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {
         RecipeSearchFeature.makeScreen(descriptor, environment: environment)
     }
 
-    @MainActor func build(_ descriptor: ShoppingListDescriptor, in environment: any Environment) -> any Screen {
+    @MainActor func build(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen {
         ShoppingListFeature.makeScreen(descriptor, environment: environment)
     }
 
-    @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen {
+    @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
         FavoritesFeature.makeScreen(descriptor, environment: environment)
     }
 
-    @MainActor func build(_ descriptor: AboutDescriptor, in environment: any Environment) -> any Screen {
+    @MainActor func build(_ descriptor: Screens.About, in environment: any Environment) -> any Screen {
         LegacyAboutScreen(page: .shared, facts: about, environment: environment)
     }
 

@@ -6,10 +6,10 @@ import TerminalRunner
 @MainActor
 final class MainTabCoordinator {
     static let tabs: [(title: String, root: any ScreenDescriptor)] = [
-        ("Feed", FeedDescriptor()),
-        ("Search", RecipeSearchDescriptor()),
-        ("Shopping list", ShoppingListDescriptor()),
-        ("Favorites", FavoritesDescriptor()),
+        ("Feed", Screens.Feed()),
+        ("Search", Screens.RecipeSearch()),
+        ("Shopping list", Screens.ShoppingList()),
+        ("Favorites", Screens.Favorites()),
     ]
 
     let session: TabSession
@@ -26,11 +26,11 @@ protocol RecipeTransitions: NavigationCoordinator {}
 
 extension RecipeTransitions {
     func showRecipe(_ id: Recipe.ID) async {
-        await show(RecipeDetailsDescriptor(recipeID: id))
+        await show(Screens.RecipeDetails(recipeID: id))
     }
 
     func showAuthor(_ id: Author.ID) async {
-        await show(AuthorRecipesDescriptor(authorID: id))
+        await show(Screens.AuthorRecipes(authorID: id))
     }
 }
 

@@ -6,7 +6,7 @@ import Core
 /// Why it is wrapped rather than moved: it reads facts only the app knows (the data
 /// directory, the dataset's size) and old code elsewhere in the app still calls
 /// `LegacyAboutPage.shared`. Moving it into a feature would drag those dependencies along.
-/// Instead `AppResolver` exposes it through `AboutDescriptor` (seed 004's "old screen
+/// Instead `AppResolver` exposes it through `Screens.About` (seed 004's "old screen
 /// behind a ViewBuilder"): features open About with `resolve` and never see this type,
 /// so it can be rewritten later without touching them.
 @MainActor
@@ -35,7 +35,7 @@ final class LegacyAboutPage {
     }
 }
 
-/// The adapter that makes the legacy page a `Screen`, so `resolve(AboutDescriptor())` can
+/// The adapter that makes the legacy page a `Screen`, so `resolve(Screens.About())` can
 /// return it like any feature's screen.
 @MainActor
 final class LegacyAboutScreen: Screen {

@@ -5,20 +5,9 @@ import Foundation
 public enum DeepLinks {
     public static let scheme = "cookbook"
 
-    /// Every screen descriptor, so a link can be read back into one.
-    /// A descriptor missing here cannot be opened by link; `workspace check` reports it.
-    public static let screens: [any ScreenDescriptor.Type] = [
-        FeedDescriptor.self,
-        RecipeSearchDescriptor.self,
-        RecipeDetailsDescriptor.self,
-        AuthorRecipesDescriptor.self,
-        ShoppingListDescriptor.self,
-        FavoritesDescriptor.self,
-        AboutDescriptor.self,
-    ]
-
     /// Every valid form, for help and error messages: `cookbook://recipes/{recipeID}`.
-    public static var validForms: [String] { screens.map { "\(scheme)://\($0.linkPath)" } }
+    /// Read from `ScreenKind`, so every screen is here by construction.
+    public static var validForms: [String] { ScreenKind.allCases.map(\.linkForm) }
 
     /// The descriptor as a link. Reading it back with `descriptor(from:)` gives an equal descriptor.
     public static func link(for descriptor: some ScreenDescriptor) -> String {
@@ -37,15 +26,16 @@ public enum DeepLinks {
         return link
     }
 
-    /// Reads a link back into the descriptor of its screen.
+    /// Reads a link back into the descriptor of its screen. The scheme and the path's literal
+    /// segments match in any case (`COOKBOOK://Recipes/42`), as URL schemes and hosts do.
     public static func descriptor(from link: String) throws(DeepLinkError) -> any ScreenDescriptor {
-        guard let components = URLComponents(string: link), components.scheme == scheme else {
+        guard let components = URLComponents(string: link), components.scheme?.lowercased() == scheme else {
             throw DeepLinkError(link: link, problem: "it is not a \(scheme):// link")
         }
         let path = ([components.host ?? ""] + components.path.split(separator: "/").map(String.init))
             .filter { !$0.isEmpty }
             .map { $0.removingPercentEncoding ?? $0 }
-        for screen in screens {
+        for screen in ScreenKind.allCases.map(\.descriptorType) {
             let pattern = segments(of: screen.linkPath)
             guard pattern.count == path.count else { continue }
             var values: [String: String] = [:]
@@ -55,7 +45,7 @@ public enum DeepLinks {
                     values[name] = actual
                     return true
                 }
-                return expected == actual
+                return expected.lowercased() == actual.lowercased()
             }
             guard matches else { continue }
             do {

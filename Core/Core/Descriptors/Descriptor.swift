@@ -10,10 +10,16 @@ public protocol Descriptor: Sendable {
     @MainActor func resolve(with resolver: any Resolver, in environment: any Environment) -> Output
 }
 
-/// A descriptor whose output is a screen. Every screen can be opened by a deep link
-/// (`cookbook://recipes/42`), so a screen descriptor also says how to write itself as one
-/// and read itself back; list it in `DeepLinks.screens`.
-public protocol ScreenDescriptor: Descriptor, Hashable where Output == any Screen {
+/// A descriptor whose output is a screen: one of the `Screens` namespace
+/// (`Screens.RecipeDetails(recipeID: 42)`).
+///
+/// Every screen can be opened by a deep link, and this protocol is what makes that true by
+/// construction: a screen names its `kind`, and `ScreenKind` maps every kind back to its
+/// descriptor type in an exhaustive `switch`. A screen without a kind does not conform; a kind
+/// without a descriptor does not compile. Links are read by walking `ScreenKind.allCases`.
+public protocol ScreenDescriptor: Descriptor, Hashable, CustomStringConvertible where Output == any Screen {
+    /// Which screen this is. Adding a screen adds a `ScreenKind` case.
+    static var kind: ScreenKind { get }
     /// The link's path: literal segments and `{name}` placeholders, e.g. `recipes/{recipeID}`.
     /// Values that are not placeholders travel as query items (`search?query=curry`).
     static var linkPath: String { get }
@@ -23,17 +29,46 @@ public protocol ScreenDescriptor: Descriptor, Hashable where Output == any Scree
     var linkValues: [String: String] { get }
 }
 
+extension ScreenDescriptor {
+    /// `Screens.RecipeDetails(recipeID: 42)`: how placeholders, recordings and test failures name a screen.
+    public var description: String {
+        let fields = Mirror(reflecting: self).children.map { "\($0.label ?? "_"): \(String(reflecting: $0.value))" }
+        return "Screens.\(Self.kind.name)(\(fields.joined(separator: ", ")))"
+    }
+
+    /// Equality across existentials: same type and equal values.
+    public func isEqual(to other: any ScreenDescriptor) -> Bool {
+        (other as? Self) == self
+    }
+}
+
+/// A screen descriptor with no values, such as `Screens.Feed()`: its link is its path alone.
+public protocol PlainScreenDescriptor: ScreenDescriptor {
+    init()
+}
+
+extension PlainScreenDescriptor {
+    public init(linkValues: [String: String]) throws(DeepLinkError) {
+        self.init()
+    }
+
+    public var linkValues: [String: String] { [:] }
+}
+
 /// One builder per descriptor. The app implements it with the real features; CoreTesting
 /// implements it with labelled placeholders. Adding a descriptor adds a requirement here,
 /// so every resolver must say how to build it before the workspace compiles again.
 /// Builders run on the main actor because screens live there.
-public protocol Resolver: Sendable {
-    @MainActor func build(_ descriptor: RecipeSearchDescriptor, in environment: any Environment) -> any Screen
-    @MainActor func build(_ descriptor: RecipeDetailsDescriptor, in environment: any Environment) -> any Screen
-    @MainActor func build(_ descriptor: FeedDescriptor, in environment: any Environment) -> any Screen
-    @MainActor func build(_ descriptor: ShoppingListDescriptor, in environment: any Environment) -> any Screen
-    @MainActor func build(_ descriptor: FavoritesDescriptor, in environment: any Environment) -> any Screen
-    @MainActor func build(_ descriptor: AuthorRecipesDescriptor, in environment: any Environment) -> any Screen
-    @MainActor func build(_ descriptor: AboutDescriptor, in environment: any Environment) -> any Screen
+///
+/// Class-bound, like `Environment`: an `any Resolver` is then a reference and a witness table,
+/// passed in registers; a struct resolver would be boxed or copied on every `resolve`.
+public protocol Resolver: AnyObject, Sendable {
+    @MainActor func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen
+    @MainActor func build(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen
+    @MainActor func build(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen
+    @MainActor func build(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen
+    @MainActor func build(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen
+    @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen
+    @MainActor func build(_ descriptor: Screens.About, in environment: any Environment) -> any Screen
     @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
 }

@@ -1,9 +1,125 @@
-/// The screen descriptors added after the first seven: `workspace new-feature Pantry` declares
-/// `Screens.PantryDescriptor` here, inside this enum's body.
+/// Every screen descriptor, one shape: `Screens.RecipeDetails(recipeID: 42)`.
+/// `workspace new-feature Pantry` declares `Screens.Pantry` here, inside this enum's body.
 ///
-/// Why not at Core's top level, beside `RecipeSearchDescriptor` and the others: the Swift driver
-/// tracks dependencies across modules per declaration. A new top-level name in Core recompiles
-/// nearly every file of every feature; so does a new `extension Screens { … }`, which is a
-/// top-level declaration too. A new member of an existing type recompiles only the files that
-/// use that type. See docs/benchmarks.md, section 3.
-public enum Screens {}
+/// Why members of one enum and not top-level types: the Swift driver tracks dependencies across
+/// modules per declaration. A new top-level name in Core (a struct, a func, an `extension`)
+/// recompiles nearly every file of every feature; a new member of an existing type recompiles only
+/// the files that name that type's members. See docs/benchmarks.md, section 3.
+///
+/// Each descriptor's `resolve` is the same line: the compiler picks the `Resolver` overload for
+/// the descriptor's own type.
+public enum Screens {
+    /// The home feed: popular and new recipes.
+    public struct Feed: PlainScreenDescriptor {
+        public static let kind = ScreenKind.feed
+        public static let linkPath = "feed"
+
+        public init() {}
+
+        public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
+            resolver.build(self, in: environment)
+        }
+    }
+
+    /// The recipe search screen, optionally already searching for `query`.
+    public struct RecipeSearch: ScreenDescriptor {
+        public static let kind = ScreenKind.recipeSearch
+        public static let linkPath = "search"
+
+        public var query: String
+
+        public init(query: String = "") {
+            self.query = query
+        }
+
+        public init(linkValues: [String: String]) throws(DeepLinkError) {
+            query = linkValues["query"] ?? ""
+        }
+
+        public var linkValues: [String: String] { ["query": query] }
+
+        public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
+            resolver.build(self, in: environment)
+        }
+    }
+
+    /// One recipe's details: ingredients and steps.
+    public struct RecipeDetails: ScreenDescriptor {
+        public static let kind = ScreenKind.recipeDetails
+        public static let linkPath = "recipes/{recipeID}"
+
+        public var recipeID: Recipe.ID
+
+        public init(recipeID: Recipe.ID) {
+            self.recipeID = recipeID
+        }
+
+        public init(linkValues: [String: String]) throws(DeepLinkError) {
+            recipeID = try DeepLinkError.integer("recipeID", in: linkValues)
+        }
+
+        public var linkValues: [String: String] { ["recipeID": String(recipeID)] }
+
+        public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
+            resolver.build(self, in: environment)
+        }
+    }
+
+    /// Every recipe by one author ("More from Aiko Tanaka").
+    public struct AuthorRecipes: ScreenDescriptor {
+        public static let kind = ScreenKind.authorRecipes
+        public static let linkPath = "authors/{authorID}"
+
+        public var authorID: Author.ID
+
+        public init(authorID: Author.ID) {
+            self.authorID = authorID
+        }
+
+        public init(linkValues: [String: String]) throws(DeepLinkError) {
+            authorID = try DeepLinkError.text("authorID", in: linkValues)
+        }
+
+        public var linkValues: [String: String] { ["authorID": authorID] }
+
+        public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
+            resolver.build(self, in: environment)
+        }
+    }
+
+    /// The shopping list.
+    public struct ShoppingList: PlainScreenDescriptor {
+        public static let kind = ScreenKind.shoppingList
+        public static let linkPath = "shopping-list"
+
+        public init() {}
+
+        public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
+            resolver.build(self, in: environment)
+        }
+    }
+
+    /// The user's saved recipes.
+    public struct Favorites: PlainScreenDescriptor {
+        public static let kind = ScreenKind.favorites
+        public static let linkPath = "favorites"
+
+        public init() {}
+
+        public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
+            resolver.build(self, in: environment)
+        }
+    }
+
+    /// About Cookbook: version, credits, where data lives. Built by the app from its legacy page.
+    public struct About: PlainScreenDescriptor {
+        public static let kind = ScreenKind.about
+        public static let linkPath = "about"
+
+        public init() {}
+
+        public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
+            resolver.build(self, in: environment)
+        }
+    }
+}

@@ -12,7 +12,8 @@ public struct ShoppingItem: Identifiable, Hashable, Sendable, Codable {
     /// Position on the list; items are shown in this order.
     public var position: Int
 
-    public init(id: UUID = UUID(), name: String, amount: String = "", isChecked: Bool = false, recipeID: Recipe.ID? = nil, position: Int) {
+    /// - Parameter id: from the environment's `ids` (`environment.ids.next()`), never `UUID()`.
+    public init(id: UUID, name: String, amount: String = "", isChecked: Bool = false, recipeID: Recipe.ID? = nil, position: Int) {
         self.id = id
         self.name = name
         self.amount = amount

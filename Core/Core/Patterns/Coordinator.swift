@@ -12,7 +12,10 @@ public protocol NavigationCoordinator: Coordinator {
     var environment: any Environment { get }
     /// Bottom first; never empty once started.
     var stack: [any Screen] { get }
-    func push(_ screen: any Screen) async
+    /// The descriptor of each screen on the stack, bottom first: what a deep link to it says.
+    var descriptors: [any ScreenDescriptor] { get }
+    /// Resolves the descriptor through `environment` and puts its screen on top.
+    func show(_ descriptor: any ScreenDescriptor) async
     /// Goes back one screen; the screen below appears again (and may refresh).
     func pop() async
 }
@@ -23,14 +26,9 @@ extension NavigationCoordinator {
     /// Carries out what a screen asked for.
     public func perform(_ navigation: Navigation) async {
         switch navigation {
-        case .push(let screen): await push(screen)
+        case .show(let descriptor): await show(descriptor)
         case .pop: await pop()
         }
-    }
-
-    /// Opens the screen a descriptor names, on top of this stack.
-    public func show<D: ScreenDescriptor>(_ descriptor: D) async {
-        await push(environment.resolve(descriptor))
     }
 }
 

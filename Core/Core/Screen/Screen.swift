@@ -31,6 +31,15 @@ public enum ScreenEvent: Hashable, Sendable {
 /// Where a screen asks to go. The runner's navigation coordinator carries it out.
 @MainActor
 public enum Navigation {
-    case push(any Screen)
+    /// Open the screen a descriptor names. The coordinator resolves it through
+    /// `environment.resolve` and decides where it goes, so it always knows which screen (and
+    /// which deep link) each entry of its stacks is.
+    case show(any ScreenDescriptor)
+    /// Go back one screen.
     case pop
+
+    /// The descriptor a `.show` carries; nil for `.pop`.
+    public var descriptor: (any ScreenDescriptor)? {
+        if case .show(let descriptor) = self { descriptor } else { nil }
+    }
 }

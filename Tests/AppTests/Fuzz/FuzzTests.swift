@@ -34,7 +34,7 @@ enum FuzzProgram: String, CaseIterable, Sendable, CustomTestStringConvertible {
             about: LegacyAboutPage.Facts(version: "fuzz", dataDirectory: dataDirectory.path, recipeSource: "fuzz")
         )
         let root: any ScreenDescriptor
-        var environment = StubEnvironment(scenario: scenario)
+        let environment = StubEnvironment(scenario: scenario)
         switch self {
         case .cookbook:
             let options = try LaunchOptions.parse(["--data-dir", dataDirectory.path], for: CookbookApp.program)
@@ -42,19 +42,19 @@ enum FuzzProgram: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .recipeSearch:
             environment.stubResolver.recipeSearch = { features.build($0, in: $1) }
             environment.stubResolver.authorRecipes = { features.build($0, in: $1) }
-            root = RecipeSearchDescriptor()
+            root = Screens.RecipeSearch()
         case .recipeDetails:
             environment.stubResolver.recipeDetails = { features.build($0, in: $1) }
-            root = RecipeDetailsDescriptor(recipeID: 1)
+            root = Screens.RecipeDetails(recipeID: 1)
         case .feed:
             environment.stubResolver.feed = { features.build($0, in: $1) }
-            root = FeedDescriptor()
+            root = Screens.Feed()
         case .shoppingList:
             environment.stubResolver.shoppingList = { features.build($0, in: $1) }
-            root = ShoppingListDescriptor()
+            root = Screens.ShoppingList()
         case .favorites:
             environment.stubResolver.favorites = { features.build($0, in: $1) }
-            root = FavoritesDescriptor()
+            root = Screens.Favorites()
         }
         if scenario.hasData {
             // In-memory stores cannot fail to save.

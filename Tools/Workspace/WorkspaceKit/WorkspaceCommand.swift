@@ -259,7 +259,7 @@ public struct WorkspaceCommand {
         write(
             """
             Next: swift build && swift test --filter \(Conventions.testTarget(of: name)) && swift run \(sandbox)
-            Open it from another feature with environment.resolve(\(FeatureTemplates(name: name).descriptorType)()), or by its deep link path “\(NameForms(name).kebab)”.
+            Open it from another feature's router with .show(\(FeatureTemplates(name: name).descriptorType)()), or by its deep link path “\(NameForms(name).kebab)”.
             """)
         if !plan.manualSteps.isEmpty {
             writeError("workspace: \(plan.manualSteps.count) resolver(s) must be finished by hand (listed above)")

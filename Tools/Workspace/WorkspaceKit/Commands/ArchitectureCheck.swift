@@ -25,10 +25,11 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
 /// - undeclared-import: every `import` in a target's sources names a declared dependency or a
 ///   system module (Foundation, Dispatch, Synchronization, Glibc, Darwin, FoundationNetworking,
 ///   Testing, XCTest);
-/// - descriptor-builder, descriptor-placeholder, descriptor-deep-link: every screen descriptor
-///   in Core, at the top level or nested (`Screens.PantryDescriptor`), has a builder in App, one
-///   in CoreTesting (StubResolver's placeholder) and an entry in `DeepLinks.screens`, each naming
-///   it by its qualified name;
+/// - side-effects: features and Core's own types reach the clock, ids, network, files, the
+///   process and the console only through the Environment (`SideEffectRule.swift`);
+///
+/// That every screen has a builder, a placeholder and a deep link is not a rule here: the
+/// compiler checks it (`Resolver` requirements, `ScreenKind`'s exhaustive switch).
 /// - test-target, feature-sandbox: every module has `<Module>Tests`, every feature a sandbox;
 /// - spec-current: project-spec.yml is what `workspace spec` generates;
 /// - networking-imports, networking-on-demand: libcurl stays off the default launch (NetworkingRules.swift).
@@ -38,9 +39,8 @@ public struct ArchitectureCheck {
     let manifestText: String
 
     public static let rules = [
-        "feature-dependencies", "sandbox-dependencies", "app-dependents", "undeclared-import", "descriptor-builder",
-        "descriptor-placeholder", "descriptor-deep-link", "test-target", "feature-sandbox", "spec-current",
-        "networking-imports", "networking-on-demand",
+        "feature-dependencies", "sandbox-dependencies", "app-dependents", "undeclared-import", "side-effects", "test-target",
+        "feature-sandbox", "spec-current", "networking-imports", "networking-on-demand",
     ]
 
     public init(manifest: Manifest, files: any FileSystem) {
@@ -50,7 +50,7 @@ public struct ArchitectureCheck {
     }
 
     public func run() -> [Violation] {
-        dependencyRules() + importRule() + descriptorRules() + completenessRules() + specRule() + networkingRules()
+        dependencyRules() + importRule() + sideEffectRule() + completenessRules() + specRule() + networkingRules()
     }
 
     // MARK: Where in Package.swift
@@ -134,96 +134,6 @@ public struct ArchitectureCheck {
                     violations.append(
                         Violation(path, line, "undeclared-import", "\(target.name) imports \(module), which it does not declare", fix: fix))
                 }
-            }
-        }
-        return violations
-    }
-
-    // MARK: Descriptors
-
-    /// The parameter types of `func build(_ x: Type, …)` declarations in a source, qualified as
-    /// written but without the module: `Screens.PantryDescriptor` for `Core.Screens.PantryDescriptor`.
-    static func builderTypes(in source: SwiftSource) -> Set<String> {
-        let bytes = source.codeBytes
-        var types = Set<String>()
-        func skipBlanks(_ index: inout Int) {
-            while index < bytes.count, SourceEdits.isBlank(bytes[index]) { index += 1 }
-        }
-        for offset in source.offsets(ofWord: "build") {
-            var before = offset - 1
-            while before >= 0, SourceEdits.isBlank(bytes[before]) { before -= 1 }
-            guard before >= 3, String(decoding: bytes[(before - 3)...before], as: UTF8.self) == "func" else { continue }
-            var index = offset + 5
-            skipBlanks(&index)
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "(") else { continue }
-            index += 1
-            skipBlanks(&index)
-            // `_ descriptor:` or `descriptor:`.
-            while index < bytes.count, bytes[index] != UInt8(ascii: ":"), bytes[index] != UInt8(ascii: ")") { index += 1 }
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { continue }
-            index += 1
-            skipBlanks(&index)
-            let type = SourceIndex.typeName(source.qualifiedIdentifier(at: index))
-            if !type.isEmpty { types.insert(type) }
-        }
-        return types
-    }
-
-    func builderTypes(inTarget name: String) -> Set<String> {
-        index.swiftFiles(ofTargetNamed: name).reduce(into: Set<String>()) { types, path in
-            if let source = index.source(path) { types.formUnion(Self.builderTypes(in: source)) }
-        }
-    }
-
-    /// The types in the array literal `screens = [ … ]` in Core, qualified (`Screens.PantryDescriptor`
-    /// for `Screens.PantryDescriptor.self`), and where it is.
-    func deepLinkScreens() -> (names: Set<String>, path: String)? {
-        for path in index.swiftFiles(ofTargetNamed: Conventions.core) {
-            guard let source = index.source(path), let open = SourceEdits.arrayLiteral(named: "screens", in: source),
-                let close = source.matchingClose(ofOpenAt: open)
-            else { continue }
-            let body = SourceEdits.slice(source.code, (open + 1)..<close)
-            let names = body.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }.map { element in
-                SourceIndex.typeName(element.hasSuffix(".self") ? String(element.dropLast(".self".count)) : String(element))
-            }
-            return (Set(names), path)
-        }
-        return nil
-    }
-
-    func descriptorRules() -> [Violation] {
-        let descriptors = index.screenDescriptors
-        guard !descriptors.isEmpty else { return [] }
-        var violations: [Violation] = []
-        let appBuilders = builderTypes(inTarget: Conventions.app)
-        let placeholders = builderTypes(inTarget: Conventions.coreTesting)
-        let deepLinks = deepLinkScreens()
-        for descriptor in descriptors {
-            let name = descriptor.qualifiedName
-            let feature = descriptor.featureName
-            if manifest.target(named: Conventions.app) != nil, !appBuilders.contains(name) {
-                violations.append(
-                    Violation(
-                        descriptor.path, descriptor.line, "descriptor-builder", "\(name) has no builder in App",
-                        fix:
-                            "add `@MainActor func build(_ descriptor: \(name), in environment: any Environment) -> any Screen` to AppResolver, e.g. calling \(feature)Feature.makeScreen"
-                    ))
-            }
-            if manifest.target(named: Conventions.coreTesting) != nil, !placeholders.contains(name) {
-                violations.append(
-                    Violation(
-                        descriptor.path, descriptor.line, "descriptor-placeholder", "\(name) has no placeholder in CoreTesting",
-                        fix:
-                            "add `public var \(NameForms(feature).lowerCamel): Builder<\(name)>` defaulting to PlaceholderScreen(for:) and its recording build to StubResolver"
-                    ))
-            }
-            if !(deepLinks?.names.contains(name) ?? false) {
-                violations.append(
-                    Violation(
-                        descriptor.path, descriptor.line, "descriptor-deep-link",
-                        "\(name) is not in DeepLinks.screens, so no link opens it",
-                        fix: "add `\(name).self` to DeepLinks.screens\(deepLinks.map { " in \($0.path)" } ?? "")"
-                    ))
             }
         }
         return violations

@@ -59,11 +59,10 @@ public struct FeatureNameValidator: Sendable {
     ]
 
     /// The type names the feature declares, for `name`: its own, and its descriptor as
-    /// `Screens.<Name>Descriptor` (the plain `<Name>Descriptor` is reserved too, so that one
-    /// name means one descriptor).
+    /// `Screens.<Name>` (`<Name>Descriptor` is reserved too, so that one name means one screen).
     public static func declaredTypes(for name: String) -> [String] {
         [name] + ["Feature", "Screen", "ViewModel", "Interactor", "Translator", "Router", "State", "Row", "Descriptor"].map { name + $0 }
-            + ["\(Conventions.screensNamespace).\(name)Descriptor"]
+            + ["\(Conventions.screensNamespace).\(name)"]
     }
 
     /// Why `name` cannot name a feature, or nil if it can.

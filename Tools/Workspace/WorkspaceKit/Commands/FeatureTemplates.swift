@@ -1,6 +1,6 @@
 /// The files of a new feature, in the shape of the existing ones (see `Features/Favorites`):
 /// a working screen that lists the feed's popular recipes through `environment.client`, logs
-/// its page view, opens a recipe's details through `environment.resolve` and shows loading,
+/// its page view, opens a recipe's details by its descriptor and shows loading,
 /// failed (with retry) and empty states; its tests, its sandbox and its descriptor.
 public struct FeatureTemplates: Sendable {
     public let forms: NameForms
@@ -29,27 +29,25 @@ public struct FeatureTemplates: Sendable {
 
     // MARK: Core
 
-    /// The descriptor's own name: `PantryDescriptor`.
-    public var descriptorName: String { "\(name)Descriptor" }
+    /// The descriptor's own name inside `enum Screens`: `Pantry`.
+    public var descriptorName: String { name }
 
-    /// The descriptor as every other module writes it: `Screens.PantryDescriptor`.
+    /// The descriptor as every other module writes it: `Screens.Pantry`.
     public var descriptorType: String { "\(Conventions.screensNamespace).\(descriptorName)" }
 
+    /// The screen's case in `enum ScreenKind`: `pantry`.
+    public var kindCase: String { forms.lowerCamel }
+
     /// The descriptor, for the body of `enum Screens` in Core (without indentation): a member
-    /// of an existing type, so adding it recompiles no other feature.
+    /// of an existing type, so adding it recompiles no feature that does not name a screen.
     public var descriptor: String {
         #"""
         /// The \#(forms.title) screen (made by `workspace new-feature`).
-        public struct \#(descriptorName): ScreenDescriptor {
-            public init() {}
-
+        public struct \#(descriptorName): PlainScreenDescriptor {
+            public static let kind = ScreenKind.\#(kindCase)
             public static let linkPath = "\#(forms.kebab)"
 
-            public init(linkValues: [String: String]) throws(DeepLinkError) {
-                self.init()
-            }
-
-            public var linkValues: [String: String] { [:] }
+            public init() {}
 
             public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
                 resolver.build(self, in: environment)
@@ -76,7 +74,7 @@ public struct FeatureTemplates: Sendable {
                 \#(name)Screen(
                     viewModel: \#(name)ViewModel(
                         interactor: \#(name)Interactor(environment: environment),
-                        router: \#(name)Router(environment: environment)
+                        router: \#(name)Router()
                     )
                 )
             }
@@ -225,13 +223,12 @@ public struct FeatureTemplates: Sendable {
         #"""
         import Core
 
-        /// Where the \#(forms.title) screen can go. Other features' screens come only from `resolve`.
+        /// Where the \#(forms.title) screen can go: other features' screens, named by their descriptors.
+        /// The coordinator resolves each one (`environment.resolve`) and decides where it appears.
         @MainActor
         struct \#(name)Router {
-            let environment: any Environment
-
             func recipeDetails(_ id: Recipe.ID) -> Navigation {
-                .push(environment.resolve(RecipeDetailsDescriptor(recipeID: id)))
+                .show(Screens.RecipeDetails(recipeID: id))
             }
         }
 
@@ -273,8 +270,9 @@ public struct FeatureTemplates: Sendable {
         #"""
         import Core
         import CoreTesting
-        @testable import \#(name)
         import Testing
+
+        @testable import \#(name)
 
         @MainActor
         @Suite("\#(forms.title) screen")
@@ -326,19 +324,15 @@ public struct FeatureTemplates: Sendable {
                 #expect(recorder.clientCalls == [.feed])
             }
 
-            @Test func selectingARecipeOpensItsDetailsThroughTheResolver() async throws {
+            @Test func selectingARecipeShowsItsDetails() async throws {
                 let screen = await appearedScreen()
                 let first = try #require(try await popularRecipes().first)
 
                 let navigation = await screen.handle(.activate(row: \#(name)Row.recipe(first.id)))
 
-                guard case .push(let details) = navigation else {
-                    Issue.record("expected the recipe's details to be pushed")
-                    return
-                }
-                #expect(recorder.resolved(RecipeDetailsDescriptor.self) == [RecipeDetailsDescriptor(recipeID: first.id)])
-                #expect(details.content.plainText().contains("RecipeDetailsDescriptor(recipeID: \(first.id))"))
-                #expect(recorder.events == [ActivityEvent("open_recipe", payload: ["recipe_id": String(first.id), "source": "\#(forms.snake)"])])
+                #expect(navigation?.descriptor as? Screens.RecipeDetails == Screens.RecipeDetails(recipeID: first.id))
+                #expect(
+                    recorder.events == [ActivityEvent("open_recipe", payload: ["recipe_id": String(first.id), "source": "\#(forms.snake)"])])
             }
 
             @Test func aFailingServiceShowsARetryableFailure() async {

@@ -140,7 +140,7 @@ public struct NewFeature {
             try SourceEdits.addingFeature(name, toManifest: text)
         }
 
-        // Core: the descriptor in the body of `enum Screens`, its Resolver requirement, its deep link.
+        // Core: the descriptor in the body of `enum Screens`, its Resolver requirement, its ScreenKind case.
         let descriptor = templates.descriptorType
         let descriptors = index.screenDescriptors
         guard let screensFile = index.screensNamespaceFile else {
@@ -161,22 +161,21 @@ public struct NewFeature {
             try SourceEdits.addingRequirement(templates.requirement, toResolverIn: text, path: resolverFile)
         }
         guard
-            let deepLinksFile = coreFiles.first(where: { path in
-                guard let source = index.source(path) else { return false }
-                return SourceEdits.arrayLiteral(named: "screens", in: source) != nil && source.code.contains("ScreenDescriptor")
+            let kindFile = coreFiles.first(where: { path in
+                index.source(path)?.typeDeclarations.contains { $0.kind == "enum" && $0.name == "ScreenKind" } ?? false
             })
-        else {
-            throw Failure("found no `static let screens: [any ScreenDescriptor.Type] = [ … ]` in \(Conventions.core) — nothing was written")
-        }
-        try edit(deepLinksFile, "\(descriptor).self in DeepLinks.screens") { text throws(SourceEdits.Failure) in
-            try SourceEdits.addingScreen(descriptor, toDeepLinks: text, path: deepLinksFile)
+        else { throw Failure("found no `enum ScreenKind` in \(Conventions.core) — nothing was written") }
+        try edit(kindFile, "ScreenKind.\(templates.kindCase), mapped to \(descriptor)") { text throws(SourceEdits.Failure) in
+            try SourceEdits.addingKind(templates.kindCase, descriptor: descriptor, toScreenKindIn: text, path: kindFile)
         }
 
         // Every Resolver conformer, by example of the newest feature without values in its descriptor.
         let featureNames = Set(manifest.features.map(\.name))
         let new = ResolverConformers.Feature(forms, descriptor: descriptor)
         let featureDescriptors = manifest.features.reversed().compactMap { feature in
-            descriptors.first { $0.name == "\(feature.name)Descriptor" }.map { (feature: feature, descriptor: $0) }
+            descriptors.first { $0.qualifiedName == "\(Conventions.screensNamespace).\(feature.name)" }.map {
+                (feature: feature, descriptor: $0)
+            }
         }
         let examples = (featureDescriptors.filter(\.descriptor.hasEmptyInit) + featureDescriptors.filter { !$0.descriptor.hasEmptyInit })
             .map { ResolverConformers.Feature(NameForms($0.feature.name), descriptor: $0.descriptor.qualifiedName) }

@@ -143,13 +143,36 @@ public enum SourceEdits {
         return try appending("\"\(name)\"", toArrayOpenAt: open, in: source, path: path)
     }
 
-    /// Adds `Name.self` to the array literal `let screens … = [ … ]`.
-    public static func addingScreen(_ descriptor: String, toDeepLinks text: String, path: String) throws(Failure) -> String {
+    /// Adds a screen to `enum ScreenKind`: `case pantry` after its last case, and
+    /// `case .pantry: Screens.Pantry.self` at the end of the `switch self` that maps kinds to
+    /// descriptor types. Both are what the compiler checks: a kind without its switch arm does not
+    /// compile, and the descriptor names its kind.
+    public static func addingKind(_ kind: String, descriptor: String, toScreenKindIn text: String, path: String) throws(Failure) -> String {
         let source = SwiftSource(text)
-        guard let open = arrayLiteral(named: "screens", in: source) else {
-            throw Failure(path: path, message: "found no `static let screens … = [ … ]` array to add \(descriptor) to")
+        guard let screenKind = source.typeDeclarations.first(where: { $0.kind == "enum" && $0.name == "ScreenKind" }) else {
+            throw Failure(path: path, message: "found no `enum ScreenKind { … }` to add the case \(kind) to")
         }
-        return try appending("\(descriptor).self", toArrayOpenAt: open, in: source, path: path)
+        let bytes = source.codeBytes
+        let textBytes = Array(text.utf8)
+        let lines = source.codeLines.filter { $0.offset > screenKind.open && $0.offset < screenKind.close }
+        guard let switchLine = lines.first(where: { $0.text.contains("switch self") }),
+            let switchOpen = source.firstOffset(of: UInt8(ascii: "{"), from: switchLine.offset),
+            let switchClose = source.matchingClose(ofOpenAt: switchOpen)
+        else {
+            throw Failure(path: path, message: "found no `switch self { … }` in enum ScreenKind mapping kinds to descriptor types")
+        }
+        let isCase = { (line: String) in line.drop { $0 == " " || $0 == "\t" }.hasPrefix("case ") }
+        guard let lastCase = lines.last(where: { $0.offset < switchLine.offset && isCase($0.text) }),
+            let lastArm = lines.last(where: { $0.offset > switchOpen && $0.offset < switchClose && isCase($0.text) })
+        else {
+            throw Failure(path: path, message: "found no cases in enum ScreenKind to add \(kind) after")
+        }
+        // The arm first: it comes later in the text, so the case's offset stays valid.
+        let armIndent = indentation(ofLineAt: lastArm.offset, in: textBytes)
+        var edited = inserting("\(armIndent)case .\(kind): \(descriptor).self\n", at: endOfLine(after: lastArm.offset, in: bytes), in: text)
+        let caseIndent = indentation(ofLineAt: lastCase.offset, in: textBytes)
+        edited = inserting("\(caseIndent)case \(kind)\n", at: endOfLine(after: lastCase.offset, in: bytes), in: edited)
+        return edited
     }
 
     /// Adds a requirement to `protocol Resolver`: after its last requirement returning a

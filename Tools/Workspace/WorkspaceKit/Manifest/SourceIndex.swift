@@ -62,7 +62,10 @@ public final class SourceIndex {
         for path in swiftFiles(ofTargetNamed: Conventions.core) {
             guard let source = source(path) else { continue }
             let declarations = source.typeDeclarations
-            for declaration in declarations where declaration.kind == "struct" && declaration.inherits("ScreenDescriptor") {
+            for declaration in declarations
+            where declaration.kind == "struct"
+                && (declaration.inherits("ScreenDescriptor") || declaration.inherits("PlainScreenDescriptor"))
+            {
                 let body = SourceEdits.slice(source.text, declaration.open..<(declaration.close + 1))
                 let bodyCode = SourceEdits.slice(source.code, declaration.open..<(declaration.close + 1))
                 result.append(
