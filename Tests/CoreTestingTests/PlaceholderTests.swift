@@ -81,7 +81,7 @@ struct PlaceholderTests {
 
     @Test("setting a builder replaces the placeholder, and the resolution is still recorded")
     func builderReplacesPlaceholder() throws {
-        var environment = StubEnvironment().overriding(\.userFeatures, with: .premium)
+        let environment = StubEnvironment().overriding(\.userFeatures, with: .premium)
         environment.stubResolver.recipeDetails = { descriptor, environment in
             FakeDetailsScreen(recipeID: descriptor.recipeID, isPremium: environment.userFeatures.isPremium)
         }
@@ -97,7 +97,7 @@ struct PlaceholderTests {
 
     @Test("setting one builder leaves the other descriptors as placeholders")
     func otherBuildersStayPlaceholders() {
-        var environment = StubEnvironment()
+        let environment = StubEnvironment()
         environment.stubResolver.recipeDetails = { descriptor, _ in FakeDetailsScreen(recipeID: descriptor.recipeID, isPremium: false) }
 
         #expect(environment.resolve(Screens.RecipeSearch(query: "x")) is PlaceholderScreen)
