@@ -114,10 +114,7 @@ public enum Runner {
         let report = options.value("--report-screen").map(ScreenReport.init(path:))
         let startup: @MainActor () async -> Void = {
             await session.start()
-            if let link {
-                await session.open(link)
-                report?.noteOpened(link, in: session)
-            }
+            if let link { await session.open(link) }
             report?.update(session)
         }
         guard let source else {

@@ -9,29 +9,16 @@ final class ScreenReport {
     let path: String
     private var written: String?
     private var failed = false
-    /// The screen `--open` placed, with its descriptor. Screens that features push carry no
-    /// descriptor yet, so those are reported as the nearest screen below them whose link is known.
-    private weak var openedScreen: (any Screen)?
-    private var openedDescriptor: (any ScreenDescriptor)?
     private var updating: Task<Void, Never>?
 
     init(path: String) {
         self.path = path
     }
 
-    /// Remembers the screen a link opened: it is on top of the visible stack now.
-    func noteOpened(_ descriptor: any ScreenDescriptor, in session: TabSession) {
-        openedScreen = session.visibleScreen
-        openedDescriptor = descriptor
-    }
-
-    /// The link of the visible screen, else of the nearest screen below it whose descriptor is known.
+    /// The link of the visible screen: every stack entry keeps the descriptor it was resolved from.
     func link(in session: TabSession) -> String {
-        let stack = session.current
-        if let openedScreen, let openedDescriptor, stack.stack.contains(where: { $0 === openedScreen }) {
-            return DeepLinks.link(for: openedDescriptor)
-        }
-        return DeepLinks.link(for: stack.root)
+        let shown = session.current.topDescriptor ?? session.current.root
+        return DeepLinks.link(for: shown)
     }
 
     /// Writes the link when it changed. A file that cannot be written is reported once; the

@@ -63,11 +63,11 @@ struct WatchEndToEndTests {
         let onDetails = "starting FeedSandbox on cookbook://recipes/3"
 
         // The first build of the copy is a clean one.
-        try waitUntil("the first launch", timeout: .seconds(900)) { watch.text.contains("RecipeDetailsDescriptor(recipeID: 3)") }
+        try waitUntil("the first launch", timeout: .seconds(900)) { watch.text.contains("Screens.RecipeDetails(recipeID: 3)") }
         #expect(count(onDetails) == 1)
 
         try copy.saveTranslator(popularTitle: "Popular, edited")
-        try waitUntil("the relaunch on the same screen") { count(onDetails) == 2 && count("RecipeDetailsDescriptor(recipeID: 3)") >= 2 }
+        try waitUntil("the relaunch on the same screen") { count(onDetails) == 2 && count("Screens.RecipeDetails(recipeID: 3)") >= 2 }
         #expect(watch.text.contains("Features/Feed/FeedTranslator.swift changed: building FeedSandbox…"))
         watch.send("back")
         try waitUntil("the edited feed") { watch.text.contains("## Popular, edited") }
@@ -76,13 +76,21 @@ struct WatchEndToEndTests {
         try waitUntil("the build error") { watch.text.contains("watch: FeedSandbox keeps running the last good build") }
         #expect(watch.text.contains("watch: FeedSandbox does not build (1 error):"))
         #expect(watch.text.contains("watch: Features/Feed/FeedTranslator.swift:"))
+        // The last good build keeps running and answering; the screen the feature pushes (the
+        // first popular recipe) is where the fixed build reopens.
         let shown = count("## Popular, edited")
         watch.send("snapshot")
         try waitUntil("the last good build answering") { count("## Popular, edited") > shown }
+        let details = count("Screens.RecipeDetails(recipeID:")
+        watch.send("select 1")
+        try waitUntil("the recipe opened again") { count("Screens.RecipeDetails(recipeID:") > details }
 
         try copy.saveTranslator(popularTitle: "Popular, fixed")
-        try waitUntil("the relaunch after the fix") { watch.text.contains("## Popular, fixed") }
-        #expect(watch.text.contains("starting FeedSandbox on cookbook://feed"))
+        try waitUntil("the relaunch after the fix, on the recipe") {
+            count("starting FeedSandbox on cookbook://recipes/") == 3 && count("Screens.RecipeDetails(recipeID:") > details + 1
+        }
+        watch.send("back")
+        try waitUntil("the fixed feed below it") { watch.text.contains("## Popular, fixed") }
 
         watch.send("quit")
         #expect(watch.finish() == 0, "quitting the sandbox ends the watch")

@@ -43,16 +43,15 @@ struct ScreenReportTests {
         #expect(result.status == .success)
     }
 
-    @Test("a screen pushed above a known one is reported as the nearest screen whose link is known")
-    func nearestKnownScreen() async {
+    @Test("a screen shown on top of the stack is reported by its own link, and the first one after going back")
+    func shownScreens() async {
         let session = await startedSession(StaticScreen("Feed"), title: "Feed")
         let report = ScreenReport(path: "/dev/null")
-        let details = RecipeDetailsDescriptor(recipeID: 42)
-        await session.open(details)
-        report.noteOpened(details, in: session)
+        #expect(report.link(in: session) == "cookbook://feed")
+        await session.open(Screens.RecipeDetails(recipeID: 42))
         #expect(report.link(in: session) == "cookbook://recipes/42")
-        await session.current.push(StaticScreen("Pushed by a feature"))
-        #expect(report.link(in: session) == "cookbook://recipes/42")
+        await session.current.show(Screens.AuthorRecipes(authorID: "aiko-tanaka"))
+        #expect(report.link(in: session) == "cookbook://authors/aiko-tanaka")
         await session.current.popToRoot()
         #expect(report.link(in: session) == "cookbook://feed")
     }
