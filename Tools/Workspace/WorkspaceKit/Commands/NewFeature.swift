@@ -21,7 +21,7 @@ public struct NewFeature {
 
         public var kind: Kind
         public var path: String
-        /// What the change is, for the report: `build(_: Screens.PantryDescriptor) required of every Resolver`.
+        /// What the change is, for the report: `build(_: Screens.Pantry) required of every Resolver`.
         public var summary: String
         public var text: String
     }
@@ -93,7 +93,7 @@ public struct NewFeature {
         let context = FeatureNameValidator.Context(
             targets: manifest.targetNames,
             packageName: manifest.name,
-            // Nested descriptors (`Screens.PantryDescriptor`) by their qualified names: a new one may not repeat them.
+            // Nested descriptors (`Screens.Pantry`) by their qualified names: a new one may not repeat them.
             types: index.publicTypes(in: [Conventions.core, Conventions.coreTesting]).union(descriptors.map(\.qualifiedName)),
             linkPaths: linkPaths,
             existingPaths: wouldCreate.filter(files.itemExists)

@@ -6,8 +6,8 @@ import Foundation
 /// A conformer is found by reading declarations (`struct X: Resolver`, `final class Y: Sendable,
 /// Core.Resolver`), not from a list. Its new builder is made by example: the members it has for
 /// an existing feature's descriptor (its `build`, and a stored property such as StubResolver's
-/// `Builder<FavoritesDescriptor>`) are copied with that feature's name replaced by the new one,
-/// and the example's descriptor by the new descriptor's qualified name (`Screens.PantryDescriptor`).
+/// `Builder<Screens.Favorites>`) are copied with that feature's name replaced by the new one,
+/// and the example's descriptor by the new descriptor's qualified name (`Screens.Pantry`).
 /// So `AppResolver` gets `PantryFeature.makeScreen(…)` and `import Pantry`, `StubResolver` a
 /// placeholder property and a recording `build`, a test double its own one-line `build`.
 public enum ResolverConformers {
@@ -31,7 +31,7 @@ public enum ResolverConformers {
     }
 
     /// A feature's names: its forms, and its descriptor as other modules write it,
-    /// `FavoritesDescriptor` (Core's top level) or `Screens.PantryDescriptor` (nested).
+    /// `Screens.Favorites` (Core's top level) or `Screens.Pantry` (nested).
     public struct Feature: Sendable, Equatable {
         public var forms: NameForms
         public var descriptor: String
@@ -41,14 +41,14 @@ public enum ResolverConformers {
             self.descriptor = descriptor
         }
 
-        /// The descriptor type's own name: `PantryDescriptor` for `Screens.PantryDescriptor`.
+        /// The descriptor type's own name: `Pantry` for `Screens.Pantry`.
         public var descriptorName: String {
             descriptor.split(separator: ".").last.map(String.init) ?? descriptor
         }
     }
 
     public enum Outcome: Equatable, Sendable {
-        /// The new text, and what was copied from: `FavoritesDescriptor`.
+        /// The new text, and what was copied from: `Screens.Favorites`.
         case edited(String, example: String)
         /// Why it needs a hand, for the report.
         case manual(String)
@@ -119,8 +119,8 @@ public enum ResolverConformers {
     }
 
     /// `text` with the example feature's names replaced by the new one's. Its descriptor, however
-    /// written (`FavoritesDescriptor`, `Screens.PantryDescriptor`, `Core.…`), becomes the new
-    /// descriptor as other modules write it (`Screens.MealPlanDescriptor`); then, identifier by
+    /// written (`Screens.Favorites`, `Screens.Pantry`, `Core.…`), becomes the new
+    /// descriptor as other modules write it (`Screens.MealPlan`); then, identifier by
     /// identifier, `FavoritesFeature` → `PantryFeature`, `favorites(…)` → `pantry(…)`. A lower-case
     /// name after a dot (`environment.favorites`) is another type's member and stays, unless it
     /// follows `self.`.

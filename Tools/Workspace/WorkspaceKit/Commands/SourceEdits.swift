@@ -230,12 +230,12 @@ public enum SourceEdits {
         return slice(text, 0..<(last + 1)) + separator + body + "\n" + outer + slice(text, namespace.close..<textBytes.count)
     }
 
-    /// Lists that name every screen descriptor (a test's `everyScreen: [any ScreenDescriptor] = [FeedDescriptor(), …]`)
+    /// Lists that name every screen descriptor (a test's `everyScreen: [any ScreenDescriptor] = [Screens.Feed(), …]`)
     /// stay complete: the new descriptor is appended in the form of the list's elements,
-    /// `Screens.PantryDescriptor()` where the list has `FavoritesDescriptor()`, `Screens.PantryDescriptor.self`
-    /// where it has `FavoritesDescriptor.self`. Lists in another form are returned by line, for a hand.
-    /// `descriptors` and `example` are types' own names (`PantryDescriptor` for `Screens.PantryDescriptor`),
-    /// `new` is the name to write (`Screens.PantryDescriptor`).
+    /// `Screens.Pantry()` where the list has `Screens.Favorites()`, `Screens.Pantry.self`
+    /// where it has `Screens.Favorites.self`. Lists in another form are returned by line, for a hand.
+    /// `descriptors` and `example` are types' own names (`Pantry` for `Screens.Pantry`),
+    /// `new` is the name to write (`Screens.Pantry`).
     public static func completingDescriptorLists(
         in text: String, descriptors: [String], example: String, adding new: String, path: String
     ) -> (text: String, added: Int, manualLines: [Int]) {

@@ -38,18 +38,18 @@ public final class SourceIndex {
 
     /// A screen descriptor declared in Core.
     public struct ScreenDescriptorInfo: Sendable, Equatable {
-        /// The type's own name: `PantryDescriptor`.
+        /// The type's own name: `Pantry`.
         public var name: String
-        /// The name other modules write: `FeedDescriptor` at Core's top level, `Screens.PantryDescriptor`
+        /// The name other modules write: `Screens.Feed` at Core's top level, `Screens.Pantry`
         /// in the body of `enum Screens`.
         public var qualifiedName: String
         public var path: String
         public var line: Int
         public var linkPath: String?
-        /// Whether it has `init()`: no values, like `FavoritesDescriptor()`.
+        /// Whether it has `init()`: no values, like `Screens.Favorites()`.
         public var hasEmptyInit: Bool
 
-        /// The feature it is named after: `Pantry` for `Screens.PantryDescriptor`.
+        /// The feature it is named after: `Pantry` for `Screens.Pantry`.
         public var featureName: String {
             name.hasSuffix("Descriptor") ? String(name.dropLast("Descriptor".count)) : name
         }
@@ -93,7 +93,7 @@ public final class SourceIndex {
         }
     }
 
-    /// A type of Core as other modules name it: `Core.Screens.PantryDescriptor` → `Screens.PantryDescriptor`.
+    /// A type of Core as other modules name it: `Core.Screens.Pantry` → `Screens.Pantry`.
     static func typeName(_ written: String) -> String {
         written.hasPrefix("\(Conventions.core).") ? String(written.dropFirst(Conventions.core.count + 1)) : written
     }
