@@ -78,6 +78,32 @@ struct StoreTests {
         #expect(try await repository.findAll().map(\.name) == ["kept"])
     }
 
+    @Test("eight connections opening a new file at the same moment (a thread each) all set it up and can write")
+    func concurrentMigrations() async throws {
+        let path = file.path
+        let results = OpenedDatabases()
+        let start = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        for _ in 0..<8 {
+            done.enter()
+            Thread {
+                start.wait()
+                results.append(Result { () throws(StoreError) in try SQLiteDatabase(path: path) })
+                done.leave()
+            }.start()
+        }
+        for _ in 0..<8 { start.signal() }
+        done.wait()
+
+        for (number, result) in results.all.enumerated() {
+            let database = try result.get()
+            try await SQLiteRepository<ShoppingItem>(database: database).save(
+                ShoppingItem(id: UUID(), name: "item \(number)", position: number))
+        }
+        let names = try await SQLiteRepository<ShoppingItem>(database: try SQLiteDatabase(path: path)).findAll().map(\.name)
+        #expect(Set(names) == Set((0..<8).map { "item \($0)" }))
+    }
+
     @Test("the schema version is recorded and a newer file is refused")
     func futureSchema() async throws {
         do {
@@ -185,4 +211,13 @@ struct StoreTests {
         try await store.shoppingList.save(ShoppingItem(id: UUID(), name: "milk", position: 0))
         #expect(try await store.shoppingList.findAll().count == 1)
     }
+}
+
+/// What the threads of `concurrentMigrations()` opened.
+private final class OpenedDatabases: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<SQLiteDatabase, StoreError>] = []
+
+    func append(_ result: Result<SQLiteDatabase, StoreError>) { lock.withLock { results.append(result) } }
+    var all: [Result<SQLiteDatabase, StoreError>] { lock.withLock { results } }
 }

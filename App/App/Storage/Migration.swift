@@ -35,24 +35,46 @@ struct Migration: Sendable {
 
     static var latestVersion: Int { all.map(\.version).max() ?? 0 }
 
-    /// Applies the migrations the file has not seen, each in its own transaction.
-    /// A file from a newer version is refused rather than guessed at.
+    /// Brings the file's schema up to date. A file from a newer version is refused rather
+    /// than guessed at.
+    ///
+    /// Several processes may open a new file at the same moment (two `cookbook`s started
+    /// together), so the version read first is only a hint: the migrations run under the write
+    /// lock (`BEGIN IMMEDIATE`, which waits for the other process up to the busy timeout), and
+    /// the version is read again there. Whoever comes second finds the work done and applies
+    /// nothing; every pending step commits together, or none does.
     static func apply(_ migrations: [Migration], on connection: OpaquePointer, path: String) throws(StoreError) {
-        let current = try userVersion(connection, path: path)
         let latest = migrations.map(\.version).max() ?? 0
-        guard current <= latest else { throw StoreError.futureSchema(path: path, found: current, supported: latest) }
-        for migration in migrations.sorted(by: { $0.version < $1.version }) where migration.version > current {
-            let script = (["BEGIN IMMEDIATE"] + migration.statements + ["PRAGMA user_version = \(migration.version)", "COMMIT"])
-                .joined(separator: ";\n")
-            var message: UnsafeMutablePointer<CChar>?
-            let status = sqlite3_exec(connection, script, nil, nil, &message)
-            if status != SQLITE_OK {
-                let text = message.map { String(cString: $0) } ?? "unknown error"
-                sqlite3_free(message)
-                sqlite3_exec(connection, "ROLLBACK", nil, nil, nil)
-                throw StoreError(code: status, message: "migration \(migration.version): \(text)", path: path)
+        let hint = try userVersion(connection, path: path)
+        guard hint <= latest else { throw StoreError.futureSchema(path: path, found: hint, supported: latest) }
+        guard hint < latest else { return }
+        try execute("BEGIN IMMEDIATE", on: connection, path: path)
+        do throws(StoreError) {
+            let current = try userVersion(connection, path: path)
+            guard current <= latest else { throw StoreError.futureSchema(path: path, found: current, supported: latest) }
+            for migration in migrations.sorted(by: { $0.version < $1.version }) where migration.version > current {
+                do throws(StoreError) {
+                    for statement in migration.statements + ["PRAGMA user_version = \(migration.version)"] {
+                        try execute(statement, on: connection, path: path)
+                    }
+                } catch {
+                    throw error.inMigration(migration.version)
+                }
             }
+            try execute("COMMIT", on: connection, path: path)
+        } catch {
+            sqlite3_exec(connection, "ROLLBACK", nil, nil, nil)
+            throw error
         }
+    }
+
+    private static func execute(_ sql: String, on connection: OpaquePointer, path: String) throws(StoreError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(connection, sql, nil, nil, &message)
+        guard status != SQLITE_OK else { return }
+        let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(connection))
+        sqlite3_free(message)
+        throw StoreError(code: status, message: text, path: path)
     }
 
     private static func userVersion(_ connection: OpaquePointer, path: String) throws(StoreError) -> Int {

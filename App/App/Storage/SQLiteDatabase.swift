@@ -56,7 +56,7 @@ actor SQLiteDatabase {
         do throws(StoreError) {
             // WAL lets readers and a writer work together; FULL sync makes every
             // acknowledged commit survive a crash of the process or the machine.
-            try Self.run(handle, path: path, "PRAGMA journal_mode = WAL")
+            try Self.switchToWAL(handle, path: path)
             try Self.run(handle, path: path, "PRAGMA synchronous = FULL")
             try Self.run(handle, path: path, "PRAGMA foreign_keys = ON")
             try Migration.apply(migrations, on: handle, path: path)
@@ -102,6 +102,27 @@ actor SQLiteDatabase {
     }
 
     // MARK: - Statements
+
+    /// Switching a file to WAL needs an exclusive lock, and SQLite does not wait for one here
+    /// (its busy handler is not called, to avoid a deadlock): when another process is setting
+    /// up the same file at that moment, the switch fails with "locked" at once. So it is
+    /// tried again for as long as any other statement would wait for a lock.
+    private static func switchToWAL(_ connection: OpaquePointer, path: String) throws(StoreError) {
+        let deadline = ContinuousClock.now + .milliseconds(Int(busyTimeoutMilliseconds))
+        while true {
+            do throws(StoreError) {
+                let mode = try query(connection, path: path, "PRAGMA journal_mode = WAL", []).first?.values.values.first?.text
+                guard mode?.lowercased() == "wal" else {
+                    throw StoreError.other(
+                        path: path, detail: "the file cannot be switched to WAL mode (it stays in \(mode ?? "an unknown") mode)")
+                }
+                return
+            } catch {
+                guard case .locked = error, ContinuousClock.now < deadline else { throw error }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
+    }
 
     private static func run(_ connection: OpaquePointer, path: String, _ sql: String) throws(StoreError) {
         _ = try query(connection, path: path, sql, [])

@@ -30,6 +30,12 @@ enum StoreError: LocalizedError, Equatable {
         }
     }
 
+    /// The same error, naming the migration it stopped where the detail is SQLite's own words.
+    func inMigration(_ version: Int) -> StoreError {
+        guard case .other(let path, let detail) = self else { return self }
+        return .other(path: path, detail: "migration \(version): \(detail)")
+    }
+
     /// Whether moving the file aside and starting afresh is the right recovery.
     var isDamage: Bool {
         switch self {
