@@ -60,6 +60,28 @@ struct StoreTests {
         #expect(try await store.recentSearches.findAll(.all, sort: [.descending(.searchedAt)]).map(\.keyword) == ["curry", "soup"])
     }
 
+    @Test(
+        "text is stored whole, whatever it holds: a NUL, escape sequences, other controls, an empty string",
+        arguments: ["milk\u{0}eggs", "\u{0}", "\u{1B}]52;c;cHduZWQ=\u{7}\u{9B}2J\u{202E}", "", "é日本🍛 e\u{301}"])
+    func textIsStoredWhole(text: String) async throws {
+        do {
+            let store = LocalStore.open(in: directory)
+            try await store.shoppingList.save(ShoppingItem(id: UUID(), name: text, amount: text, position: 0))
+            var recipe = Fixtures.curryRice
+            recipe.title = text
+            recipe.steps = [text]
+            try await store.favorites.save(FavoriteRecipe(recipe: recipe, savedAt: 1))
+            try await store.recentSearches.save(RecentSearch(keyword: text, searchedAt: 1))
+        }
+        let reopened = LocalStore.open(in: directory)
+        let item = try #require(try await reopened.shoppingList.findAll().first)
+        #expect(item.name == text && item.amount == text)
+        #expect(item.name.utf8.count == text.utf8.count)
+        let favorite = try #require(try await reopened.favorites.findAll().first)
+        #expect(favorite.recipe.title == text && favorite.recipe.steps == [text])
+        #expect(try await reopened.recentSearches.find(id: text.lowercased())?.keyword == text.lowercased())
+    }
+
     @Test("a batch that fails half-way writes nothing")
     func transactionRollsBack() async throws {
         let database = try SQLiteDatabase(path: file.path)

@@ -45,6 +45,15 @@ struct PersistenceEndToEndTests {
         #expect(FileManager.default.fileExists(atPath: dataDirectory + "/cookbook.sqlite"))
     }
 
+    @Test("a NUL in typed text: what is stored is what was acknowledged, whole")
+    func nulInTypedText() throws {
+        let dataDirectory = temporaryDataDirectory()
+        let run = try cookbook.run(["--data-dir", dataDirectory], input: "tab \"Shopping list\"\ntype \"milk\u{0}eggs\"\nquit\n")
+        #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        #expect(run.output.contains("Added “milk"))
+        #expect(SQLiteInspector(path: dataDirectory + "/cookbook.sqlite").shoppingItemNames() == ["milk\u{0}eggs"])
+    }
+
     @Test("a data directory that cannot be used: the app says which path and what to do, and still runs")
     func unusableDataDirectory() throws {
         let file = temporaryDataDirectory()

@@ -24,7 +24,11 @@ struct SQLiteInspector {
         defer { sqlite3_finalize(statement) }
         var rows: [String] = []
         while sqlite3_step(statement) == SQLITE_ROW {
-            rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
+            // By length, not up to the first NUL: what is stored, whole.
+            let text = sqlite3_column_text(statement, 0).map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: Int(sqlite3_column_bytes(statement, 0))), as: UTF8.self)
+            }
+            rows.append(text ?? "")
         }
         return rows
     }

@@ -143,7 +143,7 @@ actor SQLiteDatabase {
             case .null: sqlite3_bind_null(statement, position)
             case .integer(let number): sqlite3_bind_int64(statement, position, number)
             case .real(let number): sqlite3_bind_double(statement, position, number)
-            case .text(let text): sqlite3_bind_text(statement, position, text, -1, sqliteTransient)
+            case .text(let text): bindText(text, to: statement, at: position)
             }
         }
         var rows: [SQLRow] = []
@@ -159,13 +159,37 @@ actor SQLiteDatabase {
                 switch sqlite3_column_type(statement, column) {
                 case SQLITE_INTEGER: values[name] = .integer(sqlite3_column_int64(statement, column))
                 case SQLITE_FLOAT: values[name] = .real(sqlite3_column_double(statement, column))
-                case SQLITE_TEXT: values[name] = .text(String(cString: sqlite3_column_text(statement, column)))
+                case SQLITE_TEXT: values[name] = .text(columnText(statement, column))
                 default: values[name] = .null
                 }
             }
             rows.append(SQLRow(values: values))
         }
         return rows
+    }
+
+    /// Binds text with its length in bytes, so that text holding a NUL is stored whole
+    /// (with a length of -1, SQLite would stop at the first NUL).
+    private static func bindText(_ text: String, to statement: OpaquePointer, at position: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            // An empty buffer may have no address, and a null pointer would bind NULL, not "".
+            guard let start = bytes.baseAddress else {
+                _ = sqlite3_bind_text64(statement, position, "", 0, sqliteTransient, UInt8(SQLITE_UTF8))
+                return
+            }
+            _ = start.withMemoryRebound(to: CChar.self, capacity: bytes.count) { characters in
+                sqlite3_bind_text64(statement, position, characters, UInt64(bytes.count), sqliteTransient, UInt8(SQLITE_UTF8))
+            }
+        }
+    }
+
+    /// A text column read by its length in bytes: whole even when it holds a NUL; bytes that are
+    /// not UTF-8 become U+FFFD.
+    private static func columnText(_ statement: OpaquePointer, _ column: Int32) -> String {
+        guard let start = sqlite3_column_text(statement, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     }
 }
 
