@@ -46,16 +46,10 @@ func unitTests(_ module: String, dependencies: [Target.Dependency] = []) -> Targ
     )
 }
 
-/// The tests of a library that needs no stub environment (the web API's Core-free pieces).
-func libraryTests(_ module: String, dependencies: [Target.Dependency] = []) -> Target {
-    .testTarget(
-        name: "\(module)Tests", dependencies: [.target(name: module)] + dependencies, path: "Tests/\(module)Tests",
-        swiftSettings: swiftSettings)
-}
-
-/// A library of the workspace tooling (`Tools/Workspace/<name>`): plain Swift, no app module.
-func toolLibrary(_ name: String) -> Target {
-    .target(name: name, path: "Tools/Workspace/\(name)", swiftSettings: swiftSettings)
+/// A library of the workspace tooling (`Tools/Workspace/<name>`): plain Swift, no app module
+/// (`dependencies` may name the Core-free ones, such as DataFormats).
+func toolLibrary(_ name: String, dependencies: [Target.Dependency] = []) -> Target {
+    .target(name: name, dependencies: dependencies, path: "Tools/Workspace/\(name)", swiftSettings: swiftSettings)
 }
 
 /// A command-line tool over a tooling library: `swift run <name> …`.
@@ -63,10 +57,12 @@ func tool(_ name: String, library: String) -> Target {
     .executableTarget(name: name, dependencies: [.target(name: library)], path: "Tools/Workspace/\(name)", swiftSettings: swiftSettings)
 }
 
-/// The tests of a tooling library (no Core, no CoreTesting): `swift test --filter <Library>Tests`.
-func toolTests(_ library: String) -> Target {
+/// The tests of a library that needs no stub environment (no Core, no CoreTesting): the tooling's,
+/// and the web API's Core-free pieces. `swift test --filter <Library>Tests`.
+func libraryTests(_ library: String, dependencies: [Target.Dependency] = []) -> Target {
     .testTarget(
-        name: "\(library)Tests", dependencies: [.target(name: library)], path: "Tests/\(library)Tests", swiftSettings: swiftSettings)
+        name: "\(library)Tests", dependencies: [.target(name: library)] + dependencies, path: "Tests/\(library)Tests",
+        swiftSettings: swiftSettings)
 }
 
 // MARK: - Package
@@ -86,7 +82,7 @@ let package = Package(
         .target(name: "TerminalRunner", dependencies: ["Core"], path: "Core/TerminalRunner", swiftSettings: swiftSettings),
         .target(
             name: "SandboxSupport",
-            dependencies: ["Core", "CoreTesting", "TerminalRunner"],
+            dependencies: ["Core", "CoreTesting", "TerminalRunner", "WebAPI"],
             path: "Core/SandboxSupport",
             swiftSettings: swiftSettings
         ),
@@ -124,9 +120,9 @@ let package = Package(
         unitTests("Core"),
         unitTests("CoreTesting"),
         unitTests("TerminalRunner"),
-        unitTests("SandboxSupport", dependencies: ["TerminalRunner"]),
-        unitTests("App", dependencies: ["TerminalRunner", "WebAPI", "HTTPTestServer", "URLSessionHTTP"]),
-        unitTests("WebAPI", dependencies: ["HTTPTestServer"]),
+        unitTests("SandboxSupport", dependencies: ["TerminalRunner", "DataFormats", "WebAPI"]),
+        unitTests("App", dependencies: ["TerminalRunner", "DataFormats", "WebAPI", "HTTPTestServer", "URLSessionHTTP"]),
+        unitTests("WebAPI", dependencies: ["DataFormats", "HTTPTestServer"]),
         libraryTests("DataFormats"),
         libraryTests("URLSessionHTTP", dependencies: ["HTTPTestServer"]),
         unitTests("HTTPTestServer", dependencies: ["WebAPI", "URLSessionHTTP"]),
@@ -135,8 +131,8 @@ let package = Package(
             swiftSettings: swiftSettings),
 
         // Workspace tooling: `swift run workspace new-feature|check|spec|graph|affected` (Tools/Workspace).
-        toolLibrary("WorkspaceKit"),
+        toolLibrary("WorkspaceKit", dependencies: ["DataFormats", "URLSessionHTTP"]),  // both for `cassette verify`
         tool("workspace", library: "WorkspaceKit"),
-        toolTests("WorkspaceKit"),
+        libraryTests("WorkspaceKit", dependencies: ["DataFormats"]),
     ] + features.flatMap { [featureModule($0), sandbox($0), unitTests($0)] }
 )

@@ -1,8 +1,10 @@
 import Core
 import CoreTesting
 import TerminalRunner
+import WebAPI
 
-/// What every sandbox shares: `--scenario`, the stub environment, and the runner.
+/// What every sandbox shares: `--scenario`, the stub environment, the runner, and `--replay`
+/// (a cassette recorded by the app, served through the real web API client).
 /// A sandbox's `main.swift` only links its feature's builder and names its first screen.
 public enum Sandbox {
     /// Runs one feature alone and returns the exit status.
@@ -21,7 +23,8 @@ public enum Sandbox {
         let program = ProgramInfo(
             name: "\(feature)Sandbox",
             summary: "runs the \(feature) feature alone, on fixture data",
-            options: [OptionSpec("--scenario", value: "NAME", help: "start in a scenario (default: default)")],
+            options: [OptionSpec("--scenario", value: "NAME", help: "start in a scenario (default: default)")]
+                + WebAPIOptions.help(recording: false).map { OptionSpec($0.name, value: $0.value, help: $0.help) },
             notes: [
                 "Scenarios:\n"
                     + Scenario.allCases.map { "  \($0.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(
@@ -29,10 +32,31 @@ public enum Sandbox {
             ]
         )
         let status = await Runner.main(program, arguments: arguments) { options in
-            let environment = try await environment(scenario: options.value("--scenario"), link: link)
+            var environment = try await environment(scenario: options.value("--scenario"), link: link)
+            if let client = try webClient(options) { environment = environment.overriding(\.client, with: client) }
             return TabSession(StackNavigator(title: feature, environment: environment, root: root))
         }
         return status.rawValue
+    }
+
+    /// The web API client `--replay FILE` (or `--api-url URL`) asks for, in place of the
+    /// scenario's fixtures; nil without those options. `networking` is asked only when a
+    /// request may go to the network.
+    public static func webClient(
+        _ options: LaunchOptions, networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange = NetworkingLibrary.load
+    ) throws -> (any RecipeServiceClient)? {
+        let web: WebAPIOptions?
+        do {
+            web = try WebAPIOptions.parse(options.value, recording: false)
+        } catch {
+            throw UsageError(error.message)
+        }
+        guard let web else { return nil }
+        do {
+            return try web.makeClient(recordedWith: "sandbox", networking: networking).client
+        } catch {
+            throw StartupError(error.message)
+        }
     }
 
     /// The stub environment of a scenario, with the feature's builders linked and, when the

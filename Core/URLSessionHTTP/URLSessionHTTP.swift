@@ -35,10 +35,41 @@ public enum URLSessionHTTP {
         // (on Linux a limit under one second can expire at once) and does not end a body that
         // keeps trickling in.
         request.timeoutInterval = max(1, timeout.rounded(.up))
-        let (data, response) = try await fetch(request, timeout: timeout)
-        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-        guard data.count <= maximumBodyBytes else { throw URLError(.dataLengthExceedsMaximum) }
+        let (data, response): (Data, URLResponse)
+        do {
+            (data, response) = try await fetch(request, timeout: timeout)
+        } catch let error as URLError {
+            throw URLError(error.code, userInfo: [NSLocalizedDescriptionKey: words(for: error.code), NSUnderlyingErrorKey: error])
+        }
+        guard let http = response as? HTTPURLResponse else { throw failure(.badServerResponse) }
+        guard data.count <= maximumBodyBytes else { throw failure(.dataLengthExceedsMaximum) }
         return (http.statusCode, headerFields(of: http), data)
+    }
+
+    static func failure(_ code: URLError.Code) -> URLError {
+        URLError(code, userInfo: [NSLocalizedDescriptionKey: words(for: code)])
+    }
+
+    /// What a `URLError` code means, in words: never "NSURLErrorDomain error -1004". The
+    /// exchange's errors carry it as their `localizedDescription`.
+    public static func words(for code: URLError.Code) -> String {
+        switch code {
+        case .timedOut: "no answer in time"
+        case .cannotConnectToHost: "the connection was refused"
+        case .cannotFindHost, .dnsLookupFailed: "the host name cannot be found"
+        case .networkConnectionLost: "the connection was lost"
+        case .notConnectedToInternet: "this computer is not connected to a network"
+        case .secureConnectionFailed: "the secure connection failed"
+        case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            "the server's certificate is not trusted"
+        case .httpTooManyRedirects, .redirectToNonExistentLocation: "the server redirects in circles"
+        case .badServerResponse, .zeroByteResource, .cannotParseResponse: "the server's answer is not HTTP"
+        case .userAuthenticationRequired, .userCancelledAuthentication: "the server asks for a login"
+        case .dataLengthExceedsMaximum: "the answer is larger than the limit"
+        case .cancelled: "the request was cancelled"
+        case .badURL, .unsupportedURL: "the URL is not one URLSession can use"
+        default: "the network request failed (URL error \(code.rawValue))"
+        }
     }
 
     private static let session: URLSession = {

@@ -1,4 +1,5 @@
 import Core
+import DataFormats
 import Foundation
 
 /// A web API failure, typed so the screen can say what happened and whether retry may help.
@@ -11,6 +12,10 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
     case wrongContentType(url: String, found: String)
     case malformed(url: String, detail: String)
     case tooLarge(url: String, limit: Int)
+    /// Replaying a cassette that has no answer for the request.
+    case notRecorded(CassetteMiss)
+    /// Recording, the cassette could not be written.
+    case recordingFailed(CassetteError)
 
     /// A request that got no answer, for the request at `url`.
     init(_ failure: TransportError, url: String) {
@@ -20,6 +25,8 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
         case .timedOut: self = .timedOut(url: url)
         case .tooLarge(let limit): self = .tooLarge(url: url, limit: limit)
         case .cancelled: self = .unreachable(url: url, detail: "the request was cancelled")
+        case .notRecorded(let miss): self = .notRecorded(miss)
+        case .recordingFailed(let error): self = .recordingFailed(error)
         }
     }
 
@@ -27,7 +34,7 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
         switch self {
         case .unreachable, .timedOut: true
         case .http(let status, _, _): status >= 500 || status == 429
-        case .badURL, .notFound, .wrongContentType, .malformed, .tooLarge: false
+        case .badURL, .notFound, .wrongContentType, .malformed, .tooLarge, .notRecorded, .recordingFailed: false
         }
     }
 
@@ -41,10 +48,18 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
         case .wrongContentType(let url, let found): "the recipe server answered \(found) instead of JSON for \(url)"
         case .malformed(let url, let detail): "the recipe server's answer for \(url) is not valid: \(detail)"
         case .tooLarge(let url, let limit): "the recipe server's answer for \(url) is too large (over the limit of \(limit) bytes)"
+        case .notRecorded(let miss): "the cassette \(miss.cassette) has no answer for \(miss.request) (\(miss.call))"
+        case .recordingFailed(let error): "the answer came, but the cassette \(error.file) cannot be written: \(error.problem)"
         }
     }
 
     public var recoverySuggestion: String? {
-        canRetry ? "Check the connection and the --api-url, then retry." : "Check the --api-url; the server may be a different version."
+        switch self {
+        case .notRecorded(let miss):
+            "Record it: run `\(miss.recordCommand)` and do the same there (answers are added to the cassette), or replay with --replay-mode passthrough --api-url URL."
+        case .recordingFailed(let error): error.recovery
+        default:
+            canRetry ? "Check the connection and the --api-url, then retry." : "Check the --api-url; the server may be a different version."
+        }
     }
 }

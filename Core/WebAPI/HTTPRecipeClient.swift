@@ -15,27 +15,27 @@ public struct HTTPRecipeClient: RecipeServiceClient {
 
     public func searchRecipes(_ query: Query<Recipe>, sort: [Sort<Recipe>], page: PageRequest) async throws -> RecipePage {
         let response: RecipeAPIContract.SearchResponse = try await get(
-            "/recipes", RecipeAPIContract.queryItems(query, sort: sort, page: page))
+            "/recipes", RecipeAPIContract.queryItems(query, sort: sort, page: page), for: RecipeCall(query, sort: sort, page: page))
         return RecipePage(
             recipes: response.recipes, total: response.total, page: PageRequest(offset: response.offset, limit: response.limit))
     }
 
     public func recipe(id: Recipe.ID) async throws -> Recipe {
-        try await get("/recipes/\(id)")
+        try await get("/recipes/\(id)", for: .recipe(id: id))
     }
 
     public func feed() async throws -> RecipeFeed {
-        try await get("/feed")
+        try await get("/feed", for: .feed)
     }
 
     /// The decoded body of `GET path?items`, or the `APIError` that says why not (or
     /// `CancellationError` when the caller's task was cancelled).
-    private func get<Body: Decodable>(_ path: String, _ items: [URLQueryItem] = []) async throws -> Body {
+    private func get<Body: Decodable>(_ path: String, _ items: [URLQueryItem] = [], for call: RecipeCall) async throws -> Body {
         let request = HTTPRequest(path: path, query: items, headers: ["Accept": "application/json"])
         let url = transport.address(of: request)
         let response: HTTPResponse
         do {
-            response = try await transport.send(request)
+            response = try await transport.send(request, for: call)
         } catch .cancelled {
             throw CancellationError()
         } catch {

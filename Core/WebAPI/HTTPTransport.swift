@@ -1,3 +1,4 @@
+import DataFormats
 import Foundation
 
 /// One request of the recipe web API, relative to the API's base URL: what the client asks,
@@ -17,12 +18,11 @@ public struct HTTPRequest: Hashable, Sendable {
         self.headers = headers
     }
 
-    /// `GET /recipes?q=curry&limit=20`: the request as a person reads it.
-    public var line: String {
-        var components = URLComponents()
-        components.path = path
-        components.queryItems = query.isEmpty ? nil : query
-        return "\(method) \(components.string ?? path)"
+    /// The request's URL under the API's base URL (which may have a path of its own).
+    public func url(relativeTo base: URL) -> URL? {
+        var components = URLComponents(url: base.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        if !query.isEmpty { components?.queryItems = query }
+        return components?.url
     }
 }
 
@@ -50,8 +50,9 @@ public struct HTTPResponse: Hashable, Sendable {
 public protocol HTTPTransport: Sendable {
     /// Where `request` goes, for messages: `http://127.0.0.1:8080/recipes/42`.
     func address(of request: HTTPRequest) -> String
-    /// The answer to `request`, whatever its status; fails only when there is no answer.
-    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
+    /// The answer to `request`, made for `call`, whatever its status; fails only when there is
+    /// no answer.
+    func send(_ request: HTTPRequest, for call: RecipeCall) async throws(TransportError) -> HTTPResponse
 }
 
 /// Why a request got no answer.
@@ -66,4 +67,30 @@ public enum TransportError: Error, Equatable, Sendable {
     case tooLarge(limit: Int)
     /// The task waiting for the answer was cancelled.
     case cancelled
+    /// A cassette being replayed has no answer for the request.
+    case notRecorded(CassetteMiss)
+    /// The answer came, but the cassette being recorded could not be written.
+    case recordingFailed(CassetteError)
+}
+
+/// A request a replayed cassette has no answer for: what to show, and how to record it.
+public struct CassetteMiss: Equatable, Sendable {
+    /// `GET /recipes?q=pasta&offset=0&limit=20`.
+    public var request: String
+    public var call: RecipeCall
+    public var cassette: String
+    /// The web API the cassette was recorded from.
+    public var server: String
+
+    public init(request: String, call: RecipeCall, cassette: String, server: String) {
+        self.request = request
+        self.call = call
+        self.cassette = cassette
+        self.server = server
+    }
+
+    /// The command that records the missing answer into the same cassette.
+    public var recordCommand: String {
+        "swift run cookbook --api-url \(server) --record \(cassette)"
+    }
 }

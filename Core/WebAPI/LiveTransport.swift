@@ -1,3 +1,4 @@
+import DataFormats
 import Foundation
 
 /// The web API over the network: requests go to `baseURL` through a live HTTP exchange
@@ -23,18 +24,12 @@ public struct LiveTransport: HTTPTransport {
         self.exchange = exchange
     }
 
-    public func url(of request: HTTPRequest) -> URL? {
-        var components = URLComponents(url: baseURL.appendingPathComponent(request.path), resolvingAgainstBaseURL: false)
-        if !request.query.isEmpty { components?.queryItems = request.query }
-        return components?.url
-    }
-
     public func address(of request: HTTPRequest) -> String {
-        url(of: request)?.absoluteString ?? baseURL.absoluteString + request.path
+        request.url(relativeTo: baseURL)?.absoluteString ?? baseURL.absoluteString + request.path
     }
 
-    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        guard let url = url(of: request) else { throw .badURL(address(of: request)) }
+    public func send(_ request: HTTPRequest, for call: RecipeCall) async throws(TransportError) -> HTTPResponse {
+        guard let url = request.url(relativeTo: baseURL) else { throw .badURL(address(of: request)) }
         do {
             let answer = try await exchange(request.method, url, request.headers, timeout, maximumBodyBytes)
             return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body)
@@ -47,30 +42,14 @@ public struct LiveTransport: HTTPTransport {
         }
     }
 
-    /// A `URLError` in words: never "NSURLErrorDomain error -1004".
+    /// A `URLError` as a transport failure; `URLSessionHTTP` has put it in words already.
     func failure(_ error: URLError) -> TransportError {
         switch error.code {
-        case .timedOut: return .timedOut
-        case .dataLengthExceedsMaximum: return .tooLarge(limit: maximumBodyBytes)
-        case .cancelled: return .cancelled
-        case .badURL, .unsupportedURL: return .badURL(error.failingURL?.absoluteString ?? "the URL")
-        default: return .unreachable(detail: Self.words(for: error.code))
-        }
-    }
-
-    static func words(for code: URLError.Code) -> String {
-        switch code {
-        case .cannotConnectToHost: "the connection was refused"
-        case .cannotFindHost, .dnsLookupFailed: "the host name cannot be found"
-        case .networkConnectionLost: "the connection was lost"
-        case .notConnectedToInternet: "this computer is not connected to a network"
-        case .secureConnectionFailed: "the secure connection failed"
-        case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            "the server's certificate is not trusted"
-        case .httpTooManyRedirects, .redirectToNonExistentLocation: "the server redirects in circles"
-        case .badServerResponse, .zeroByteResource, .cannotParseResponse: "the server's answer is not HTTP"
-        case .userAuthenticationRequired, .userCancelledAuthentication: "the server asks for a login"
-        default: "the network request failed (URL error \(code.rawValue))"
+        case .timedOut: .timedOut
+        case .dataLengthExceedsMaximum: .tooLarge(limit: maximumBodyBytes)
+        case .cancelled: .cancelled
+        case .badURL, .unsupportedURL: .badURL(error.failingURL?.absoluteString ?? "the URL")
+        default: .unreachable(detail: error.localizedDescription)
         }
     }
 }

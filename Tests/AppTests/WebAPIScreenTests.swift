@@ -172,9 +172,11 @@ struct WebAPIScreenTests {
             ["--data-dir", directory.url.path, "--api-url", "http://127.0.0.1:9", "--api-timeout", value], for: CookbookApp.program)
         let error = try #require(throws: UsageError.self) { try CookbookApp.makeEnvironment(options) }
         #expect(error.message == "--api-timeout needs a number of seconds between 0 and 3600, not “\(value)”")
+        // A script that would run: status 2 must come from the option, not from the script.
+        let script = try directory.write("quit\n", to: "quit.txt").path
         #expect(
             await CookbookApp.main(arguments: [
-                "--data-dir", directory.url.path, "--api-url", "http://127.0.0.1:9", "--api-timeout", value, "--script", "/dev/null",
+                "--data-dir", directory.url.path, "--api-url", "http://127.0.0.1:9", "--api-timeout", value, "--script", script,
             ]) == 2)
     }
 

@@ -1,3 +1,4 @@
+import Core
 import CoreTesting
 import Foundation
 import HTTPTestServer
@@ -23,6 +24,86 @@ struct WebAPIEndToEndTests {
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
         #expect(server.receivedRequests.contains { $0.path == "/feed" })
         #expect(server.receivedRequests.contains { $0.path == "/recipes" && $0.queryItems.contains { $0.value == "miso" } })
+    }
+
+    @Test("recorded by cookbook against a real server, replayed with it stopped: the same screens, in the app and in a sandbox")
+    func recordAndReplay() throws {
+        let cassette = temporaryDataDirectory() + ".json"
+        defer { try? FileManager.default.removeItem(atPath: cassette) }
+        let tour =
+            "expect \"Thai Green Curry\"\ntab Search\ntype curry\nexpect \"Vegetable Curry\"\nselect 1\nexpect \"Ingredients\"\nquit\n"
+        let server = try server()
+        let recorded = try cookbook.run(
+            ["--data-dir", temporaryDataDirectory(), "--api-url", server.baseURL.absoluteString, "--record", cassette], input: tour)
+        #expect(recorded.status == 0, "stderr: \(recorded.errorOutput)")
+        server.stop()
+
+        let replayed = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--replay", cassette], input: tour)
+        #expect(replayed.status == 0, "stderr: \(replayed.errorOutput)")
+        #expect(replayed.output == recorded.output)
+
+        // The sandbox runs the same feature code, so its search asks what the app's asked.
+        let sandbox = try ProductProcess(name: "RecipeSearchSandbox").run(
+            ["--replay", cassette], input: "type curry\nexpect \"Vegetable Curry\"\nexpect \"Thai Green Curry\"\nquit\n")
+        #expect(sandbox.status == 0, "stdout: \(sandbox.output.suffix(1500))\nstderr: \(sandbox.errorOutput)")
+
+        let miss = try ProductProcess(name: "RecipeSearchSandbox").run(["--replay", cassette], input: "type pasta\nsnapshot\nquit\n")
+        #expect(miss.status == 0)
+        #expect(miss.output.contains("has no answer for GET /recipes?q=pasta"), "\(miss.output.suffix(1500))")
+        #expect(miss.output.contains("--record \(cassette)"), "\(miss.output.suffix(1500))")
+    }
+
+    @Test("a cassette that is not one stops the app and a sandbox with status 3, saying why")
+    func badCassette() throws {
+        let file = temporaryDataDirectory() + ".json"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try Data(#"{"format": "cookbook web API cassette", "version": 9, "server": "x", "interactions": []}"#.utf8)
+            .write(to: URL(fileURLWithPath: file))
+        for program in [cookbook, ProductProcess(name: "FeedSandbox")] {
+            let result = try program.run(["--replay", file], input: "quit\n")
+            #expect(result.status == 3, "\(program.name): \(result.errorOutput)")
+            #expect(result.errorOutput.contains("was written by a newer Cookbook (cassette version 9"), "\(result.errorOutput)")
+        }
+    }
+
+    @Test("workspace cassette verify: the same shapes pass; a field added, removed or retyped fails with where")
+    func verify() throws {
+        let cassette = temporaryDataDirectory() + ".json"
+        defer { try? FileManager.default.removeItem(atPath: cassette) }
+        let server = try server()
+        let recorded = try cookbook.run(
+            ["--data-dir", temporaryDataDirectory(), "--api-url", server.baseURL.absoluteString, "--record", cassette], input: "quit\n")
+        #expect(recorded.status == 0, "stderr: \(recorded.errorOutput)")
+        let workspace = ProductProcess(name: "workspace")
+
+        let same = try workspace.run(["cassette", "verify", cassette, "--api-url", server.baseURL.absoluteString])
+        #expect(same.status == 0, "\(same.output)\n\(same.errorOutput)")
+        #expect(same.output.contains("GET /feed: same shape"), "\(same.output)")
+
+        // The server's feed changes: every recipe gains a rating, loses its calories, and its id becomes text.
+        let feed = try JSONSerialization.jsonObject(with: JSONEncoder().encode(RecipeFeed(popular: Fixtures.recipes, new: [])))
+        var changed = try #require(feed as? [String: Any])
+        changed["popular"] = (changed["popular"] as? [[String: Any]] ?? []).map { recipe in
+            var recipe = recipe
+            recipe["rating"] = 4.5
+            recipe["calories"] = nil
+            recipe["id"] = "\(recipe["id"] ?? "")"
+            return recipe
+        }
+        let body = try JSONSerialization.data(withJSONObject: changed)
+        let newServer = try LoopbackHTTPServer { _ in LoopbackHTTPServer.Response(status: 200, contentType: "application/json", body: body)
+        }
+
+        let stale = try workspace.run(["cassette", "verify", cassette, "--api-url", newServer.baseURL.absoluteString])
+        #expect(stale.status == 1, "\(stale.output)\n\(stale.errorOutput)")
+        #expect(stale.output.contains("- .popular[].calories (number): removed"), "\(stale.output)")
+        #expect(stale.output.contains("+ .popular[].rating (number): added"), "\(stale.output)")
+        #expect(stale.output.contains("~ .popular[].id: number → string"), "\(stale.output)")
+
+        server.stop()
+        let down = try workspace.run(["cassette", "verify", cassette, "--api-url", server.baseURL.absoluteString])
+        #expect(down.status == 1)
+        #expect(down.output.contains("GET /feed: no answer: the connection was refused"), "\(down.output)")
     }
 
     #if os(Linux)

@@ -1,8 +1,11 @@
 import Core
 import CoreTesting
+import DataFormats
+import Foundation
 import SandboxSupport
 import TerminalRunner
 import Testing
+import WebAPI
 
 /// The feature's "real" screen, as a sandbox would link it.
 @MainActor
@@ -147,5 +150,54 @@ struct SandboxMainTests {
     func helpBeforeScenario() async {
         var linkCalls = 0
         #expect(await main(["--scenario", "nope", "--help"], linkCalls: &linkCalls) == 0)
+    }
+}
+
+@Suite("Sandbox --replay")
+@MainActor
+struct SandboxReplayTests {
+    let program = ProgramInfo(
+        name: "TestSandbox", summary: "",
+        options: WebAPIOptions.help(recording: false).map { OptionSpec($0.name, value: $0.value, help: $0.help) })
+
+    func cassette(_ cassette: Cassette) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-\(UUID().uuidString).json").path
+        try cassette.write(to: file)
+        return file
+    }
+
+    @Test("--replay FILE serves the cassette through the web API client, without loading the network code")
+    func replays() async throws {
+        let feed = RecipeFeed(popular: [Fixtures.recipes[2]], new: [])
+        let file = try cassette(
+            Cassette(
+                server: "http://api.test",
+                interactions: [
+                    Cassette.Interaction(
+                        call: .feed, request: RecordedRequest(method: "GET", path: "/feed"),
+                        response: RecordedResponse(
+                            status: 200, headers: ["Content-Type": "application/json"], body: try JSONEncoder().encode(feed)))
+                ]))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+
+        let client = try #require(
+            try Sandbox.webClient(
+                LaunchOptions.parse(["--replay", file], for: program),
+                networking: { () throws(NetworkingLibraryError) in throw NetworkingLibraryError("loaded") }))
+        #expect(try await client.feed() == feed)
+        await #expect(throws: APIError.self) { try await client.recipe(id: 1) }
+    }
+
+    @Test("no web option: the scenario's fixtures stay")
+    func noOption() throws {
+        #expect(try Sandbox.webClient(LaunchOptions.parse([], for: program)) == nil)
+    }
+
+    @Test("a bad combination is a usage error; an unusable cassette a startup error")
+    func errors() throws {
+        #expect(throws: UsageError("--replay-mode strict needs --replay FILE")) {
+            try Sandbox.webClient(LaunchOptions.parse(["--replay-mode", "strict"], for: program))
+        }
+        #expect(throws: StartupError.self) { try Sandbox.webClient(LaunchOptions.parse(["--replay", "/nonexistent.json"], for: program)) }
     }
 }

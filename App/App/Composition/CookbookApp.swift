@@ -12,12 +12,10 @@ public enum CookbookApp {
         options: [
             OptionSpec(
                 "--data-dir", value: "DIR", help: "keep the database, logs and exports in DIR (default: the per-user data directory)"),
-            OptionSpec("--api-url", value: "URL", help: "load recipes from the web API at URL instead of the bundled dataset"),
-            OptionSpec("--api-timeout", value: "SECONDS", help: "give the web API this long to answer a request in full (default: 10)"),
             OptionSpec("--dataset", value: "FILE", help: "load recipes from a JSON file instead of the bundled dataset"),
             OptionSpec("--premium", help: "act as a premium user (unlocks premium search filters)"),
             OptionSpec("--verbose", help: "also print page views and events to stderr"),
-        ],
+        ] + WebAPIOptions.help(recording: true).map { OptionSpec($0.name, value: $0.value, help: $0.help) },
         notes: [
             "Data: favorites, the shopping list, recent searches and the recipe cache live in DATA_DIR/cookbook.sqlite;",
             "page views and events are written as JSON lines to DATA_DIR/logs/events.jsonl.",
@@ -60,29 +58,27 @@ public enum CookbookApp {
         )
     }
 
-    /// The bundled dataset by default; a dataset file, or the web API behind the cache.
+    /// The bundled dataset by default; a dataset file; or the web API: live behind the cache,
+    /// recorded into a cassette, or replayed from one.
     static func recipeSource(
         _ options: LaunchOptions, cache: any Repository<Recipe>, networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange
     ) throws -> (any RecipeServiceClient, String) {
-        if let address = options.value("--api-url") {
-            guard let url = URL(string: address), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-                throw UsageError("--api-url needs an http:// or https:// URL, not “\(address)”")
-            }
-            var timeout = LiveTransport.defaultTimeout
-            if let text = options.value("--api-timeout") {
-                guard let seconds = TimeInterval(text), seconds > 0, seconds <= 3600 else {
-                    throw UsageError("--api-timeout needs a number of seconds between 0 and 3600, not “\(text)”")
-                }
-                timeout = seconds
-            }
-            let exchange: NetworkingLibrary.Exchange
+        let web: WebAPIOptions?
+        do {
+            web = try WebAPIOptions.parse(options.value)
+        } catch {
+            throw UsageError(error.message)
+        }
+        if let web {
+            let made: WebAPIOptions.Client
             do {
-                exchange = try networking()
+                made = try web.makeClient(recordedWith: "\(program.name) \(program.version)", networking: networking)
             } catch {
                 throw StartupError(error.message)
             }
-            let transport = LiveTransport(baseURL: url, timeout: timeout, exchange: exchange)
-            return (CachingRecipeClient(remote: HTTPRecipeClient(transport: transport), cache: cache), "web API at \(address) (cached)")
+            // Recording and replaying bypass the cache: every call is a real exchange of the cassette.
+            guard made.isLive else { return (made.client, made.description) }
+            return (CachingRecipeClient(remote: made.client, cache: cache), made.description + " (cached)")
         }
         do {
             if let path = options.value("--dataset") {

@@ -61,6 +61,10 @@ public struct WorkspaceCommand {
           watch FEATURE [--scenario NAME] [--open LINK] [--poll] [-- SANDBOX-OPTIONS]
                       build FEATURE's sandbox and run it; on every save, build it again and reopen it
                       on the same screen. `workspace watch --help` says more
+          cassette verify FILE --api-url URL [--timeout SECONDS]
+                      ask the live web API every request the cassette FILE recorded and compare the
+                      answers' structure (status, content type, JSON fields and their kinds); prints
+                      what was added, removed or changed type, exit status 1 if anything differs
           help        show this text
 
         options:
@@ -98,13 +102,15 @@ public struct WorkspaceCommand {
         var values: [String: String] = [:]
     }
 
-    static let valueOptions: Set<String> = ["--package-path", "--scratch-path", "--format", "--base", "--filter", "--sanitize"]
+    static let valueOptions: Set<String> = [
+        "--package-path", "--scratch-path", "--format", "--base", "--filter", "--sanitize", "--api-url", "--timeout",
+    ]
     static let flagOptions: [String: Set<String>] = [
         "new-feature": ["--dry-run"], "check": [], "spec": ["--check"], "graph": ["--tests"], "affected": ["--run", "--json"], "test": [],
-        "help": [],
+        "cassette": [], "help": [],
     ]
     static let commandValueOptions: [String: Set<String>] = [
-        "graph": ["--format"], "affected": ["--base"], "test": ["--filter", "--sanitize"],
+        "graph": ["--format"], "affected": ["--base"], "test": ["--filter", "--sanitize"], "cassette": ["--api-url", "--timeout"],
     ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
@@ -158,7 +164,7 @@ public struct WorkspaceCommand {
         guard Self.flagOptions[command] != nil else {
             throw UsageError(message: "unknown command “\(command)”")
         }
-        if !["new-feature", "test"].contains(command), let extra = parsed.positional.first {
+        if !["new-feature", "test", "cassette"].contains(command), let extra = parsed.positional.first {
             throw UsageError(message: "\(command) takes no argument “\(extra)”")
         }
         let context = try Context(parsed, currentDirectory: currentDirectory, runner: runner)
@@ -175,6 +181,8 @@ public struct WorkspaceCommand {
             return try test(parsed.positional, filter: parsed.values["--filter"], sanitizer: parsed.values["--sanitize"], context: context)
         case "check":
             return try check(context: context)
+        case "cassette":
+            return try cassette(parsed.positional, apiURL: parsed.values["--api-url"], timeout: parsed.values["--timeout"])
         case "spec":
             return try spec(checkOnly: parsed.flags.contains("--check"), context: context)
         case "graph":

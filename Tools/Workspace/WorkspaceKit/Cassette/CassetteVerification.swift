@@ -1,0 +1,171 @@
+import DataFormats
+import Foundation
+import URLSessionHTTP
+
+/// `workspace cassette verify FILE --api-url URL`: asks the live web API every request a
+/// cassette recorded and compares the answers' structure (status, content type, and the
+/// JSON's fields and their kinds), not their data: recipes change, shapes should not. A
+/// cassette gone stale says so instead of replaying answers the server no longer gives.
+struct CassetteVerification: Sendable {
+    let cassette: Cassette
+    let baseURL: URL
+    let timeout: Double
+    let exchange: URLSessionHTTP.Exchange
+
+    /// How the live answer to one recorded request differs: a change that makes the bodies
+    /// incomparable (another status, another content type, no answer), or field changes.
+    struct Difference: Equatable, Sendable {
+        var headline: String?
+        var fields: [ShapeDifference] = []
+
+        var isEmpty: Bool { headline == nil && fields.isEmpty }
+    }
+
+    func run() async -> [(request: String, difference: Difference)] {
+        var findings: [(request: String, difference: Difference)] = []
+        for interaction in cassette.interactions {
+            let request = interaction.request
+            findings.append((request.line, await difference(for: request, recorded: interaction.response)))
+        }
+        return findings
+    }
+
+    func difference(for request: RecordedRequest, recorded: RecordedResponse) async -> Difference {
+        guard let url = url(of: request) else {
+            return Difference(headline: "the request cannot be made into a URL under \(baseURL.absoluteString)")
+        }
+        let live: (status: Int, headers: [String: String], body: Data)
+        do {
+            live = try await exchange(request.method, url, request.headers, timeout, 64 << 20)
+        } catch {
+            return Difference(headline: "no answer: \(error.localizedDescription)")
+        }
+        return Self.compare(recorded: recorded, live: RecordedResponse(status: live.status, headers: live.headers, body: live.body))
+    }
+
+    func url(of request: RecordedRequest) -> URL? {
+        var components = URLComponents(url: baseURL.appendingPathComponent(request.path), resolvingAgainstBaseURL: false)
+        let items = request.query.map { item in
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            return URLQueryItem(name: parts[0], value: parts.count == 2 ? parts[1] : nil)
+        }
+        if !items.isEmpty { components?.queryItems = items }
+        return components?.url
+    }
+
+    /// The structural changes from a recorded answer to a live one.
+    static func compare(recorded: RecordedResponse, live: RecordedResponse) -> Difference {
+        if recorded.status != live.status { return Difference(headline: "status \(recorded.status) → \(live.status)") }
+        let before = mediaType(recorded.headers)
+        let after = mediaType(live.headers)
+        if before != after { return Difference(headline: "content type \(before ?? "none") → \(after ?? "none")") }
+        switch (recorded.body, live.body) {
+        case (.json(let old), .json(let new)): return Difference(fields: JSONShape(of: old).differences(to: JSONShape(of: new)))
+        case (.json, _): return Difference(headline: "the answer is no longer JSON")
+        case (_, .json): return Difference(headline: "the answer is JSON now")
+        default: return Difference()
+        }
+    }
+
+    /// `application/json` of `application/json; charset=utf-8`, whatever the header's case.
+    static func mediaType(_ headers: [String: String]) -> String? {
+        headers.first { $0.key.lowercased() == "content-type" }?.value.split(separator: ";").first?
+            .trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// The report, one line a request and one a change, and whether every answer matched.
+    static func report(_ findings: [(request: String, difference: Difference)], file: String, server: URL) -> (
+        text: [String], matches: Bool
+    ) {
+        var lines = [
+            "cassette verify: \(file), \(findings.count) recorded answer\(findings.count == 1 ? "" : "s"), asked again at \(server.absoluteString)"
+        ]
+        for (request, difference) in findings {
+            if let headline = difference.headline {
+                lines.append("  \(request): \(headline)")
+            } else if difference.fields.isEmpty {
+                lines.append("  \(request): same shape")
+            } else {
+                lines.append("  \(request): \(difference.fields.count) difference\(difference.fields.count == 1 ? "" : "s")")
+                lines += difference.fields.map { "    \($0)" }
+            }
+        }
+        let differing = findings.filter { !$0.difference.isEmpty }.count
+        lines.append(
+            differing == 0
+                ? "Every answer has the recorded shape."
+                : "\(differing) of \(findings.count) answers differ: record the cassette again (cookbook --api-url URL --record \(file)).")
+        return (lines, differing == 0)
+    }
+}
+
+extension WorkspaceCommand {
+    /// `cassette verify FILE --api-url URL [--timeout SECONDS]`.
+    func cassette(_ arguments: [String], apiURL: String?, timeout: String?) throws -> ExitStatus {
+        guard arguments.first == "verify", arguments.count == 2 else {
+            throw UsageError(
+                message:
+                    "cassette needs: verify FILE --api-url URL, such as: workspace cassette verify fixtures/feed.json --api-url http://127.0.0.1:8080"
+            )
+        }
+        guard let apiURL else { throw UsageError(message: "cassette verify needs --api-url URL: the live web API to ask") }
+        let server: URL
+        do {
+            server = try APIAddress.parse(apiURL)
+        } catch {
+            throw UsageError(message: error.message)
+        }
+        var seconds = 10.0
+        if let timeout {
+            guard let value = Double(timeout), value > 0, value <= 3600 else {
+                throw UsageError(message: "--timeout needs a number of seconds between 0 and 3600, not “\(timeout)”")
+            }
+            seconds = value
+        }
+        let path =
+            arguments[1].hasPrefix("/") ? arguments[1] : URL(fileURLWithPath: currentDirectory).appendingPathComponent(arguments[1]).path
+        let cassette: Cassette
+        do {
+            cassette = try Cassette.load(from: path)
+        } catch {
+            writeError("workspace: \(error.description)")
+            return .failure
+        }
+        let verification = CassetteVerification(cassette: cassette, baseURL: server, timeout: seconds, exchange: URLSessionHTTP.exchange)
+        let findings = waitFor { await verification.run() }
+        let (lines, matches) = CassetteVerification.report(findings, file: arguments[1], server: server)
+        for line in lines { write(line) }
+        return matches ? .success : .failure
+    }
+}
+
+/// Runs async work to its end from the synchronous command line.
+func waitFor<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) -> Value {
+    let result = ResultBox<Value>()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        result.set(await work())
+        done.signal()
+    }
+    done.wait()
+    return result.take()
+}
+
+/// The value a task hands to the thread waiting for it. An `NSLock`, which ThreadSanitizer
+/// sees on Linux (see docs/reliability.md, "Data races").
+private final class ResultBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+
+    func set(_ newValue: Value) {
+        lock.withLock { value = newValue }
+    }
+
+    /// The value, once `set` has run (the semaphore orders the two).
+    func take() -> Value {
+        lock.withLock {
+            guard let value else { preconditionFailure("waitFor: the task signalled without a value") }
+            return value
+        }
+    }
+}
