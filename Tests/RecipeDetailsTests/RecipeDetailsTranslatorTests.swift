@@ -1,0 +1,85 @@
+import Core
+import CoreTesting
+import Testing
+
+@testable import RecipeDetails
+
+/// An ingredient in words, as the details screen lists it.
+@Suite("Ingredient translator")
+struct IngredientTranslatorTests {
+    let translator = IngredientTranslator()
+
+    @Test(
+        arguments: [
+            (Ingredient(name: "chicken thigh", quantity: 400, unit: .gram), "400 g chicken thigh"),
+            (Ingredient(name: "onions", quantity: 2, unit: .none), "2 onions"),
+            (Ingredient(name: "curry paste", quantity: 1.5, unit: .tablespoon), "1.5 tbsp curry paste"),
+            (Ingredient(name: "salt", quantity: nil, unit: .pinch), "salt (to taste)"),
+        ])
+    func ingredientsReadAsPeopleWriteThem(ingredient: Ingredient, text: String) {
+        #expect(translator.translate(ingredient) == text)
+    }
+}
+
+/// The details screen's translator on its own: state in, the content a person reads out.
+@Suite("Recipe details translator")
+struct RecipeDetailsTranslatorTests {
+    let translator = RecipeDetailsTranslator()
+
+    @Test func loadingAndFailureShowOnlyTheStatus() {
+        #expect(translator.translate(RecipeDetailsState()) == ScreenContent(title: "Recipe", status: .loading("Loading the recipe…")))
+        let failure = ScreenFailure(message: "Couldn't load recipe 9: not found.", canRetry: false)
+        #expect(
+            translator.translate(RecipeDetailsState(phase: .failed(failure))) == ScreenContent(title: "Recipe", status: .failed(failure)))
+    }
+
+    @Test func aLoadedRecipeReadsAboutIngredientsStepsThenActions() {
+        let state = RecipeDetailsState(phase: .loaded(Fixtures.misoSoup), isFavorite: true, notice: "Saved to favorites.")
+
+        #expect(
+            translator.translate(state)
+                == ScreenContent(
+                    title: "Miso Soup",
+                    sections: [
+                        ScreenSection(
+                            id: "about",
+                            rows: [
+                                ScreenRow(id: "about-0", .text("Everyday soup of dashi, miso and tofu.")),
+                                ScreenRow(id: "about-1", .text("Soup by Aiko Tanaka")),
+                                ScreenRow(id: "about-2", .text("10 min · 90 kcal per serving · serves 2")),
+                            ]),
+                        ScreenSection(
+                            id: "ingredients", title: "Ingredients",
+                            rows: [
+                                ScreenRow(id: "ingredient-0", .text("• 500 ml dashi")),
+                                ScreenRow(id: "ingredient-1", .text("• 2 tbsp miso")),
+                                ScreenRow(id: "ingredient-2", .text("• 150 g tofu")),
+                            ]),
+                        ScreenSection(
+                            id: "steps", title: "Steps",
+                            rows: [
+                                ScreenRow(id: "step-0", .text("1. Heat the dashi.")),
+                                ScreenRow(id: "step-1", .text("2. Add the tofu.")),
+                                ScreenRow(id: "step-2", .text("3. Dissolve the miso off the heat.")),
+                            ]),
+                        ScreenSection(
+                            id: "actions", title: "Actions",
+                            rows: [
+                                ScreenRow(id: "add-to-shopping-list", .button("Add ingredients to shopping list")),
+                                ScreenRow(id: "favorite", .toggle(label: "Favorite", isOn: true)),
+                                ScreenRow(id: "export", .button("Export as Markdown")),
+                                ScreenRow(id: "more-from-author", .link(title: "More from Aiko Tanaka", subtitle: nil)),
+                            ]),
+                    ],
+                    notice: "Saved to favorites."))
+    }
+
+    @Test func vegetarianRecipesSaySoAndTheToggleFollowsTheState() {
+        let content = translator.translate(RecipeDetailsState(phase: .loaded(Fixtures.pancakes), isFavorite: false))
+
+        #expect(content.row(id: "about-2")?.label == "20 min · 350 kcal per serving · serves 4 · vegetarian")
+        #expect(content.row(id: "favorite")?.element == .toggle(label: "Favorite", isOn: false))
+        #expect(content.row(id: "ingredient-3")?.label == "• salt (to taste)")
+        #expect(content.notice == nil)
+    }
+}
