@@ -240,6 +240,18 @@ enum Fixtures {
 
         """
 
+    /// Core's allowed top-level declarations: exactly what the fixture's Core declares.
+    static let coreTopLevelDeclarations = """
+        # Core's top-level declarations.
+        protocol Descriptor
+        protocol Resolver
+        enum Screens
+        enum ScreenKind
+        protocol Screen
+        struct Recipe
+
+        """
+
     /// The anchor files, and one source per other target, in memory.
     static func files() -> InMemoryFileSystem {
         InMemoryFileSystem([
@@ -255,13 +267,15 @@ enum Fixtures {
             "App/cookbook/main.swift": "import App\n",
             "Tests/CoreTests/TestDoubles.swift": testDoublesSwift,
             "Tests/AppTests/AppTests.swift": "import App\nimport Core\nimport CoreTesting\nimport Testing\n",
-            "Tests/EndToEndTests/EndToEndTests.swift": "import Foundation\nimport Testing\n\nlet app = \"cookbook\"\n",
+            "Tests/EndToEndTests/EndToEndTests.swift": "import Core\nimport Foundation\nimport Testing\n\nlet app = \"cookbook\"\n",
+            "App/App/Storage.swift": "import CSQLite\n\nfinal class Storage {}\n",
+            "Core/top-level-declarations.txt": coreTopLevelDeclarations,
             "Features/Feed/FeedFeature.swift": "import Core\n\npublic enum FeedFeature {}\n",
             "Features/Favorites/FavoritesFeature.swift": "import Core\n\npublic enum FavoritesFeature {}\n",
             "Sandboxes/FeedSandbox/main.swift": "import Core\nimport CoreTesting\nimport Feed\nimport SandboxSupport\n",
             "Sandboxes/FavoritesSandbox/main.swift": "import Core\nimport CoreTesting\nimport Favorites\nimport SandboxSupport\n",
-            "Tests/FeedTests/FeedTests.swift": "import Core\n@testable import Feed\nimport Testing\n",
-            "Tests/FavoritesTests/FavoritesTests.swift": "import Testing\n",
+            "Tests/FeedTests/FeedTests.swift": "import Core\nimport CoreTesting\n@testable import Feed\nimport Testing\n",
+            "Tests/FavoritesTests/FavoritesTests.swift": "import Core\nimport CoreTesting\n@testable import Favorites\nimport Testing\n",
         ])
     }
 }

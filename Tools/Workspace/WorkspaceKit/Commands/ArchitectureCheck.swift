@@ -32,16 +32,19 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
 /// compiler checks it (`Resolver` requirements, `ScreenKind`'s exhaustive switch).
 /// - test-target, feature-sandbox: every module has `<Module>Tests`, every feature a sandbox;
 /// - spec-current: project-spec.yml is what `workspace spec` generates;
-/// - networking-imports, networking-on-demand: libcurl stays off the default launch (NetworkingRules.swift).
+/// - networking-imports, networking-on-demand: libcurl stays off the default launch (NetworkingRules.swift);
+/// - and the rules of GraphRules.swift and SourceRules.swift (cycles, test and library
+///   dependencies, import style, unused dependencies, Core's top-level declarations).
 public struct ArchitectureCheck {
     public let manifest: Manifest
     public let index: SourceIndex
     let manifestText: String
 
-    public static let rules = [
-        "feature-dependencies", "sandbox-dependencies", "app-dependents", "undeclared-import", "side-effects", "test-target",
-        "feature-sandbox", "spec-current", "networking-imports", "networking-on-demand",
-    ]
+    public static let rules =
+        [
+            "feature-dependencies", "sandbox-dependencies", "app-dependents", "undeclared-import", "side-effects", "test-target",
+            "feature-sandbox", "spec-current", "networking-imports", "networking-on-demand",
+        ] + graphRuleNames + sourceRuleNames
 
     public init(manifest: Manifest, files: any FileSystem) {
         self.manifest = manifest
@@ -51,6 +54,7 @@ public struct ArchitectureCheck {
 
     public func run() -> [Violation] {
         dependencyRules() + importRule() + sideEffectRule() + completenessRules() + specRule() + networkingRules()
+            + graphRules() + importStyleRule() + unusedDependencyRule() + coreTopLevelRule()
     }
 
     // MARK: Where in Package.swift

@@ -37,6 +37,11 @@ public enum Conventions {
     /// an executable in a string literal counts.
     public static let endToEndTestTargets: Set<String> = ["EndToEndTests"]
 
+    /// The allowed top-level declarations of Core, one `kind name` a line (`struct Recipe`,
+    /// `extension Recipe`): every feature recompiles when Core's top-level names change, so a new
+    /// one is a decision recorded here, beside Core's folders and outside every target's.
+    public static let coreTopLevelAllowList = "Core/top-level-declarations.txt"
+
     /// The spec XcodeGen reads.
     public static let specPath = "project-spec.yml"
 

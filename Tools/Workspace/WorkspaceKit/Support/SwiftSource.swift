@@ -57,12 +57,15 @@ public struct SwiftSource: Sendable {
     // MARK: Imports
 
     /// Every `import` in code, with its line: `import Core`, `@testable import Feed`,
-    /// `public import Foundation`, `import struct Core.Recipe` (module `Core`).
+    /// `public import Foundation`, `import struct Core.Recipe` (module `Core`), and imports
+    /// sharing a line with other statements (`let x = 1; import Feed`).
     public var imports: [(module: String, line: Int)] {
         var result: [(module: String, line: Int)] = []
         for line in codeLines {
-            if let module = Self.importedModule(in: line.text) {
-                result.append((module, line.number))
+            for statement in line.text.split(separator: ";") {
+                if let module = Self.importedModule(in: String(statement)) {
+                    result.append((module, line.number))
+                }
             }
         }
         return result
