@@ -256,7 +256,7 @@ struct NewFeatureTests {
         #expect(violations.map(\.description) == [])
     }
 
-    @Test func listsOfEveryDescriptorAreCompletedAndOldLinksToTheNewPathAreNoted() throws {
+    @Test func listsOfEveryDescriptorAreCompleted() throws {
         let files = Fixtures.files()
         try files.write(
             """
@@ -264,7 +264,6 @@ struct NewFeatureTests {
             import Testing
 
             let everyScreen: [any ScreenDescriptor] = [Screens.Feed(), Screens.Favorites()]
-            let badLink = "cookbook:/\("/pantry")"
 
             """, to: "Tests/CoreTests/DeepLinkTests.swift")
         let plan = try command(files).plan("Pantry")
@@ -272,11 +271,125 @@ struct NewFeatureTests {
         let change = try #require(plan.changes.first { $0.path == "Tests/CoreTests/DeepLinkTests.swift" })
         #expect(change.text.contains("[Screens.Feed(), Screens.Favorites(), Screens.Pantry()]"))
         #expect(change.summary == "Screens.Pantry in a list of every screen descriptor")
+        #expect(plan.notes.isEmpty)
+    }
+
+    /// `Recipes` against a test that expects `cookbook://recipes` to open nothing: the workspace
+    /// would not stay green, so the name is refused before anything is written.
+    @Test func aNameWhoseLinkATestAlreadyUsesIsRejected() throws {
+        let files = Fixtures.files()
+        try files.write(
+            """
+            import Core
+            import Testing
+
+            let invalid = [("cookbook:/\("/recipes")", "no screen has this path"), ("cookbook:/\("/recipes/42")", "")]
+
+            """, to: "Tests/CoreTests/DeepLinkTests.swift")
+        let before = files.contents
+
+        #expect(
+            throws: NewFeature.Failure(
+                "“Recipes” would open cookbook://recipes (its deep link path is recipes), but Tests/CoreTests/DeepLinkTests.swift:4 uses that link for something else, so that code or test would change meaning or fail; choose another name, or change Tests/CoreTests/DeepLinkTests.swift first"
+            )
+        ) {
+            try command(files).plan("Recipes")
+        }
+        #expect(files.contents == before)
+        // `cookbook://recipes/42` opens a two-segment path, not `recipes`: no conflict for another name.
+        #expect(try command(files).plan("Pantry").notes.isEmpty)
+    }
+
+    @Test func aLinkWithAQueryOpensThePathToo() throws {
+        let files = Fixtures.files()
+        try files.write("let link = \"cookbook:/\("/pantry")?sort=new\"\n", to: "Features/Feed/Links.swift")
+        #expect(throws: NewFeature.Failure.self) { try command(files).plan("Pantry") }
+    }
+
+    @Test func aLinkPathAnExistingPatternMatchesIsRejected() throws {
+        let files = Fixtures.files()
+        try files.write(
+            try files.read("Core/Core/Descriptors/Screens.swift").replacingOccurrences(
+                of: "linkPath = \"favorites\"", with: "linkPath = \"{collection}\""),
+            to: "Core/Core/Descriptors/Screens.swift")
+        #expect(
+            throws: NewFeature.Failure(
+                "“Pantry” would link to pantry, which the link path {collection} of Screens.Favorites already matches; choose another name"
+            )
+        ) {
+            try command(files).plan("Pantry")
+        }
+    }
+
+    @Test func documentationMentioningTheNewLinkIsNotedOnlyWhereItOpensTheNewScreen() throws {
+        let files = Fixtures.files()
+        try files.write(
+            "Open `cookbook:/\("/pantry")` to see it.\nDetails live at `cookbook:/\("/pantry")/{id}`, later.\n", to: "docs/links.md")
+        let plan = try command(files).plan("Pantry")
         #expect(
             plan.notes == [
-                "Tests/CoreTests/DeepLinkTests.swift:5: mentions the link …://pantry, which now opens Screens.Pantry; check that it still means what it should"
+                "docs/links.md:1: mentions cookbook://pantry, which now opens Screens.Pantry; check that the text still says what it should"
             ])
         #expect(plan.report(dryRun: true).hasSuffix("To check:\n  \(plan.notes[0])"))
+    }
+
+    @Test func aNameTooLongForTheFileSystemIsRejectedBeforeAnythingIsWritten() throws {
+        let files = Fixtures.files()
+        let before = files.contents
+        let name = "Pantry" + String(repeating: "Shelf", count: 50)
+        do {
+            _ = try command(files).plan(name)
+            Issue.record("a \(name.count)-character name was accepted")
+        } catch {
+            #expect("\(error)".contains("is \(name.count) characters long"))
+            #expect("\(error)".contains("use at most"))
+        }
+        #expect(files.contents == before)
+        // Below the limit is fine.
+        let limit = FeatureNameValidator(context: .init(targets: [])).maximumNameLength()
+        #expect(limit >= 64)
+        #expect(throws: Never.self) { try command(files).plan("Pantry" + String(repeating: "x", count: limit - 6)) }
+    }
+
+    @Test func theLimitAllowsForTheDepthOfThePackageFolder() {
+        let shallow = FeatureNameValidator(context: .init(targets: [], packageRootLength: 20)).maximumNameLength()
+        let deep = FeatureNameValidator(context: .init(targets: [], packageRootLength: 800)).maximumNameLength()
+        #expect(shallow == 227)
+        #expect(deep == 62)
+    }
+
+    @Test func aFailureHalfwayUndoesEverythingItWrote() throws {
+        let files = FailingFileSystem(Fixtures.files().contents, failingWrite: 12)
+        let before = files.contents
+        let command = NewFeature(manifest: try Fixtures.manifest(), files: files)
+        let plan = try command.plan("Pantry")
+
+        do {
+            try command.apply(plan)
+            Issue.record("the twelfth write did not fail")
+        } catch {
+            #expect(
+                "\(error)".contains(
+                    "disk full — new-feature stopped and everything it wrote was removed and every file it changed restored"))
+        }
+        #expect(files.contents == before)
+        #expect(!files.itemExists("Features/Pantry"))
+    }
+
+    @Test func aFailureAfterTheWritesUndoesThemAndTheSpec() throws {
+        let files = Fixtures.files()
+        try files.write("name: Old\n", to: "project-spec.yml")
+        let before = files.contents
+        let command = try command(files)
+        struct ManifestUnreadable: Error {}
+
+        #expect(throws: NewFeature.Failure.self) {
+            try command.apply(try command.plan("Pantry"), alsoRestoring: ["project-spec.yml"]) {
+                try files.write("name: New\n", to: "project-spec.yml")
+                throw ManifestUnreadable()
+            }
+        }
+        #expect(files.contents == before)
     }
 
     @Test func theDryRunReportListsEveryFile() throws {
@@ -286,4 +399,31 @@ struct NewFeatureTests {
         #expect(lines.count == 1 + 9 + 7 + 1)
         #expect(lines.last?.hasPrefix("  change   project-spec.yml") == true)
     }
+}
+
+/// Files in memory whose `failingWrite`-th write (counting from 1) fails, as a full disk would.
+final class FailingFileSystem: FileSystem {
+    let memory: InMemoryFileSystem
+    let failingWrite: Int
+    private var writes = 0
+
+    init(_ contents: [String: String], failingWrite: Int) {
+        memory = InMemoryFileSystem(contents)
+        self.failingWrite = failingWrite
+    }
+
+    var contents: [String: String] { memory.contents }
+
+    func read(_ path: String) throws -> String { try memory.read(path) }
+
+    func write(_ text: String, to path: String) throws {
+        writes += 1
+        if writes == failingWrite { throw FileSystemError(path: path, problem: "disk full") }
+        try memory.write(text, to: path)
+    }
+
+    func fileExists(_ path: String) -> Bool { memory.fileExists(path) }
+    func itemExists(_ path: String) -> Bool { memory.itemExists(path) }
+    func files(under folder: String) -> [String] { memory.files(under: folder) }
+    func remove(_ path: String) throws { try memory.remove(path) }
 }

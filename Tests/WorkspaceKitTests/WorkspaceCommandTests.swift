@@ -82,6 +82,32 @@ struct WorkspaceCommandTests {
                 == "workspace: cannot create feature: “Pan_try” is not UpperCamelCase: use ASCII letters and digits only (e.g. PanTry)")
     }
 
+    @Test func newFeatureUndoesItsWritesOnDiskWhenTheSpecCannotBeWritten() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workspace-undo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let disk = DiskFileSystem(root: folder)
+        for (path, text) in Fixtures.files().contents { try disk.write(text, to: path) }
+        // A folder where the spec goes: writing it fails after every file of the feature was written.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("project-spec.yml"), withIntermediateDirectories: true)
+        let before = Dictionary(uniqueKeysWithValues: disk.files(under: "").map { ($0, try? disk.read($0)) })
+        let runner = ScriptedRunner(["swift package dump-package": CommandResult(status: 0, output: Fixtures.manifestJSON)])
+        var errors: [String] = []
+
+        let status = WorkspaceCommand(runner: runner, currentDirectory: folder.path, write: { _ in }, writeError: { errors.append($0) })
+            .run(["new-feature", "Pantry"])
+
+        #expect(status == 1)
+        #expect(
+            errors.first?.contains("new-feature stopped and everything it wrote was removed and every file it changed restored") == true)
+        let after = Dictionary(uniqueKeysWithValues: disk.files(under: "").map { ($0, try? disk.read($0)) })
+        #expect(after == before)
+        #expect(!disk.itemExists("Features/Pantry"))
+        #expect(!disk.itemExists("Sandboxes/PantrySandbox"))
+        #expect(!disk.itemExists("Tests/PantryTests"))
+        // What was there before stays, even where a file should have gone.
+        #expect(disk.itemExists("project-spec.yml"))
+    }
+
     @Test func affectedWithoutGitRunsEverythingAndSaysSo() throws {
         let result = try run(["affected"])
         #expect(result.status == 0)

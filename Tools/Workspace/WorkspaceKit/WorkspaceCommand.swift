@@ -258,10 +258,16 @@ public struct WorkspaceCommand {
             write(plan.report(dryRun: true))
             return .success
         }
-        try command.apply(plan)
-        // The spec comes from the manifest as SwiftPM now reads it.
-        let edited = try context.manifest()
-        try context.files.write(SpecGenerator(manifest: edited).generate(), to: Conventions.specPath)
+        do {
+            // The spec comes from the manifest as SwiftPM now reads it; if that fails, the plan is undone.
+            try command.apply(plan, alsoRestoring: [Conventions.specPath]) {
+                let edited = try context.manifest()
+                try context.files.write(SpecGenerator(manifest: edited).generate(), to: Conventions.specPath)
+            }
+        } catch {
+            writeError("workspace: cannot create feature: \(error)")
+            return .failure
+        }
         write(plan.report(dryRun: false))
         let sandbox = Conventions.sandbox(of: name)
         write(

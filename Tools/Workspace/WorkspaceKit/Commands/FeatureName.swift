@@ -14,16 +14,20 @@ public struct FeatureNameValidator: Sendable {
         public var linkPaths: [String: String]
         /// Files and folders the feature would create that exist already.
         public var existingPaths: [String]
+        /// The length of the package folder's absolute path (0 when unknown): the feature's
+        /// deepest build file must fit the platform's path limit below it.
+        public var packageRootLength: Int
 
         public init(
             targets: [String], packageName: String = "", types: Set<String> = [], linkPaths: [String: String] = [:],
-            existingPaths: [String] = []
+            existingPaths: [String] = [], packageRootLength: Int = 0
         ) {
             self.targets = targets
             self.packageName = packageName
             self.types = types
             self.linkPaths = linkPaths
             self.existingPaths = existingPaths
+            self.packageRootLength = packageRootLength
         }
     }
 
@@ -65,10 +69,34 @@ public struct FeatureNameValidator: Sendable {
             + ["\(Conventions.screensNamespace).\(name)"]
     }
 
+    /// A file name's limit in bytes (NAME_MAX on Linux's and macOS's file systems).
+    public static let fileNameLimit = 255
+    /// A path's limit in bytes: macOS's PATH_MAX, the stricter of the two platforms (Linux: 4096).
+    public static let pathLimit = 1024
+    /// The most a build adds to the name of a file the feature writes: `PantryScreenTests.swift`
+    /// becomes `PantryScreenTests.swiftconstvalues` or `PantryScreenTests.swift.o`; the longest
+    /// suffix of a feature's file name, `ScreenTests.swiftconstvalues`, is 28 bytes.
+    static let longestBuildSuffix = 28
+    /// The deepest build file names the feature twice, below about 100 bytes of build folders:
+    /// `.build/arm64-apple-macosx/debug/PantryTests.build/PantryScreenTests.swift.o`.
+    static let deepestBuildPathOverhead = 100
+
+    /// The longest name whose files, and their build products, fit the file system's limits.
+    public func maximumNameLength() -> Int {
+        let byFileName = Self.fileNameLimit - Self.longestBuildSuffix
+        let byPath = (Self.pathLimit - context.packageRootLength - Self.deepestBuildPathOverhead) / 2
+        return max(0, min(byFileName, byPath))
+    }
+
     /// Why `name` cannot name a feature, or nil if it can.
     public func problem(with name: String) -> String? {
         if name.isEmpty {
             return "the feature needs a name, such as Pantry"
+        }
+        let limit = maximumNameLength()
+        if name.utf8.count > limit {
+            return
+                "“\(name.prefix(24))…” is \(name.utf8.count) characters long; its files and their build products (such as \(name.prefix(8))…ScreenTests.swift.o, deep in .build) would not fit the file system's limits (\(Self.fileNameLimit) bytes a name, \(Self.pathLimit) a path on macOS): use at most \(limit) characters"
         }
         if name.contains("/") || name.contains("\\") || name.contains("..") {
             return "“\(name)” contains a path separator or “..”: a feature name is one identifier, such as Pantry"

@@ -96,11 +96,66 @@ public struct NewFeature {
             // Nested descriptors (`Screens.Pantry`) by their qualified names: a new one may not repeat them.
             types: index.publicTypes(in: [Conventions.core, Conventions.coreTesting]).union(descriptors.map(\.qualifiedName)),
             linkPaths: linkPaths,
-            existingPaths: wouldCreate.filter(files.itemExists)
+            existingPaths: wouldCreate.filter(files.itemExists),
+            packageRootLength: (files as? DiskFileSystem)?.root.path.utf8.count ?? 0
         )
         if let problem = FeatureNameValidator(context: context).problem(with: name) {
             throw Failure(problem)
         }
+        let linkPath = NameForms(name).kebab
+        if let existing = descriptors.first(where: { $0.linkPath.map { Self.linkPattern($0, matches: [linkPath]) } ?? false }) {
+            throw Failure(
+                "“\(name)” would link to \(linkPath), which the link path \(existing.linkPath ?? "") of \(existing.qualifiedName) already matches; choose another name"
+            )
+        }
+        if let use = linkUses(opening: linkPath, index: index, inCode: true).first {
+            throw Failure(
+                "“\(name)” would open \(use.link) (its deep link path is \(linkPath)), but \(use.path):\(use.line) uses that link for something else, so that code or test would change meaning or fail; choose another name, or change \(use.path) first"
+            )
+        }
+    }
+
+    /// Whether a link path pattern (`recipes/{recipeID}`) matches a link's path segments.
+    static func linkPattern(_ pattern: String, matches segments: [String]) -> Bool {
+        let parts = pattern.split(separator: "/").map(String.init)
+        guard parts.count == segments.count else { return false }
+        return zip(parts, segments).allSatisfy { part, segment in (part.hasPrefix("{") && part.hasSuffix("}")) || part == segment }
+    }
+
+    /// A link that a file mentions, such as `cookbook://recipes` in a test.
+    struct LinkUse: Equatable {
+        var path: String
+        var line: Int
+        var link: String
+    }
+
+    /// The links (`scheme://path…`) that would open a screen with the one-segment link path
+    /// `linkPath`: in string literals of Swift sources (`inCode`), or in the workspace's Markdown.
+    /// `cookbook://recipes/42` does not open `recipes`; `cookbook://recipes?sort=new` does.
+    func linkUses(opening linkPath: String, index: SourceIndex, inCode: Bool) -> [LinkUse] {
+        let paths = inCode ? index.allSwiftFiles : files.files(under: "").filter { $0.lowercased().hasSuffix(".md") }
+        var uses: [LinkUse] = []
+        for path in paths {
+            guard let text = try? files.read(path), text.contains("://\(linkPath)") else { continue }
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                var rest = line[...]
+                while let marker = rest.range(of: "://") {
+                    let schemeStart = rest[..<marker.lowerBound].lastIndex { !($0.isLetter || $0.isNumber || "+.-".contains($0)) }
+                    let scheme = rest[(schemeStart.map { rest.index(after: $0) } ?? rest.startIndex)..<marker.lowerBound]
+                    let tail = rest[marker.upperBound...]
+                    let end =
+                        tail.firstIndex { $0 == "\"" || $0 == "`" || $0 == " " || $0 == ")" || $0 == "\\" || $0 == "'" } ?? tail.endIndex
+                    let link = tail[..<end]
+                    let pathPart = link.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                    let segments = pathPart.split(separator: "#").first.map { $0.split(separator: "/").map(String.init) } ?? []
+                    if !scheme.isEmpty, segments == [linkPath] {
+                        uses.append(LinkUse(path: path, line: number + 1, link: "\(scheme)://\(link)"))
+                    }
+                    rest = tail[end...]
+                }
+            }
+        }
+        return uses
     }
 
     /// Every file the feature creates and every edit, computed without writing.
@@ -217,17 +272,10 @@ public struct NewFeature {
             }
         }
 
-        // Links to the new path that exist already, in tests for instance, meant something else.
-        var notes: [String] = []
-        for path in index.allSwiftFiles {
-            guard let text = try? files.read(path) else { continue }
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                if ["://\(forms.kebab)\"", "://\(forms.kebab)/", "://\(forms.kebab)?"].contains(where: line.contains) {
-                    notes.append(
-                        "\(path):\(number + 1): mentions the link …://\(forms.kebab), which now opens \(descriptor); check that it still means what it should"
-                    )
-                }
-            }
+        // Documentation mentioning a link that now opens the new screen (code that does is
+        // rejected above): the text may say it opens nothing, or something else.
+        let notes = linkUses(opening: forms.kebab, index: index, inCode: false).map { use in
+            "\(use.path):\(use.line): mentions \(use.link), which now opens \(descriptor); check that the text still says what it should"
         }
 
         changes += order.compactMap { path in
@@ -250,10 +298,55 @@ public struct NewFeature {
         return parts[String(part)] ?? "feature"
     }
 
-    /// Writes the plan.
-    public func apply(_ plan: Plan) throws {
-        for change in plan.changes {
-            try files.write(change.text, to: change.path)
+    /// Writes the plan, then runs `finish` (which regenerates the spec, say). If a write or
+    /// `finish` fails, every file the plan created is removed, with the folders it created, and
+    /// every file it or `finish` changed is restored (`alsoRestoring` names what `finish` writes),
+    /// so a failure never leaves half a feature. The error says what failed and that it was undone.
+    public func apply(_ plan: Plan, alsoRestoring extra: [String] = [], then finish: () throws -> Void = {}) throws {
+        let paths = plan.changes.map(\.path) + extra.filter { path in !plan.changes.contains { $0.path == path } }
+        var originals: [String: String] = [:]
+        for path in paths where files.fileExists(path) {
+            originals[path] = try files.read(path)
+        }
+        // Only what did not exist is removed on failure (a folder in a file's place stays).
+        let existed = Set(paths.filter(files.itemExists))
+        // The outermost folders that do not exist yet: removing them removes what was written in them.
+        var newFolders: [String] = []
+        for path in paths where !files.fileExists(path) {
+            var folder = (path as NSString).deletingLastPathComponent
+            var outermost: String?
+            while !folder.isEmpty, !files.itemExists(folder) {
+                outermost = folder
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            if let outermost, !newFolders.contains(outermost) { newFolders.append(outermost) }
+        }
+        do {
+            for change in plan.changes {
+                try files.write(change.text, to: change.path)
+            }
+            try finish()
+        } catch {
+            var problems: [String] = []
+            for path in paths {
+                do {
+                    if let original = originals[path] {
+                        try files.write(original, to: path)
+                    } else if !existed.contains(path), files.itemExists(path) {
+                        try files.remove(path)
+                    }
+                } catch {
+                    problems.append("\(error)")
+                }
+            }
+            for folder in newFolders where files.itemExists(folder) {
+                do { try files.remove(folder) } catch { problems.append("\(error)") }
+            }
+            let undone =
+                problems.isEmpty
+                ? "everything it wrote was removed and every file it changed restored"
+                : "undoing it failed too, so check these by hand (git status): \(problems.joined(separator: "; "))"
+            throw Failure("\(error) — new-feature stopped and \(undone)")
         }
     }
 }

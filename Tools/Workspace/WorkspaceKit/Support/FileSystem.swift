@@ -12,6 +12,8 @@ public protocol FileSystem: AnyObject {
     /// Every file under `folder`, recursively, as sorted package-relative paths. Hidden files
     /// and folders are left out.
     func files(under folder: String) -> [String]
+    /// Removes the file or folder (with what it holds) at `path`.
+    func remove(_ path: String) throws
 }
 
 public struct FileSystemError: Error, CustomStringConvertible, Equatable {
@@ -63,6 +65,14 @@ public final class DiskFileSystem: FileSystem {
         }
     }
 
+    public func remove(_ path: String) throws {
+        do {
+            try FileManager.default.removeItem(at: url(path))
+        } catch {
+            throw FileSystemError(path: path, problem: "cannot be removed (\(error.localizedDescription))")
+        }
+    }
+
     public func fileExists(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url(path).path, isDirectory: &isDirectory) && !isDirectory.boolValue
@@ -106,6 +116,12 @@ public final class InMemoryFileSystem: FileSystem {
 
     public func write(_ text: String, to path: String) throws {
         contents[path] = text
+    }
+
+    public func remove(_ path: String) throws {
+        let prefix = path.hasSuffix("/") ? path : path + "/"
+        guard itemExists(path) else { throw FileSystemError(path: path, problem: "no such file") }
+        contents = contents.filter { $0.key != path && !$0.key.hasPrefix(prefix) }
     }
 
     public func fileExists(_ path: String) -> Bool { contents[path] != nil }
