@@ -143,6 +143,25 @@ struct SpecGeneratorTests {
               base:
                 SWIFT_ACTIVE_COMPILATION_CONDITIONS: "$(inherited) LINT"
             # not mirrored from Package.swift: interoperabilityMode(Cxx)
+        # One scheme per module with tests (as `swift run workspace test <Module>`): its test action holds
+        # only that module's tests, so Xcode builds their dependency closure and nothing else.
+        schemes:
+          Core:
+            build:
+              targets:
+                Core: all
+                CoreTests: [test]
+            test:
+              targets:
+                - CoreTests
+          Feed:
+            build:
+              targets:
+                Feed: all
+                FeedTests: [test]
+            test:
+              targets:
+                - FeedTests
 
         """
 

@@ -46,9 +46,12 @@ public struct WorkspaceCommand {
                       unknown module. --filter narrows the tests; --sanitize is passed to swift test
           check       enforce the architecture rules; one line per violation
                       (file:line: rule: message — fix: …), exit status 1 if any
-          spec [--check]
+          spec [--check | --verify PROJECT.xcodeproj]
                       regenerate project-spec.yml (XcodeGen) from Package.swift;
-                      --check only says whether it is stale (exit status 1 if so)
+                      --check only says whether it is stale (exit status 1 if so);
+                      --verify checks a project XcodeGen generated from it: every target of
+                      Package.swift with the same dependencies, one scheme per module with tests
+                      testing only that module (exit status 1 if not)
           graph [--format mermaid|dot] [--tests]
                       print the module graph (Mermaid by default); --tests adds the test targets
           affected [--base REF] [--run | --json]
@@ -103,7 +106,7 @@ public struct WorkspaceCommand {
     }
 
     static let valueOptions: Set<String> = [
-        "--package-path", "--scratch-path", "--format", "--base", "--filter", "--sanitize", "--api-url", "--timeout",
+        "--package-path", "--scratch-path", "--format", "--base", "--filter", "--sanitize", "--api-url", "--timeout", "--verify",
     ]
     static let flagOptions: [String: Set<String>] = [
         "new-feature": ["--dry-run"], "check": [], "spec": ["--check"], "graph": ["--tests"], "affected": ["--run", "--json"], "test": [],
@@ -111,6 +114,7 @@ public struct WorkspaceCommand {
     ]
     static let commandValueOptions: [String: Set<String>] = [
         "graph": ["--format"], "affected": ["--base"], "test": ["--filter", "--sanitize"], "cassette": ["--api-url", "--timeout"],
+        "spec": ["--verify"],
     ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
@@ -184,6 +188,9 @@ public struct WorkspaceCommand {
         case "cassette":
             return try cassette(parsed.positional, apiURL: parsed.values["--api-url"], timeout: parsed.values["--timeout"])
         case "spec":
+            if let project = parsed.values["--verify"] {
+                return try verifyProject(at: project, context: context)
+            }
             return try spec(checkOnly: parsed.flags.contains("--check"), context: context)
         case "graph":
             let formatName = parsed.values["--format"] ?? GraphRenderer.Format.mermaid.rawValue
@@ -326,6 +333,23 @@ public struct WorkspaceCommand {
             try context.files.write(status.expected, to: Conventions.specPath)
             write("wrote \(Conventions.specPath) (\(manifest.targets.filter { $0.kind != .system }.count) targets)")
         }
+        return .success
+    }
+
+    func verifyProject(at path: String, context: Context) throws -> ExitStatus {
+        let manifest = try context.manifest()
+        let absolute = path.hasPrefix("/") ? path : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path).path
+        let check = try ProjectCheck(manifest: manifest, projectAt: absolute)
+        let problems = try check.problems()
+        for problem in problems { writeError("\(path): \(problem)") }
+        guard problems.isEmpty else {
+            writeError("workspace spec --verify: \(problems.count) difference\(problems.count == 1 ? "" : "s") from Package.swift")
+            return .failure
+        }
+        let tests = manifest.targets.filter { $0.kind == .test }.count
+        write(
+            "\(path) matches Package.swift: \(manifest.targets.filter { $0.kind != .system }.count) targets with their dependencies, \(tests) schemes each testing one module"
+        )
         return .success
     }
 

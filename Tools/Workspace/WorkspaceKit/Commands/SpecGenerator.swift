@@ -233,7 +233,42 @@ public struct SpecGenerator: Sendable {
         for (target, layout) in layouts {
             lines += targetLines(target, layout: layout, shared: shared)
         }
+        lines += schemeLines()
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Schemes
+
+    /// What the scheme of a test target builds: its module (all actions, when it has one), the
+    /// test target for testing, and for an end-to-end target the executables it starts.
+    public func schemeBuildTargets(of test: Target) -> [(target: String, actions: String)] {
+        let module = FocusedTests.moduleName(ofTestTarget: test.name)
+        var build: [(target: String, actions: String)] = []
+        if module != test.name, let target = manifest.target(named: module), target.kind != .system { build.append((module, "all")) }
+        build.append((test.name, "[test]"))
+        if Conventions.endToEndTestTargets.contains(test.name) {
+            build += buildableTargets.filter { $0.kind == .executable }.map { ($0.name, "[test]") }
+        }
+        return build
+    }
+
+    /// One scheme per module with tests, named like `workspace test` names it (`Feed`): its test
+    /// action holds that module's test target only, so Xcode builds the target's dependency
+    /// closure and nothing else, as `workspace test Feed` does.
+    func schemeLines() -> [String] {
+        let tests = buildableTargets.filter { $0.kind == .test }
+        guard !tests.isEmpty else { return [] }
+        var lines = [
+            "# One scheme per module with tests (as `swift run workspace test <Module>`): its test action holds",
+            "# only that module's tests, so Xcode builds their dependency closure and nothing else.",
+            "schemes:",
+        ]
+        for test in tests {
+            lines += ["  \(Self.quoted(FocusedTests.moduleName(ofTestTarget: test.name))):", "    build:", "      targets:"]
+            lines += schemeBuildTargets(of: test).map { "        \(Self.quoted($0.target)): \($0.actions)" }
+            lines += ["    test:", "      targets:", "        - \(Self.quoted(test.name))"]
+        }
+        return lines
     }
 
     /// `15.0` → `"15.0"`: versions are strings (unquoted `16.10` would be the number 16.1).
