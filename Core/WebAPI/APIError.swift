@@ -12,6 +12,8 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
     case wrongContentType(url: String, found: String)
     case malformed(url: String, detail: String)
     case tooLarge(url: String, limit: Int)
+    /// 429 with a `Retry-After` longer than the client waits by itself, or a call made before that time.
+    case rateLimited(url: String, seconds: Int)
     /// Replaying a cassette that has no answer for the request.
     case notRecorded(CassetteMiss)
     /// Recording, the cassette could not be written.
@@ -32,7 +34,7 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
 
     public var canRetry: Bool {
         switch self {
-        case .unreachable, .timedOut: true
+        case .unreachable, .timedOut, .rateLimited: true
         case .http(let status, _, _): status >= 500 || status == 429
         case .badURL, .notFound, .wrongContentType, .malformed, .tooLarge, .notRecorded, .recordingFailed: false
         }
@@ -48,6 +50,8 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
         case .wrongContentType(let url, let found): "the recipe server answered \(found) instead of JSON for \(url)"
         case .malformed(let url, let detail): "the recipe server's answer for \(url) is not valid: \(detail)"
         case .tooLarge(let url, let limit): "the recipe server's answer for \(url) is too large (over the limit of \(limit) bytes)"
+        case .rateLimited(let url, let seconds):
+            "the recipe server is busy and asks to wait \(seconds) s before the next request (\(url))"
         case .notRecorded(let miss): "the cassette \(miss.cassette) has no answer for \(miss.request) (\(miss.call))"
         case .recordingFailed(let error): "the answer came, but the cassette \(error.file) cannot be written: \(error.problem)"
         }
@@ -58,6 +62,7 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
         case .notRecorded(let miss):
             "Record it: run `\(miss.recordCommand)` and do the same there (answers are added to the cassette), or replay with --replay-mode passthrough --api-url URL."
         case .recordingFailed(let error): error.recovery
+        case .rateLimited(_, let seconds): "Wait \(seconds) s, then retry."
         default:
             canRetry ? "Check the connection and the --api-url, then retry." : "Check the --api-url; the server may be a different version."
         }

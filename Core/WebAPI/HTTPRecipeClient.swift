@@ -8,9 +8,15 @@ import Foundation
 /// the request, over the network or from a cassette.
 public struct HTTPRecipeClient: RecipeServiceClient {
     public let transport: any HTTPTransport
+    /// Reads the time and waits, for `Retry-After`: the environment's clock.
+    public let clock: any WallClock
+    public let retryPolicy: RetryPolicy
+    private let rateLimit = RateLimit()
 
-    public init(transport: any HTTPTransport) {
+    public init(transport: any HTTPTransport, clock: any WallClock = SystemClock(), retryPolicy: RetryPolicy = .standard) {
         self.transport = transport
+        self.clock = clock
+        self.retryPolicy = retryPolicy
     }
 
     public func searchRecipes(_ query: Query<Recipe>, sort: [Sort<Recipe>], page: PageRequest) async throws -> RecipePage {
@@ -33,14 +39,7 @@ public struct HTTPRecipeClient: RecipeServiceClient {
     private func get<Body: Decodable>(_ path: String, _ items: [URLQueryItem] = [], for call: RecipeCall) async throws -> Body {
         let request = HTTPRequest(path: path, query: items, headers: ["Accept": "application/json"])
         let url = transport.address(of: request)
-        let response: HTTPResponse
-        do {
-            response = try await transport.send(request, for: call)
-        } catch .cancelled {
-            throw CancellationError()
-        } catch {
-            throw APIError(error, url: url)
-        }
+        let response = try await send(request, for: call, url: url)
         guard (200..<300).contains(response.status) else {
             let message = (try? JSONDecoder().decode(RecipeAPIContract.ErrorBody.self, from: response.body))?.error
             throw response.status == 404
@@ -57,6 +56,36 @@ public struct HTTPRecipeClient: RecipeServiceClient {
             throw APIError.malformed(url: url, detail: JSONProblem.describe(error, in: response.body))
         } catch {
             throw APIError.malformed(url: url, detail: error.localizedDescription)
+        }
+    }
+
+    /// The answer to `request`, after honouring any `Retry-After` the server gave: a call waits
+    /// up to `retryPolicy.longestWait` (on `clock`, so cancelling the task ends the wait) and is
+    /// sent again up to `retryPolicy.retries` times; a longer wait fails at once with
+    /// `.rateLimited`, without asking the server again before its time.
+    private func send(_ request: HTTPRequest, for call: RecipeCall, url: String) async throws -> HTTPResponse {
+        var retries = 0
+        while true {
+            if let wait = await rateLimit.wait(from: clock.now) {
+                guard wait <= retryPolicy.longestWait else { throw APIError.rateLimited(url: url, seconds: wait.wholeSecondsUp) }
+                try await clock.sleep(for: wait)
+            }
+            let response: HTTPResponse
+            do {
+                response = try await transport.send(request, for: call)
+            } catch .cancelled {
+                throw CancellationError()
+            } catch {
+                throw APIError(error, url: url)
+            }
+            guard response.status == 429, let delay = RetryAfter.delay(response.header("Retry-After"), now: clock.now) else {
+                return response
+            }
+            await rateLimit.hold(for: delay, from: clock.now)
+            guard delay <= retryPolicy.longestWait, retries < retryPolicy.retries else {
+                throw APIError.rateLimited(url: url, seconds: delay.wholeSecondsUp)
+            }
+            retries += 1
         }
     }
 }

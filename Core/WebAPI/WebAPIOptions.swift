@@ -1,3 +1,4 @@
+import Core
 import DataFormats
 import Foundation
 
@@ -85,8 +86,10 @@ public struct WebAPIOptions: Equatable, Sendable {
 
     /// Builds the client: reads the cassette (`--replay`), opens the one to record
     /// (`--record`), and loads the network code only when a request may go to the network.
+    /// `clock` is what `Retry-After` waits on.
     public func makeClient(
-        recordedWith: String, networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange = NetworkingLibrary.load
+        recordedWith: String, clock: any WallClock = SystemClock(),
+        networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange = NetworkingLibrary.load
     ) throws(WebAPIStartupError) -> Client {
         var live: LiveTransport?
         if let apiURL {
@@ -102,19 +105,21 @@ public struct WebAPIOptions: Equatable, Sendable {
                 let transport = CassetteTransport(cassette: cassette, file: replay, passthrough: replayMode == .passthrough ? live : nil)
                 let mode = replayMode == .passthrough ? "passthrough to \(apiURL?.absoluteString ?? "")" : "strict"
                 return Client(
-                    client: HTTPRecipeClient(transport: transport), description: "cassette \(replay) (replayed, \(mode))", isLive: false)
+                    client: HTTPRecipeClient(transport: transport, clock: clock), description: "cassette \(replay) (replayed, \(mode))",
+                    isLive: false)
             }
             if let live, let record {
                 let recorder = try CassetteRecorder(file: record, server: live.baseURL.absoluteString, recordedWith: recordedWith)
                 return Client(
-                    client: HTTPRecipeClient(transport: RecordingTransport(live: live, recorder: recorder)),
+                    client: HTTPRecipeClient(transport: RecordingTransport(live: live, recorder: recorder), clock: clock),
                     description: "web API at \(live.baseURL.absoluteString), recorded to \(record)", isLive: false)
             }
         } catch {
             throw WebAPIStartupError(error.description)
         }
         guard let live else { throw WebAPIStartupError("no web API was given: use --api-url URL or --replay FILE") }
-        return Client(client: HTTPRecipeClient(transport: live), description: "web API at \(live.baseURL.absoluteString)", isLive: true)
+        return Client(
+            client: HTTPRecipeClient(transport: live, clock: clock), description: "web API at \(live.baseURL.absoluteString)", isLive: true)
     }
 }
 

@@ -18,7 +18,7 @@ struct WebAPIScreenTests {
 
     /// One way the server can fail, what the screen must say, and whether retry is offered.
     enum Fault: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case connectionRefused, timeout, slowBody, notFound, serverError, malformedJSON, wrongContentType, oversized
+        case connectionRefused, timeout, slowBody, notFound, serverError, malformedJSON, wrongContentType, oversized, rateLimited
 
         var testDescription: String { rawValue }
 
@@ -32,12 +32,13 @@ struct WebAPIScreenTests {
             case .malformedJSON: "is not valid: it is not valid JSON at line 1, column"
             case .wrongContentType: "answered text/html instead of JSON"
             case .oversized: "is too large"
+            case .rateLimited: "the recipe server is busy and asks to wait 120 s before the next request"
             }
         }
 
         var canRetry: Bool {
             switch self {
-            case .connectionRefused, .timeout, .slowBody, .serverError: true
+            case .connectionRefused, .timeout, .slowBody, .serverError, .rateLimited: true
             case .notFound, .malformedJSON, .wrongContentType, .oversized: false
             }
         }
@@ -68,6 +69,12 @@ struct WebAPIScreenTests {
             case .malformedJSON: .text("{\"recipes\": [}", status: 200)
             case .wrongContentType: .text("<html>maintenance</html>", status: 200, contentType: "text/html")
             case .oversized: .text(String(repeating: " ", count: (8 << 20) + 16) + "{}", status: 200)
+            case .rateLimited:
+                {
+                    var response = Response.json(RecipeAPIContract.ErrorBody(error: "slow down"), status: 429)
+                    response.headers = [("Retry-After", "120")]
+                    return response
+                }()
             }
         }
     }
@@ -178,6 +185,25 @@ struct WebAPIScreenTests {
             await CookbookApp.main(arguments: [
                 "--data-dir", directory.url.path, "--api-url", "http://127.0.0.1:9", "--api-timeout", value, "--script", script,
             ]) == 2)
+    }
+
+    @Test("a 429 with a short Retry-After is waited out: the screen loads without the person doing anything")
+    func shortRetryAfter() async throws {
+        defer { directory.remove() }
+        let healthy = RecipeServerHandler.handler(recipes: recipes)
+        let answered = CallCounter()
+        let server = try LoopbackHTTPServer { request in
+            guard answered.next() == 1 else { return healthy(request) }
+            var busy = Response.json(RecipeAPIContract.ErrorBody(error: "slow down"), status: 429)
+            busy.headers = [("Retry-After", "1")]
+            return busy
+        }
+        let feed = ScreenKind.feed.resolve(in: try environment(apiURL: server.baseURL, timeout: "10"))
+
+        await feed.appear()
+
+        #expect(feed.content.status == .ready, "\(feed.content.plainText())")
+        #expect(server.receivedRequests.map(\.path) == ["/feed", "/feed"])
     }
 
     @Test("after a 500, retry loads the screen once the server is back")

@@ -106,6 +106,15 @@ struct WebAPIEndToEndTests {
         #expect(down.output.contains("GET /feed: no answer: the connection was refused"), "\(down.output)")
     }
 
+    @Test("--api-url with an impossible port is a bad command line, said in words, before anything starts")
+    func impossiblePort() throws {
+        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--api-url", "http://127.0.0.1:99999"], input: "quit\n")
+        #expect(result.status == 2)
+        #expect(
+            result.errorOutput.contains("--api-url has the port 99999, but a port is a number from 1 to 65535"), "\(result.errorOutput)")
+        #expect(!result.errorOutput.contains("NSURLErrorDomain"))
+    }
+
     #if os(Linux)
         /// The shared libraries a run of cookbook initialised, from the dynamic loader's own log.
         func librariesLoaded(by arguments: [String]) throws -> [String] {

@@ -41,7 +41,8 @@ public enum CookbookApp {
         for warning in store.warnings {
             FileHandle.standardError.write(Data("cookbook: \(warning)\n".utf8))
         }
-        let (client, source) = try recipeSource(options, cache: store.recipeCache, networking: networking)
+        let clock = SystemClock()
+        let (client, source) = try recipeSource(options, cache: store.recipeCache, clock: clock, networking: networking)
         let logger = JSONLinesLogger(fileURL: dataDirectory.logFile, echoToStandardError: options.has("--verbose"))
         return AppEnvironment(
             client: client,
@@ -51,6 +52,7 @@ public enum CookbookApp {
             favorites: store.favorites,
             shoppingList: store.shoppingList,
             recentSearches: store.recentSearches,
+            clock: clock,
             resolver: AppResolver(
                 exportDirectory: dataDirectory.exports,
                 about: LegacyAboutPage.Facts(version: program.version, dataDirectory: dataDirectory.url.path, recipeSource: source)
@@ -61,7 +63,8 @@ public enum CookbookApp {
     /// The bundled dataset by default; a dataset file; or the web API: live behind the cache,
     /// recorded into a cassette, or replayed from one.
     static func recipeSource(
-        _ options: LaunchOptions, cache: any Repository<Recipe>, networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange
+        _ options: LaunchOptions, cache: any Repository<Recipe>, clock: any WallClock,
+        networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange
     ) throws -> (any RecipeServiceClient, String) {
         let web: WebAPIOptions?
         do {
@@ -72,7 +75,7 @@ public enum CookbookApp {
         if let web {
             let made: WebAPIOptions.Client
             do {
-                made = try web.makeClient(recordedWith: "\(program.name) \(program.version)", networking: networking)
+                made = try web.makeClient(recordedWith: "\(program.name) \(program.version)", clock: clock, networking: networking)
             } catch {
                 throw StartupError(error.message)
             }
