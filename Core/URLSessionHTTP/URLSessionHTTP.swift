@@ -26,24 +26,25 @@ public enum URLSessionHTTP {
     /// The version changes whenever `Exchange` does.
     public static let entryPoint = "cookbook_urlsession_http_v1"
 
-    /// The exchange, over one shared ephemeral session.
+    /// The exchange, over one shared ephemeral session. The body is read as it arrives and
+    /// the transfer stops as soon as it passes `maximumBodyBytes` (or at once when the server
+    /// announces more); cancelling the calling task ends the transfer and throws
+    /// `CancellationError` at once.
     public static let exchange: Exchange = { method, url, headers, timeout, maximumBodyBytes in
         var request = URLRequest(url: url)
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        // URLSession's own limit only backs up the deadline `fetch` keeps: it is whole seconds
-        // (on Linux a limit under one second can expire at once) and does not end a body that
-        // keeps trickling in.
+        // URLSession's own limit only backs up the deadline the transfer keeps: it is whole
+        // seconds (on Linux a limit under one second can expire at once) and does not end a body
+        // that keeps trickling in.
         request.timeoutInterval = max(1, timeout.rounded(.up))
-        let (data, response): (Data, URLResponse)
+        let answer: (response: HTTPURLResponse, body: Data)
         do {
-            (data, response) = try await fetch(request, timeout: timeout)
+            answer = try await Transfer.run(request, timeout: timeout, maximumBodyBytes: maximumBodyBytes)
         } catch let error as URLError {
             throw URLError(error.code, userInfo: [NSLocalizedDescriptionKey: words(for: error.code), NSUnderlyingErrorKey: error])
         }
-        guard let http = response as? HTTPURLResponse else { throw failure(.badServerResponse) }
-        guard data.count <= maximumBodyBytes else { throw failure(.dataLengthExceedsMaximum) }
-        return (http.statusCode, headerFields(of: http), data)
+        return (answer.response.statusCode, headerFields(of: answer.response), answer.body)
     }
 
     static func failure(_ code: URLError.Code) -> URLError {
@@ -72,12 +73,6 @@ public enum URLSessionHTTP {
         }
     }
 
-    private static let session: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return URLSession(configuration: configuration)
-    }()
-
     static func headerFields(of response: HTTPURLResponse) -> [String: String] {
         var fields: [String: String] = [:]
         for (name, value) in response.allHeaderFields {
@@ -85,55 +80,163 @@ public enum URLSessionHTTP {
         }
         return fields
     }
+}
 
-    /// The answer to `request`, headers and whole body, within `timeout` of starting: a
-    /// server that answers late, or trickles its body slower than that, times out.
-    ///
-    /// The deadline cancels the `URLSessionTask` itself, never a Swift task awaiting
-    /// `URLSession.data(for:)`: on Linux, cancelling that task while the request ends on its
-    /// own can deadlock (the cancellation holds the task's lock and waits for the session's
-    /// queue, which waits for the lock to resume the task).
-    private static func fetch(_ request: URLRequest, timeout: Double) async throws -> (Data, URLResponse) {
-        try await withCheckedThrowingContinuation { continuation in
-            let answer = SingleAnswer(continuation)
-            let task = session.dataTask(with: request) { data, response, error in
-                if let data, let response {
-                    answer.give(.success((data, response)))
-                } else {
-                    answer.give(.failure(error ?? URLError(.badServerResponse)))
+/// One request in flight: it collects the body as it arrives and ends with the first of its
+/// outcomes (the answer, an error, the deadline, the body passing the limit, or cancellation),
+/// then stops the `URLSessionTask` if it is still running.
+///
+/// Nothing here cancels a Swift task that awaits `URLSession.data(for:)`: on Linux, cancelling
+/// that task while the request ends on its own can deadlock (the cancellation holds the task's
+/// lock and waits for the session's queue, which waits for the lock to resume the task). The
+/// cancellation handler only queues the work, so it returns at once and holds nothing.
+///
+/// An `NSLock` rather than a `Mutex`: the outcomes race on several queues, and on Linux
+/// ThreadSanitizer sees `NSLock` (pthread) but not `Mutex` (the standard library is not
+/// instrumented), so a `Mutex` here is reported as a race in `swift test --sanitize=thread`.
+final class Transfer: @unchecked Sendable {
+    typealias Answer = (response: HTTPURLResponse, body: Data)
+
+    private let lock = NSLock()
+    private let maximumBodyBytes: Int
+    private var continuation: CheckedContinuation<Answer, any Error>?
+    /// The outcome, once there is one; kept until the continuation is attached.
+    private var outcome: Result<Answer, any Error>?
+    private var response: HTTPURLResponse?
+    private var body = Data()
+    private var task: URLSessionTask?
+
+    init(maximumBodyBytes: Int) {
+        self.maximumBodyBytes = maximumBodyBytes
+    }
+
+    static func run(_ request: URLRequest, timeout: Double, maximumBodyBytes: Int) async throws -> Answer {
+        let transfer = Transfer(maximumBodyBytes: maximumBodyBytes)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.attach(continuation)
+                let task = Sessions.shared.start(request, for: transfer)
+                transfer.started(task)
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                    transfer.finish(.failure(URLError(.timedOut)))
                 }
             }
-            task.resume()
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-                if answer.give(.failure(URLError(.timedOut))) { task.cancel() }
+        } onCancel: {
+            DispatchQueue.global().async { transfer.finish(.failure(CancellationError())) }
+        }
+    }
+
+    func attach(_ continuation: CheckedContinuation<Answer, any Error>) {
+        let early: Result<Answer, any Error>? = lock.withLock {
+            guard let outcome else {
+                self.continuation = continuation
+                return nil
             }
+            return outcome
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    /// The task is created; it runs unless the transfer already ended (cancelled before it began).
+    func started(_ task: URLSessionTask) {
+        let ended = lock.withLock {
+            self.task = task
+            return outcome != nil
+        }
+        if ended {
+            task.cancel()  // never resumed: this only ends it, so the session lets it go
+        } else {
+            task.resume()
+        }
+    }
+
+    /// Whether the answer may be read: false (and the transfer ends) when the server announces
+    /// a body over the limit.
+    func received(_ response: URLResponse) -> Bool {
+        guard let http = response as? HTTPURLResponse else {
+            finish(.failure(URLError(.badServerResponse)))
+            return false
+        }
+        guard http.expectedContentLength <= Int64(maximumBodyBytes) else {
+            finish(.failure(URLError(.dataLengthExceedsMaximum)))
+            return false
+        }
+        lock.withLock { self.response = http }
+        return true
+    }
+
+    func received(_ data: Data) {
+        let overflow = lock.withLock {
+            body.append(data)
+            return body.count > maximumBodyBytes
+        }
+        if overflow { finish(.failure(URLError(.dataLengthExceedsMaximum))) }
+    }
+
+    func completed(_ error: (any Error)?) {
+        if let error {
+            finish(.failure(error))
+            return
+        }
+        let answer: Answer? = lock.withLock { response.map { ($0, body) } }
+        finish(answer.map { .success($0) } ?? .failure(URLError(.badServerResponse)))
+    }
+
+    /// Ends the transfer with `result` unless it has ended already; stops the task if it runs.
+    func finish(_ result: Result<Answer, any Error>) {
+        let (first, continuation, task): (Bool, CheckedContinuation<Answer, any Error>?, URLSessionTask?) = lock.withLock {
+            guard outcome == nil else { return (false, nil, nil) }
+            outcome = result
+            defer { self.continuation = nil }
+            return (true, self.continuation, self.task)
+        }
+        guard first else { return }
+        continuation?.resume(with: result)
+        // Stopped from another queue: this may run on the session's delegate queue, and
+        // `cancel()` waits for the session's own queue.
+        if case .failure = result, let task {
+            DispatchQueue.global().async { task.cancel() }
         }
     }
 }
 
-/// Resumes a continuation with the first answer given; later answers are dropped.
-///
-/// An `NSLock` rather than a `Mutex`: the answer and the deadline race on two queues, and on
-/// Linux ThreadSanitizer sees `NSLock` (pthread) but not `Mutex` (the standard library is not
-/// instrumented), so a `Mutex` here is reported as a race in `swift test --sanitize=thread`.
-private final class SingleAnswer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+/// The one session every transfer runs on, and its delegate, which hands each task's events
+/// to its `Transfer`.
+final class Sessions: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    static let shared = Sessions()
 
-    init(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
-        self.continuation = continuation
+    private let lock = NSLock()
+    private var transfers: [Int: Transfer] = [:]
+    private lazy var session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    }()
+
+    func start(_ request: URLRequest, for transfer: Transfer) -> URLSessionTask {
+        let task = lock.withLock { session.dataTask(with: request) }
+        lock.withLock { transfers[task.taskIdentifier] = transfer }
+        return task
     }
 
-    /// Whether this answer was the first.
-    @discardableResult
-    func give(_ answer: Result<(Data, URLResponse), any Error>) -> Bool {
-        let first: CheckedContinuation<(Data, URLResponse), any Error>? = lock.withLock {
-            defer { continuation = nil }
-            return continuation
-        }
-        guard let first else { return false }
-        first.resume(with: answer)
-        return true
+    private func transfer(of task: URLSessionTask) -> Transfer? {
+        lock.withLock { transfers[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        completionHandler(transfer(of: dataTask)?.received(response) == true ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        transfer(of: dataTask)?.received(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let transfer = lock.withLock { transfers.removeValue(forKey: task.taskIdentifier) }
+        transfer?.completed(error)
     }
 }
 

@@ -115,6 +115,26 @@ struct WebAPIEndToEndTests {
         #expect(!result.errorOutput.contains("NSURLErrorDomain"))
     }
 
+    @Test("at a terminal, q while the web API hangs quits at once and gives the terminal back")
+    func quitWhileHanging() throws {
+        // The server would answer after a minute, and the app would wait an hour for it.
+        let server = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response.json(RecipeFeed(popular: [], new: []))
+            response.delay = 60
+            return response
+        }
+        let terminal = try TerminalSession(
+            cookbook, ["--data-dir", temporaryDataDirectory(), "--api-url", server.baseURL.absoluteString, "--api-timeout", "3600"],
+            rows: 30,
+            columns: 100)
+        try terminal.waitUntil("the feed's request to reach the server") { _ in !server.receivedRequests.isEmpty }
+
+        terminal.send("q")
+
+        #expect(try terminal.waitForExit() == 0, "it quit without waiting for the answer")
+        #expect(terminal.isCooked)
+    }
+
     #if os(Linux)
         /// The shared libraries a run of cookbook initialised, from the dynamic loader's own log.
         func librariesLoaded(by arguments: [String]) throws -> [String] {

@@ -53,3 +53,80 @@ struct ExchangeTests {
         }
     }
 }
+
+/// The body limit and cancellation: the transfer stops early instead of downloading first.
+@Suite("URLSession exchange: stopping early")
+struct StoppingEarlyTests {
+    let exchange = URLSessionHTTP.exchange
+
+    /// A body of `pieces` KiB sent one KiB at a time, 10 ms apart.
+    func trickledServer(pieces: Int, announcingLength: Bool) throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response.text(String(repeating: "x", count: pieces << 10), status: 200)
+            response.trickle = (pieces: pieces, pause: 0.01)
+            response.omitsContentLength = !announcingLength
+            return response
+        }
+    }
+
+    /// Waits until the server has finished its one answer (the client hung up, or it was all sent).
+    func bodyBytesSent(by server: LoopbackHTTPServer) async -> Int {
+        while server.sentBodyBytes.isEmpty { try? await Task.sleep(for: .milliseconds(10)) }
+        return server.sentBodyBytes[0]
+    }
+
+    @Test("a body of unknown length stops being read once it passes the limit: the server is cut off, not drained")
+    func unknownLength() async throws {
+        let server = try trickledServer(pieces: 1000, announcingLength: false)
+        await #expect { try await exchange("GET", server.baseURL, [:], 120, 4 << 10) } throws: {
+            ($0 as? URLError)?.code == .dataLengthExceedsMaximum
+        }
+        let sent = await bodyBytesSent(by: server)
+        #expect(sent < 500 << 10, "the client hung up after about 4 KiB; the server got \(sent) of 1000 KiB out")
+    }
+
+    @Test("an announced length over the limit is refused before the body is read")
+    func announcedLength() async throws {
+        let server = try trickledServer(pieces: 1000, announcingLength: true)
+        await #expect { try await exchange("GET", server.baseURL, [:], 120, 4 << 10) } throws: {
+            ($0 as? URLError)?.code == .dataLengthExceedsMaximum
+        }
+        let sent = await bodyBytesSent(by: server)
+        #expect(sent < 500 << 10, "the server got \(sent) of 1000 KiB out")
+    }
+
+    @Test("a body within the limit arrives whole, in pieces")
+    func withinLimit() async throws {
+        let server = try trickledServer(pieces: 8, announcingLength: false)
+        let answer = try await exchange("GET", server.baseURL, [:], 60, 8 << 10)
+        #expect(answer.body.count == 8 << 10)
+    }
+
+    @Test("cancelling the calling task while the server has not answered ends the exchange with CancellationError")
+    func cancelWhileWaiting() async throws {
+        // The server would answer after 30 s; the exchange's own deadline is 60 s.
+        let server = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response.text("{}", status: 200)
+            response.delay = 30
+            return response
+        }
+        let exchange = self.exchange
+        let call = Task { try await exchange("GET", server.baseURL, [:], 60, 1 << 20) }
+        while server.receivedRequests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+
+        call.cancel()
+
+        await #expect(throws: CancellationError.self) { try await call.value }
+    }
+
+    @Test("a task cancelled before it asks gets CancellationError")
+    func cancelledBefore() async throws {
+        let server = try LoopbackHTTPServer { _ in .text("{}", status: 200) }
+        let exchange = self.exchange
+        let call = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await exchange("GET", server.baseURL, [:], 60, 1 << 20)
+        }
+        await #expect(throws: CancellationError.self) { try await call.value }
+    }
+}

@@ -214,3 +214,22 @@ struct WebAPIClientTests {
 
     typealias Response = LoopbackHTTPServer.Response
 }
+
+@Suite("Web API client: cancellation")
+struct WebAPICancellationTests {
+    @Test("cancelling a call while the server hangs throws CancellationError, not a web API error")
+    func cancel() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response.json(["ok": true])
+            response.delay = 30
+            return response
+        }
+        let client = liveClient(server.baseURL, timeout: 60)
+        let call = Task { try await client.feed() }
+        while server.receivedRequests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+
+        call.cancel()
+
+        await #expect(throws: CancellationError.self) { try await call.value }
+    }
+}

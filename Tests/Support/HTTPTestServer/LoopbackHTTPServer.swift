@@ -28,6 +28,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         public var delay: TimeInterval = 0
         /// Send the body in this many pieces with this pause between them.
         public var trickle: (pieces: Int, pause: TimeInterval)?
+        /// Send no Content-Length: the body ends when the connection closes, so the client
+        /// cannot know its size in advance.
+        public var omitsContentLength = false
 
         public init(status: Int, contentType: String?, body: Data) {
             self.status = status
@@ -51,9 +54,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private let handler: Handler
     private let lock = NSLock()
     private var requests: [Request] = []
+    private var sent: [Int] = []
 
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
     public var receivedRequests: [Request] { lock.withLock { requests } }
+    /// For each answer finished so far, how many body bytes went out before the client hung up
+    /// (or all of them).
+    public var sentBodyBytes: [Int] { lock.withLock { sent } }
 
     public init(handler: @escaping Handler) throws {
         self.handler = handler
@@ -141,19 +148,21 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         var header = "HTTP/1.1 \(response.status) \(response.status < 400 ? "OK" : "Error")\r\n"
         if let contentType = response.contentType { header += "Content-Type: \(contentType)\r\n" }
         for (name, value) in response.headers { header += "\(name): \(value)\r\n" }
-        header += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+        if !response.omitsContentLength { header += "Content-Length: \(response.body.count)\r\n" }
+        header += "Connection: close\r\n\r\n"
         guard send(Data(header.utf8), on: connection) else { return }
+        var offset = 0
+        defer { lock.withLock { sent.append(offset) } }
         if let trickle = response.trickle, trickle.pieces > 1 {
             let size = max(1, response.body.count / trickle.pieces)
-            var offset = 0
             while offset < response.body.count {
                 let end = min(response.body.count, offset + size)
                 guard send(response.body[offset..<end], on: connection) else { return }
                 offset = end
                 Thread.sleep(forTimeInterval: trickle.pause)
             }
-        } else {
-            _ = send(response.body, on: connection)
+        } else if send(response.body, on: connection) {
+            offset = response.body.count
         }
     }
 
