@@ -19,11 +19,13 @@ public struct FrameInput: Sendable {
     public var showsHelp: Bool
     /// A message from the runner ("“Export” is locked: Premium"); wins over the screen's notice.
     public var message: String?
+    /// A condition that lasts ("Not saving: …"), drawn under the breadcrumb in place of the rule.
+    public var banner: String?
 
     public init(
         rows: Int, columns: Int, tabs: [String], selectedTab: Int = 0, path: [String] = [], content: ScreenContent?,
         focusedRow: ScreenRow.ID? = nil, scrollOffset: Int = 0, canGoBack: Bool = false,
-        spinnerFrame: Int = 0, showsHelp: Bool = false, message: String? = nil
+        spinnerFrame: Int = 0, showsHelp: Bool = false, message: String? = nil, banner: String? = nil
     ) {
         self.rows = rows
         self.columns = columns
@@ -37,6 +39,7 @@ public struct FrameInput: Sendable {
         self.spinnerFrame = spinnerFrame
         self.showsHelp = showsHelp
         self.message = message
+        self.banner = banner
     }
 }
 
@@ -55,7 +58,7 @@ public struct Frame: Equatable, Sendable {
     public func rendered(colour: Bool) -> [String] { lines.map { $0.rendered(colour: colour) } }
 }
 
-/// Lays out the full-screen UI: a header (tab bar, breadcrumb, rule), the screen's body
+/// Lays out the full-screen UI: a header (tab bar, breadcrumb, rule or banner), the screen's body
 /// scrolled to keep the focused row visible, a status line (message, notice or scroll
 /// position) and a footer of key hints for the focused row. Pure: same input, same frame.
 public enum FrameRenderer {
@@ -91,7 +94,9 @@ public enum FrameRenderer {
 
         // Every line is cut to the width as it is made (fitting twice changes nothing); the
         // rule is made exactly as wide.
-        var lines: [StyledLine] = [tabBar(input).fitted(to: width), breadcrumb(input).fitted(to: width), rule(width: width)]
+        let underHeader =
+            input.banner.map { StyledLine("! \($0)", [.bold, .red, .reverse]).fitted(to: width, padded: true) } ?? rule(width: width)
+        var lines: [StyledLine] = [tabBar(input).fitted(to: width), breadcrumb(input).fitted(to: width), underHeader]
         for (offset, line) in visible.enumerated() {
             let isFocused = focusLine == scroll + offset
             lines.append(line.fitted(to: width, padded: isFocused))

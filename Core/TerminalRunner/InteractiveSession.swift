@@ -50,6 +50,15 @@ final class InteractiveSession {
 
         session.onChange = { [weak self] in self?.setNeedsRedraw() }
         defer { session.onChange = nil }
+        // Warnings found while the full screen is up go to the status line: stderr would
+        // write over the frame. The runner says them again on stderr afterwards.
+        session.notices.deliver { message in
+            Task { @MainActor [weak self] in
+                self?.controller.show(message)
+                self?.setNeedsRedraw()
+            }
+        }
+        defer { session.notices.deliver(to: nil) }
         controller.onNeedsRedraw = { [weak self] in self?.setNeedsRedraw() }
         defer { controller.onNeedsRedraw = nil }
         redraw()

@@ -17,6 +17,8 @@ public enum Runner {
         case scriptFailed = 1
         case usage = 2
         case cannotStart = 3
+        /// The run ended with changes that were not saved (kept in memory only, or refused by the store).
+        case unsavedChanges = 4
         /// SIGHUP, or the terminal went away: 128 + 1.
         case hungUp = 129
         /// Ctrl-C or SIGINT: 128 + 2.
@@ -111,6 +113,11 @@ public enum Runner {
             return .cannotStart
         }
 
+        // What the program found while starting (the store's warnings) is said before any screen.
+        let notices = session.notices
+        let toStandardError: @Sendable (String) -> Void = { Terminal.writeError("\(program.name): \($0)\n") }
+        notices.deliver(to: toStandardError)
+
         let report = options.value("--report-screen").map(ScreenReport.init(path:))
         let startup: @MainActor () async -> Void = {
             await session.start()
@@ -119,14 +126,28 @@ public enum Runner {
         }
         guard let source else {
             let colour = ColorSupport.isEnabled(environment: ProcessInfo.processInfo.environment)
-            defer { report?.stopUpdating() }
-            return await InteractiveSession(programName: program.name, session: session, terminal: .standard, colour: colour).run {
+            let toldBefore = notices.warnings.count
+            let status = await InteractiveSession(programName: program.name, session: session, terminal: .standard, colour: colour).run {
                 await startup()
                 report?.keepUpdating(session)
             }
+            report?.stopUpdating()
+            // Shown on the status line meanwhile; said again where they stay readable.
+            for warning in notices.warnings.dropFirst(toldBefore) { toStandardError(warning) }
+            notices.deliver(to: toStandardError)
+            return finish(status, notices: notices, program: program)
         }
         await startup()
-        return await ScriptSession(interpreter: ScriptInterpreter(session: session), source: source, report: report).run()
+        let status = await ScriptSession(interpreter: ScriptInterpreter(session: session), source: source, report: report).run()
+        return finish(status, notices: notices, program: program)
+    }
+
+    /// A run that leaves changes unsaved says how many and, unless something else went wrong
+    /// first, exits with `unsavedChanges`: success is never reported for work that was not kept.
+    static func finish(_ status: ExitCode, notices: RunNotices, program: ProgramInfo) -> ExitCode {
+        guard let summary = notices.unsavedSummary else { return status }
+        Terminal.writeError("\(program.name): \(summary)\n")
+        return status == .success ? .unsavedChanges : status
     }
 }
 

@@ -167,6 +167,7 @@ enum SessionText {
     @MainActor
     static func render(_ session: TabSession) -> String {
         var header: [String] = []
+        if let banner = session.notices.banner { header.append("! \(banner)") }
         if session.tabs.count > 1 {
             header.append(
                 "Tabs: "

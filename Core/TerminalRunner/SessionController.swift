@@ -139,6 +139,11 @@ public final class SessionController {
         return outcome
     }
 
+    /// Shows a message on the status line until the next key (a warning from the run).
+    public func show(_ message: String) {
+        self.message = message
+    }
+
     /// The window changed size.
     public func resize(rows: Int, columns: Int) {
         self.rows = rows
@@ -271,7 +276,8 @@ public final class SessionController {
             rows: rows, columns: columns,
             tabs: session.tabs.map { $0.title }, selectedTab: session.selectedIndex, path: session.current.path,
             content: content, focusedRow: view.focusedRow, scrollOffset: view.scrollOffset,
-            canGoBack: session.current.stack.count > 1, spinnerFrame: spinnerFrame, showsHelp: showsHelp, message: message
+            canGoBack: session.current.stack.count > 1, spinnerFrame: spinnerFrame, showsHelp: showsHelp, message: message,
+            banner: session.notices.banner
         )
         let frame = FrameRenderer.render(input)
         view.scrollOffset = frame.scrollOffset

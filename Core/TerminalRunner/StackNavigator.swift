@@ -99,6 +99,8 @@ public final class TabSession: TabCoordinator {
     public var onChange: (@MainActor () -> Void)? {
         didSet { for tab in tabs { tab.onChange = onChange } }
     }
+    /// What the run must tell the person besides the screens: a banner, warnings, unsaved changes.
+    public var notices = RunNotices()
 
     /// Taking the first tab apart makes an empty session impossible to write.
     public init(_ first: StackNavigator, _ others: [StackNavigator] = []) {

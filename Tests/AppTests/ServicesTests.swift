@@ -1,6 +1,7 @@
 import Core
 import CoreTesting
 import Foundation
+import TerminalRunner
 import Testing
 
 @testable import App
@@ -91,12 +92,15 @@ struct JSONLinesLoggerTests {
         defer { directory.remove() }
         // A regular file where the log's folder should be: no user, not even root, can write there.
         let blocker = try directory.write("not a folder", to: "blocker")
-        let logger = JSONLinesLogger(fileURL: blocker.appendingPathComponent("logs/events.jsonl"))
+        let notices = RunNotices()
+        let logger = JSONLinesLogger(fileURL: blocker.appendingPathComponent("logs/events.jsonl"), notices: notices)
 
         logger.log(PageView("recipe_search"))
         logger.log(ActivityEvent("search", payload: ["keyword": "curry"]))
 
         #expect(try readText(blocker) == "not a folder")
+        #expect(notices.warnings.count == 1, "said once, not per event: \(notices.warnings)")
+        #expect(notices.warnings.first?.hasPrefix("cannot write the event log \(blocker.path)/logs/events.jsonl: ") == true)
     }
 }
 

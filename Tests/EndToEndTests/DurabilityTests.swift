@@ -67,7 +67,7 @@ struct DurabilityTests {
         #expect(killedMidWrite >= rounds / 4, "\(hint): only \(killedMidWrite) of \(rounds) kills landed while the burst was being written")
     }
 
-    @Test("another program holding the write lock: the app waits a bounded time, says so, and keeps the input")
+    @Test("another program holding the write lock: the app waits a bounded time, says so, keeps the input and exits 4")
     func lockedDatabase() throws {
         let dataDirectory = temporaryDataDirectory()
         let path = dataDirectory + "/cookbook.sqlite"
@@ -87,7 +87,8 @@ struct DurabilityTests {
                 expect "Close the other program"
                 expect "+ Add item: \\"milk\\""
                 """, timeout: .seconds(30))
-        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+        #expect(result.status == 4, "the refused change makes the run fail; stderr: \(result.errorOutput)")
+        #expect(result.errorOutput.contains("cookbook: 1 change made in this run was not saved."), "\(result.errorOutput)")
         #expect(ContinuousClock.now - start < .seconds(15), "the app must not hang on a lock")
         lock.release()
         #expect(SQLiteInspector(path: path).shoppingItemNames() == ["bread"])

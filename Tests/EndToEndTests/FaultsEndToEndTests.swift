@@ -22,6 +22,20 @@ struct FaultsEndToEndTests {
         quit
         """
 
+    /// A run whose changes stayed in memory: the banner on every screen, status 4, and why.
+    func expectNotSaved(_ run: ProductProcess.Result, because cause: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(run.status == 4, "stderr: \(run.errorOutput)", sourceLocation: sourceLocation)
+        let banner = "! Not saving: \(cause); changes are kept in memory only and lost at quit"
+        // Every screen printed starts with the banner, then the tab bar.
+        let screens = run.output.components(separatedBy: "Tabs: ").count - 1
+        let withBanner = run.output.components(separatedBy: banner + "\nTabs: ").count - 1
+        #expect(screens > 0 && withBanner == screens, "every screen shows “\(banner)”: \(run.output)", sourceLocation: sourceLocation)
+        #expect(run.errorOutput.contains("kept in memory only"), "\(run.errorOutput)", sourceLocation: sourceLocation)
+        #expect(
+            run.errorOutput.hasSuffix("cookbook: 1 change made in this run was not saved.\n"), "\(run.errorOutput)",
+            sourceLocation: sourceLocation)
+    }
+
     // MARK: - A damaged database
 
     enum Damage: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -121,7 +135,7 @@ struct FaultsEndToEndTests {
         let run = try cookbook.run(["--data-dir", directory], input: Self.addMilk, timeout: .seconds(30))
         let elapsed = ContinuousClock.now - start
 
-        #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        expectNotSaved(run, because: "the database is locked by another program")
         #expect(elapsed < .seconds(15), "the app must not hang on a lock (\(elapsed))")
         #expect(run.errorOutput.contains("The database \(path) is locked by another program."), "\(run.errorOutput)")
         #expect(run.errorOutput.contains("Close the other program using this file"), "\(run.errorOutput)")
@@ -153,7 +167,7 @@ struct FaultsEndToEndTests {
         let file = temporaryDataDirectory()
         try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
         let run = try cookbook.run(["--data-dir", file], input: Self.addMilk)
-        #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        expectNotSaved(run, because: "the data directory is a file, not a directory")
         #expect(
             run.errorOutput.contains("The data directory \(file) is a file, not a directory. Fix it, or start with --data-dir DIR"),
             "\(run.errorOutput)")
@@ -202,7 +216,7 @@ struct FaultsEndToEndTests {
                 quit
                 """)
 
-        #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        expectNotSaved(run, because: "the data directory is read-only")
         #expect(run.errorOutput.contains("The data directory \(directory) is read-only"), "\(run.errorOutput)")
         #expect(run.errorOutput.contains("Make it writable (chmod u+w \(directory)), or start with --data-dir DIR"), "\(run.errorOutput)")
         #expect(run.errorOutput.contains("kept in memory only"), "\(run.errorOutput)")
@@ -216,7 +230,7 @@ struct FaultsEndToEndTests {
         let directory = temporaryDataDirectory()
         try FileManager.default.createDirectory(atPath: directory + "/cookbook.sqlite", withIntermediateDirectories: true)
         let run = try cookbook.run(["--data-dir", directory], input: Self.addMilk)
-        #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        expectNotSaved(run, because: "the database cannot be opened")
         #expect(run.errorOutput.contains("The database \(directory)/cookbook.sqlite cannot be opened"), "\(run.errorOutput)")
         #expect(run.errorOutput.contains("or start with --data-dir DIR"), "\(run.errorOutput)")
         #expect(run.errorOutput.contains("kept in memory only"), "\(run.errorOutput)")

@@ -169,6 +169,32 @@ struct InteractiveTerminalTests {
         #expect(try terminal.waitForExit() == 0)
     }
 
+    @Test("changes not being saved: a banner on every screen; after q, status 4 and how many changes were lost")
+    func notSavingBanner() throws {
+        let file = temporaryDataDirectory()
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
+        let terminal = try TerminalSession(cookbook, ["--data-dir", file], rows: 24, columns: 100)
+        var screen = try terminal.waitFor("## Popular")
+        #expect(screen.lines[2].hasPrefix("! Not saving: the data directory is a file, not a directory; changes are kept in memory"))
+        // A problem found meanwhile goes to the status line, not over the frame.
+        try terminal.waitUntil("the event log's warning on the status line") { $0.lines[22].hasPrefix("! cannot write the event log") }
+        terminal.send("3")
+        try terminal.waitUntil("the Shopping list tab") { $0.lines[0].contains("[Shopping list]") }
+        terminal.send("/", "milk", TerminalKeys.enter)
+        screen = try terminal.waitFor("Added “milk”.")
+        #expect(screen.lines[2].hasPrefix("! Not saving:"), "the banner stays on every screen")
+        terminal.send(TerminalKeys.escape, "q")
+        #expect(try terminal.waitForExit() == 4)
+        // Given back first, then said where it stays: on the shell's screen.
+        #expect(terminal.isCooked)
+        let shell = terminal.screen
+        #expect(!shell.isAlternateScreen && shell.isCursorVisible)
+        let afterwards = terminal.output.components(separatedBy: TerminalSequences.showCursor).last ?? ""
+        #expect(afterwards.hasSuffix("cookbook: 1 change made in this run was not saved.\r\n"), "\(afterwards)")
+        #expect(afterwards.contains("cookbook: cannot write the event log"), "warnings shown meanwhile are said again: \(afterwards)")
+        #expect(shell.contains("cookbook: 1 change made in this run was not saved."))
+    }
+
     @Test("RecipeSearchSandbox runs full screen too: search, open the placeholder, back")
     func sandbox() throws {
         let terminal = try TerminalSession(ProductProcess(name: "RecipeSearchSandbox"), rows: 24, columns: 80)

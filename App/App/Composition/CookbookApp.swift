@@ -25,25 +25,29 @@ public enum CookbookApp {
     @MainActor
     public static func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Int32 {
         await Runner.main(program, arguments: arguments) { options in
-            MainTabCoordinator(environment: try makeEnvironment(options)).session
+            let notices = RunNotices()
+            let session = MainTabCoordinator(environment: try makeEnvironment(options, notices: notices)).session
+            session.notices = notices
+            return session
         }.rawValue
     }
 
-    /// Builds the real environment. Store problems become warnings on stderr (the app
-    /// carries on in memory); a bad recipe source is a usage or startup error.
+    /// Builds the real environment. Store problems become warnings and, when changes cannot be
+    /// saved, a banner, both in `notices` (the app carries on); a bad recipe source is a usage
+    /// or startup error.
     /// `networking` gives the live HTTP exchange, asked for only when `--api-url` is given
     /// (on Linux it opens a library; tests pass the one linked into them).
     static func makeEnvironment(
-        _ options: LaunchOptions, networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange = NetworkingLibrary.load
+        _ options: LaunchOptions, notices: RunNotices = RunNotices(),
+        networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange = NetworkingLibrary.load
     ) throws -> AppEnvironment {
         let dataDirectory = DataDirectory.resolve(override: options.value("--data-dir"))
-        let store = LocalStore.open(in: dataDirectory.url)
-        for warning in store.warnings {
-            FileHandle.standardError.write(Data("cookbook: \(warning)\n".utf8))
-        }
+        let store = LocalStore.open(in: dataDirectory.url, notices: notices)
+        for warning in store.warnings { notices.warn(warning) }
+        notices.banner = store.banner
         let clock = SystemClock()
         let (client, source) = try recipeSource(options, cache: store.recipeCache, clock: clock, networking: networking)
-        let logger = JSONLinesLogger(fileURL: dataDirectory.logFile, echoToStandardError: options.has("--verbose"))
+        let logger = JSONLinesLogger(fileURL: dataDirectory.logFile, echoToStandardError: options.has("--verbose"), notices: notices)
         return AppEnvironment(
             client: client,
             pageViewLogger: logger,

@@ -1,11 +1,12 @@
 import Core
 import Foundation
 import Synchronization
+import TerminalRunner
 
 /// Writes page views and activity events as JSON lines (one object per line) to a file,
 /// and to stderr in verbose mode, so a run can be inspected with `jq` or `grep`.
-/// Logging never throws: if the file cannot be written, the first failure is reported
-/// once on stderr and the app carries on.
+/// Logging never throws: if the file cannot be written, the first failure is reported once
+/// through `notices` (on stderr, or the status line in full screen) and the app carries on.
 final class JSONLinesLogger: PageViewLogger, ActivityLogger {
     private struct Entry: Encodable {
         let time: String
@@ -21,6 +22,7 @@ final class JSONLinesLogger: PageViewLogger, ActivityLogger {
 
     let fileURL: URL
     private let echoToStandardError: Bool
+    private let notices: RunNotices
     private let state = Mutex(State())
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -28,9 +30,10 @@ final class JSONLinesLogger: PageViewLogger, ActivityLogger {
         return encoder
     }()
 
-    init(fileURL: URL, echoToStandardError: Bool = false) {
+    init(fileURL: URL, echoToStandardError: Bool = false, notices: RunNotices = RunNotices()) {
         self.fileURL = fileURL
         self.echoToStandardError = echoToStandardError
+        self.notices = notices
     }
 
     deinit {
@@ -58,8 +61,7 @@ final class JSONLinesLogger: PageViewLogger, ActivityLogger {
                 state.reportedFailure = true
                 let reason =
                     error.localizedDescription.hasSuffix(".") ? String(error.localizedDescription.dropLast()) : error.localizedDescription
-                FileHandle.standardError.write(
-                    Data("cookbook: cannot write the event log \(fileURL.path): \(reason). Events are not recorded for this run.\n".utf8))
+                notices.warn("cannot write the event log \(fileURL.path): \(reason). Events are not recorded for this run.")
             }
         }
     }

@@ -1,9 +1,11 @@
 import Core
 import Foundation
+import TerminalRunner
 
 /// The app's stores: SQLite in the data directory, or memory when that cannot be used.
 /// Opening never fails: every problem becomes a warning that says what happened, which
-/// file, and what to do, and the app carries on.
+/// file, and what to do, and the app carries on. When changes cannot be saved, `banner` says
+/// so on every screen and the stores of the person's data count each change that is lost.
 struct LocalStore {
     var favorites: any Repository<FavoriteRecipe>
     var shoppingList: any Repository<ShoppingItem>
@@ -13,48 +15,56 @@ struct LocalStore {
     var database: SQLiteDatabase?
     /// What the user must be told, in plain words, one entry a problem.
     var warnings: [String]
+    /// Set while changes are not being saved, for the top of every screen.
+    var banner: String?
 
     static let fileName = "cookbook.sqlite"
 
-    static func open(in directory: URL) -> LocalStore {
+    static func open(in directory: URL, notices: RunNotices = RunNotices()) -> LocalStore {
         do {
             try prepare(directory)
         } catch {
-            return inMemory(warning: "\(error.localizedDescription) \(error.recoverySuggestion ?? "") \(inMemoryConsequence)")
+            return inMemory(
+                because: error.summary, warning: "\(error.localizedDescription) \(error.recoverySuggestion ?? "") \(inMemoryConsequence)",
+                notices: notices)
         }
         let file = directory.appendingPathComponent(fileName)
         do {
-            return try durable(at: file)
+            return try durable(at: file, notices: notices)
         } catch let error where error.isDamage {
             do {
                 let kept = try moveAside(file)
-                var store = try durable(at: file)
+                var store = try durable(at: file, notices: notices)
                 store.warnings.append(
                     "Cookbook found \(error.localizedDescription). It was moved to \(kept.path) (kept, not deleted) and a new, empty database was started."
                 )
                 return store
             } catch let second {
                 return inMemory(
+                    because: error.summary,
                     warning:
-                        "Cookbook found \(error.localizedDescription) and could not set it aside: \(second.localizedDescription). \(inMemoryConsequence)"
+                        "Cookbook found \(error.localizedDescription) and could not set it aside: \(second.localizedDescription). \(inMemoryConsequence)",
+                    notices: notices
                 )
             }
         } catch {
             let description = error.localizedDescription
             return inMemory(
+                because: error.summary,
                 warning:
-                    "\(description.prefix(1).uppercased())\(description.dropFirst()). \(error.recoverySuggestion ?? "") \(inMemoryConsequence)"
+                    "\(description.prefix(1).uppercased())\(description.dropFirst()). \(error.recoverySuggestion ?? "") \(inMemoryConsequence)",
+                notices: notices
             )
         }
     }
 
     private static let inMemoryConsequence = "Changes made in this run are kept in memory only and will be lost when Cookbook quits."
 
-    private static func durable(at file: URL) throws(StoreError) -> LocalStore {
+    private static func durable(at file: URL, notices: RunNotices) throws(StoreError) -> LocalStore {
         let database = try SQLiteDatabase(path: file.path)
         return LocalStore(
-            favorites: SQLiteRepository<FavoriteRecipe>(database: database),
-            shoppingList: SQLiteRepository<ShoppingItem>(database: database),
+            favorites: counting(SQLiteRepository<FavoriteRecipe>(database: database), isMemoryOnly: false, notices),
+            shoppingList: counting(SQLiteRepository<ShoppingItem>(database: database), isMemoryOnly: false, notices),
             recentSearches: SQLiteRepository<RecentSearch>(database: database),
             recipeCache: SQLiteRepository<Recipe>(database: database),
             database: database,
@@ -62,15 +72,27 @@ struct LocalStore {
         )
     }
 
-    static func inMemory(warning: String? = nil) -> LocalStore {
+    /// Stores in memory, for a run whose data directory cannot be used (`cause`, in a few words).
+    static func inMemory(because cause: String, warning: String, notices: RunNotices = RunNotices()) -> LocalStore {
         LocalStore(
-            favorites: InMemoryRepository<FavoriteRecipe>(),
-            shoppingList: InMemoryRepository<ShoppingItem>(),
+            favorites: counting(InMemoryRepository<FavoriteRecipe>(), isMemoryOnly: true, notices),
+            shoppingList: counting(InMemoryRepository<ShoppingItem>(), isMemoryOnly: true, notices),
+            // History the app keeps and a cache: not changes the person made, so losing them
+            // does not fail a run (the search screen says when a search cannot be remembered).
             recentSearches: InMemoryRepository<RecentSearch>(),
             recipeCache: InMemoryRepository<Recipe>(),
             database: nil,
-            warnings: warning.map { [$0] } ?? []
+            warnings: [warning],
+            banner: "Not saving: \(cause); changes are kept in memory only and lost at quit"
         )
+    }
+
+    private static func counting<Entity: Identifiable & Queryable>(
+        _ base: any Repository<Entity>, isMemoryOnly: Bool, _ notices: RunNotices
+    )
+        -> any Repository<Entity> where Entity.ID: Sendable
+    {
+        UnsavedChangeCounting(base: base, isMemoryOnly: isMemoryOnly, notices: notices)
     }
 
     /// Makes sure the data directory exists, is a directory and can be written.
@@ -120,6 +142,8 @@ struct DataDirectoryError: LocalizedError {
     let path: String
     let problem: String
     var recovery = "Fix it, or start with --data-dir DIR to use another folder."
+    /// The problem in a few words, for the banner ("the data directory is read-only").
+    var summary: String { "the data directory " + (problem.components(separatedBy: ":").first ?? problem) }
 
     var errorDescription: String? { "The data directory \(path) \(problem)." }
     var recoverySuggestion: String? { recovery }

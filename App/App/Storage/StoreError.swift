@@ -58,6 +58,20 @@ enum StoreError: LocalizedError, Equatable {
         }
     }
 
+    /// The problem in a few words, for the banner ("the database is locked by another program").
+    var summary: String {
+        switch self {
+        case .corrupt: "the database is damaged"
+        case .locked: "the database is locked by another program"
+        case .readOnly: "the database cannot be written"
+        case .futureSchema: "the database is from a newer Cookbook"
+        case .full: "the disk is full"
+        case .cannotOpen: "the database cannot be opened"
+        case .malformedRow: "a stored row cannot be read"
+        case .other: "the database failed"
+        }
+    }
+
     var recoverySuggestion: String? {
         switch self {
         case .corrupt, .malformedRow: "Cookbook keeps the damaged file and starts a new one; nothing else is needed."

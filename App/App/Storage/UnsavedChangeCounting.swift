@@ -1,0 +1,41 @@
+import Core
+import TerminalRunner
+
+/// A store of the person's data (favorites, the shopping list) that counts the changes it does not keep: every change when
+/// the store is in memory, and every change the store refuses (locked, read-only, disk full).
+/// The runner says how many at the end and exits with status 4 (`RunNotices`), so no script
+/// reports success for changes that were lost. Reads pass straight through.
+struct UnsavedChangeCounting<Entity: Identifiable & Queryable>: Repository where Entity.ID: Sendable {
+    let base: any Repository<Entity>
+    /// True when what `base` keeps is gone at quit.
+    let isMemoryOnly: Bool
+    let notices: RunNotices
+
+    func find(id: Entity.ID) async throws -> Entity? {
+        try await base.find(id: id)
+    }
+
+    func findAll(_ query: Query<Entity>, sort: [Sort<Entity>]) async throws -> [Entity] {
+        try await base.findAll(query, sort: sort)
+    }
+
+    func save(_ entities: [Entity]) async throws {
+        guard !entities.isEmpty else { return }
+        try await counted { try await base.save(entities) }
+    }
+
+    func delete(ids: [Entity.ID]) async throws {
+        guard !ids.isEmpty else { return }
+        try await counted { try await base.delete(ids: ids) }
+    }
+
+    private func counted(_ change: () async throws -> Void) async throws {
+        do {
+            try await change()
+        } catch {
+            notices.recordUnsavedChange()
+            throw error
+        }
+        if isMemoryOnly { notices.recordUnsavedChange() }
+    }
+}

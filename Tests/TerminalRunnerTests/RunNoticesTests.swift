@@ -1,0 +1,105 @@
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+@testable import TerminalRunner
+
+/// What a run tells the person besides its screens: the banner on every screen, warnings once,
+/// and status 4 for changes that were not saved.
+@Suite("RunNotices: banner, warnings, unsaved changes")
+@MainActor
+struct RunNoticesTests {
+    static let banner = "Not saving: the data directory is read-only; changes are kept in memory only and lost at quit"
+
+    @Test("a warning is delivered once, in order; warnings before a listener wait for it")
+    func warningsOnce() {
+        let notices = RunNotices()
+        notices.warn("first")
+        notices.warn("second")
+        notices.warn("first")
+        let heard = Heard()
+        notices.deliver(to: heard.append)
+        notices.warn("third")
+        notices.warn("second")
+        #expect(heard.messages == ["first", "second", "third"])
+        #expect(notices.warnings == ["first", "second", "third"])
+
+        notices.deliver(to: nil)
+        notices.warn("fourth")
+        #expect(heard.messages.count == 3, "no listener: the warning waits")
+        let later = Heard()
+        notices.deliver(to: later.append)
+        #expect(later.messages == ["fourth"])
+    }
+
+    @Test("the summary counts the unsaved changes, in words; none, no summary")
+    func summary() {
+        let notices = RunNotices()
+        #expect(notices.unsavedSummary == nil)
+        notices.recordUnsavedChange()
+        #expect(notices.unsavedSummary == "1 change made in this run was not saved.")
+        notices.recordUnsavedChange()
+        #expect(notices.unsavedSummary == "2 changes made in this run were not saved.")
+    }
+
+    @Test("a run that ends with unsaved changes exits 4; a failed script keeps its 1; none changes nothing")
+    func finish() {
+        let program = ProgramInfo(name: "demo", summary: "a demo")
+        let clean = RunNotices()
+        #expect(Runner.finish(.success, notices: clean, program: program) == .success)
+        let lost = RunNotices()
+        lost.recordUnsavedChange()
+        #expect(Runner.finish(.success, notices: lost, program: program) == .unsavedChanges)
+        #expect(Runner.finish(.scriptFailed, notices: lost, program: program) == .scriptFailed)
+        #expect(Runner.ExitCode.unsavedChanges.rawValue == 4)
+    }
+
+    @Test("the banner is drawn under the breadcrumb in place of the rule, as a red bar the width of the window")
+    func bannerInTheFrame() {
+        var input = FrameInput(rows: 10, columns: 50, tabs: ["Feed", "Search"], path: ["Feed"], content: ScreenContent(title: "Feed"))
+        #expect(FrameRenderer.render(input).text[2] == String(repeating: "─", count: 50))
+        input.banner = Self.banner
+        let frame = FrameRenderer.render(input)
+        #expect(frame.text[2] == "! Not saving: the data directory is read-only; ch…")
+        #expect(frame.lines[2].spans.allSatisfy { $0.style == [.bold, .red, .reverse] })
+        #expect(frame.text[3] == "# Feed", "the body does not move")
+        #expect(frame.lines.count == 10)
+    }
+
+    @Test("script output starts every screen with the banner; the full screen shows it too")
+    func bannerOnEveryScreen() async {
+        let session = TabSession(stack("Search", root: StaticScreen("Search")), [stack("Favorites", root: StaticScreen("Favorites"))])
+        session.notices.banner = Self.banner
+        await session.start()
+        #expect(SessionText.render(session).hasPrefix("! \(Self.banner)\nTabs: [Search] | Favorites\n# Search"))
+        await session.select(tabAt: 1)
+        #expect(SessionText.render(session).hasPrefix("! \(Self.banner)\nTabs: Search | [Favorites]\n"))
+
+        let controller = SessionController(session: session, rows: 12, columns: 200)
+        #expect(controller.render().frame.text[2].hasPrefix("! \(Self.banner)  "), "padded to the width")
+    }
+
+    @Test("a script whose session has unsaved changes exits 4")
+    func scriptExitsFour() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("notices-\(UUID().uuidString).txt").path
+        try "expect Search\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let status = await Runner.main(ProgramInfo(name: "demo", summary: "a demo"), arguments: ["--script", path]) { _ in
+            let session = TabSession(stack("Search", root: StaticScreen("Search")))
+            session.notices.recordUnsavedChange()
+            return session
+        }
+        #expect(status == .unsavedChanges)
+    }
+}
+
+/// What a listener heard.
+private final class Heard: @unchecked Sendable {
+    private let lock = NSLock()
+    private var heard: [String] = []
+
+    var messages: [String] { lock.withLock { heard } }
+
+    @Sendable func append(_ message: String) { lock.withLock { heard.append(message) } }
+}
