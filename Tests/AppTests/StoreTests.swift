@@ -24,11 +24,11 @@ struct StoreTests {
                 id: UUID(), name: "item \($0)", amount: "\($0) g", isChecked: $0 == 1, recipeID: $0 == 2 ? 7 : nil, position: 2 - $0)
         }
         do {
-            let store = LocalStore.open(in: directory)
+            let store = try LocalStore.open(in: directory)
             #expect(store.warnings.isEmpty)
             try await store.shoppingList.save(items)
         }
-        let reopened = LocalStore.open(in: directory)
+        let reopened = try LocalStore.open(in: directory)
         let loaded = try await reopened.shoppingList.findAll(.all, sort: [.ascending(.position)])
         #expect(loaded == items.reversed())
         #expect(try await reopened.shoppingList.find(id: items[1].id)?.isChecked == true)
@@ -36,7 +36,7 @@ struct StoreTests {
 
     @Test("save upserts, delete removes, unknown ids are ignored")
     func upsertAndDelete() async throws {
-        let store = LocalStore.open(in: directory)
+        let store = try LocalStore.open(in: directory)
         var item = ShoppingItem(id: UUID(), name: "milk", position: 0)
         try await store.shoppingList.save(item)
         item.isChecked = true
@@ -48,7 +48,7 @@ struct StoreTests {
 
     @Test("favorites keep the whole recipe; recent searches order by time")
     func favoritesAndRecents() async throws {
-        let store = LocalStore.open(in: directory)
+        let store = try LocalStore.open(in: directory)
         try await store.favorites.save([
             FavoriteRecipe(recipe: Fixtures.curryRice, savedAt: 10), FavoriteRecipe(recipe: Fixtures.pancakes, savedAt: 20),
         ])
@@ -65,7 +65,7 @@ struct StoreTests {
         arguments: ["milk\u{0}eggs", "\u{0}", "\u{1B}]52;c;cHduZWQ=\u{7}\u{9B}2J\u{202E}", "", "é日本🍛 e\u{301}"])
     func textIsStoredWhole(text: String) async throws {
         do {
-            let store = LocalStore.open(in: directory)
+            let store = try LocalStore.open(in: directory)
             try await store.shoppingList.save(ShoppingItem(id: UUID(), name: text, amount: text, position: 0))
             var recipe = Fixtures.curryRice
             recipe.title = text
@@ -73,7 +73,7 @@ struct StoreTests {
             try await store.favorites.save(FavoriteRecipe(recipe: recipe, savedAt: 1))
             try await store.recentSearches.save(RecentSearch(keyword: text, searchedAt: 1))
         }
-        let reopened = LocalStore.open(in: directory)
+        let reopened = try LocalStore.open(in: directory)
         let item = try #require(try await reopened.shoppingList.findAll().first)
         #expect(item.name == text && item.amount == text)
         #expect(item.name.utf8.count == text.utf8.count)
@@ -138,21 +138,25 @@ struct StoreTests {
         }
     }
 
-    @Test("a database from the future is set aside, kept, and a fresh one started")
-    func futureSchemaRecovery() async throws {
+    @Test("a database from the future is refused and left as it was: not moved, not changed, nothing beside it")
+    func futureSchemaRefused() async throws {
         do {
             let database = try SQLiteDatabase(path: file.path)
+            try await SQLiteRepository<ShoppingItem>(database: database).save(ShoppingItem(id: UUID(), name: "milk", position: 0))
             try await database.execute("PRAGMA user_version = 99")
         }
-        let store = LocalStore.open(in: directory)
-        #expect(store.database != nil)
-        let warning = try #require(store.warnings.first)
-        #expect(warning.contains("newer Cookbook"))
-        #expect(warning.contains("kept, not deleted"))
-        let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
-            $0.hasPrefix("cookbook.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+        let before = try Data(contentsOf: file)
+        #expect(throws: NewerDatabaseError(path: file.path, found: 99, supported: Migration.latestVersion)) {
+            _ = try LocalStore.open(in: directory)
         }
-        #expect(kept.count == 1)
+        #expect(try Data(contentsOf: file) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [LocalStore.fileName])
+        let message = NewerDatabaseError(path: file.path, found: 99, supported: 1)
+        #expect(
+            message.localizedDescription
+                == "The database \(file.path) was written by a newer Cookbook (schema 99; this version knows up to 1); Cookbook did not open it, so nothing in it has changed."
+        )
+        #expect(message.recoverySuggestion == "Update Cookbook, or start with --data-dir DIR to use another folder.")
     }
 
     @Test(
@@ -163,7 +167,7 @@ struct StoreTests {
         ])
     func garbageRecovery(bytes: Data) async throws {
         try bytes.write(to: file)
-        let store = LocalStore.open(in: directory)
+        let store = try LocalStore.open(in: directory)
         let warning = try #require(store.warnings.first)
         #expect(warning.contains("damaged"))
         try await store.shoppingList.save(ShoppingItem(id: UUID(), name: "milk", position: 0))
@@ -175,7 +179,7 @@ struct StoreTests {
     @Test("a real database cut in half is set aside, kept byte for byte, and a fresh one works")
     func truncatedRecovery() async throws {
         do {
-            let store = LocalStore.open(in: directory)
+            let store = try LocalStore.open(in: directory)
             let items = (0..<400).map { ShoppingItem(id: UUID(), name: "item \($0) " + String(repeating: "x", count: 40), position: $0) }
             try await store.shoppingList.save(items)
             try await store.favorites.save(Fixtures.recipes.map { FavoriteRecipe(recipe: $0, savedAt: 1) })
@@ -186,7 +190,7 @@ struct StoreTests {
         let half = whole.prefix(whole.count / 2)
         try half.write(to: file)
 
-        let store = LocalStore.open(in: directory)
+        let store = try LocalStore.open(in: directory)
 
         let warning = try #require(store.warnings.first)
         #expect(warning.contains("is damaged"), "\(warning)")
@@ -208,10 +212,10 @@ struct StoreTests {
         let first = Data("first damaged file".utf8)
         let second = Data("second damaged file".utf8)
         try first.write(to: file)
-        _ = LocalStore.open(in: directory)
+        _ = try LocalStore.open(in: directory)
         try FileManager.default.removeItem(at: file)
         try second.write(to: file)
-        let store = LocalStore.open(in: directory)
+        let store = try LocalStore.open(in: directory)
 
         #expect(store.warnings.first?.contains("kept, not deleted") == true)
         let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -224,7 +228,7 @@ struct StoreTests {
     func directoryIsAFile() async throws {
         let notADirectory = directory.appendingPathComponent("plain-file")
         try Data("x".utf8).write(to: notADirectory)
-        let store = LocalStore.open(in: notADirectory)
+        let store = try LocalStore.open(in: notADirectory)
         #expect(store.database == nil)
         let warning = try #require(store.warnings.first)
         #expect(warning.contains(notADirectory.path))

@@ -42,7 +42,12 @@ public enum CookbookApp {
         networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange = NetworkingLibrary.load
     ) throws -> AppEnvironment {
         let dataDirectory = DataDirectory.resolve(override: options.value("--data-dir"))
-        let store = LocalStore.open(in: dataDirectory.url, notices: notices)
+        let store: LocalStore
+        do {
+            store = try LocalStore.open(in: dataDirectory.url, notices: notices)
+        } catch {
+            throw StartupError("\(error.localizedDescription) \(error.recoverySuggestion ?? "")")
+        }
         for warning in store.warnings { notices.warn(warning) }
         notices.banner = store.banner
         let clock = SystemClock()

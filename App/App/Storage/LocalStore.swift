@@ -3,7 +3,8 @@ import Foundation
 import TerminalRunner
 
 /// The app's stores: SQLite in the data directory, or memory when that cannot be used.
-/// Opening never fails: every problem becomes a warning that says what happened, which
+/// Opening fails only for a database from a newer Cookbook (`NewerDatabaseError`): the app must
+/// not start on it. Every other problem becomes a warning that says what happened, which
 /// file, and what to do, and the app carries on. When changes cannot be saved, `banner` says
 /// so on every screen and the stores of the person's data count each change that is lost.
 struct LocalStore {
@@ -20,7 +21,7 @@ struct LocalStore {
 
     static let fileName = "cookbook.sqlite"
 
-    static func open(in directory: URL, notices: RunNotices = RunNotices()) -> LocalStore {
+    static func open(in directory: URL, notices: RunNotices = RunNotices()) throws(NewerDatabaseError) -> LocalStore {
         do {
             try prepare(directory)
         } catch {
@@ -31,6 +32,8 @@ struct LocalStore {
         let file = directory.appendingPathComponent(fileName)
         do {
             return try durable(at: file, notices: notices)
+        } catch .futureSchema(let path, let found, let supported) {
+            throw NewerDatabaseError(path: path, found: found, supported: supported)
         } catch let error where error.isDamage {
             do {
                 let kept = try moveAside(file)
@@ -147,4 +150,19 @@ struct DataDirectoryError: LocalizedError {
 
     var errorDescription: String? { "The data directory \(path) \(problem)." }
     var recoverySuggestion: String? { recovery }
+}
+
+/// A database written by a newer Cookbook. Refused, not guessed at and not moved: the app does
+/// not start (exit 3) and the file stays as it is, for the newer version to open.
+struct NewerDatabaseError: LocalizedError, Equatable {
+    let path: String
+    let found: Int
+    let supported: Int
+
+    var errorDescription: String? {
+        let store = StoreError.futureSchema(path: path, found: found, supported: supported).localizedDescription
+        return "\(store.prefix(1).uppercased())\(store.dropFirst())."
+    }
+
+    var recoverySuggestion: String? { StoreError.futureSchema(path: path, found: found, supported: supported).recoverySuggestion }
 }

@@ -45,9 +45,7 @@ struct Migration: Sendable {
     /// nothing; every pending step commits together, or none does.
     static func apply(_ migrations: [Migration], on connection: OpaquePointer, path: String) throws(StoreError) {
         let latest = migrations.map(\.version).max() ?? 0
-        let hint = try userVersion(connection, path: path)
-        guard hint <= latest else { throw StoreError.futureSchema(path: path, found: hint, supported: latest) }
-        guard hint < latest else { return }
+        guard try refuseNewer(migrations, on: connection, path: path) < latest else { return }
         try execute("BEGIN IMMEDIATE", on: connection, path: path)
         do throws(StoreError) {
             let current = try userVersion(connection, path: path)
@@ -66,6 +64,17 @@ struct Migration: Sendable {
             sqlite3_exec(connection, "ROLLBACK", nil, nil, nil)
             throw error
         }
+    }
+
+    /// The file's schema version; a version newer than any of `migrations` is refused
+    /// (`futureSchema`): a newer Cookbook wrote the file, and this one must neither guess at it
+    /// nor change it. Reading the version writes nothing, so it is asked before anything else.
+    @discardableResult
+    static func refuseNewer(_ migrations: [Migration], on connection: OpaquePointer, path: String) throws(StoreError) -> Int {
+        let latest = migrations.map(\.version).max() ?? 0
+        let version = try userVersion(connection, path: path)
+        guard version <= latest else { throw StoreError.futureSchema(path: path, found: version, supported: latest) }
+        return version
     }
 
     private static func execute(_ sql: String, on connection: OpaquePointer, path: String) throws(StoreError) {

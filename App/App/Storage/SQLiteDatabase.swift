@@ -54,6 +54,8 @@ actor SQLiteDatabase {
         connection = handle
         sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
         do throws(StoreError) {
+            // A file from a newer Cookbook is refused before anything here writes to it.
+            try Migration.refuseNewer(migrations, on: handle, path: path)
             // WAL lets readers and a writer work together; FULL sync makes every
             // acknowledged commit survive a crash of the process or the machine.
             try Self.switchToWAL(handle, path: path)

@@ -39,7 +39,8 @@ enum StoreError: LocalizedError, Equatable {
     /// Whether moving the file aside and starting afresh is the right recovery.
     var isDamage: Bool {
         switch self {
-        case .corrupt, .futureSchema: true
+        case .corrupt: true
+        // A newer version's file is not damaged: it is refused and left as it is.
         default: false
         }
     }
@@ -50,7 +51,7 @@ enum StoreError: LocalizedError, Equatable {
         case .locked(let path): "the database \(path) is locked by another program"
         case .readOnly(let path): "the database \(path) cannot be written"
         case .futureSchema(let path, let found, let supported):
-            "the database \(path) was written by a newer Cookbook (schema \(found); this version knows up to \(supported))"
+            "the database \(path) was written by a newer Cookbook (schema \(found); this version knows up to \(supported)); Cookbook did not open it, so nothing in it has changed"
         case .full(let path): "the disk holding \(path) is full"
         case .cannotOpen(let path, let detail): "the database \(path) cannot be opened (\(detail))"
         case .malformedRow(let column): "a stored row has no valid “\(column)”"
