@@ -126,6 +126,35 @@ struct StoreTests {
         #expect(Set(names) == Set((0..<8).map { "item \($0)" }))
     }
 
+    @Test("read-only access reads what the file holds, creates nothing beside it, and refuses every write as read-only")
+    func readOnlyAccess() async throws {
+        do {
+            let database = try SQLiteDatabase(path: file.path)
+            try await SQLiteRepository<ShoppingItem>(database: database).save(ShoppingItem(id: UUID(), name: "milk", position: 0))
+        }
+        let before = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        let database = try SQLiteDatabase(path: file.path, access: .readOnly)
+        let shoppingList = SQLiteRepository<ShoppingItem>(database: database)
+        #expect(try await shoppingList.findAll().map(\.name) == ["milk"])
+        await #expect(throws: StoreError.readOnly(path: file.path)) {
+            try await shoppingList.save(ShoppingItem(id: UUID(), name: "bread", position: 1))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == before, "no -wal, no -shm")
+    }
+
+    @Test("a -shm and a -wal left read-only by an earlier reader get their owner's write permission back before a writer opens")
+    func companionsMadeWritable() async throws {
+        _ = try SQLiteDatabase(path: file.path)
+        for suffix in ["-shm", "-wal"] {
+            #expect(FileManager.default.createFile(atPath: file.path + suffix, contents: Data(), attributes: [.posixPermissions: 0o444]))
+        }
+        _ = try SQLiteDatabase(path: file.path)
+        for suffix in ["-shm", "-wal"] where FileManager.default.fileExists(atPath: file.path + suffix) {
+            let permissions = try FileManager.default.attributesOfItem(atPath: file.path + suffix)[.posixPermissions] as? NSNumber
+            #expect(permissions.map { $0.intValue & 0o200 != 0 } == true, "\(suffix) is writable by its owner")
+        }
+    }
+
     @Test("the schema version is recorded and a newer file is refused")
     func futureSchema() async throws {
         do {

@@ -22,18 +22,23 @@ struct FaultsEndToEndTests {
         quit
         """
 
-    /// A run whose changes stayed in memory: the banner on every screen, status 4, and why.
-    func expectNotSaved(_ run: ProductProcess.Result, because cause: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// A run whose changes were not saved: the banner on every screen, status 4, and the count.
+    func expectNotSaved(_ run: ProductProcess.Result, banner: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(run.status == 4, "stderr: \(run.errorOutput)", sourceLocation: sourceLocation)
-        let banner = "! Not saving: \(cause); changes are kept in memory only and lost at quit"
         // Every screen printed starts with the banner, then the tab bar.
         let screens = run.output.components(separatedBy: "Tabs: ").count - 1
-        let withBanner = run.output.components(separatedBy: banner + "\nTabs: ").count - 1
+        let withBanner = run.output.components(separatedBy: "! \(banner)\nTabs: ").count - 1
         #expect(screens > 0 && withBanner == screens, "every screen shows “\(banner)”: \(run.output)", sourceLocation: sourceLocation)
-        #expect(run.errorOutput.contains("kept in memory only"), "\(run.errorOutput)", sourceLocation: sourceLocation)
         #expect(
             run.errorOutput.hasSuffix("cookbook: 1 change made in this run was not saved.\n"), "\(run.errorOutput)",
             sourceLocation: sourceLocation)
+    }
+
+    /// A run whose changes stayed in memory, and says why.
+    func expectInMemory(_ run: ProductProcess.Result, because cause: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        expectNotSaved(
+            run, banner: "Not saving: \(cause); changes are kept in memory only and lost at quit", sourceLocation: sourceLocation)
+        #expect(run.errorOutput.contains("kept in memory only"), "\(run.errorOutput)", sourceLocation: sourceLocation)
     }
 
     // MARK: - A damaged database
@@ -147,7 +152,7 @@ struct FaultsEndToEndTests {
         let run = try cookbook.run(["--data-dir", directory], input: Self.addMilk, timeout: .seconds(30))
         let elapsed = ContinuousClock.now - start
 
-        expectNotSaved(run, because: "the database is locked by another program")
+        expectInMemory(run, because: "the database is locked by another program")
         #expect(elapsed < .seconds(15), "the app must not hang on a lock (\(elapsed))")
         #expect(run.errorOutput.contains("The database \(path) is locked by another program."), "\(run.errorOutput)")
         #expect(run.errorOutput.contains("Close the other program using this file"), "\(run.errorOutput)")
@@ -179,7 +184,7 @@ struct FaultsEndToEndTests {
         let file = temporaryDataDirectory()
         try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
         let run = try cookbook.run(["--data-dir", file], input: Self.addMilk)
-        expectNotSaved(run, because: "the data directory is a file, not a directory")
+        expectInMemory(run, because: "the data directory is a file, not a directory")
         #expect(
             run.errorOutput.contains("The data directory \(file) is a file, not a directory. Fix it, or start with --data-dir DIR"),
             "\(run.errorOutput)")
@@ -207,34 +212,90 @@ struct FaultsEndToEndTests {
         return cookbook
     }
 
-    @Test("a read-only data directory (chmod 555): the app names it, says what to do, keeps changes in memory and leaves the data alone")
+    /// A data directory the unprivileged cookbook can write, for a setup run as that user.
+    static func directoryOfTheUnprivileged() throws -> String {
+        let directory = temporaryDataDirectory()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        if geteuid() == 0 { #expect(chown(directory, 65534, 65534) == 0) }
+        return directory
+    }
+
+    static let addBreadReadOnly = """
+        tab "Shopping list"
+        expect "[1] [ ] milk"
+        type bread
+        expect "Couldn't add “bread”: the database"
+        expect "cannot be written. Check the permissions of the data directory, or start with --data-dir DIR."
+        expect-not "[2]"
+        quit
+        """
+
+    @Test("a read-only data directory (chmod 555) holding a database: the data is shown, changes are refused, nothing in it changes")
     func readOnlyDirectory() throws {
         let cookbook = try Self.unprivilegedCookbook()
-        let directory = temporaryDataDirectory()
+        let directory = try Self.directoryOfTheUnprivileged()
         // A database from an earlier run, then the folder made read-only.
-        let setup = try self.cookbook.run(["--data-dir", directory], input: Self.addMilk)
+        let setup = try cookbook.run(["--data-dir", directory], input: Self.addMilk)
         #expect(setup.status == 0, "stderr: \(setup.errorOutput)")
+        #expect(chmod(directory + "/logs/events.jsonl", 0o444) == 0)
         #expect(chmod(directory, 0o555) == 0)
         defer { _ = chmod(directory, 0o755) }
         let before = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
 
-        let run = try cookbook.run(
-            ["--data-dir", directory],
-            input: """
-                tab "Shopping list"
-                type bread
-                expect "Added “bread”."
-                expect "[1] [ ] bread"
-                quit
-                """)
+        let run = try cookbook.run(["--data-dir", directory], input: Self.addBreadReadOnly)
 
-        expectNotSaved(run, because: "the data directory is read-only")
+        expectNotSaved(run, banner: "Not saving: the data directory is read-only; the saved data is shown, but changes cannot be saved")
         #expect(run.errorOutput.contains("The data directory \(directory) is read-only"), "\(run.errorOutput)")
         #expect(run.errorOutput.contains("Make it writable (chmod u+w \(directory)), or start with --data-dir DIR"), "\(run.errorOutput)")
-        #expect(run.errorOutput.contains("kept in memory only"), "\(run.errorOutput)")
+        #expect(
+            run.errorOutput.contains(
+                "Cookbook shows what \(directory)/cookbook.sqlite holds, but changes made in this run cannot be saved."),
+            "\(run.errorOutput)")
         #expect(run.errorOutput.contains("cannot write the event log \(directory)/logs/events.jsonl"), "\(run.errorOutput)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == before, "nothing was created, moved or deleted")
         #expect(SQLiteInspector(path: directory + "/cookbook.sqlite").shoppingItemNames() == ["milk"], "the stored list is untouched")
+    }
+
+    @Test("a read-only data directory with nothing in it: changes are kept in memory, with the banner; nothing is created")
+    func readOnlyEmptyDirectory() throws {
+        let cookbook = try Self.unprivilegedCookbook()
+        let directory = try Self.directoryOfTheUnprivileged()
+        #expect(chmod(directory, 0o555) == 0)
+        defer { _ = chmod(directory, 0o755) }
+        let run = try cookbook.run(["--data-dir", directory], input: Self.addMilk)
+        expectInMemory(run, because: "the data directory is read-only")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+
+    @Test(
+        "a read-only database file (chmod 444): the data is shown, nothing is left beside it, and once writable again it takes changes"
+    )
+    func readOnlyDatabaseFile() throws {
+        let cookbook = try Self.unprivilegedCookbook()
+        let directory = try Self.directoryOfTheUnprivileged()
+        let path = directory + "/cookbook.sqlite"
+        let setup = try cookbook.run(["--data-dir", directory], input: Self.addMilk)
+        #expect(setup.status == 0, "stderr: \(setup.errorOutput)")
+        #expect(chmod(path, 0o444) == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+
+        let run = try cookbook.run(["--data-dir", directory], input: Self.addBreadReadOnly)
+
+        expectNotSaved(run, banner: "Not saving: the database file is read-only; the saved data is shown, but changes cannot be saved")
+        #expect(
+            run.errorOutput.hasPrefix(
+                "cookbook: The database \(path) is read-only. Make it writable (chmod u+w \(path)), or start with --data-dir DIR to use another folder."
+            ), "\(run.errorOutput)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == before,
+            "no -shm or -wal left behind (they would be read-only, and block the next writer)")
+
+        #expect(chmod(path, 0o644) == 0)
+        let fixed = try cookbook.run(
+            ["--data-dir", directory], input: "tab \"Shopping list\"\ntype bread\nexpect \"Added “bread”.\"\nquit\n")
+        #expect(fixed.status == 0, "stderr: \(fixed.errorOutput)")
+        #expect(fixed.errorOutput.isEmpty, "\(fixed.errorOutput)")
+        #expect(SQLiteInspector(path: path).shoppingItemNames() == ["milk", "bread"])
     }
 
     @Test("the database path is a folder: the app names the path, says what to do, and keeps changes in memory")
@@ -242,7 +303,7 @@ struct FaultsEndToEndTests {
         let directory = temporaryDataDirectory()
         try FileManager.default.createDirectory(atPath: directory + "/cookbook.sqlite", withIntermediateDirectories: true)
         let run = try cookbook.run(["--data-dir", directory], input: Self.addMilk)
-        expectNotSaved(run, because: "the database cannot be opened")
+        expectInMemory(run, because: "the database cannot be opened")
         #expect(run.errorOutput.contains("The database \(directory)/cookbook.sqlite cannot be opened"), "\(run.errorOutput)")
         #expect(run.errorOutput.contains("or start with --data-dir DIR"), "\(run.errorOutput)")
         #expect(run.errorOutput.contains("kept in memory only"), "\(run.errorOutput)")

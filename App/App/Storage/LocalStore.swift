@@ -22,14 +22,24 @@ struct LocalStore {
     static let fileName = "cookbook.sqlite"
 
     static func open(in directory: URL, notices: RunNotices = RunNotices()) throws(NewerDatabaseError) -> LocalStore {
+        let file = directory.appendingPathComponent(fileName)
         do {
             try prepare(directory)
         } catch {
-            return inMemory(
-                because: error.summary, warning: "\(error.localizedDescription) \(error.recoverySuggestion ?? "") \(inMemoryConsequence)",
+            let problem = "\(error.localizedDescription) \(error.recoverySuggestion ?? "")"
+            // A folder that cannot be written may still hold the person's data: show it.
+            if error.isReadOnly, FileManager.default.fileExists(atPath: file.path) {
+                return try readOnly(at: file, because: error.summary, problem: problem, notices: notices)
+            }
+            return inMemory(because: error.summary, warning: "\(problem) \(inMemoryConsequence)", notices: notices)
+        }
+        if FileManager.default.fileExists(atPath: file.path), !FileManager.default.isWritableFile(atPath: file.path) {
+            return try readOnly(
+                at: file, because: "the database file is read-only",
+                problem:
+                    "The database \(file.path) is read-only. Make it writable (chmod u+w \(file.path)), or start with --data-dir DIR to use another folder.",
                 notices: notices)
         }
-        let file = directory.appendingPathComponent(fileName)
         do {
             return try durable(at: file, notices: notices)
         } catch .futureSchema(let path, let found, let supported) {
@@ -58,6 +68,33 @@ struct LocalStore {
                     "\(description.prefix(1).uppercased())\(description.dropFirst()). \(error.recoverySuggestion ?? "") \(inMemoryConsequence)",
                 notices: notices
             )
+        }
+    }
+
+    /// The saved data, read-only, for a run whose database (or its folder) cannot be written:
+    /// it is shown, and every change is refused (and counted as not saved). The recipe cache
+    /// lives in memory for the run. If even reading fails, the stores are in memory.
+    private static func readOnly(at file: URL, because cause: String, problem: String, notices: RunNotices) throws(NewerDatabaseError)
+        -> LocalStore
+    {
+        do {
+            let database = try SQLiteDatabase(path: file.path, access: .readOnly)
+            return LocalStore(
+                favorites: counting(SQLiteRepository<FavoriteRecipe>(database: database), isMemoryOnly: false, notices),
+                shoppingList: counting(SQLiteRepository<ShoppingItem>(database: database), isMemoryOnly: false, notices),
+                recentSearches: SQLiteRepository<RecentSearch>(database: database),
+                recipeCache: InMemoryRepository<Recipe>(),
+                database: database,
+                warnings: ["\(problem) Cookbook shows what \(file.path) holds, but changes made in this run cannot be saved."],
+                banner: "Not saving: \(cause); the saved data is shown, but changes cannot be saved"
+            )
+        } catch .futureSchema(let path, let found, let supported) {
+            throw NewerDatabaseError(path: path, found: found, supported: supported)
+        } catch {
+            return inMemory(
+                because: cause,
+                warning: "\(problem) The database cannot be read either (\(error.localizedDescription)). \(inMemoryConsequence)",
+                notices: notices)
         }
     }
 
@@ -106,7 +143,8 @@ struct LocalStore {
             guard FileManager.default.isWritableFile(atPath: directory.path) else {
                 throw DataDirectoryError(
                     path: directory.path, problem: "is read-only: Cookbook cannot create or change files in it",
-                    recovery: "Make it writable (chmod u+w \(directory.path)), or start with --data-dir DIR to use another folder."
+                    recovery: "Make it writable (chmod u+w \(directory.path)), or start with --data-dir DIR to use another folder.",
+                    isReadOnly: true
                 )
             }
             return
@@ -145,6 +183,8 @@ struct DataDirectoryError: LocalizedError {
     let path: String
     let problem: String
     var recovery = "Fix it, or start with --data-dir DIR to use another folder."
+    /// It exists but cannot be written: what it holds can still be read.
+    var isReadOnly = false
     /// The problem in a few words, for the banner ("the data directory is read-only").
     var summary: String { "the data directory " + (problem.components(separatedBy: ":").first ?? problem) }
 

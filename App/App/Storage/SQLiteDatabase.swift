@@ -40,28 +40,50 @@ actor SQLiteDatabase {
     /// How long a statement waits for another process's lock before failing.
     static let busyTimeoutMilliseconds: Int32 = 2_000
 
-    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
-    init(path: String, migrations: [Migration] = Migration.all) throws(StoreError) {
+    enum Access: Sendable {
+        case readWrite
+        /// Reads what the file holds and creates nothing beside it (no `-wal`, no `-shm`);
+        /// every write fails with `readOnly`. For a file or a folder that cannot be written.
+        case readOnly
+    }
+
+    let access: Access
+
+    /// Opens the database at `path`: read-write (creating it if needed, its schema brought up
+    /// to date) or read-only (its schema must be current: updating it needs to write).
+    init(path: String, access: Access = .readWrite, migrations: [Migration] = Migration.all) throws(StoreError) {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
-        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        let status: Int32
+        switch access {
+        case .readWrite:
+            Self.makeCompanionsWritable(of: path)
+            status = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nil)
+        case .readOnly:
+            status = sqlite3_open_v2(Self.readOnlyURI(path), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX, nil)
+        }
         guard status == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(handle)
             throw StoreError(code: status, message: message, path: path)
         }
         self.path = path
+        self.access = access
         connection = handle
         sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
         do throws(StoreError) {
             // A file from a newer Cookbook is refused before anything here writes to it.
-            try Migration.refuseNewer(migrations, on: handle, path: path)
-            // WAL lets readers and a writer work together; FULL sync makes every
-            // acknowledged commit survive a crash of the process or the machine.
-            try Self.switchToWAL(handle, path: path)
-            try Self.run(handle, path: path, "PRAGMA synchronous = FULL")
-            try Self.run(handle, path: path, "PRAGMA foreign_keys = ON")
-            try Migration.apply(migrations, on: handle, path: path)
+            let version = try Migration.refuseNewer(migrations, on: handle, path: path)
+            switch access {
+            case .readWrite:
+                // WAL lets readers and a writer work together; FULL sync makes every
+                // acknowledged commit survive a crash of the process or the machine.
+                try Self.switchToWAL(handle, path: path)
+                try Self.run(handle, path: path, "PRAGMA synchronous = FULL")
+                try Self.run(handle, path: path, "PRAGMA foreign_keys = ON")
+                try Migration.apply(migrations, on: handle, path: path)
+            case .readOnly:
+                guard version == (migrations.map(\.version).max() ?? 0) else { throw StoreError.readOnly(path: path) }
+            }
             // A damaged page may only show when read: check the whole file once at start.
             let check = try Self.query(handle, path: path, "PRAGMA quick_check", [])
             let verdict = check.first?.values.values.first?.text ?? "no answer"
@@ -69,6 +91,34 @@ actor SQLiteDatabase {
         } catch {
             sqlite3_close(handle)
             throw error
+        }
+    }
+
+    /// How to read a file without writing beside it. With no WAL content to read, as
+    /// `immutable`: SQLite then needs no `-shm` (in a writable folder it would otherwise create
+    /// one, as read-only as the file, which later blocks every writer). A WAL holding commits
+    /// not yet in the file (after a crash) must be read: `mode=ro` uses the `-shm` there is.
+    private static func readOnlyURI(_ path: String) -> String {
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        var components = URLComponents()
+        components.scheme = "file"
+        components.path = path
+        components.queryItems = [walSize > 0 ? URLQueryItem(name: "mode", value: "ro") : URLQueryItem(name: "immutable", value: "1")]
+        return components.string ?? "file:\(path)?mode=ro"
+    }
+
+    /// A `-shm` or `-wal` left read-only (SQLite gives them the database file's permissions, so
+    /// a read of a read-only file by an older Cookbook or the sqlite3 shell leaves them so)
+    /// makes every later writer fail once the file is writable again. They are the owner's own
+    /// working files: give the owner write permission back before opening.
+    private static func makeCompanionsWritable(of path: String) {
+        for companion in [path + "-shm", path + "-wal"] {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: companion),
+                let permissions = (attributes[.posixPermissions] as? NSNumber)?.intValue,
+                permissions & 0o200 == 0,
+                (attributes[.ownerAccountID] as? NSNumber)?.uint32Value == geteuid()
+            else { continue }
+            try? FileManager.default.setAttributes([.posixPermissions: permissions | 0o200], ofItemAtPath: companion)
         }
     }
 
