@@ -1,6 +1,7 @@
 import Core
 import CoreTesting
 import Foundation
+import TerminalRunner
 import Testing
 
 @testable import App
@@ -153,6 +154,34 @@ struct StoreTests {
             let permissions = try FileManager.default.attributesOfItem(atPath: file.path + suffix)[.posixPermissions] as? NSNumber
             #expect(permissions.map { $0.intValue & 0o200 != 0 } == true, "\(suffix) is writable by its owner")
         }
+    }
+
+    @Test("rows this version cannot read are skipped and said once a table; the rest is shown and the bad rows stay in the file")
+    func unreadableRowsAreSkipped() async throws {
+        let notices = RunNotices()
+        let store = try LocalStore.open(in: directory, notices: notices)
+        let database = try #require(store.database)
+        try await store.shoppingList.save([ShoppingItem(id: UUID(), name: "milk", position: 0)])
+        try await store.favorites.save(FavoriteRecipe(recipe: Fixtures.curryRice, savedAt: 1))
+        try await database.execute("INSERT INTO shopping_items VALUES ('not-a-uuid', 'bad id', '', 0, 0, 1, 'bad id')")
+        try await database.execute(
+            "INSERT INTO shopping_items VALUES (?, 'bad flag', '', 'yes', 0, 2, 'bad flag')", [.text(UUID().uuidString)])
+        try await database.execute("INSERT INTO favorites VALUES (99, 'Broken', 1, '{not json', 'broken')")
+
+        for _ in 1...2 {
+            #expect(try await store.shoppingList.findAll(.all, sort: [.ascending(.position)]).map(\.name) == ["milk"])
+            #expect(try await store.favorites.findAll().map(\.recipe.id) == [Fixtures.curryRice.id])
+            #expect(try await store.favorites.find(id: 99) == nil)
+        }
+        #expect(notices.warnings.count == 2, "once a table, however often read: \(notices.warnings)")
+        let shopping = try #require(notices.warnings.first)
+        #expect(
+            shopping.hasPrefix(
+                "A stored shopping-list item in \(file.path) cannot be read (row 2 of “shopping_items”: a stored row has no valid “id”), so it is not shown; it stays in the file, untouched."
+            ), "\(shopping)")
+        #expect(notices.warnings.last?.contains("A stored favorite in \(file.path) cannot be read (row 99 of “favorites”") == true)
+        #expect(store.warnings.isEmpty, "nothing is said about a new file: the file is the same")
+        #expect(try await database.query("SELECT count(*) AS n FROM shopping_items").first?.integer("n") == 3, "kept in the file")
     }
 
     @Test("the schema version is recorded and a newer file is refused")

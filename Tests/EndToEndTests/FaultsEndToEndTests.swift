@@ -132,6 +132,34 @@ struct FaultsEndToEndTests {
         #expect(SQLiteInspector(path: path).shoppingItemNames().count == 150)
     }
 
+    @Test("a row that cannot be read: the rest of the list is shown, the row is said once and stays in the file")
+    func unreadableRow() throws {
+        let directory = temporaryDataDirectory()
+        let path = directory + "/cookbook.sqlite"
+        #expect(try cookbook.run(["--data-dir", directory], input: Self.addMilk).status == 0)
+        #expect(SQLiteInspector(path: path).execute("INSERT INTO shopping_items VALUES ('not-a-uuid', 'broken', '', 0, 0, 9, 'broken')"))
+
+        let run = try cookbook.run(
+            ["--data-dir", directory],
+            input: """
+                tab "Shopping list"
+                expect "[1] [ ] milk"
+                expect-not "broken"
+                tab Feed
+                tab "Shopping list"
+                type eggs
+                expect "[2] [ ] eggs"
+                quit
+                """)
+
+        #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        #expect(
+            run.errorOutput
+                == "cookbook: A stored shopping-list item in \(path) cannot be read (row 2 of “shopping_items”: a stored row has no valid “id”), so it is not shown; it stays in the file, untouched. Rows like it are skipped too.\n",
+            "said once, and no “new file started”")
+        #expect(SQLiteInspector(path: path).shoppingItemNames() == ["milk", "eggs", "broken"], "the row is kept")
+    }
+
     // MARK: - A locked database at start
 
     @Test(

@@ -78,16 +78,11 @@ struct LocalStore {
         -> LocalStore
     {
         do {
-            let database = try SQLiteDatabase(path: file.path, access: .readOnly)
-            return LocalStore(
-                favorites: counting(SQLiteRepository<FavoriteRecipe>(database: database), isMemoryOnly: false, notices),
-                shoppingList: counting(SQLiteRepository<ShoppingItem>(database: database), isMemoryOnly: false, notices),
-                recentSearches: SQLiteRepository<RecentSearch>(database: database),
-                recipeCache: InMemoryRepository<Recipe>(),
-                database: database,
-                warnings: ["\(problem) Cookbook shows what \(file.path) holds, but changes made in this run cannot be saved."],
-                banner: "Not saving: \(cause); the saved data is shown, but changes cannot be saved"
-            )
+            var store = onDisk(try SQLiteDatabase(path: file.path, access: .readOnly), notices: notices)
+            store.recipeCache = InMemoryRepository<Recipe>()
+            store.warnings = ["\(problem) Cookbook shows what \(file.path) holds, but changes made in this run cannot be saved."]
+            store.banner = "Not saving: \(cause); the saved data is shown, but changes cannot be saved"
+            return store
         } catch .futureSchema(let path, let found, let supported) {
             throw NewerDatabaseError(path: path, found: found, supported: supported)
         } catch {
@@ -101,12 +96,15 @@ struct LocalStore {
     private static let inMemoryConsequence = "Changes made in this run are kept in memory only and will be lost when Cookbook quits."
 
     private static func durable(at file: URL, notices: RunNotices) throws(StoreError) -> LocalStore {
-        let database = try SQLiteDatabase(path: file.path)
-        return LocalStore(
-            favorites: counting(SQLiteRepository<FavoriteRecipe>(database: database), isMemoryOnly: false, notices),
-            shoppingList: counting(SQLiteRepository<ShoppingItem>(database: database), isMemoryOnly: false, notices),
-            recentSearches: SQLiteRepository<RecentSearch>(database: database),
-            recipeCache: SQLiteRepository<Recipe>(database: database),
+        onDisk(try SQLiteDatabase(path: file.path), notices: notices)
+    }
+
+    private static func onDisk(_ database: SQLiteDatabase, notices: RunNotices) -> LocalStore {
+        LocalStore(
+            favorites: counting(SQLiteRepository<FavoriteRecipe>(database: database, notices: notices), isMemoryOnly: false, notices),
+            shoppingList: counting(SQLiteRepository<ShoppingItem>(database: database, notices: notices), isMemoryOnly: false, notices),
+            recentSearches: SQLiteRepository<RecentSearch>(database: database, notices: notices),
+            recipeCache: SQLiteRepository<Recipe>(database: database, notices: notices),
             database: database,
             warnings: []
         )

@@ -48,6 +48,13 @@ actor SQLiteDatabase {
     }
 
     let access: Access
+    /// Tables with a row this version cannot read, said once a run.
+    private var tablesWithUnreadableRows: Set<String> = []
+
+    /// True the first time a table's unreadable row is met in this run.
+    func isFirstUnreadableRow(in table: String) -> Bool {
+        tablesWithUnreadableRows.insert(table).inserted
+    }
 
     /// Opens the database at `path`: read-write (creating it if needed, its schema brought up
     /// to date) or read-only (its schema must be current: updating it needs to write).

@@ -8,6 +8,7 @@ private let decoder = JSONDecoder()
 
 extension ShoppingItem: SQLiteRecord {
     static let table = "shopping_items"
+    static let rowName = "shopping-list item"
     static let primaryKey = "id"
     static let columns = ["id", "name", "amount", "isChecked", "recipeID", "position"]
 
@@ -32,6 +33,7 @@ extension ShoppingItem: SQLiteRecord {
 
 extension FavoriteRecipe: SQLiteRecord {
     static let table = "favorites"
+    static let rowName = "favorite"
     static let primaryKey = "recipeID"
     static let columns = ["recipeID", "title", "savedAt", "recipe"]
 
@@ -52,6 +54,7 @@ extension FavoriteRecipe: SQLiteRecord {
 
 extension RecentSearch: SQLiteRecord {
     static let table = "recent_searches"
+    static let rowName = "recent search"
     static let primaryKey = "keyword"
     static let columns = ["keyword", "searchedAt"]
 
@@ -66,6 +69,7 @@ extension RecentSearch: SQLiteRecord {
 
 extension Recipe: SQLiteRecord {
     static let table = "recipes"
+    static let rowName = "cached recipe"
     static let primaryKey = "id"
     static let columns = [
         "id", "title", "category", "cookingMinutes", "calories", "isVegetarian", "popularity", "publishedOn", "authorID", "recipe",

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import TerminalRunner
 
 /// An entity stored as one row of one table. Its queryable fields are columns of the same
 /// name, so a backend-neutral `Query` becomes SQL without a mapping table; `searchText`
@@ -7,6 +8,8 @@ import Foundation
 protocol SQLiteRecord: Identifiable & Queryable where ID: Sendable {
     static var table: String { get }
     static var primaryKey: String { get }
+    /// What one row is, in words: "shopping-list item".
+    static var rowName: String { get }
     /// Columns written on save, in the order of `columnValues`.
     static var columns: [String] { get }
     var columnValues: [SQLValue] { get }
@@ -15,18 +18,47 @@ protocol SQLiteRecord: Identifiable & Queryable where ID: Sendable {
 }
 
 /// The repository of seed 003 on SQLite: the same interface as memory and the web API.
+///
+/// A row this version cannot read (a value of the wrong kind, a damaged JSON column) is
+/// skipped, so one bad row never hides the rest, and said once a run through `notices`; it
+/// stays in the file, untouched (a later version or a person may still mend it).
 struct SQLiteRepository<Entity: SQLiteRecord>: Repository {
     let database: SQLiteDatabase
+    var notices = RunNotices()
 
     func find(id: Entity.ID) async throws -> Entity? {
-        let rows = try await database.query("SELECT * FROM \(Entity.table) WHERE \(Entity.primaryKey) = ?", [Entity.value(ofID: id)])
-        return try rows.first.map(Entity.init(row:))
+        let rows = try await database.query(
+            "SELECT rowid AS \(Self.rowidColumn), * FROM \(Entity.table) WHERE \(Entity.primaryKey) = ?", [Entity.value(ofID: id)])
+        return await readable(rows).first
     }
 
     func findAll(_ query: Query<Entity>, sort: [Sort<Entity>]) async throws -> [Entity] {
         let sql = SQLQuery(query, sort: sort)
-        let rows = try await database.query("SELECT * FROM \(Entity.table)\(sql.whereClause)\(sql.orderClause)", sql.bindings)
-        return try rows.map(Entity.init(row:))
+        let rows = try await database.query(
+            "SELECT rowid AS \(Self.rowidColumn), * FROM \(Entity.table)\(sql.whereClause)\(sql.orderClause)", sql.bindings)
+        return await readable(rows)
+    }
+
+    /// Named so that it cannot meet a column of the entity's.
+    private static var rowidColumn: String { "cookbook_rowid" }
+
+    /// The entities of the rows that can be read; the first unreadable row of the table is said.
+    private func readable(_ rows: [SQLRow]) async -> [Entity] {
+        var entities: [Entity] = []
+        entities.reserveCapacity(rows.count)
+        for row in rows {
+            do {
+                entities.append(try Entity(row: row))
+            } catch {
+                guard await database.isFirstUnreadableRow(in: Entity.table) else { continue }
+                let rowid = row.optionalInteger(Self.rowidColumn).map { "row \($0)" } ?? "a row"
+                let reason = (error as? StoreError)?.localizedDescription ?? "it does not have the shape this version expects"
+                notices.warn(
+                    "A stored \(Entity.rowName) in \(database.path) cannot be read (\(rowid) of “\(Entity.table)”: \(reason)), so it is not shown; it stays in the file, untouched. Rows like it are skipped too."
+                )
+            }
+        }
+        return entities
     }
 
     func save(_ entities: [Entity]) async throws {

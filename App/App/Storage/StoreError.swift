@@ -75,7 +75,8 @@ enum StoreError: LocalizedError, Equatable {
 
     var recoverySuggestion: String? {
         switch self {
-        case .corrupt, .malformedRow: "Cookbook keeps the damaged file and starts a new one; nothing else is needed."
+        case .corrupt: "Cookbook keeps the damaged file and starts a new one; nothing else is needed."
+        case .malformedRow: "Cookbook skips the row and leaves it in the file."
         case .locked: "Close the other program using this file (another cookbook?), then try again."
         case .readOnly: "Check the permissions of the data directory, or start with --data-dir DIR."
         case .futureSchema: "Update Cookbook, or start with --data-dir DIR to use another folder."
