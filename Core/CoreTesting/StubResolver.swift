@@ -13,6 +13,7 @@ public final class StubResolver: Resolver {
     public var feed: Builder<Screens.Feed> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
     public var recipeSearch: Builder<Screens.RecipeSearch> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
     public var recipeDetails: Builder<Screens.RecipeDetails> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+    public var chooseIngredients: Builder<Screens.ChooseIngredients> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
     public var authorRecipes: Builder<Screens.AuthorRecipes> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
     public var shoppingList: Builder<Screens.ShoppingList> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
     public var favorites: Builder<Screens.Favorites> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
@@ -38,6 +39,11 @@ public final class StubResolver: Resolver {
     public func build(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen {
         recorder.record(resolved: descriptor)
         return recipeDetails(descriptor, environment)
+    }
+
+    public func build(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen {
+        recorder.record(resolved: descriptor)
+        return chooseIngredients(descriptor, environment)
     }
 
     public func build(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {

@@ -46,13 +46,14 @@ public enum Runner {
         }
     }
 
-    /// Runs a program. `makeSession` reads the program's own options; it may throw
-    /// `UsageError` (exit 2) or `StartupError` (exit 3).
+    /// Runs a program. `makeRoot` reads the program's own options and builds what runs: the
+    /// app's coordinator, or a `TabSession` that is its own; it may throw `UsageError` (exit 2)
+    /// or `StartupError` (exit 3).
     @MainActor
     public static func main(
         _ program: ProgramInfo,
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
-        makeSession: (LaunchOptions) async throws -> TabSession
+        makeRoot: (LaunchOptions) async throws -> any RootCoordinator
     ) async -> ExitCode {
         let options: LaunchOptions
         do {
@@ -99,9 +100,9 @@ public enum Runner {
         case .fullScreen: source = nil
         }
 
-        let session: TabSession
+        let root: any RootCoordinator
         do {
-            session = try await makeSession(options)
+            root = try await makeRoot(options)
         } catch let error as UsageError {
             Terminal.writeError("\(program.name): \(error.message)\n\n\(program.usage)")
             return .usage
@@ -113,6 +114,10 @@ public enum Runner {
             return .cannotStart
         }
 
+        // Screens' stacks hold their coordinators weakly: the root owns them, and lives as long as the run.
+        defer { withExtendedLifetime(root) {} }
+        let session = root.session
+
         // What the program found while starting (the store's warnings) is said before any screen.
         let notices = session.notices
         let toStandardError: @Sendable (String) -> Void = { Terminal.writeError("\(program.name): \($0)\n") }
@@ -120,8 +125,8 @@ public enum Runner {
 
         let report = options.value("--report-screen").map(ScreenReport.init(path:))
         let startup: @MainActor () async -> Void = {
-            await session.start()
-            if let link { await session.open(link) }
+            await root.start()
+            if let link { await root.open(link) }
             report?.update(session)
         }
         guard let source else {

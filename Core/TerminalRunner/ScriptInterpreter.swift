@@ -95,10 +95,12 @@ public final class ScriptInterpreter {
         return screen
     }
 
-    /// Sends an event to the visible screen and carries out the navigation it asks for.
+    /// Sends an event to the visible screen; the coordinator of its stack carries out the
+    /// navigation it asks for.
     private func send(_ event: ScreenEvent) async {
-        guard let screen = session.visibleScreen, let navigation = await screen.handle(event) else { return }
-        await session.current.perform(navigation)
+        let stack = session.current
+        guard let screen = stack.topScreen, let navigation = await screen.handle(event) else { return }
+        await stack.route(navigation)
     }
 
     private func textField() throws(CommandFailure) -> ScreenRow {

@@ -68,6 +68,8 @@ public final class SessionController {
         self.session = session
         self.rows = rows
         self.columns = columns
+        // Screens that navigation puts on top load while keys go on.
+        session.appearance = { [weak self] screen in self?.appearSoon(screen) }
     }
 
     // MARK: - Keys
@@ -205,13 +207,9 @@ public final class SessionController {
             if case .edit(let row, let text) = event, self?.drafts[row] == text {
                 self?.drafts[row] = nil
             }
+            // The stack's coordinator carries it out; screens that come on top appear soon (see init).
             if let navigation, stack.topScreen === screen {
-                switch navigation {
-                case .show(let descriptor):
-                    self?.appearSoon(stack.place(descriptor))
-                case .pop:
-                    if stack.removeTop() { self?.appearSoon(stack.topScreen) }
-                }
+                await stack.route(navigation)
             }
             self?.onNeedsRedraw?()
         }

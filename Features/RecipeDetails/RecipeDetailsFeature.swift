@@ -12,4 +12,12 @@ public enum RecipeDetailsFeature {
             )
         )
     }
+
+    @MainActor
+    public static func makeScreen(_ descriptor: Screens.ChooseIngredients, environment: any Environment) -> any Screen {
+        ChooseIngredientsScreen(
+            viewModel: ChooseIngredientsViewModel(
+                recipeID: descriptor.recipeID, interactor: RecipeDetailsInteractor(environment: environment))
+        )
+    }
 }

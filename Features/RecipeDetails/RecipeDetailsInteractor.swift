@@ -23,11 +23,12 @@ struct RecipeDetailsInteractor {
             ActivityEvent(isFavorite ? "favorite_add" : "favorite_remove", payload: ["recipe_id": String(recipe.id)]))
     }
 
-    /// Appends every ingredient after the list's last item, in one transaction. Returns how many.
-    func addToShoppingList(_ recipe: Recipe) async throws -> Int {
+    /// Appends the ingredients (every one unless told) after the list's last item, in one
+    /// transaction. Returns how many.
+    func addToShoppingList(_ recipe: Recipe, ingredients: [Ingredient]? = nil) async throws -> Int {
         let existing = try await environment.shoppingList.findAll(.all, sort: [.descending(.position)])
         let start = (existing.first?.position ?? -1) + 1
-        let items = recipe.ingredients.enumerated().map { offset, ingredient in
+        let items = (ingredients ?? recipe.ingredients).enumerated().map { offset, ingredient in
             ShoppingItem(
                 id: environment.ids.next(), name: ingredient.name, amount: ingredient.amountText, recipeID: recipe.id,
                 position: start + offset)
@@ -36,6 +37,17 @@ struct RecipeDetailsInteractor {
         environment.activityLogger.log(
             ActivityEvent("shopping_list_add", payload: ["recipe_id": String(recipe.id), "count": String(items.count)]))
         return items.count
+    }
+
+    /// What the shopping list still has to buy, lowercased. A list that cannot be read counts as empty:
+    /// the chooser then simply offers every ingredient.
+    func namesToBuy() async -> Set<String> {
+        let items = (try? await environment.shoppingList.findAll(.equal(.isChecked, .bool(false)), sort: [])) ?? []
+        return Set(items.map { $0.name.lowercased() })
+    }
+
+    func logChooserPageView(_ recipeID: Recipe.ID) {
+        environment.pageViewLogger.log(PageView("choose_ingredients", parameters: ["recipe_id": String(recipeID)]))
     }
 
     func logPageView(_ recipe: Recipe) {

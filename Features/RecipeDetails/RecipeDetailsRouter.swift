@@ -10,6 +10,12 @@ struct RecipeDetailsRouter {
         .show(Screens.AuthorRecipes(authorID: authorID))
     }
 
+    /// The flow that chooses which ingredients go on the shopping list; it finishes with
+    /// `FlowResult.ingredients` for the details screen.
+    func chooseIngredients(_ recipeID: Recipe.ID) -> Navigation {
+        .show(Screens.ChooseIngredients(recipeID: recipeID))
+    }
+
     /// The app's exporter: a service no feature can see the implementation of.
     func exporter() -> any RecipeExporter {
         environment.resolve(RecipeExportDescriptor(format: .markdown))

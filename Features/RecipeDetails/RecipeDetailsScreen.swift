@@ -24,6 +24,10 @@ final class RecipeDetailsScreen: TranslatedScreen {
             await viewModel.export()
         case .activate(RecipeDetailsRow.moreFromAuthor):
             return viewModel.moreFromAuthor()
+        case .activate(RecipeDetailsRow.chooseIngredients):
+            return viewModel.chooseIngredients()
+        case .flowFinished(let result):
+            await viewModel.flowFinished(result)
         case .retry:
             await viewModel.load()
         default:

@@ -38,6 +38,7 @@ struct RecipeDetailsTranslator: Translator {
                 id: "actions", title: "Actions",
                 rows: [
                     ScreenRow(id: RecipeDetailsRow.addToShoppingList, .button("Add ingredients to shopping list")),
+                    ScreenRow(id: RecipeDetailsRow.chooseIngredients, .link(title: "Choose ingredients to add…", subtitle: nil)),
                     ScreenRow(id: RecipeDetailsRow.favorite, .toggle(label: "Favorite", isOn: isFavorite)),
                     ScreenRow(id: RecipeDetailsRow.export, .button("Export as Markdown")),
                     ScreenRow(id: RecipeDetailsRow.moreFromAuthor, .link(title: "More from \(recipe.author.name)", subtitle: nil)),

@@ -32,10 +32,29 @@ final class RecipeDetailsViewModel: ScreenViewModel {
     }
 
     func addIngredientsToShoppingList() async {
+        await add(nil)
+    }
+
+    /// Opens the chooser, whose result comes back through `flowFinished`.
+    func chooseIngredients() -> Navigation? {
+        guard let recipe = state.recipe else { return nil }
+        return router.chooseIngredients(recipe.id)
+    }
+
+    /// The chooser finished: add what was chosen for this recipe. Cancelling adds nothing.
+    func flowFinished(_ result: FlowResult) async {
+        guard case .ingredients(let id, let ingredients) = result, id == recipeID, !ingredients.isEmpty else { return }
+        await add(ingredients)
+    }
+
+    /// Adds the ingredients (all of them when nil) and says how many, of how many.
+    private func add(_ ingredients: [Ingredient]?) async {
         guard let recipe = state.recipe else { return }
         do {
-            let count = try await interactor.addToShoppingList(recipe)
-            state.notice = "Added \(count) \(count == 1 ? "ingredient" : "ingredients") of “\(recipe.title)” to the shopping list."
+            let count = try await interactor.addToShoppingList(recipe, ingredients: ingredients)
+            let ofAll = count < recipe.ingredients.count ? " of \(recipe.ingredients.count)" : ""
+            state.notice =
+                "Added \(count)\(ofAll) \(count == 1 && ofAll.isEmpty ? "ingredient" : "ingredients") of “\(recipe.title)” to the shopping list."
         } catch {
             state.notice = ScreenFailure(error, whileTrying: "add the ingredients to the shopping list").messageWithRecovery
         }

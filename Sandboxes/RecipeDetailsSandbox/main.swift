@@ -7,7 +7,10 @@ import SandboxSupport
 // RecipeDetails alone, opened on fixture recipe 1 ("Curry Rice").
 let status = await Sandbox.main(
     feature: "RecipeDetails",
-    link: { $0.recipeDetails = RecipeDetailsFeature.makeScreen },
+    link: { resolver in
+        resolver.recipeDetails = RecipeDetailsFeature.makeScreen
+        resolver.chooseIngredients = RecipeDetailsFeature.makeScreen
+    },
     root: Screens.RecipeDetails(recipeID: 1)
 )
 exit(status)

@@ -5,156 +5,157 @@ import Testing
 
 @testable import App
 
-/// The app's four tabs, on the real environment (bundled dataset, the app's stores).
+/// The app's coordinators on the real environment (bundled dataset, the app's stores): what a
+/// person sees as they move between tabs, open recipes and follow deep links.
+@MainActor
+final class AppSession {
+    let directory: TemporaryDirectory
+    let app: AppCoordinator
+
+    init() async throws {
+        directory = try TemporaryDirectory()
+        let environment = try CookbookApp.makeEnvironment(
+            LaunchOptions.parse(["--data-dir", directory.url.path], for: CookbookApp.program))
+        app = AppCoordinator(environment: environment)
+        await app.start()
+    }
+
+    deinit { directory.remove() }
+
+    var tabs: MainTabCoordinator { app.root }
+    var session: TabSession { app.session }
+
+    /// The descriptors of the selected tab's stack, bottom first.
+    var path: [String] { session.current.descriptors.map(\.description) }
+
+    var visibleText: String { session.visibleScreen?.content.plainText() ?? "" }
+
+    /// Sends an event to the visible screen and hands the navigation it asks for to the
+    /// coordinator of its stack, as the runner does.
+    func send(_ event: ScreenEvent) async {
+        let stack = session.current
+        guard let screen = stack.topScreen, let navigation = await screen.handle(event) else { return }
+        await stack.route(navigation)
+    }
+
+    func recipe(titled title: String) throws -> Recipe {
+        try #require(try BundledRecipeClient.bundled().recipes.first { $0.title == title })
+    }
+}
+
 @MainActor
 @Suite("Main tabs")
 struct TabsTests {
-    /// A session on a fresh data directory; `body` runs while the directory exists.
-    func withSession(_ body: (TabSession) async throws -> Void) async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let environment = try CookbookApp.makeEnvironment(
-            LaunchOptions.parse(["--data-dir", directory.url.path], for: CookbookApp.program))
-        let session = MainTabCoordinator(environment: environment).session
-        await session.start()
-        try await body(session)
-    }
+    @Test func theTabsAreFeedSearchShoppingListFavoritesEachWithItsOwnCoordinator() async throws {
+        let app = try await AppSession()
+        let tabs = app.tabs
 
-    func bundledRecipe(titled title: String) throws -> Recipe {
-        try #require(try BundledRecipeClient.bundled().recipes.first { $0.title == title })
-    }
-
-    func visibleText(_ session: TabSession) -> String {
-        session.visibleScreen?.content.plainText() ?? ""
-    }
-
-    /// Sends an event to the visible screen and carries out its navigation, as the runner does.
-    func send(_ event: ScreenEvent, in session: TabSession) async {
-        guard let screen = session.visibleScreen, let navigation = await screen.handle(event) else { return }
-        await session.current.perform(navigation)
-    }
-
-    @Test func theTabsAreFeedSearchShoppingListFavoritesInThatOrder() async throws {
-        try await withSession { session in
-            #expect(session.tabs.map(\.title) == ["Feed", "Search", "Shopping list", "Favorites"])
-            #expect(session.tabs[0].root is Screens.Feed)
-            #expect(session.tabs[1].root as? Screens.RecipeSearch == Screens.RecipeSearch())
-            #expect(session.tabs[2].root is Screens.ShoppingList)
-            #expect(session.tabs[3].root is Screens.Favorites)
+        #expect(app.session.tabs.map(\.title) == ["Feed", "Search", "Shopping list", "Favorites"])
+        #expect(app.session.tabs[0].root is Screens.Feed)
+        #expect(app.session.tabs[1].root as? Screens.RecipeSearch == Screens.RecipeSearch())
+        #expect(app.session.tabs[2].root is Screens.ShoppingList)
+        #expect(app.session.tabs[3].root is Screens.Favorites)
+        let expected: [any NavigationCoordinator] = [tabs.feed, tabs.search, tabs.shoppingList, tabs.favorites]
+        #expect(tabs.children.map(ObjectIdentifier.init) == expected.map(ObjectIdentifier.init))
+        for (child, stack) in zip(tabs.children, app.session.tabs) {
+            #expect(child.navigatorIs(stack), "each tab's stack asks its own coordinator")
+            #expect(stack.coordinator === child)
         }
     }
 
-    @Test func theAppStartsOnTheRealFeed() async throws {
-        try await withSession { session in
-            #expect(session.selectedIndex == 0)
-            #expect(session.visibleScreen?.content.title == "Feed")
-            #expect(visibleText(session).contains("## Popular"))
-            #expect(!visibleText(session).contains("Placeholder"))
-            #expect(session.tabs.dropFirst().allSatisfy { $0.stack.isEmpty }, "other tabs start when first shown")
-        }
+    @Test func theAppStartsOnTheRealFeedAndOtherTabsStartWhenFirstShown() async throws {
+        let app = try await AppSession()
+
+        #expect(app.tabs.selectedIndex == 0)
+        #expect(app.session.visibleScreen?.content.title == "Feed")
+        #expect(app.visibleText.contains("## Popular"))
+        #expect(!app.visibleText.contains("Placeholder"))
+        #expect(app.session.tabs.dropFirst().allSatisfy { $0.stack.isEmpty })
+
+        await app.tabs.select(tabAt: 3)
+        #expect(app.path == ["Screens.Favorites()"])
     }
 
-    @Test(arguments: 0..<4)
-    func showRecipePushesTheRealDetailsOnAnyTab(tab: Int) async throws {
-        let curryRice = try bundledRecipe(titled: "Curry Rice")
-        try await withSession { session in
-            await session.select(tabAt: tab)
-            let root = session.current.path
+    @Test(arguments: [0, 1, 3])
+    func aRecipeOpenedFromATabIsPushedOnThatTab(tab: Int) async throws {
+        let app = try await AppSession()
+        let curryRice = try app.recipe(titled: "Curry Rice")
+        await app.tabs.select(tabAt: tab)
+        let root = app.session.current.path
 
-            await session.current.showRecipe(curryRice.id)
+        await app.session.current.route(.show(Screens.RecipeDetails(recipeID: curryRice.id)))
 
-            #expect(session.selectedIndex == tab)
-            #expect(session.current.path == root + ["Curry Rice"])
-            #expect(visibleText(session).contains("## Ingredients"))
-            #expect(!visibleText(session).contains("Placeholder"))
-            #expect(session.tabs.indices.filter { $0 != tab }.allSatisfy { session.tabs[$0].stack.count <= 1 })
-        }
+        #expect(app.tabs.selectedIndex == tab)
+        #expect(app.session.current.path == root + ["Curry Rice"])
+        #expect(app.visibleText.contains("## Ingredients"))
+        #expect(!app.visibleText.contains("Placeholder"))
+        #expect(app.session.tabs.indices.filter { $0 != tab }.allSatisfy { app.session.tabs[$0].stack.count <= 1 })
     }
 
-    @Test func showAuthorPushesTheAuthorsRecipes() async throws {
-        try await withSession { session in
-            await session.current.showAuthor("aiko-tanaka")
+    @Test func theAuthorOfARecipeOpensOnTheSameTab() async throws {
+        let app = try await AppSession()
+        await app.tabs.favorites.showRecipe(try app.recipe(titled: "Curry Rice").id)
+        await app.tabs.select(tabAt: 0)
+        await app.tabs.feed.showRecipe(try app.recipe(titled: "Curry Rice").id)
 
-            #expect(session.visibleScreen?.content.title == "Recipes by Aiko Tanaka")
-            #expect(visibleText(session).contains("Curry Rice — Aiko Tanaka"))
-        }
+        await app.send(.activate(row: "more-from-author"))
+
+        #expect(app.tabs.selectedIndex == 0)
+        #expect(app.session.current.path == ["Feed", "Curry Rice", "Recipes by Aiko Tanaka"])
+        #expect(app.visibleText.contains("Curry Rice — Aiko Tanaka"))
     }
 
-    @Test func openingTheShoppingListSelectsItsTab() async throws {
-        try await withSession { session in
-            await session.open(Screens.ShoppingList())
+    @Test func aboutOpensOnTheFeed() async throws {
+        let app = try await AppSession()
 
-            #expect(session.selectedIndex == 2)
-            #expect(session.current.title == "Shopping list")
-            #expect(session.current.stack.count == 1)
-            #expect(session.visibleScreen?.content.title == "Shopping list")
-        }
-    }
+        await app.send(.activate(row: "about"))
 
-    @Test func openingATabsRootGoesBackToIt() async throws {
-        let curryRice = try bundledRecipe(titled: "Curry Rice")
-        try await withSession { session in
-            await session.open(Screens.ShoppingList())
-            await session.current.showRecipe(curryRice.id)
-
-            await session.open(Screens.Favorites())
-            await session.open(Screens.ShoppingList())
-
-            #expect(session.selectedIndex == 2)
-            #expect(session.current.path == ["Shopping list"])
-        }
-    }
-
-    @Test func openingARecipeStaysOnTheCurrentTab() async throws {
-        let pancakes = try bundledRecipe(titled: "Pancakes")
-        try await withSession { session in
-            await session.select(tabAt: 3)
-
-            await session.open(Screens.RecipeDetails(recipeID: pancakes.id))
-
-            #expect(session.selectedIndex == 3)
-            #expect(session.current.path == ["Favorites", "Pancakes"])
-        }
+        #expect(app.session.current.path == ["Feed", "About Cookbook"])
     }
 
     @Test func ingredientsAddedFromARecipeShowUpOnTheShoppingListTab() async throws {
-        let curryRice = try bundledRecipe(titled: "Curry Rice")
-        try await withSession { session in
-            // The list is looked at once while still empty, so it must refresh later.
-            await session.select(tabAt: 2)
-            #expect(visibleText(session).contains("Your shopping list is empty"))
+        let app = try await AppSession()
+        let curryRice = try app.recipe(titled: "Curry Rice")
+        // The list is looked at once while still empty, so it must refresh later.
+        await app.tabs.select(tabAt: 2)
+        #expect(app.visibleText.contains("Your shopping list is empty"))
 
-            await session.select(tabAt: 1)
-            await send(.edit(row: "query", text: "curry rice"), in: session)
-            await send(.submit(row: "query"), in: session)
-            await send(.activate(row: "recipe-\(curryRice.id)"), in: session)
-            #expect(session.current.path == ["Search", "Curry Rice"])
-            await send(.activate(row: "add-to-shopping-list"), in: session)
-            let count = curryRice.ingredients.count
-            #expect(session.visibleScreen?.content.notice == "Added \(count) ingredients of “Curry Rice” to the shopping list.")
+        await app.tabs.select(tabAt: 1)
+        await app.send(.edit(row: "query", text: "curry rice"))
+        await app.send(.submit(row: "query"))
+        await app.send(.activate(row: "recipe-\(curryRice.id)"))
+        #expect(app.session.current.path == ["Search", "Curry Rice"])
+        await app.send(.activate(row: "add-to-shopping-list"))
+        let count = curryRice.ingredients.count
+        #expect(app.session.visibleScreen?.content.notice == "Added \(count) ingredients of “Curry Rice” to the shopping list.")
 
-            await session.select(tabAt: 2)
+        await app.tabs.select(tabAt: 2)
 
-            let list = try #require(session.visibleScreen?.content)
-            let items = list.sections.flatMap(\.rows).filter { $0.id.hasPrefix("item-") }.map(\.label)
-            #expect(items == curryRice.ingredients.map(\.name))
-            #expect(list.sections.first?.title == "\(count) of \(count) to buy")
-        }
+        let list = try #require(app.session.visibleScreen?.content)
+        let items = list.sections.flatMap(\.rows).filter { $0.id.hasPrefix("item-") }.map(\.label)
+        #expect(items == curryRice.ingredients.map(\.name))
+        #expect(list.sections.first?.title == "\(count) of \(count) to buy")
     }
 
     @Test func aFavoriteMarkedOnARecipeShowsUpOnTheFavoritesTab() async throws {
-        let pancakes = try bundledRecipe(titled: "Pancakes")
-        try await withSession { session in
-            await session.select(tabAt: 3)
-            #expect(visibleText(session).contains("No favorites yet"))
+        let app = try await AppSession()
+        let pancakes = try app.recipe(titled: "Pancakes")
+        await app.tabs.select(tabAt: 3)
+        #expect(app.visibleText.contains("No favorites yet"))
 
-            await session.select(tabAt: 0)
-            await session.current.showRecipe(pancakes.id)
-            await send(.toggle(row: "favorite"), in: session)
-            await session.select(tabAt: 3)
+        await app.tabs.select(tabAt: 0)
+        await app.tabs.feed.showRecipe(pancakes.id)
+        await app.send(.toggle(row: "favorite"))
+        await app.tabs.select(tabAt: 3)
 
-            #expect(visibleText(session).contains("## Saved recipes (1)"))
-            #expect(visibleText(session).contains("Pancakes — \(pancakes.author.name)"))
-        }
+        #expect(app.visibleText.contains("## Saved recipes (1)"))
+        #expect(app.visibleText.contains("Pancakes — \(pancakes.author.name)"))
+    }
+}
+
+extension NavigationCoordinator {
+    /// Whether this coordinator presents on `stack`.
+    func navigatorIs(_ stack: StackNavigator) -> Bool {
+        (navigator as AnyObject) === stack
     }
 }

@@ -1,47 +1,23 @@
 import Core
+import CoreTesting
 import Testing
 
-/// The smallest navigation stack: just enough to exercise the protocol extensions.
-@MainActor
-private final class TinyNavigator: NavigationCoordinator {
-    let environment: any Environment
-    private(set) var stack: [any Screen] = []
-    private(set) var descriptors: [any ScreenDescriptor] = []
-
-    init(environment: any Environment) {
-        self.environment = environment
-    }
-
-    func start() async {
-        await show(Screens.Feed())
-    }
-
-    func show(_ descriptor: any ScreenDescriptor) async {
-        let screen = environment.resolve(descriptor)
-        stack.append(screen)
-        descriptors.append(descriptor)
-        await screen.appear()
-    }
-
-    func pop() {
-        guard stack.count > 1 else { return }
-        stack.removeLast()
-        descriptors.removeLast()
-    }
-}
-
+/// Tabs over recording coordinators: just enough to exercise `TabCoordinator`'s extension.
 @MainActor
 private final class TinyTabs: TabCoordinator {
-    let tabs: [TinyNavigator]
+    let tabs: [RecordingCoordinator]
     var selectedIndex: Int
+    private(set) var opened: [String] = []
 
-    init(tabs: [TinyNavigator], selectedIndex: Int) {
+    init(tabs: [RecordingCoordinator], selectedIndex: Int) {
         self.tabs = tabs
         self.selectedIndex = selectedIndex
     }
 
+    var children: [any NavigationCoordinator] { tabs }
     func start() async {}
     func select(tabAt index: Int) async { selectedIndex = index }
+    func open(_ descriptor: any ScreenDescriptor) async { opened.append(descriptor.description) }
 }
 
 @Suite("Coordinator protocol extensions")
@@ -49,74 +25,114 @@ private final class TinyTabs: TabCoordinator {
 struct CoordinatorTests {
     let resolver = RecordingResolver()
 
-    @Test("show(descriptor) puts the screen the resolver built for it on top")
-    func showPushesResolvedScreen() async throws {
-        let navigator = TinyNavigator(environment: TestEnvironment(resolver: resolver))
-        await navigator.start()
+    /// A stack on the recording resolver, with Feed at the bottom.
+    func feedStack() -> RecordingScreenStack {
+        RecordingScreenStack(environment: TestEnvironment(resolver: resolver), root: Screens.Feed())
+    }
 
-        await navigator.show(Screens.RecipeDetails(recipeID: 7))
+    @Test("perform(.show) puts the screen the resolver built for the descriptor on top, and it appears")
+    func performShow() async throws {
+        let stack = feedStack()
+
+        await stack.perform(.show(Screens.RecipeDetails(recipeID: 7)))
 
         #expect(resolver.builds == [.screen("Screens.Feed()"), .details(Screens.RecipeDetails(recipeID: 7))])
-        #expect(navigator.stack.map(\.content.title) == ["Screens.Feed()", "details: 7"])
-        #expect(navigator.descriptors.map(\.description) == ["Screens.Feed()", "Screens.RecipeDetails(recipeID: 7)"])
-        let top = try #require(navigator.topScreen as? LabelledScreen)
+        #expect(stack.path == ["Screens.Feed()", "Screens.RecipeDetails(recipeID: 7)"])
+        let top = try #require(stack.topScreen as? LabelledScreen)
         #expect(top.label == "details: 7")
         #expect(top.appearCount == 1)
+        #expect(stack.depth == 2)
     }
 
-    @Test("show resolves with the navigator's own environment")
-    func showUsesNavigatorEnvironment() async {
-        let navigator = TinyNavigator(environment: TestEnvironment(resolver: resolver, flags: ["mine"]))
+    @Test("show resolves with the stack's own environment")
+    func showUsesTheStacksEnvironment() async {
+        let stack = RecordingScreenStack(environment: TestEnvironment(resolver: resolver, flags: ["mine"]))
 
-        await navigator.show(Screens.RecipeSearch(query: "soup"))
+        await stack.perform(.show(Screens.RecipeSearch(query: "soup")))
 
         #expect(resolver.environmentFlags == [["mine"]])
-        #expect(navigator.topScreen?.content.title == "search: soup")
+        #expect(stack.topScreen?.content.title == "search: soup")
     }
 
-    @Test("perform(.show) resolves the descriptor and shows its screen")
-    func performShow() async throws {
-        let navigator = TinyNavigator(environment: TestEnvironment(resolver: resolver))
-        await navigator.start()
+    @Test("perform(.pop) goes back one screen, which appears again; the bottom screen stays")
+    func performPop() async throws {
+        let stack = feedStack()
+        await stack.perform(.show(Screens.RecipeDetails(recipeID: 1)))
 
-        await navigator.perform(.show(Screens.RecipeDetails(recipeID: 3)))
+        await stack.perform(.pop)
+        await stack.perform(.pop)
 
-        let top = try #require(navigator.topScreen as? LabelledScreen)
-        #expect(top.label == "details: 3")
-        #expect(top.appearCount == 1)
-        #expect(navigator.descriptors.count == 2)
+        #expect(stack.path == ["Screens.Feed()"])
+        let feed = try #require(stack.topScreen as? LabelledScreen)
+        #expect(feed.appearCount == 1, "appeared once, after the first pop")
     }
 
-    @Test("perform(.pop) pops the top screen")
-    func performPop() async {
-        let navigator = TinyNavigator(environment: TestEnvironment(resolver: resolver))
-        await navigator.start()
-        await navigator.show(Screens.RecipeDetails(recipeID: 1))
-        #expect(navigator.stack.count == 2)
+    @Test("perform(.finish) closes the finished screen and hands its result to the one below, which does not appear again")
+    func performFinishDeliversTheResult() async throws {
+        let stack = feedStack()
+        await stack.perform(.show(Screens.RecipeDetails(recipeID: 1)))
+        let details = try #require(stack.topScreen as? LabelledScreen)
+        await stack.perform(.show(Screens.ChooseIngredients(recipeID: 1)))
+        let chosen = FlowResult.ingredients(recipeID: 1, [Ingredient(name: "rice", quantity: 2, unit: .cup)])
 
-        await navigator.perform(.pop)
+        await stack.perform(.finish(chosen))
 
-        #expect(navigator.stack.map(\.content.title) == ["Screens.Feed()"])
+        #expect(stack.path == ["Screens.Feed()", "Screens.RecipeDetails(recipeID: 1)"])
+        #expect(details.events == [.flowFinished(chosen)])
+        #expect(details.appearCount == 1)
+        #expect(stack.changes.last == .close(toDepth: 2))
     }
 
-    @Test("topScreen is nil before anything is pushed")
-    func topScreenEmpty() {
-        let navigator = TinyNavigator(environment: TestEnvironment(resolver: resolver))
-        #expect(navigator.topScreen == nil)
+    @Test("after a finish, what the receiving screen asks for is carried out")
+    func performFinishFollowsTheAnswer() async throws {
+        let stack = feedStack()
+        await stack.perform(.show(Screens.RecipeDetails(recipeID: 1)))
+        let details = try #require(stack.topScreen as? LabelledScreen)
+        details.afterFlow = .show(Screens.ShoppingList())
+        await stack.perform(.show(Screens.ChooseIngredients(recipeID: 1)))
+
+        await stack.perform(.finish(.cancelled))
+
+        #expect(stack.path == ["Screens.Feed()", "Screens.RecipeDetails(recipeID: 1)", "Screens.ShoppingList()"])
     }
 
-    @Test("selectedTab is the tab at selectedIndex, or nil when out of range")
-    func selectedTab() async {
+    @Test("a finish with nothing below it changes nothing")
+    func finishAtTheBottom() async throws {
+        let stack = feedStack()
+        let feed = try #require(stack.topScreen as? LabelledScreen)
+
+        await stack.perform(.finish(.cancelled))
+
+        #expect(stack.path == ["Screens.Feed()"])
+        #expect(feed.events.isEmpty)
+    }
+
+    @Test("a navigation's descriptor is the one .show carries, and nil otherwise")
+    func navigationDescriptor() {
+        #expect(Navigation.show(Screens.About()).descriptor?.description == "Screens.About()")
+        #expect(Navigation.pop.descriptor == nil)
+        #expect(Navigation.finish(.cancelled).descriptor == nil)
+    }
+
+    @Test("topScreen is nil and depth 0 before anything is shown")
+    func emptyStack() {
+        let stack = RecordingScreenStack(environment: TestEnvironment(resolver: resolver))
+        #expect(stack.topScreen == nil)
+        #expect(stack.depth == 0)
+    }
+
+    @Test("selectedChild is the child at selectedIndex, or nil when out of range")
+    func selectedChild() async {
         let environment = TestEnvironment(resolver: resolver)
-        let first = TinyNavigator(environment: environment)
-        let second = TinyNavigator(environment: environment)
+        let first = RecordingCoordinator(environment: environment)
+        let second = RecordingCoordinator(environment: environment)
         let tabs = TinyTabs(tabs: [first, second], selectedIndex: 1)
-        #expect(tabs.selectedTab === second)
+        #expect(tabs.selectedChild === second)
 
         await tabs.select(tabAt: 0)
-        #expect(tabs.selectedTab === first)
+        #expect(tabs.selectedChild === first)
 
         await tabs.select(tabAt: 2)
-        #expect(tabs.selectedTab == nil)
+        #expect(tabs.selectedChild == nil)
     }
 }

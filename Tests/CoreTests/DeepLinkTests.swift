@@ -6,6 +6,7 @@ private let everyScreen: [any ScreenDescriptor] = [
     Screens.Feed(),
     Screens.RecipeSearch(query: "green curry über Reis"),
     Screens.RecipeDetails(recipeID: 42),
+    Screens.ChooseIngredients(recipeID: 7),
     Screens.AuthorRecipes(authorID: "aiko-tanaka"),
     Screens.ShoppingList(),
     Screens.Favorites(),

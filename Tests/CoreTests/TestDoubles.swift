@@ -2,12 +2,15 @@ import Core
 import CoreTesting
 import Synchronization
 
-/// A screen that only shows a title, and counts how often it appeared.
+/// A screen that only shows a title, counts how often it appeared and records its events.
 @MainActor
 final class LabelledScreen: Screen {
     let label: String
     var onChange: (@MainActor () -> Void)?
     private(set) var appearCount = 0
+    private(set) var events: [ScreenEvent] = []
+    /// Where it asks to go when a flow it started finishes.
+    var afterFlow: Navigation?
 
     init(_ label: String) {
         self.label = label
@@ -17,7 +20,11 @@ final class LabelledScreen: Screen {
 
     func appear() async { appearCount += 1 }
 
-    func handle(_ event: ScreenEvent) async -> Navigation? { nil }
+    func handle(_ event: ScreenEvent) async -> Navigation? {
+        events.append(event)
+        if case .flowFinished = event { return afterFlow }
+        return nil
+    }
 }
 
 /// A resolver that records which of its builders ran, with which descriptor and
@@ -53,6 +60,9 @@ final class RecordingResolver: Resolver {
         screen(descriptor, environment)
     }
     @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
+        screen(descriptor, environment)
+    }
+    @MainActor func build(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen {
         screen(descriptor, environment)
     }
     @MainActor func build(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {

@@ -67,6 +67,49 @@ struct CookbookEndToEndTests {
         #expect(result.errorOutput.contains("Usage: cookbook"))
     }
 
+    @Test("choosing ingredients is a flow of the recipe: it finishes back on the recipe, which adds the choice")
+    func chooseIngredientsFlow() throws {
+        let result = try cookbook.run(
+            ["--data-dir", temporaryDataDirectory()],
+            input: """
+                tab Search
+                search curry rice
+                select "Curry Rice"
+                select "Choose ingredients to add…"
+                expect "Path: Search › Curry Rice › Choose ingredients"
+                toggle "pork shoulder"
+                select Cancel
+                expect "Path: Search › Curry Rice"
+                expect-not "Added"
+                select "Choose ingredients to add…"
+                toggle "pork shoulder"
+                select "Add 9 ingredients to the shopping list"
+                expect "Added 9 of 10 ingredients of “Curry Rice” to the shopping list."
+                select "Choose ingredients to add…"
+                expect "(1 of 10 chosen)"
+                expect "onions · 2 · already on your list"
+                back
+                expect "Path: Search › Curry Rice"
+                tab "Shopping list"
+                expect "## 9 of 9 to buy"
+                quit
+                """)
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+    }
+
+    @Test("the RecipeDetails sandbox runs the chooser flow too, with no app coordinator")
+    func chooseIngredientsInTheSandbox() throws {
+        let result = try ProductProcess(name: "RecipeDetailsSandbox").run(
+            input: """
+                select "Choose ingredients to add…"
+                toggle rice
+                select "Add 4 ingredients to the shopping list"
+                expect "Added 4 of 5 ingredients of “Curry Rice” to the shopping list."
+                expect-not "Path:"
+                """)
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+    }
+
     @Test("export writes a Markdown file into the data directory")
     func export() throws {
         let dataDirectory = temporaryDataDirectory()

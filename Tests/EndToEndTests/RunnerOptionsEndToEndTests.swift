@@ -24,18 +24,64 @@ struct RunnerOptionsEndToEndTests {
     }
 
     @Test(
-        "--open starts the script on the linked screen",
+        "--open starts the script on the linked screen, on the tab it belongs to, with a back stack",
         arguments: [
-            ("cookbook://recipes/1", "Path: Feed › Curry Rice", "Ingredients"),
-            ("cookbook://search?query=miso%20soup", "Path: Feed › Search", "Miso Soup"),
+            ("cookbook://recipes/1", "Tabs: [Feed] | Search | Shopping list | Favorites\nPath: Feed › Curry Rice", "Ingredients"),
+            ("cookbook://search?query=miso%20soup", "Tabs: Feed | [Search] | Shopping list | Favorites\n# Search", "Miso Soup"),
+            ("cookbook://search", "Tabs: Feed | [Search] | Shopping list | Favorites\n# Search", "[✎] Search"),
+            ("cookbook://authors/aiko-tanaka", "[Search]", "Path: Search › Recipes by Aiko Tanaka"),
+            ("cookbook://recipes/1/choose-ingredients", "Path: Feed › Curry Rice › Choose ingredients", "(10 of 10 chosen)"),
             ("cookbook://favorites", "Tabs: Feed | Search | Shopping list | [Favorites]", "# Favorites"),
-            ("cookbook://about", "Path: Feed › About Cookbook", "About Cookbook"),
+            ("cookbook://shopping-list", "Tabs: Feed | Search | [Shopping list] | Favorites", "+ Add item"),
+            ("cookbook://about", "Tabs: [Feed] | Search | Shopping list | Favorites\nPath: Feed › About Cookbook", "About Cookbook"),
         ])
     func openInScript(link: String, header: String, text: String) throws {
         let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "expect \"\(text)\"\nquit\n")
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
         let firstScreen = result.output.components(separatedBy: "\n› ").first ?? ""
         #expect(firstScreen.contains(header), "the first screen printed is the linked one:\n\(firstScreen)")
+    }
+
+    @Test("a search link leaves the Feed alone: its tab still shows the feed")
+    func searchLinkKeepsTheFeed() throws {
+        let result = try cookbook.run(
+            ["--data-dir", temporaryDataDirectory(), "--open", "cookbook://search?query=curry"],
+            input: "expect \"Results for “curry”\"\ntab Feed\nexpect \"## Popular\"\nexpect-not \"Path:\"\nquit\n")
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+    }
+
+    @Test("a recipe link opens under Favorites when the recipe is one, and Back goes to the list")
+    func favoriteRecipeLink() throws {
+        let dataDirectory = temporaryDataDirectory()
+        let saved = try cookbook.run(
+            ["--data-dir", dataDirectory, "--open", "cookbook://recipes/1"],
+            input: "toggle Favorite\nexpect \"Saved to favorites.\"\nquit\n")
+        #expect(saved.status == 0, "stderr: \(saved.errorOutput)")
+
+        let result = try cookbook.run(
+            ["--data-dir", dataDirectory, "--open", "cookbook://recipes/1"],
+            input: "expect \"Path: Favorites › Curry Rice\"\nback\nexpect \"## Saved recipes (1)\"\nquit\n")
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+        #expect(result.output.contains("Tabs: Feed | Search | Shopping list | [Favorites]"))
+    }
+
+    @Test("the chooser opened by a link finishes back on its recipe, which adds what was chosen")
+    func chooserLinkFinishes() throws {
+        let result = try cookbook.run(
+            ["--data-dir", temporaryDataDirectory(), "--open", "cookbook://recipes/1/choose-ingredients"],
+            input: """
+                toggle 1
+                toggle 2
+                select "Add 8 ingredients to the shopping list"
+                expect "Path: Feed › Curry Rice"
+                expect-not "Choose ingredients ›"
+                expect "Added 8 of 10 ingredients of “Curry Rice” to the shopping list."
+                tab "Shopping list"
+                expect "## 8 of 8 to buy"
+                expect-not "pork shoulder"
+                quit
+                """)
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
     @Test(

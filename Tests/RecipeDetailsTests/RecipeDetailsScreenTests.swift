@@ -230,7 +230,7 @@ struct RecipeDetailsScreenTests {
         #expect(saved.savedAt > 0)
         #expect(screen.content.isFavoriteShown == true)
         #expect(screen.content.notice == "Saved to favorites.")
-        #expect(screen.content.plainText().contains(" [2] [x] Favorite\n"))
+        #expect(screen.content.plainText().contains(" [3] [x] Favorite\n"))
 
         _ = await screen.handle(.toggle(row: "favorite"))
 
@@ -326,9 +326,10 @@ struct RecipeDetailsScreenTests {
 
                 ## Actions
                  [1] <Add ingredients to shopping list>
-                 [2] [ ] Favorite
-                 [3] <Export as Markdown>
-                 [4] More from Marco Rossi
+                 [2] Choose ingredients to add…
+                 [3] [ ] Favorite
+                 [4] <Export as Markdown>
+                 [5] More from Marco Rossi
 
                 """)
     }

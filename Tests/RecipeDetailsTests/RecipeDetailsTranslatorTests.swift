@@ -66,6 +66,7 @@ struct RecipeDetailsTranslatorTests {
                             id: "actions", title: "Actions",
                             rows: [
                                 ScreenRow(id: "add-to-shopping-list", .button("Add ingredients to shopping list")),
+                                ScreenRow(id: "choose-ingredients", .link(title: "Choose ingredients to add…", subtitle: nil)),
                                 ScreenRow(id: "favorite", .toggle(label: "Favorite", isOn: true)),
                                 ScreenRow(id: "export", .button("Export as Markdown")),
                                 ScreenRow(id: "more-from-author", .link(title: "More from Aiko Tanaka", subtitle: nil)),

@@ -133,6 +133,7 @@ struct LaunchOptionsTests {
                   cookbook://feed
                   cookbook://search
                   cookbook://recipes/{recipeID}
+                  cookbook://recipes/{recipeID}/choose-ingredients
                   cookbook://authors/{authorID}
                   cookbook://shopping-list
                   cookbook://favorites

@@ -163,7 +163,7 @@ struct TabSessionTests {
         #expect(session.visibleScreen === favorites)
         #expect(favorites.appearCount == 2)
         #expect(session.tabs[1].stack.count == 1, "the tab was started once")
-        #expect(session.selectedTab === session.tabs[1])
+        #expect(session.current === session.tabs[1])
     }
 
     @Test("selecting a tab that does not exist changes nothing")

@@ -65,6 +65,7 @@ final class FakeScreen: Screen {
         case .activate: notice = "Activated"
         case .retry: status = .ready
         case .delete: notice = "Deleted"
+        case .flowFinished: notice = "Flow finished"
         }
         return nil
     }

@@ -31,6 +31,10 @@ final class AppResolver: Resolver {
         RecipeDetailsFeature.makeScreen(descriptor, environment: environment)
     }
 
+    @MainActor func build(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen {
+        RecipeDetailsFeature.makeScreen(descriptor, environment: environment)
+    }
+
     @MainActor func build(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {
         RecipeSearchFeature.makeScreen(descriptor, environment: environment)
     }

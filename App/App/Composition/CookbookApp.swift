@@ -26,9 +26,9 @@ public enum CookbookApp {
     public static func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Int32 {
         await Runner.main(program, arguments: arguments) { options in
             let notices = RunNotices()
-            let session = MainTabCoordinator(environment: try makeEnvironment(options, notices: notices)).session
-            session.notices = notices
-            return session
+            let app = AppCoordinator(environment: try makeEnvironment(options, notices: notices))
+            app.session.notices = notices
+            return app
         }.rawValue
     }
 

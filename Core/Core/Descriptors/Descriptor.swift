@@ -66,6 +66,7 @@ public protocol Resolver: AnyObject, Sendable {
     @MainActor func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen
     @MainActor func build(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen
     @MainActor func build(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen
+    @MainActor func build(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen
     @MainActor func build(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen
     @MainActor func build(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen
     @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen

@@ -5,6 +5,7 @@ public enum ScreenKind: String, CaseIterable, Hashable, Sendable {
     case feed
     case recipeSearch
     case recipeDetails
+    case chooseIngredients
     case authorRecipes
     case shoppingList
     case favorites
@@ -16,6 +17,7 @@ public enum ScreenKind: String, CaseIterable, Hashable, Sendable {
         case .feed: Screens.Feed.self
         case .recipeSearch: Screens.RecipeSearch.self
         case .recipeDetails: Screens.RecipeDetails.self
+        case .chooseIngredients: Screens.ChooseIngredients.self
         case .authorRecipes: Screens.AuthorRecipes.self
         case .shoppingList: Screens.ShoppingList.self
         case .favorites: Screens.Favorites.self

@@ -65,6 +65,29 @@ public enum Screens {
         }
     }
 
+    /// Choosing which of a recipe's ingredients go on the shopping list: a flow that finishes
+    /// with `FlowResult.ingredients` (or `.cancelled`) for the screen that opened it.
+    public struct ChooseIngredients: ScreenDescriptor {
+        public static let kind = ScreenKind.chooseIngredients
+        public static let linkPath = "recipes/{recipeID}/choose-ingredients"
+
+        public var recipeID: Recipe.ID
+
+        public init(recipeID: Recipe.ID) {
+            self.recipeID = recipeID
+        }
+
+        public init(linkValues: [String: String]) throws(DeepLinkError) {
+            recipeID = try DeepLinkError.integer("recipeID", in: linkValues)
+        }
+
+        public var linkValues: [String: String] { ["recipeID": String(recipeID)] }
+
+        public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
+            resolver.build(self, in: environment)
+        }
+    }
+
     /// Every recipe by one author ("More from Aiko Tanaka").
     public struct AuthorRecipes: ScreenDescriptor {
         public static let kind = ScreenKind.authorRecipes

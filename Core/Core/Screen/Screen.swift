@@ -26,6 +26,17 @@ public enum ScreenEvent: Hashable, Sendable {
     case delete(row: String)
     /// Try the failed operation again.
     case retry
+    /// A flow this screen started has ended with this result (see `Navigation.finish`).
+    case flowFinished(FlowResult)
+}
+
+/// What a flow hands back to the screen that started it: a chooser's choice, or nothing.
+/// One case per kind of result, so the screen switches over types, not strings.
+public enum FlowResult: Hashable, Sendable {
+    /// The ingredients chosen on `Screens.ChooseIngredients`, in the recipe's order.
+    case ingredients(recipeID: Recipe.ID, [Ingredient])
+    /// The person left the flow without choosing.
+    case cancelled
 }
 
 /// Where a screen asks to go. The runner's navigation coordinator carries it out.
@@ -37,8 +48,11 @@ public enum Navigation {
     case show(any ScreenDescriptor)
     /// Go back one screen.
     case pop
+    /// End the flow this screen belongs to, handing `result` to the screen that started it:
+    /// the flow's screens close and that screen gets `.flowFinished(result)`.
+    case finish(FlowResult)
 
-    /// The descriptor a `.show` carries; nil for `.pop`.
+    /// The descriptor a `.show` carries; nil otherwise.
     public var descriptor: (any ScreenDescriptor)? {
         if case .show(let descriptor) = self { descriptor } else { nil }
     }

@@ -22,11 +22,11 @@ enum FuzzProgram: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// The scenarios sandbox sessions start in, one a session (not `slow`: it only waits).
     static let scenarios: [Scenario] = [.default, .premium, .empty, .failure]
 
-    /// A new session of this program. The app keeps its data in `dataDirectory` (a session
-    /// on the same directory as the one before it starts as after a restart); sandboxes
-    /// start in `scenario`.
+    /// A new session of this program, as what runs it: the app's coordinator, or for a sandbox
+    /// a session that is its own. The app keeps its data in `dataDirectory` (a session on the
+    /// same directory as the one before it starts as after a restart); sandboxes start in `scenario`.
     @MainActor
-    func makeSession(dataDirectory: URL, scenario: Scenario) async throws -> TabSession {
+    func makeSession(dataDirectory: URL, scenario: Scenario) async throws -> any RootCoordinator {
         // The features' builders, exactly as the app links them (AppResolver calls each
         // feature's `makeScreen`); a sandbox links only its own feature's.
         let features = AppResolver(
@@ -38,13 +38,14 @@ enum FuzzProgram: String, CaseIterable, Sendable, CustomTestStringConvertible {
         switch self {
         case .cookbook:
             let options = try LaunchOptions.parse(["--data-dir", dataDirectory.path], for: CookbookApp.program)
-            return MainTabCoordinator(environment: try CookbookApp.makeEnvironment(options)).session
+            return AppCoordinator(environment: try CookbookApp.makeEnvironment(options))
         case .recipeSearch:
             environment.stubResolver.recipeSearch = { features.build($0, in: $1) }
             environment.stubResolver.authorRecipes = { features.build($0, in: $1) }
             root = Screens.RecipeSearch()
         case .recipeDetails:
             environment.stubResolver.recipeDetails = { features.build($0, in: $1) }
+            environment.stubResolver.chooseIngredients = { features.build($0, in: $1) }
             root = Screens.RecipeDetails(recipeID: 1)
         case .feed:
             environment.stubResolver.feed = { features.build($0, in: $1) }

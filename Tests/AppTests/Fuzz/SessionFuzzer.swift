@@ -76,12 +76,15 @@ final class SessionFuzzer {
     /// `keyEvents` key events and `commands` script commands among them.
     func run(
         keyEvents: Int, commands: Int, episodes: Int,
-        makeSession: @MainActor (_ episode: Int, _ seed: UInt64) async throws -> TabSession
+        makeSession: @MainActor (_ episode: Int, _ seed: UInt64) async throws -> any RootCoordinator
     ) async throws -> Summary {
         let start = ContinuousClock.now
         defer { watchdog.stop() }
         for episode in 0..<episodes {
-            let session = try await makeSession(episode, random.next())
+            let root = try await makeSession(episode, random.next())
+            // The stacks hold their coordinators weakly; the root owns them for the episode.
+            defer { withExtendedLifetime(root) {} }
+            let session = root.session
             let controller = SessionController(session: session, rows: 24, columns: 80)
             self.controller = controller
             interpreter = ScriptInterpreter(session: session)
@@ -89,7 +92,7 @@ final class SessionFuzzer {
             decoder = KeyDecoder()
             summary.episodes += 1
             record("session \(episode + 1) starts")
-            controller.enqueue { await session.start() }
+            controller.enqueue { await root.start() }
             try await settle()
             try check()
 

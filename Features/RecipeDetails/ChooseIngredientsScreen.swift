@@ -1,0 +1,160 @@
+import Core
+
+/// Choosing which of a recipe's ingredients go on the shopping list: a flow of one screen. It
+/// adds nothing itself: "Add" finishes the flow with the chosen ingredients for the screen that
+/// opened it (the recipe's details), "Cancel" finishes it with nothing.
+@MainActor
+final class ChooseIngredientsScreen: TranslatedScreen {
+    let viewModel: ChooseIngredientsViewModel
+    let translator = ChooseIngredientsTranslator()
+
+    init(viewModel: ChooseIngredientsViewModel) {
+        self.viewModel = viewModel
+    }
+
+    func appear() async {
+        await viewModel.appear()
+    }
+
+    func handle(_ event: ScreenEvent) async -> Navigation? {
+        switch event {
+        case .toggle(let row) where row.hasPrefix(ChooseIngredientsRow.ingredientPrefix),
+            .activate(let row) where row.hasPrefix(ChooseIngredientsRow.ingredientPrefix):
+            if let index = Int(row.dropFirst(ChooseIngredientsRow.ingredientPrefix.count)) { viewModel.toggle(index) }
+        case .activate(ChooseIngredientsRow.add):
+            return viewModel.finish()
+        case .activate(ChooseIngredientsRow.cancel):
+            return viewModel.cancel()
+        case .retry:
+            await viewModel.load()
+        default:
+            break
+        }
+        return nil
+    }
+}
+
+/// Everything the chooser knows. The translator turns it into content.
+struct ChooseIngredientsState: Equatable {
+    enum Phase: Equatable {
+        case loading
+        case loaded(Recipe)
+        case failed(ScreenFailure)
+    }
+
+    var phase = Phase.loading
+    /// The positions, in the recipe, of the ingredients chosen.
+    var chosen: Set<Int> = []
+    /// Names (lowercased) of what the shopping list already has to buy.
+    var onList: Set<String> = []
+
+    /// The chosen ingredients, in the recipe's order.
+    var chosenIngredients: [Ingredient] {
+        guard case .loaded(let recipe) = phase else { return [] }
+        return recipe.ingredients.indices.filter(chosen.contains).map { recipe.ingredients[$0] }
+    }
+}
+
+/// Row ids: the screen's events name rows by these.
+enum ChooseIngredientsRow {
+    static let ingredientPrefix = "choose-"
+    static let add = "add-chosen"
+    static let cancel = "cancel"
+
+    static func ingredient(_ index: Int) -> String { ingredientPrefix + String(index) }
+}
+
+/// The chooser's state to content: one toggle per ingredient (saying which are already on the
+/// list), then Add and Cancel.
+struct ChooseIngredientsTranslator: Translator {
+    static let title = "Choose ingredients"
+
+    func translate(_ state: ChooseIngredientsState) -> ScreenContent {
+        switch state.phase {
+        case .loading:
+            return ScreenContent(title: Self.title, status: .loading("Loading the ingredients…"))
+        case .failed(let failure):
+            return ScreenContent(title: Self.title, status: .failed(failure))
+        case .loaded(let recipe):
+            let rows = recipe.ingredients.enumerated().map { index, ingredient in
+                let amount = ingredient.quantity == nil ? "to taste" : ingredient.amountText
+                let onList = state.onList.contains(ingredient.name.lowercased()) ? " · already on your list" : ""
+                return ScreenRow(
+                    id: ChooseIngredientsRow.ingredient(index), .toggle(label: ingredient.name, isOn: state.chosen.contains(index)),
+                    detail: amount + onList)
+            }
+            let count = state.chosen.count
+            let add =
+                count == 0
+                ? ScreenRow(id: ChooseIngredientsRow.add, .button("Add to the shopping list"), isEnabled: false, note: "choose one first")
+                : ScreenRow(
+                    id: ChooseIngredientsRow.add, .button("Add \(count) \(count == 1 ? "ingredient" : "ingredients") to the shopping list"))
+            return ScreenContent(
+                title: Self.title,
+                sections: [
+                    ScreenSection(
+                        id: "ingredients", title: "Ingredients of “\(recipe.title)” (\(count) of \(recipe.ingredients.count) chosen)",
+                        rows: rows),
+                    ScreenSection(id: "actions", rows: [add, ScreenRow(id: ChooseIngredientsRow.cancel, .button("Cancel"))]),
+                ])
+        }
+    }
+}
+
+/// The chooser's logic: load the recipe and the list once, flip choices, finish.
+@MainActor
+final class ChooseIngredientsViewModel: ScreenViewModel {
+    private(set) var state = ChooseIngredientsState() {
+        didSet { onChange?() }
+    }
+    var onChange: (@MainActor () -> Void)?
+
+    let recipeID: Recipe.ID
+    private let interactor: RecipeDetailsInteractor
+
+    init(recipeID: Recipe.ID, interactor: RecipeDetailsInteractor) {
+        self.recipeID = recipeID
+        self.interactor = interactor
+    }
+
+    /// Loads the first time only: the choices made so far stay.
+    func appear() async {
+        interactor.logChooserPageView(recipeID)
+        if case .loaded = state.phase { return }
+        await load()
+    }
+
+    /// Everything starts chosen except what the list already has to buy.
+    func load() async {
+        state.phase = .loading
+        do {
+            let recipe = try await interactor.recipe(id: recipeID)
+            let onList = await interactor.namesToBuy()
+            state.onList = onList
+            state.chosen = Set(recipe.ingredients.indices.filter { !onList.contains(recipe.ingredients[$0].name.lowercased()) })
+            state.phase = .loaded(recipe)
+        } catch {
+            state.phase = .failed(ScreenFailure(error, whileTrying: "load the ingredients of recipe \(recipeID)"))
+        }
+    }
+
+    func toggle(_ index: Int) {
+        guard case .loaded(let recipe) = state.phase, recipe.ingredients.indices.contains(index) else { return }
+        if state.chosen.contains(index) {
+            state.chosen.remove(index)
+        } else {
+            state.chosen.insert(index)
+        }
+    }
+
+    /// Hands the choice back; nothing chosen is not a choice (the button is disabled).
+    func finish() -> Navigation? {
+        let chosen = state.chosenIngredients
+        guard !chosen.isEmpty else { return nil }
+        return .finish(.ingredients(recipeID: recipeID, chosen))
+    }
+
+    func cancel() -> Navigation {
+        .finish(.cancelled)
+    }
+}

@@ -1,0 +1,300 @@
+import Core
+import CoreTesting
+import Foundation
+import TerminalRunner
+import Testing
+
+@testable import App
+
+/// CoreTesting's coordinator double gets the transitions the Feed, Search and Favorites
+/// coordinators share, exactly as written once in `RecipePresenting`.
+extension RecordingCoordinator: RecipePresenting {}
+
+/// The shared transitions (seed 002's `DetailsPresentable`), run on the coordinator double:
+/// what each one puts on the stack, by descriptor.
+@MainActor
+@Suite("Shared recipe transitions")
+struct SharedTransitionsTests {
+    let environment = StubEnvironment()
+
+    func coordinator() -> RecordingCoordinator {
+        RecordingCoordinator(environment: environment, root: Screens.Favorites())
+    }
+
+    @Test func showRecipePushesTheRecipesDetails() async {
+        let coordinator = coordinator()
+
+        await coordinator.showRecipe(4)
+
+        #expect(coordinator.navigator.changes == [.show("Screens.RecipeDetails(recipeID: 4)")])
+        #expect(coordinator.navigator.path == ["Screens.Favorites()", "Screens.RecipeDetails(recipeID: 4)"])
+        #expect(environment.recorder.resolved(Screens.RecipeDetails.self) == [Screens.RecipeDetails(recipeID: 4)])
+    }
+
+    @Test func showAuthorPushesTheAuthorsRecipes() async {
+        let coordinator = coordinator()
+
+        await coordinator.showAuthor("aiko-tanaka")
+
+        #expect(coordinator.navigator.changes == [.show("Screens.AuthorRecipes(authorID: \"aiko-tanaka\")")])
+    }
+
+    @Test(
+        "presentRecipeScreen shows the recipe screens and declines the rest",
+        arguments: [
+            (Screens.RecipeDetails(recipeID: 2) as any ScreenDescriptor, true),
+            (Screens.AuthorRecipes(authorID: "marco-rossi") as any ScreenDescriptor, true),
+            (Screens.ChooseIngredients(recipeID: 2) as any ScreenDescriptor, true),
+            (Screens.ShoppingList() as any ScreenDescriptor, false),
+            (Screens.About() as any ScreenDescriptor, false),
+        ])
+    func presentRecipeScreen(descriptor: any ScreenDescriptor, shown: Bool) async {
+        let coordinator = coordinator()
+
+        let presented = await coordinator.presentRecipeScreen(descriptor)
+
+        #expect(presented == shown)
+        #expect(coordinator.navigator.changes == (shown ? [.show(descriptor.description)] : []))
+    }
+}
+
+/// The child flow that chooses ingredients: it starts on its parent's stack, finishes, and its
+/// parent hands the result to the recipe that asked.
+@MainActor
+@Suite("Choose-ingredients child flow")
+struct ChooseIngredientsFlowTests {
+    let environment = StubEnvironment()
+    let features = AppResolver(
+        exportDirectory: FileManager.default.temporaryDirectory,
+        about: LegacyAboutPage.Facts(version: "test", dataDirectory: "/tmp", recipeSource: "fixtures"))
+
+    /// The double as parent, on a stack with the real details of Curry Rice (fixture 1) on top.
+    func parentOnCurryRice() async -> RecordingCoordinator {
+        environment.stubResolver.recipeDetails = { [features] in features.build($0, in: $1) }
+        environment.stubResolver.chooseIngredients = { [features] in features.build($0, in: $1) }
+        let parent = RecordingCoordinator(environment: environment, root: Screens.Feed())
+        await parent.showRecipe(1)
+        return parent
+    }
+
+    func flow(of parent: RecordingCoordinator) throws -> ChooseIngredientsCoordinator<RecordingScreenStack> {
+        try #require(parent.flows.first)
+    }
+
+    @Test func startingTheFlowPushesTheChooserOnTheParentsStackAndKeepsTheChild() async throws {
+        let parent = await parentOnCurryRice()
+
+        await parent.chooseIngredients(Screens.ChooseIngredients(recipeID: 1))
+
+        #expect(parent.navigator.path.last == "Screens.ChooseIngredients(recipeID: 1)")
+        #expect(parent.childCoordinators.count == 1)
+        let flow = try flow(of: parent)
+        #expect(flow.baseDepth == 2)
+        #expect(parent.activeFlow === flow)
+        #expect(parent.navigator.topScreen?.content.title == "Choose ingredients")
+    }
+
+    @Test func finishingReturnsTheChoiceToTheParentWhichHandsItToTheRecipe() async throws {
+        let parent = await parentOnCurryRice()
+        await parent.chooseIngredients(Screens.ChooseIngredients(recipeID: 1))
+        let chooser = try #require(parent.navigator.topScreen)
+        // Keep only the rice and the onions.
+        for index in [0, 2, 3] { _ = await chooser.handle(.toggle(row: "choose-\(index)")) }
+        let finish = try #require(await chooser.handle(.activate(row: "add-chosen")))
+
+        try await flow(of: parent).navigate(finish)
+
+        #expect(parent.childCoordinators.isEmpty)
+        #expect(parent.navigator.path == ["Screens.Feed()", "Screens.RecipeDetails(recipeID: 1)"])
+        #expect(parent.navigator.changes.last == .close(toDepth: 2))
+        let items = try await environment.shoppingList.findAll(.all, sort: [.ascending(.position)])
+        #expect(items.map(\.name) == ["onions", "rice"])
+        #expect(parent.navigator.topScreen?.content.notice == "Added 2 of 5 ingredients of “Curry Rice” to the shopping list.")
+    }
+
+    @Test func cancellingReturnsNothingAndAddsNothing() async throws {
+        let parent = await parentOnCurryRice()
+        await parent.chooseIngredients(Screens.ChooseIngredients(recipeID: 1))
+        let cancel = try #require(await parent.navigator.topScreen?.handle(.activate(row: "cancel")))
+
+        try await flow(of: parent).navigate(cancel)
+
+        #expect(parent.childCoordinators.isEmpty)
+        #expect(parent.navigator.path.last == "Screens.RecipeDetails(recipeID: 1)")
+        #expect(try await environment.shoppingList.findAll().isEmpty)
+        #expect(parent.navigator.topScreen?.content.notice == nil)
+    }
+
+    @Test func aFlowFinishesOnce() async throws {
+        let parent = await parentOnCurryRice()
+        await parent.chooseIngredients(Screens.ChooseIngredients(recipeID: 1))
+        let flow = try flow(of: parent)
+        let rice = FlowResult.ingredients(recipeID: 1, [Ingredient(name: "rice", quantity: 2, unit: .cup)])
+
+        await flow.navigate(.finish(rice))
+        await flow.navigate(.finish(rice))
+
+        #expect(try await environment.shoppingList.findAll().map(\.name) == ["rice"])
+    }
+
+    @Test func theResultGoesOnlyToTheScreenThatAskedIfItIsShownAgain() async throws {
+        let parent = await parentOnCurryRice()
+        await parent.chooseIngredients(Screens.ChooseIngredients(recipeID: 1))
+        let flow = try flow(of: parent)
+        // Something replaced the recipe under the chooser meanwhile.
+        parent.navigator.close(toDepth: 1)
+        await parent.showRecipe(2)
+        await parent.navigator.show(Screens.ChooseIngredients(recipeID: 1))
+
+        await flow.navigate(.finish(.ingredients(recipeID: 1, [Ingredient(name: "rice", quantity: 2, unit: .cup)])))
+
+        #expect(try await environment.shoppingList.findAll().isEmpty)
+    }
+}
+
+/// Where each screen lands, on the app's real coordinators: deep links (`--open`), and requests
+/// a tab does not handle itself.
+@MainActor
+@Suite("Deep links and routing between tabs")
+struct RoutingTests {
+    @Test func aSearchLinkSelectsTheSearchTabSearchingForItsQuery() async throws {
+        let app = try await AppSession()
+
+        await app.app.open(Screens.RecipeSearch(query: "miso soup"))
+
+        #expect(app.tabs.selectedIndex == 1)
+        #expect(app.path == ["Screens.RecipeSearch(query: \"miso soup\")"])
+        #expect(app.visibleText.contains("Miso Soup"))
+        #expect(app.session.tabs[0].path == ["Feed"], "the Feed is left as it was")
+    }
+
+    @Test func aSearchLinkWithoutAQueryShowsTheSearchTabsFirstScreen() async throws {
+        let app = try await AppSession()
+        await app.app.open(Screens.RecipeSearch(query: "curry"))
+
+        await app.app.open(Screens.RecipeSearch())
+
+        #expect(app.tabs.selectedIndex == 1)
+        #expect(app.path == ["Screens.RecipeSearch(query: \"\")"])
+    }
+
+    @Test func aRecipeLinkOpensUnderTheFeedWithTheFeedBehindIt() async throws {
+        let app = try await AppSession()
+        let curryRice = try app.recipe(titled: "Curry Rice")
+        let feed = app.session.visibleScreen
+
+        await app.app.open(Screens.RecipeDetails(recipeID: curryRice.id))
+
+        #expect(app.tabs.selectedIndex == 0)
+        #expect(app.session.current.path == ["Feed", "Curry Rice"])
+        #expect(app.session.current.stack.first === feed, "the Feed already shown stays")
+    }
+
+    @Test func aRecipeLinkToAFavoriteOpensUnderFavorites() async throws {
+        let app = try await AppSession()
+        let pancakes = try app.recipe(titled: "Pancakes")
+        try await app.tabs.favorites.navigator.environment.favorites.save(FavoriteRecipe(recipe: pancakes, savedAt: 0))
+
+        await app.app.open(Screens.RecipeDetails(recipeID: pancakes.id))
+
+        #expect(app.tabs.selectedIndex == 3)
+        #expect(app.session.current.path == ["Favorites", "Pancakes"])
+    }
+
+    @Test func aRecipeLinkReplacesWhatWasAboveTheFeed() async throws {
+        let app = try await AppSession()
+        await app.tabs.feed.showRecipe(try app.recipe(titled: "Miso Soup").id)
+        await app.send(.activate(row: "more-from-author"))
+
+        await app.app.open(Screens.RecipeDetails(recipeID: try app.recipe(titled: "Pancakes").id))
+
+        #expect(app.session.current.path == ["Feed", "Pancakes"])
+    }
+
+    @Test func aChooseIngredientsLinkOpensTheRecipeThenTheChooserAsAFlowOfIt() async throws {
+        let app = try await AppSession()
+        let curryRice = try app.recipe(titled: "Curry Rice")
+
+        await app.app.open(Screens.ChooseIngredients(recipeID: curryRice.id))
+
+        #expect(app.session.current.path == ["Feed", "Curry Rice", "Choose ingredients"])
+        #expect(app.tabs.feed.childCoordinators.count == 1)
+        await app.send(.activate(row: "add-chosen"))
+        #expect(app.session.current.path == ["Feed", "Curry Rice"])
+        #expect(app.tabs.feed.childCoordinators.isEmpty)
+        #expect(
+            app.session.visibleScreen?.content.notice
+                == "Added \(curryRice.ingredients.count) ingredients of “Curry Rice” to the shopping list.")
+    }
+
+    @Test(
+        "links to the Feed, the shopping list and Favorites select that tab at its first screen",
+        arguments: [
+            (Screens.Feed() as any ScreenDescriptor, 0), (Screens.ShoppingList() as any ScreenDescriptor, 2),
+            (Screens.Favorites() as any ScreenDescriptor, 3),
+        ])
+    func tabRootLinks(link: any ScreenDescriptor, tab: Int) async throws {
+        let app = try await AppSession()
+        await app.tabs.select(tabAt: tab)
+        await app.session.current.show(Screens.About())
+        await app.tabs.select(tabAt: 1)
+
+        await app.app.open(link)
+
+        #expect(app.tabs.selectedIndex == tab)
+        #expect(app.path == [link.description])
+    }
+
+    @Test func anAuthorLinkOpensUnderSearchAndAboutUnderTheFeed() async throws {
+        let app = try await AppSession()
+
+        await app.app.open(Screens.AuthorRecipes(authorID: "aiko-tanaka"))
+        #expect(app.tabs.selectedIndex == 1)
+        #expect(app.session.current.path == ["Search", "Recipes by Aiko Tanaka"])
+
+        await app.app.open(Screens.About())
+        #expect(app.tabs.selectedIndex == 0)
+        #expect(app.session.current.path == ["Feed", "About Cookbook"])
+    }
+
+    @Test func aScreenATabDoesNotShowGoesToTheTabItBelongsTo() async throws {
+        let app = try await AppSession()
+        await app.tabs.select(tabAt: 3)
+
+        await app.session.current.route(.show(Screens.ShoppingList()))
+
+        #expect(app.tabs.selectedIndex == 2)
+        #expect(app.path == ["Screens.ShoppingList()"])
+        #expect(app.session.tabs[3].stack.count == 1, "nothing was pushed on Favorites")
+    }
+
+    @Test func goingBackOutOfTheChooserEndsTheFlowWithNothingAdded() async throws {
+        let app = try await AppSession()
+        await app.tabs.feed.showRecipe(try app.recipe(titled: "Curry Rice").id)
+        await app.send(.activate(row: "choose-ingredients"))
+        #expect(app.tabs.feed.childCoordinators.count == 1)
+
+        await app.session.current.pop()
+
+        #expect(app.tabs.feed.childCoordinators.isEmpty)
+        #expect(app.session.current.path == ["Feed", "Curry Rice"])
+        #expect(try await app.tabs.feed.navigator.environment.shoppingList.findAll().isEmpty)
+    }
+
+    @Test func theChooserPicksItsFlowsOwnRequestsBeforeTheTabDoes() async throws {
+        let app = try await AppSession()
+        let misoSoup = try app.recipe(titled: "Miso Soup")
+        await app.tabs.select(tabAt: 1)
+        await app.tabs.search.showRecipe(misoSoup.id)
+        await app.send(.activate(row: "choose-ingredients"))
+        let flow = try #require(app.tabs.search.activeFlow)
+
+        await app.send(.toggle(row: "choose-0"))
+        await app.send(.activate(row: "add-chosen"))
+
+        #expect(app.tabs.search.childCoordinators.isEmpty)
+        #expect(flow.onFinish == nil, "the flow finished")
+        let names = try await app.tabs.search.navigator.environment.shoppingList.findAll().map(\.name)
+        #expect(names == misoSoup.ingredients.dropFirst().map(\.name))
+    }
+}

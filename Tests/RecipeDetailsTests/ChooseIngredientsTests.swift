@@ -1,0 +1,165 @@
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+@testable import RecipeDetails
+
+/// The chooser's translator on its own: one toggle per ingredient, then Add (disabled with
+/// nothing chosen) and Cancel.
+@Suite("Choose-ingredients translator")
+struct ChooseIngredientsTranslatorTests {
+    let translator = ChooseIngredientsTranslator()
+
+    @Test func loadingAndFailureShowOnlyTheStatus() {
+        #expect(
+            translator.translate(ChooseIngredientsState())
+                == ScreenContent(title: "Choose ingredients", status: .loading("Loading the ingredients…")))
+        let failure = ScreenFailure(message: "Couldn't load the ingredients of recipe 4: offline.", canRetry: true)
+        #expect(
+            translator.translate(ChooseIngredientsState(phase: .failed(failure)))
+                == ScreenContent(title: "Choose ingredients", status: .failed(failure)))
+    }
+
+    @Test func eachIngredientIsAToggleSayingHowMuchAndWhetherTheListHasIt() {
+        let state = ChooseIngredientsState(phase: .loaded(Fixtures.pancakes), chosen: [0, 3], onList: ["milk"])
+
+        #expect(
+            translator.translate(state)
+                == ScreenContent(
+                    title: "Choose ingredients",
+                    sections: [
+                        ScreenSection(
+                            id: "ingredients", title: "Ingredients of “Pancakes” (2 of 4 chosen)",
+                            rows: [
+                                ScreenRow(id: "choose-0", .toggle(label: "flour", isOn: true), detail: "200 g"),
+                                ScreenRow(id: "choose-1", .toggle(label: "milk", isOn: false), detail: "300 ml · already on your list"),
+                                ScreenRow(id: "choose-2", .toggle(label: "eggs", isOn: false), detail: "2"),
+                                ScreenRow(id: "choose-3", .toggle(label: "salt", isOn: true), detail: "to taste"),
+                            ]),
+                        ScreenSection(
+                            id: "actions",
+                            rows: [
+                                ScreenRow(id: "add-chosen", .button("Add 2 ingredients to the shopping list")),
+                                ScreenRow(id: "cancel", .button("Cancel")),
+                            ]),
+                    ]))
+    }
+
+    @Test func oneChosenIsSingularAndNoneChosenLocksAdd() {
+        let one = translator.translate(ChooseIngredientsState(phase: .loaded(Fixtures.misoSoup), chosen: [1]))
+        #expect(one.row(id: "add-chosen")?.element == .button("Add 1 ingredient to the shopping list"))
+
+        let none = translator.translate(ChooseIngredientsState(phase: .loaded(Fixtures.misoSoup), chosen: []))
+        #expect(
+            none.row(id: "add-chosen")
+                == ScreenRow(id: "add-chosen", .button("Add to the shopping list"), isEnabled: false, note: "choose one first"))
+        #expect(none.sections.first?.title == "Ingredients of “Miso Soup” (0 of 3 chosen)")
+    }
+}
+
+/// The chooser screen and the details screen it reports back to.
+@MainActor
+@Suite("Choose-ingredients screen")
+struct ChooseIngredientsScreenTests {
+    let environment = StubEnvironment()
+
+    func chooser(_ recipeID: Recipe.ID = 1, in environment: StubEnvironment? = nil) async -> any Screen {
+        let screen = RecipeDetailsFeature.makeScreen(
+            Screens.ChooseIngredients(recipeID: recipeID), environment: environment ?? self.environment)
+        await screen.appear()
+        return screen
+    }
+
+    @Test func everythingStartsChosenExceptWhatTheListStillHasToBuy() async throws {
+        try await environment.shoppingList.save([
+            ShoppingItem(id: UUID(), name: "Onions", position: 0),
+            ShoppingItem(id: UUID(), name: "rice", isChecked: true, position: 1),
+        ])
+
+        let screen = await chooser(1)
+
+        let toggles = screen.content.sections[0].rows.map { row -> Bool in
+            if case .toggle(_, let isOn) = row.element { return isOn }
+            return false
+        }
+        #expect(toggles == [true, false, true, true, true], "onions are on the list; the rice there is already bought")
+        #expect(screen.content.row(id: "choose-1")?.detail == "2 · already on your list")
+        #expect(environment.recorder.pageViews == [PageView("choose_ingredients", parameters: ["recipe_id": "1"])])
+    }
+
+    @Test func addFinishesTheFlowWithTheChosenIngredientsInRecipeOrder() async throws {
+        let screen = await chooser(4)
+        _ = await screen.handle(.toggle(row: "choose-3"))
+        _ = await screen.handle(.activate(row: "choose-1"))
+
+        let navigation = await screen.handle(.activate(row: "add-chosen"))
+
+        guard case .finish(.ingredients(let recipeID, let chosen)) = try #require(navigation) else {
+            Issue.record("expected a finish with ingredients, got \(String(describing: navigation))")
+            return
+        }
+        #expect(recipeID == 4)
+        #expect(chosen.map(\.name) == ["flour", "eggs"])
+        #expect(try await environment.shoppingList.findAll().isEmpty, "the chooser adds nothing itself")
+    }
+
+    @Test func cancelFinishesWithNothingAndAnEmptyChoiceCannotBeAdded() async throws {
+        let screen = await chooser(3)
+        for index in 0..<3 { _ = await screen.handle(.toggle(row: "choose-\(index)")) }
+
+        #expect(await screen.handle(.activate(row: "add-chosen")) == nil)
+        guard case .finish(.cancelled) = try #require(await screen.handle(.activate(row: "cancel"))) else {
+            Issue.record("Cancel must finish the flow with .cancelled")
+            return
+        }
+    }
+
+    @Test func choicesSurviveAppearingAgain() async {
+        let screen = await chooser(1)
+        _ = await screen.handle(.toggle(row: "choose-0"))
+
+        await screen.appear()
+
+        #expect(screen.content.sections[0].title == "Ingredients of “Curry Rice” (4 of 5 chosen)")
+        #expect(environment.recorder.clientCalls == [.recipe(id: 1)])
+    }
+
+    @Test func aFailedLoadOffersRetry() async {
+        let screen = await chooser(1, in: StubEnvironment(scenario: .failure))
+
+        guard case .failed(let failure) = screen.content.status else {
+            Issue.record("expected a failure, got \(screen.content.status)")
+            return
+        }
+        #expect(failure.message.hasPrefix("Couldn't load the ingredients of recipe 1:"))
+        #expect(failure.canRetry)
+    }
+
+    @Test func theDetailsScreenOpensTheChooserAndAddsWhatComesBack() async throws {
+        let details = RecipeDetailsFeature.makeScreen(Screens.RecipeDetails(recipeID: 1), environment: environment)
+        await details.appear()
+
+        let open = await details.handle(.activate(row: "choose-ingredients"))
+        #expect(open?.descriptor as? Screens.ChooseIngredients == Screens.ChooseIngredients(recipeID: 1))
+
+        let rice = Fixtures.curryRice.ingredients[4]
+        _ = await details.handle(.flowFinished(.ingredients(recipeID: 1, [rice])))
+
+        let items = try await environment.shoppingList.findAll()
+        #expect(items.map(\.name) == ["rice"])
+        #expect(items.first?.amount == "2 cup")
+        #expect(details.content.notice == "Added 1 of 5 ingredients of “Curry Rice” to the shopping list.")
+    }
+
+    @Test func theDetailsScreenIgnoresCancelAndChoicesForAnotherRecipe() async throws {
+        let details = RecipeDetailsFeature.makeScreen(Screens.RecipeDetails(recipeID: 1), environment: environment)
+        await details.appear()
+
+        _ = await details.handle(.flowFinished(.cancelled))
+        _ = await details.handle(.flowFinished(.ingredients(recipeID: 2, Fixtures.vegetableCurry.ingredients)))
+
+        #expect(try await environment.shoppingList.findAll().isEmpty)
+        #expect(details.content.notice == nil)
+    }
+}
