@@ -101,23 +101,7 @@ public final class TerminalMode: Sendable {
 
     /// Writes every byte, retrying after interruptions and short writes.
     private static func writeAll(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { buffer in
-                #if canImport(Glibc)
-                    Glibc.write(descriptor, buffer.baseAddress, buffer.count)
-                #else
-                    Darwin.write(descriptor, buffer.baseAddress, buffer.count)
-                #endif
-            }
-            if written > 0 {
-                bytes = bytes.dropFirst(written)
-            } else if written < 0, errno == EINTR || errno == EAGAIN {
-                continue
-            } else {
-                return
-            }
-        }
+        DescriptorWrite.writeAll(text.utf8, to: descriptor)
     }
 
     private static let exitHook: Void = {

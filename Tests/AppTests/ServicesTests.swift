@@ -87,6 +87,38 @@ struct JSONLinesLoggerTests {
         #expect(lines[1].contains(#""name":"later""#))
     }
 
+    @Test("two loggers on one file (each its own descriptor, as two processes), 8 threads, 4,000 lines: every line whole, none lost")
+    func manyWritersOneFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("logs/events.jsonl")
+        let loggers = [JSONLinesLogger(fileURL: file), JSONLinesLogger(fileURL: file)]
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for number in 0..<500 {
+                loggers[worker % 2].log(
+                    ActivityEvent(
+                        "event", payload: ["worker": "\(worker)", "number": "\(number)", "padding": String(repeating: "x", count: 200)]))
+            }
+        }
+        let lines = try readText(file).split(separator: "\n")
+        #expect(lines.count == 4000)
+        let whole = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(whole.count == 4000, "\(4000 - whole.count) lines are cut or mixed")
+    }
+
+    @Test("an unwritable log says why in words, never an error domain and code")
+    func failureInWords() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let blocker = try directory.write("not a folder", to: "logs")
+        let notices = RunNotices()
+        JSONLinesLogger(fileURL: blocker.appendingPathComponent("events.jsonl"), notices: notices).log(PageView("feed"))
+        #expect(
+            notices.warnings == [
+                "cannot write the event log \(blocker.path)/events.jsonl: \(blocker.path) is a file, not a folder. Events are not recorded for this run."
+            ])
+    }
+
     @Test func anUnwritablePathNeitherThrowsNorCrashes() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

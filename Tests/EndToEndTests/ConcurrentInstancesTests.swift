@@ -34,6 +34,29 @@ struct ConcurrentInstancesTests {
             #expect(database.integrityCheck() == "ok")
         }
     }
+
+    @Test("four instances logging at once to one event log: every line is whole JSON and none is lost")
+    func oneEventLogManyWriters() throws {
+        let rounds = (1...25).map { "tab Search\ntype \"curry \($0)\"\ntab Feed\nselect 1\nback\n" }.joined()
+        let script = rounds + "quit\n"
+        // One instance alone tells how many lines the script logs.
+        let alone = temporaryDataDirectory()
+        #expect(try cookbook.run(["--data-dir", alone], input: script).status == 0)
+        let linesAlone = try String(contentsOfFile: alone + "/logs/events.jsonl", encoding: .utf8).split(separator: "\n").count
+        #expect(linesAlone >= 100)
+
+        let shared = temporaryDataDirectory()
+        for result in runTogether(Array(repeating: script, count: 4), on: shared) {
+            let run = try result.get()
+            #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        }
+        let text = try String(contentsOfFile: shared + "/logs/events.jsonl", encoding: .utf8)
+        #expect(text.hasSuffix("\n"))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let broken = lines.filter { line in (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) == nil }
+        #expect(broken.isEmpty, "\(broken.count) of \(lines.count) lines are not whole JSON objects, e.g. \(broken.prefix(3))")
+        #expect(lines.count == 4 * linesAlone, "every line of every instance is there")
+    }
 }
 
 /// Results filled in by concurrent workers, one slot each.

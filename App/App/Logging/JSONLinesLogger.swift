@@ -1,13 +1,25 @@
 import Core
 import Foundation
-import Synchronization
 import TerminalRunner
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes page views and activity events as JSON lines (one object per line) to a file,
 /// and to stderr in verbose mode, so a run can be inspected with `jq` or `grep`.
+///
+/// Several instances may log to the same file at once, so the file is opened for appending
+/// (`O_APPEND`: the kernel puts every write at the end, whoever wrote last) and each line goes
+/// out in one `write`, whole: lines from different processes never cut into each other.
 /// Logging never throws: if the file cannot be written, the first failure is reported once
 /// through `notices` (on stderr, or the status line in full screen) and the app carries on.
-final class JSONLinesLogger: PageViewLogger, ActivityLogger {
+///
+/// Screens log from several threads, so the state is behind an `NSLock` (which
+/// ThreadSanitizer sees on Linux; it does not see inside the standard library's `Mutex`).
+final class JSONLinesLogger: PageViewLogger, ActivityLogger, @unchecked Sendable {
     private struct Entry: Encodable {
         let time: String
         let kind: String
@@ -16,14 +28,15 @@ final class JSONLinesLogger: PageViewLogger, ActivityLogger {
     }
 
     private struct State {
-        var handle: FileHandle?
+        var descriptor: Int32?
         var reportedFailure = false
     }
 
     let fileURL: URL
     private let echoToStandardError: Bool
     private let notices: RunNotices
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    private var state = State()
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -37,7 +50,7 @@ final class JSONLinesLogger: PageViewLogger, ActivityLogger {
     }
 
     deinit {
-        state.withLock { try? $0.handle?.close() }
+        if let descriptor = state.descriptor { close(descriptor) }
     }
 
     func log(_ pageView: PageView) {
@@ -51,34 +64,50 @@ final class JSONLinesLogger: PageViewLogger, ActivityLogger {
     private func write(_ entry: Entry) {
         guard let json = try? encoder.encode(entry) else { return }
         let line = json + Data("\n".utf8)
-        if echoToStandardError { FileHandle.standardError.write(line) }
-        state.withLock { state in
-            do {
-                if state.handle == nil { state.handle = try openForAppending() }
-                try state.handle?.write(contentsOf: line)
+        // At the full screen, stderr is the screen: the echo would write over the frame.
+        if echoToStandardError, !TerminalMode.standard.isActive { FileHandle.standardError.write(line) }
+        lock.withLock {
+            do throws(LogFileError) {
+                if state.descriptor == nil { state.descriptor = try openForAppending() }
+                if let descriptor = state.descriptor { try Self.writeWhole(line, to: descriptor) }
             } catch {
                 guard !state.reportedFailure else { return }
                 state.reportedFailure = true
-                let reason =
-                    error.localizedDescription.hasSuffix(".") ? String(error.localizedDescription.dropLast()) : error.localizedDescription
-                notices.warn("cannot write the event log \(fileURL.path): \(reason). Events are not recorded for this run.")
+                notices.warn("cannot write the event log \(fileURL.path): \(error.reason). Events are not recorded for this run.")
             }
         }
     }
 
-    private func openForAppending() throws -> FileHandle {
-        try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        if !FileManager.default.fileExists(atPath: fileURL.path) {
-            guard FileManager.default.createFile(atPath: fileURL.path, contents: nil) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: fileURL.path])
-            }
+    private func openForAppending() throws(LogFileError) -> Int32 {
+        let folder = fileURL.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw LogFileError(reason: "\(folder.path) is a file, not a folder")
         }
-        let handle = try FileHandle(forWritingTo: fileURL)
-        try handle.seekToEnd()
-        return handle
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw LogFileError(reason: ErrorInWords.describe(error))
+        }
+        let descriptor = open(fileURL.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw LogFileError(reason: ErrorInWords.describe(errno: errno)) }
+        return descriptor
+    }
+
+    /// One `write` for the whole line. A regular file takes it whole; should the system write
+    /// less (a full disk), the rest follows rather than leaving a cut line.
+    private static func writeWhole(_ line: Data, to descriptor: Int32) throws(LogFileError) {
+        if let failure = DescriptorWrite.writeAll(line, to: descriptor) {
+            throw LogFileError(reason: ErrorInWords.describe(errno: failure))
+        }
     }
 
     private static func timestamp() -> String {
         Date().formatted(.iso8601)
     }
+}
+
+/// Why the event log cannot be written, in words.
+private struct LogFileError: Error {
+    let reason: String
 }

@@ -1,0 +1,50 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A system error in words a person reads ("not a directory", "permission denied"), for
+/// messages that name the path themselves.
+///
+/// Foundation on Linux describes many file errors only as "The operation could not be
+/// completed. (NSCocoaErrorDomain error 512.)"; the POSIX error underneath says what happened,
+/// so that is what is read first, then the Cocoa code, and never a domain and a number.
+public enum ErrorInWords {
+    public static func describe(_ error: any Error) -> String {
+        let error = error as NSError
+        if error.domain == NSPOSIXErrorDomain { return describe(errno: Int32(error.code)) }
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? any Error { return describe(underlying) }
+        if error.domain == NSCocoaErrorDomain, let words = cocoaWords[error.code] { return words }
+        let text = error.localizedDescription
+        guard !text.contains(error.domain) else { return "the system did not say why" }
+        return lowercasedFirst(text.hasSuffix(".") ? String(text.dropLast()) : text)
+    }
+
+    /// `strerror`'s words, starting in lower case: "no such file or directory".
+    public static func describe(errno number: Int32) -> String {
+        lowercasedFirst(String(cString: strerror(number)))
+    }
+
+    private static let cocoaWords: [Int: String] = [
+        CocoaError.fileNoSuchFile.rawValue: "no such file or directory",
+        CocoaError.fileReadNoSuchFile.rawValue: "no such file or directory",
+        CocoaError.fileReadNoPermission.rawValue: "permission denied",
+        CocoaError.fileWriteNoPermission.rawValue: "permission denied",
+        CocoaError.fileReadInapplicableStringEncoding.rawValue: "it is not text in the expected encoding",
+        CocoaError.fileReadCorruptFile.rawValue: "it is not in the expected format",
+        CocoaError.fileReadTooLarge.rawValue: "it is too large",
+        CocoaError.fileWriteFileExists.rawValue: "something is already there",
+        CocoaError.fileWriteOutOfSpace.rawValue: "the disk is full",
+        CocoaError.fileWriteVolumeReadOnly.rawValue: "the file system is read-only",
+        CocoaError.fileWriteInvalidFileName.rawValue: "the name is not valid",
+    ]
+
+    private static func lowercasedFirst(_ text: String) -> String {
+        // "No such file" becomes "no such file"; a leading acronym ("I/O error") stays.
+        guard let first = text.first, let second = text.dropFirst().first, second.isLowercase else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+}
