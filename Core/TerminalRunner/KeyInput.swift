@@ -102,7 +102,10 @@ public struct KeyDecoder: Sendable {
         }
         guard available.count == length else { return nil }
         let text = String(decoding: available, as: UTF8.self)
-        guard let character = text.first, text.count == 1, !text.unicodeScalars.contains("\u{FFFD}") else {
+        // A C1 control (U+0080–U+009F) is not text: some terminals obey it as an escape.
+        guard let character = text.first, text.count == 1, !text.unicodeScalars.contains("\u{FFFD}"),
+            !text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) })
+        else {
             return (nil, length)
         }
         return (.character(character), length)

@@ -245,13 +245,15 @@ extension LineSource {
     }
 }
 
-/// Standard streams, written unbuffered so output interleaves correctly with errors.
-enum Terminal {
-    static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+/// Standard output and error, written unbuffered so output interleaves correctly with errors.
+/// Every text goes through `TerminalText` first (line breaks kept): whatever it quotes (a
+/// script line, a recipe title, a path) cannot drive the terminal.
+public enum Terminal {
+    public static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(TerminalText.safe(text, keepingLineBreaks: true).utf8))
     }
 
-    static func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+    public static func writeError(_ text: String) {
+        FileHandle.standardError.write(Data(TerminalText.safe(text, keepingLineBreaks: true).utf8))
     }
 }

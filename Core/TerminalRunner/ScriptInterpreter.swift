@@ -164,22 +164,25 @@ enum RowLookup {
     }
 }
 
-/// The plain text of a whole session: tab bar and breadcrumb over the visible screen.
+/// The plain text of a whole session: tab bar and breadcrumb over the visible screen. Every
+/// text in it is made safe for one terminal line (`TerminalText`), so a value cannot add a line
+/// that looks like the runner's own, nor drive the terminal.
 enum SessionText {
     @MainActor
     static func render(_ session: TabSession) -> String {
         var header: [String] = []
-        if let banner = session.notices.banner { header.append("! \(banner)") }
+        if let banner = session.notices.banner { header.append("! \(TerminalText.safe(banner))") }
         if session.tabs.count > 1 {
             header.append(
                 "Tabs: "
                     + session.tabs.enumerated().map { index, tab in
-                        index == session.selectedIndex ? "[\(tab.title)]" : tab.title
+                        let title = TerminalText.safe(tab.title)
+                        return index == session.selectedIndex ? "[\(title)]" : title
                     }.joined(separator: " | "))
         }
-        let path = session.current.path
+        let path = session.current.path.map { TerminalText.safe($0) }
         if path.count > 1 { header.append("Path: " + path.joined(separator: " › ")) }
-        let body = session.visibleScreen?.content.plainText() ?? "(nothing to show yet)\n"
+        let body = session.visibleScreen?.content.safeForTerminal.plainText() ?? "(nothing to show yet)\n"
         return header.isEmpty ? body : header.joined(separator: "\n") + "\n" + body
     }
 }

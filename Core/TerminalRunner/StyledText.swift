@@ -20,13 +20,14 @@ public struct TextStyle: OptionSet, Hashable, Sendable {
     }
 }
 
-/// A run of text in one style.
+/// A run of text in one style. Its text is safe for the terminal (`TerminalText`): every
+/// line of the full screen is made of spans, so nothing drawn can carry an escape sequence.
 public struct Span: Hashable, Sendable {
-    public var text: String
+    public private(set) var text: String
     public var style: TextStyle
 
     public init(_ text: String, _ style: TextStyle = []) {
-        self.text = text
+        self.text = TerminalText.safe(text)
         self.style = style
     }
 }

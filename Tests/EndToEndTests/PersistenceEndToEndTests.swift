@@ -50,7 +50,7 @@ struct PersistenceEndToEndTests {
         let dataDirectory = temporaryDataDirectory()
         let run = try cookbook.run(["--data-dir", dataDirectory], input: "tab \"Shopping list\"\ntype \"milk\u{0}eggs\"\nquit\n")
         #expect(run.status == 0, "stderr: \(run.errorOutput)")
-        #expect(run.output.contains("Added “milk"))
+        #expect(run.output.contains("Added “milk␀eggs”."), "acknowledged whole, the NUL shown as ␀")
         #expect(SQLiteInspector(path: dataDirectory + "/cookbook.sqlite").shoppingItemNames() == ["milk\u{0}eggs"])
     }
 

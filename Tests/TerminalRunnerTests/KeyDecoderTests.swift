@@ -96,6 +96,12 @@ struct KeyDecoderTests {
         #expect(decoder.decode([0xFF, 0x80, UInt8(ascii: "a"), 0xC3, UInt8(ascii: "b")]) == [.character("a"), .character("b")])
     }
 
+    @Test("a C1 control sent as UTF-8 (U+009B is CSI) is not a typed character")
+    func c1Controls() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode([0xC2, 0x9B, UInt8(ascii: "2"), 0xC2, 0x85, 0xC2, 0xA0]) == [.character("2"), .character("\u{A0}")])
+    }
+
     @Test("an unfinished sequence at the end is dropped on flush, after an Escape")
     func unfinishedSequence() {
         var decoder = KeyDecoder()

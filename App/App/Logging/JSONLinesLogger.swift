@@ -65,7 +65,7 @@ final class JSONLinesLogger: PageViewLogger, ActivityLogger, @unchecked Sendable
         guard let json = try? encoder.encode(entry) else { return }
         let line = json + Data("\n".utf8)
         // At the full screen, stderr is the screen: the echo would write over the frame.
-        if echoToStandardError, !TerminalMode.standard.isActive { FileHandle.standardError.write(line) }
+        if echoToStandardError, !TerminalMode.standard.isActive { Terminal.writeError(String(decoding: line, as: UTF8.self)) }
         lock.withLock {
             do throws(LogFileError) {
                 if state.descriptor == nil { state.descriptor = try openForAppending() }
