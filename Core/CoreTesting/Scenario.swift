@@ -1,42 +1,117 @@
 import Core
+import Foundation
 
-/// Named situations a sandbox can start in (`--scenario slow`), and tests can reuse.
-public enum Scenario: String, CaseIterable, Sendable {
-    /// Fixture recipes, answered at once.
-    case `default`
-    /// The service has no recipes.
-    case empty
-    /// Every service call fails.
-    case failure
-    /// Every service call takes 1.5 seconds.
-    case slow
-    /// Fixture recipes, for a premium user.
-    case premium
+/// A named situation a sandbox can start in (`--scenario slow`) and the screen gallery shows
+/// every screen in. Every sandbox has the shared ones (`Scenario.shared`); a feature adds its
+/// own in its sandbox (`Sandboxes/ShoppingListSandbox/Scenarios.swift`), with no edit to Core
+/// or to this module.
+///
+/// A scenario is made of what the stub service serves (`recipes`, `service`), what the stores
+/// hold when it starts (`userData`) and any change to the environment's dependencies
+/// (`dependencies`: stores, user features, clock, ids, even the client). Scenarios live here
+/// and in sandboxes rather than in feature modules because they build stub environments,
+/// which features never see (features depend on Core only).
+public struct Scenario: Sendable, Identifiable {
+    /// What `--scenario` accepts: lowercase words joined by hyphens (`long-list`).
+    public let name: String
+    /// One line for `--help` and the gallery.
+    public let summary: String
+    /// The recipes the stub service has.
+    public var recipes: [Recipe]
+    /// How the stub service answers (normally, with nothing, failing, after a delay).
+    public var service: StubRecipeClient.Behaviour
+    /// Fills the stores, before `dependencies` runs (so a slow or failing store does not get in
+    /// the way). A throw means the scenario cannot start: the sandbox exits 3, the gallery names it.
+    public var userData: @Sendable (StubEnvironment) async throws -> Void
+    /// Changes any dependency of the environment, last.
+    public var dependencies: @Sendable (inout StubEnvironment.Dependencies) -> Void
 
-    /// Whether the scenario has data to show (fixture recipes and user data).
-    public var hasData: Bool {
-        switch self {
-        case .default, .slow, .premium: true
-        case .empty, .failure: false
-        }
+    public var id: String { name }
+
+    public init(
+        _ name: String,
+        _ summary: String,
+        recipes: [Recipe] = Fixtures.recipes,
+        service: StubRecipeClient.Behaviour = .normal,
+        userData: @escaping @Sendable (StubEnvironment) async throws -> Void = { _ in },
+        dependencies: @escaping @Sendable (inout StubEnvironment.Dependencies) -> Void = { _ in }
+    ) {
+        self.name = name
+        self.summary = summary
+        self.recipes = recipes
+        self.service = service
+        self.userData = userData
+        self.dependencies = dependencies
     }
 
-    public var summary: String {
-        switch self {
-        case .default: "fixture recipes, answered at once"
-        case .empty: "no recipes, nothing saved"
-        case .failure: "every service call and every store fails"
-        case .slow: "every service call takes 1.5 s"
-        case .premium: "fixture recipes, premium user"
-        }
+    /// A scenario made from `base`: its recipes (unless `recipes` is given), its service, its
+    /// user data and then `userData`, its dependency changes and then `dependencies`.
+    public init(
+        _ name: String,
+        _ summary: String,
+        basedOn base: Scenario,
+        recipes: [Recipe]? = nil,
+        userData: @escaping @Sendable (StubEnvironment) async throws -> Void = { _ in },
+        dependencies: @escaping @Sendable (inout StubEnvironment.Dependencies) -> Void = { _ in }
+    ) {
+        self.init(
+            name, summary, recipes: recipes ?? base.recipes, service: base.service,
+            userData: { environment in
+                try await base.userData(environment)
+                try await userData(environment)
+            },
+            dependencies: { changed in
+                base.dependencies(&changed)
+                dependencies(&changed)
+            })
     }
 
-    var clientBehaviour: StubRecipeClient.Behaviour {
-        switch self {
-        case .default, .premium: .normal
-        case .empty: .empty
-        case .failure: .failing
-        case .slow: .slow(.milliseconds(1500))
-        }
+    /// The scenario's environment: the stub service, in-memory stores filled by `userData`, then
+    /// `dependencies` applied. `clock` is what "now" is and what sleeps (the slow service and stores).
+    public func makeEnvironment(clock: any WallClock = TestClock()) async throws -> StubEnvironment {
+        let plain = StubEnvironment(recipes: recipes, service: service, clock: clock)
+        try await userData(plain)
+        return plain.changing(dependencies)
+    }
+}
+
+extension Scenario {
+    /// Fixture recipes, favorites and shopping list, answered at once.
+    public static let `default` = Scenario(
+        "default", "fixture recipes, favorites and shopping list", userData: { try await $0.addFixtureUserData() })
+
+    /// The service has no recipes and nothing is saved.
+    public static let empty = Scenario("empty", "no recipes, nothing saved", service: .empty)
+
+    /// Every service call and every store fails.
+    public static let failure = Scenario(
+        "failure", "every service call and every store fails", service: .failing,
+        dependencies: { dependencies in
+            dependencies.favorites = FailingRepository<FavoriteRecipe>()
+            dependencies.shoppingList = FailingRepository<ShoppingItem>()
+            dependencies.recentSearches = FailingRepository<RecentSearch>()
+        })
+
+    /// As default, but every service call waits 1.5 s and every store call 0.5 s.
+    public static let slow = Scenario(
+        "slow", "as default, but the service takes 1.5 s and the stores 0.5 s", service: .slow(.milliseconds(1500)),
+        userData: { try await $0.addFixtureUserData() },
+        dependencies: { $0.slowDownStores(by: .milliseconds(500)) })
+
+    /// As default, for a premium user.
+    public static let premium = Scenario(
+        "premium", "as default, for a premium user", userData: { try await $0.addFixtureUserData() },
+        dependencies: { $0.userFeatures = .premium })
+
+    /// The scenarios every sandbox has, in the order `--help` lists them.
+    public static let shared: [Scenario] = [.default, .empty, .failure, .slow, .premium]
+}
+
+extension StubEnvironment.Dependencies {
+    /// Makes every store wait `delay` on the clock before each call, as a busy disk would.
+    public mutating func slowDownStores(by delay: Duration) {
+        favorites = SlowRepository(favorites, delay: delay, clock: clock)
+        shoppingList = SlowRepository(shoppingList, delay: delay, clock: clock)
+        recentSearches = SlowRepository(recentSearches, delay: delay, clock: clock)
     }
 }

@@ -38,20 +38,31 @@ public final class StubEnvironment: Environment {
     public var ids: any IDGenerator { dependencies.ids }
     public var resolver: any Resolver { stubResolver }
 
-    /// - Parameter clock: `TestClock()` (starting at `Fixtures.now`, sleeping instantly) unless given.
-    public init(scenario: Scenario = .default, recipes: [Recipe] = Fixtures.recipes, clock: any WallClock = TestClock()) {
+    /// An environment in a scenario's situation: its service and its dependency changes, with
+    /// empty stores (`scenario.makeEnvironment()` also puts the scenario's user data in them).
+    /// - Parameters:
+    ///   - recipes: what the stub service serves instead of the scenario's recipes.
+    ///   - clock: `TestClock()` (starting at `Fixtures.now`, sleeping instantly) unless given.
+    public convenience init(scenario: Scenario = .default, recipes: [Recipe]? = nil, clock: any WallClock = TestClock()) {
+        let plain = StubEnvironment(recipes: recipes ?? scenario.recipes, service: scenario.service, clock: clock)
+        var changed = plain.dependencies
+        scenario.dependencies(&changed)
+        self.init(copying: plain, dependencies: changed)
+    }
+
+    /// The stub service over `recipes`, in-memory stores, recording loggers, a free user.
+    init(recipes: [Recipe], service: StubRecipeClient.Behaviour, clock: any WallClock) {
         let recorder = Recorder()
-        let failing = scenario == .failure
         self.recorder = recorder
         stubResolver = StubResolver(recorder: recorder)
         dependencies = Dependencies(
-            client: StubRecipeClient(recipes: recipes, behaviour: scenario.clientBehaviour, recorder: recorder, clock: clock),
+            client: StubRecipeClient(recipes: recipes, behaviour: service, recorder: recorder, clock: clock),
             pageViewLogger: recorder,
             activityLogger: recorder,
-            userFeatures: scenario == .premium ? .premium : .free,
-            favorites: failing ? FailingRepository<FavoriteRecipe>() : InMemoryRepository<FavoriteRecipe>(),
-            shoppingList: failing ? FailingRepository<ShoppingItem>() : InMemoryRepository<ShoppingItem>(),
-            recentSearches: failing ? FailingRepository<RecentSearch>() : InMemoryRepository<RecentSearch>(),
+            userFeatures: .free,
+            favorites: InMemoryRepository<FavoriteRecipe>(),
+            shoppingList: InMemoryRepository<ShoppingItem>(),
+            recentSearches: InMemoryRepository<RecentSearch>(),
             clock: clock,
             ids: SequentialIDs()
         )
@@ -77,8 +88,14 @@ public final class StubEnvironment: Environment {
 
     /// A copy with one dependency replaced; the original is untouched.
     public func overriding<Value>(_ dependency: WritableKeyPath<Dependencies, Value>, with value: Value) -> StubEnvironment {
+        changing { $0[keyPath: dependency] = value }
+    }
+
+    /// A copy whose dependencies `change` changed; the original is untouched. The copy shares the
+    /// recorder and the resolver, and the stores themselves unless `change` replaces them.
+    public func changing(_ change: (inout Dependencies) -> Void) -> StubEnvironment {
         var changed = dependencies
-        changed[keyPath: dependency] = value
+        change(&changed)
         return StubEnvironment(copying: self, dependencies: changed)
     }
 
@@ -88,8 +105,6 @@ public final class StubEnvironment: Environment {
         _ change: (inout Dependencies) -> Void,
         _ body: (StubEnvironment) async throws -> Result
     ) async rethrows -> Result {
-        var changed = dependencies
-        change(&changed)
-        return try await body(StubEnvironment(copying: self, dependencies: changed))
+        try await body(changing(change))
     }
 }

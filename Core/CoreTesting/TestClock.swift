@@ -11,6 +11,10 @@ public final class TestClock: WallClock, @unchecked Sendable {
         case instant
         /// Really waits, as a sandbox's "slow" scenario must, so the loading state can be seen.
         case real
+        /// Waits as this does. A sandbox hands its sleeps to the runner this way, which lets them
+        /// really wait at a terminal and holds them in script mode and in the gallery, where the
+        /// script decides when time passes (`wait`).
+        case custom(@Sendable (Duration) async throws -> Void)
     }
 
     public let sleeping: Sleeping
@@ -39,6 +43,8 @@ public final class TestClock: WallClock, @unchecked Sendable {
             try Task.checkCancellation()
         case .real:
             try await Task.sleep(for: duration)
+        case .custom(let sleep):
+            try await sleep(duration)
         }
         advance(by: duration)
     }

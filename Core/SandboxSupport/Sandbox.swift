@@ -5,11 +5,13 @@ import WebAPI
 
 /// What every sandbox shares: `--scenario`, the stub environment, the runner, and `--replay`
 /// (a cassette recorded by the app, served through the real web API client).
-/// A sandbox's `main.swift` only links its feature's builder and names its first screen.
+/// A sandbox's `main.swift` only links its feature's builder, names its first screen and adds
+/// the feature's own scenarios to the shared ones.
 public enum Sandbox {
     /// Runs one feature alone and returns the exit status.
     /// - Parameters:
     ///   - feature: the feature's module name, for `--help` and the tab title.
+    ///   - scenarios: the feature's own scenarios, offered after the shared ones (`Scenario.shared`).
     ///   - link: sets the stub resolver's builder for the feature's own descriptors;
     ///     every other descriptor stays a labelled placeholder.
     ///   - root: the descriptor of the first screen, resolved like any other.
@@ -17,22 +19,20 @@ public enum Sandbox {
     public static func main<Root: ScreenDescriptor>(
         feature: String,
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        scenarios own: [Scenario] = [],
         link: @escaping @MainActor (StubResolver) -> Void,
         root: Root
     ) async -> Int32 {
+        let scenarios = Scenario.shared + own
         let program = ProgramInfo(
             name: "\(feature)Sandbox",
             summary: "runs the \(feature) feature alone, on fixture data",
             options: [OptionSpec("--scenario", value: "NAME", help: "start in a scenario (default: default)")]
                 + WebAPIOptions.help(recording: false).map { OptionSpec($0.name, value: $0.value, help: $0.help) },
-            notes: [
-                "Scenarios:\n"
-                    + Scenario.allCases.map { "  \($0.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(
-                        separator: "\n")
-            ]
+            notes: [scenarioList(scenarios)]
         )
         let status = await Runner.main(program, arguments: arguments) { options in
-            var environment = try await environment(scenario: options.value("--scenario"), link: link)
+            var environment = try await environment(scenario: options.value("--scenario"), among: scenarios, link: link)
             if let client = try webClient(options) { environment = environment.overriding(\.client, with: client) }
             return TabSession(StackNavigator(title: feature, environment: environment, root: root))
         }
@@ -59,27 +59,40 @@ public enum Sandbox {
         }
     }
 
-    /// The stub environment of a scenario, with the feature's builders linked and, when the
-    /// scenario has data, fixture favorites and shopping items in the stores.
+    /// The scenarios for `--help`, one a line: `  slow       as default, but …`.
+    static func scenarioList(_ scenarios: [Scenario]) -> String {
+        let width = scenarios.map(\.name.count).max() ?? 0
+        return "Scenarios (--scenario NAME):\n"
+            + scenarios.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")
+    }
+
+    /// The stub environment of the scenario named (`default` when nil), with the feature's
+    /// builders linked and the scenario's user data in the stores.
+    ///
+    /// Time starts at `Fixtures.now` ("saved 3 days ago" reads the same on every run); sleeps go
+    /// through `clock`'s sleeping, real unless told otherwise, so the slow scenario is slow.
+    /// - Throws: `UsageError` for a name that is not among `scenarios` (listing them), `StartupError`
+    ///   when two scenarios share a name or the scenario's user data cannot be stored.
     @MainActor
-    public static func environment(scenario name: String?, link: (StubResolver) -> Void) async throws(UsageError) -> StubEnvironment {
-        let scenario: Scenario
-        if let name {
-            guard let named = Scenario(rawValue: name) else {
-                throw UsageError("unknown scenario “\(name)”; scenarios: \(Scenario.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            scenario = named
-        } else {
-            scenario = .default
+    public static func environment(
+        scenario name: String?, among scenarios: [Scenario] = Scenario.shared, clock: TestClock = TestClock(sleeping: .real),
+        link: (StubResolver) -> Void
+    ) async throws -> StubEnvironment {
+        var seen = Set<String>()
+        if let twice = scenarios.first(where: { !seen.insert($0.name).inserted }) {
+            throw StartupError("two scenarios are named “\(twice.name)”: give the feature's own scenario another name")
         }
-        // Time starts at `Fixtures.now` ("saved 3 days ago" reads the same on every run) but
-        // sleeps are real, so the slow scenario is visibly slow.
-        let environment = StubEnvironment(scenario: scenario, clock: TestClock(sleeping: .real))
+        let wanted = name ?? Scenario.default.name
+        guard let scenario = scenarios.first(where: { $0.name == wanted }) else {
+            throw UsageError("unknown scenario “\(wanted)”; scenarios: \(scenarios.map(\.name).joined(separator: ", "))")
+        }
+        let environment: StubEnvironment
+        do {
+            environment = try await scenario.makeEnvironment(clock: clock)
+        } catch {
+            throw StartupError("the scenario “\(scenario.name)” cannot start: \(error.localizedDescription)")
+        }
         link(environment.stubResolver)
-        if scenario.hasData {
-            // In-memory stores cannot fail to save.
-            try? await environment.addFixtureUserData()
-        }
         return environment
     }
 }

@@ -31,9 +31,11 @@ struct RecipeDetailsTranslator: Translator {
                 }),
             ScreenSection(
                 id: "steps", title: "Steps",
-                rows: recipe.steps.enumerated().map {
-                    ScreenRow(id: "step-\($0.offset)", .text("\($0.offset + 1). \($0.element)"))
-                }),
+                rows: recipe.steps.isEmpty
+                    ? [ScreenRow(id: "no-steps", .text("No steps: the ingredients are all there is to it."))]
+                    : recipe.steps.enumerated().map {
+                        ScreenRow(id: "step-\($0.offset)", .text("\($0.offset + 1). \($0.element)"))
+                    }),
             ScreenSection(
                 id: "actions", title: "Actions",
                 rows: [

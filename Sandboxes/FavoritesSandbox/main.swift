@@ -7,6 +7,7 @@ import SandboxSupport
 // Favorites alone, on fixtures; every other feature's screen is a labelled placeholder.
 let status = await Sandbox.main(
     feature: "Favorites",
+    scenarios: [.aYearLater],
     link: { $0.favorites = FavoritesFeature.makeScreen },
     root: Screens.Favorites()
 )

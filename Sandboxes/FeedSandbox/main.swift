@@ -7,6 +7,7 @@ import SandboxSupport
 // Feed alone, on fixtures; every other feature's screen is a labelled placeholder.
 let status = await Sandbox.main(
     feature: "Feed",
+    scenarios: [.newUser],
     link: { $0.feed = FeedFeature.makeScreen },
     root: Screens.Feed()
 )

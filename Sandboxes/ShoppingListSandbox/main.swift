@@ -7,6 +7,7 @@ import ShoppingList
 // ShoppingList alone, on fixtures; every other feature's screen is a labelled placeholder.
 let status = await Sandbox.main(
     feature: "ShoppingList",
+    scenarios: [.longList],
     link: { $0.shoppingList = ShoppingListFeature.makeScreen },
     root: Screens.ShoppingList()
 )

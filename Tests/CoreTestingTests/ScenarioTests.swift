@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import Testing
 
 @testable import CoreTesting
@@ -13,10 +14,14 @@ private func describe(_ behaviour: StubRecipeClient.Behaviour) -> String {
     }
 }
 
+private struct PlantedError: LocalizedError {
+    var errorDescription: String? { "the fixture file is missing" }
+}
+
 @Suite("Scenarios")
 struct ScenarioTests {
     @Test(
-        "each scenario maps to its client behaviour and user",
+        "each shared scenario maps to its client behaviour and user",
         arguments: [
             (Scenario.default, "normal", false),
             (.empty, "empty", false),
@@ -25,44 +30,85 @@ struct ScenarioTests {
             (.premium, "normal", true),
         ])
     func mapping(scenario: Scenario, behaviour: String, isPremium: Bool) {
-        #expect(describe(scenario.clientBehaviour) == behaviour)
+        #expect(describe(scenario.service) == behaviour)
         #expect(StubEnvironment(scenario: scenario).userFeatures.isPremium == isPremium)
     }
 
-    @Test("the mapping above covers every scenario")
-    func everyScenarioCovered() {
-        #expect(Scenario.allCases == [.default, .empty, .failure, .slow, .premium])
+    @Test("every sandbox has the shared scenarios, in this order, under the names --scenario accepts")
+    func shared() {
+        #expect(Scenario.shared.map(\.name) == ["default", "empty", "failure", "slow", "premium"])
+        #expect(Set(Scenario.shared.map(\.summary)).count == Scenario.shared.count)
+        #expect(Scenario.shared.allSatisfy { !$0.summary.isEmpty })
     }
 
-    @Test("scenario names are what --scenario accepts")
-    func names() {
-        #expect(Scenario.allCases.map(\.rawValue) == ["default", "empty", "failure", "slow", "premium"])
-        #expect(Scenario(rawValue: "premium") == .premium)
-        #expect(Scenario(rawValue: "Premium") == nil)
+    @Test("default, slow and premium start with the fixture user data; empty and failure with none")
+    func userData() async throws {
+        for scenario in [Scenario.default, .slow, .premium] {
+            let environment = try await scenario.makeEnvironment()
+            #expect(try await environment.favorites.findAll().count == Fixtures.favorites.count, "\(scenario.name)")
+            #expect(try await environment.shoppingList.findAll().map(\.name).sorted() == ["eggs", "flour", "milk"], "\(scenario.name)")
+        }
+        let empty = try await Scenario.empty.makeEnvironment()
+        #expect(try await empty.shoppingList.findAll().isEmpty)
+        #expect(try await empty.client.searchRecipes(.all, sort: [], page: .first).total == 0)
+        let failing = try await Scenario.failure.makeEnvironment()
+        await #expect(throws: StubStoreError.unavailable) { try await failing.shoppingList.findAll() }
+        await #expect(throws: StubStoreError.unavailable) { try await failing.favorites.findAll() }
+        await #expect(throws: StubServiceError.unreachable) { try await failing.client.feed() }
     }
 
-    @Test("every scenario has its own summary", arguments: Scenario.allCases)
-    func summaries(scenario: Scenario) {
-        #expect(!scenario.summary.isEmpty)
-        #expect(Set(Scenario.allCases.map(\.summary)).count == Scenario.allCases.count)
+    @Test("slow slows the stores too: each store call waits half a second on the environment's clock")
+    func slowStores() async throws {
+        let clock = TestClock()
+        let environment = try await Scenario.slow.makeEnvironment(clock: clock)
+
+        _ = try await environment.shoppingList.findAll()
+        #expect(clock.now == Fixtures.now.addingTimeInterval(0.5))
+        _ = try await environment.favorites.find(id: 1)
+        _ = try await environment.recentSearches.findAll()
+        #expect(clock.now == Fixtures.now.addingTimeInterval(1.5))
+        _ = try await environment.client.recipe(id: 1)
+        #expect(clock.now == Fixtures.now.addingTimeInterval(3))
     }
 
-    @Test("the premium environment is a premium user on the fixtures")
-    func premiumEnvironment() async throws {
-        let environment = StubEnvironment(scenario: .premium)
-        #expect(environment.userFeatures == .premium)
-        #expect(try await environment.client.searchRecipes(.all, sort: [], page: .first).total == 6)
+    @Test("a scenario based on another adds its data and dependency changes after the base's")
+    func basedOn() async throws {
+        let own = Scenario(
+            "one-more", "premium with one more item", basedOn: .premium, recipes: [Fixtures.pancakes],
+            userData: { environment in
+                try await environment.shoppingList.save(ShoppingItem(id: environment.ids.next(), name: "jam", position: 9))
+            },
+            dependencies: { $0.userFeatures.flags.insert("beta") })
+
+        let environment = try await own.makeEnvironment()
+
+        #expect(try await environment.shoppingList.findAll().map(\.name).sorted() == ["eggs", "flour", "jam", "milk"])
+        #expect(environment.userFeatures.isEnabled("beta") && environment.userFeatures.isPremium)
+        #expect(try await environment.client.searchRecipes(.all, sort: [], page: .first).recipes == [Fixtures.pancakes])
+        #expect(Scenario.premium.recipes == Fixtures.recipes)
     }
 
-    @Test("the failure environment's client fails")
-    func failureEnvironment() async {
+    @Test("a scenario can replace the clock, so screens read another \"now\"")
+    func ownClock() async throws {
+        let later = Fixtures.now.addingTimeInterval(86_400)
+        let scenario = Scenario("tomorrow", "a day on", basedOn: .default, dependencies: { $0.clock = TestClock(now: later) })
+
+        #expect(try await scenario.makeEnvironment().clock.now == later)
+    }
+
+    @Test("user data that cannot be stored makes the scenario throw")
+    func failingUserData() async {
+        let broken = Scenario("broken", "cannot start", userData: { _ in throw PlantedError() })
+
+        await #expect(throws: PlantedError.self) { try await broken.makeEnvironment() }
+    }
+
+    @Test("StubEnvironment(scenario:) takes the service and dependency changes, not the user data")
+    func environmentWithoutUserData() async throws {
         let environment = StubEnvironment(scenario: .failure)
         await #expect(throws: StubServiceError.unreachable) { try await environment.client.feed() }
-    }
+        await #expect(throws: StubStoreError.unavailable) { try await environment.favorites.findAll() }
 
-    @Test("the empty environment's client has no recipes")
-    func emptyEnvironment() async throws {
-        let environment = StubEnvironment(scenario: .empty)
-        #expect(try await environment.client.searchRecipes(.all, sort: [], page: .first).recipes.isEmpty)
+        #expect(try await StubEnvironment(scenario: .default).shoppingList.findAll().isEmpty)
     }
 }

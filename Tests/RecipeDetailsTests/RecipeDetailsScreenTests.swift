@@ -53,6 +53,14 @@ struct RecipeDetailsScreenTests {
         #expect(screen.content.plainText().contains("45 min · 720 kcal per serving · serves 4\n"))
     }
 
+    @Test func aRecipeWithoutStepsSaysSoUnderSteps() async {
+        var curryRice = Fixtures.curryRice
+        curryRice.steps = []
+        let screen = await appearedScreen(1, in: StubEnvironment(recipes: [curryRice]))
+
+        #expect(screen.content.rowTexts(inSectionTitled: "Steps") == ["No steps: the ingredients are all there is to it."])
+    }
+
     @Test func ingredientsWithoutQuantityAreToTaste() async {
         let screen = await appearedScreen(Fixtures.pancakes.id)
 

@@ -2,10 +2,11 @@ import Core
 import CoreTesting
 import DataFormats
 import Foundation
-import SandboxSupport
 import TerminalRunner
 import Testing
 import WebAPI
+
+@testable import SandboxSupport
 
 /// The feature's "real" screen, as a sandbox would link it.
 @MainActor
@@ -31,7 +32,7 @@ struct SandboxEnvironmentTests {
             try await Sandbox.environment(scenario: "nope") { _ in }
         } throws: { error in
             guard let message = (error as? UsageError)?.message else { return false }
-            return message.contains("“nope”") && Scenario.allCases.allSatisfy { message.contains($0.rawValue) }
+            return message.contains("“nope”") && Scenario.shared.allSatisfy { message.contains($0.name) }
         }
     }
 
@@ -40,6 +41,47 @@ struct SandboxEnvironmentTests {
         await #expect(throws: UsageError("unknown scenario “Premium”; scenarios: default, empty, failure, slow, premium")) {
             try await Sandbox.environment(scenario: "Premium") { _ in }
         }
+    }
+
+    @Test("a feature's own scenarios are listed after the shared ones when a name is unknown")
+    func unknownScenarioListsFeatureScenarios() async {
+        let own = Scenario("long-list", "many items", basedOn: .default)
+        await #expect(throws: UsageError("unknown scenario “long”; scenarios: default, empty, failure, slow, premium, long-list")) {
+            try await Sandbox.environment(scenario: "long", among: Scenario.shared + [own]) { _ in }
+        }
+    }
+
+    @Test("a feature's own scenario starts by its name, with its data")
+    func featureScenario() async throws {
+        let own = Scenario(
+            "one-item", "one item",
+            userData: { environment in
+                try await environment.shoppingList.save(ShoppingItem(id: environment.ids.next(), name: "jam", position: 0))
+            })
+        let environment = try await Sandbox.environment(scenario: "one-item", among: Scenario.shared + [own]) { _ in }
+
+        #expect(try await environment.shoppingList.findAll().map(\.name) == ["jam"])
+    }
+
+    @Test("a scenario that cannot start is a startup error naming it; two scenarios with one name are refused")
+    func brokenScenarios() async {
+        struct Missing: LocalizedError {
+            var errorDescription: String? { "the fixture file is missing" }
+        }
+        let broken = Scenario("broken", "cannot start", userData: { _ in throw Missing() })
+        await #expect(throws: StartupError("the scenario “broken” cannot start: the fixture file is missing")) {
+            try await Sandbox.environment(scenario: "broken", among: [broken]) { _ in }
+        }
+        await #expect(throws: StartupError("two scenarios are named “slow”: give the feature's own scenario another name")) {
+            try await Sandbox.environment(scenario: nil, among: Scenario.shared + [Scenario("slow", "again")]) { _ in }
+        }
+    }
+
+    @Test("--help lists every scenario, the feature's own too, with its summary")
+    func helpListsScenarios() {
+        let list = Sandbox.scenarioList(Scenario.shared + [Scenario("long-list", "500 items")])
+        #expect(list.hasPrefix("Scenarios (--scenario NAME):\n  default    fixture recipes"))
+        #expect(list.hasSuffix("\n  long-list  500 items"))
     }
 
     @Test("no scenario is the default scenario: a free user on the fixtures")

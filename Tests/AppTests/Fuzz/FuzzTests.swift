@@ -34,7 +34,7 @@ enum FuzzProgram: String, CaseIterable, Sendable, CustomTestStringConvertible {
             about: LegacyAboutPage.Facts(version: "fuzz", dataDirectory: dataDirectory.path, recipeSource: "fuzz")
         )
         let root: any ScreenDescriptor
-        let environment = StubEnvironment(scenario: scenario)
+        let environment = try await scenario.makeEnvironment()
         switch self {
         case .cookbook:
             let options = try LaunchOptions.parse(["--data-dir", dataDirectory.path], for: CookbookApp.program)
@@ -56,10 +56,6 @@ enum FuzzProgram: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .favorites:
             environment.stubResolver.favorites = { features.build($0, in: $1) }
             root = Screens.Favorites()
-        }
-        if scenario.hasData {
-            // In-memory stores cannot fail to save.
-            try? await environment.addFixtureUserData()
         }
         let title = String(rawValue.dropLast("Sandbox".count))
         return TabSession(StackNavigator(title: title, environment: environment, root: root))

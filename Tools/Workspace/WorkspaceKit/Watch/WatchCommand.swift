@@ -18,7 +18,8 @@ extension WorkspaceCommand {
         lines from the watch itself start with "watch: ". Ctrl-C quits.
 
         options:
-          --scenario NAME      the sandbox's scenario (default, empty, failure, slow, premium)
+          --scenario NAME      the sandbox's scenario (default, empty, failure, slow, premium, or
+                               the feature's own: the sandbox's --help lists them)
           --open LINK          the first screen, e.g. cookbook://recipes/3
           --poll               look for changes every 250 ms instead of using inotify
                                (network drives, containers); macOS always looks
