@@ -31,8 +31,11 @@ public enum Sandbox {
                 + WebAPIOptions.help(recording: false).map { OptionSpec($0.name, value: $0.value, help: $0.help) },
             notes: [scenarioList(scenarios)]
         )
-        let status = await Runner.main(program, arguments: arguments) { options in
-            var environment = try await environment(scenario: options.value("--scenario"), among: scenarios, link: link)
+        // The clock sleeps through the gate: really at a terminal, held by a script until `wait`.
+        let gate = SleepGate()
+        let clock = TestClock(sleeping: .custom { try await gate.sleep(for: $0) })
+        let status = await Runner.main(program, arguments: arguments, time: gate) { options in
+            var environment = try await environment(scenario: options.value("--scenario"), among: scenarios, clock: clock, link: link)
             if let client = try webClient(options) { environment = environment.overriding(\.client, with: client) }
             return TabSession(StackNavigator(title: feature, environment: environment, root: root))
         }
@@ -70,7 +73,8 @@ public enum Sandbox {
     /// builders linked and the scenario's user data in the stores.
     ///
     /// Time starts at `Fixtures.now` ("saved 3 days ago" reads the same on every run); sleeps go
-    /// through `clock`'s sleeping, real unless told otherwise, so the slow scenario is slow.
+    /// as `clock` sleeps: `Sandbox.main` hands them to the runner's gate (real at a terminal, held
+    /// in script mode until `wait`).
     /// - Throws: `UsageError` for a name that is not among `scenarios` (listing them), `StartupError`
     ///   when two scenarios share a name or the scenario's user data cannot be stored.
     @MainActor

@@ -48,11 +48,13 @@ public enum Runner {
 
     /// Runs a program. `makeRoot` reads the program's own options and builds what runs: the
     /// app's coordinator, or a `TabSession` that is its own; it may throw `UsageError` (exit 2)
-    /// or `StartupError` (exit 3).
+    /// or `StartupError` (exit 3). `time` is the gate the program's clock sleeps through, if any:
+    /// a script holds it (see `ScriptPacer`), the full screen does not.
     @MainActor
     public static func main(
         _ program: ProgramInfo,
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        time: SleepGate? = nil,
         makeRoot: (LaunchOptions) async throws -> any RootCoordinator
     ) async -> ExitCode {
         let options: LaunchOptions
@@ -99,6 +101,8 @@ public enum Runner {
         case .typedLines: source = .prompt("\(program.name)> ")
         case .fullScreen: source = nil
         }
+        // In a script, time passes when the script says so: loading states can be seen and asserted.
+        if source != nil { time?.hold() }
 
         let root: any RootCoordinator
         do {
@@ -142,8 +146,9 @@ public enum Runner {
             notices.deliver(to: toStandardError)
             return finish(status, notices: notices, program: program)
         }
-        await startup()
-        let status = await ScriptSession(interpreter: ScriptInterpreter(session: session), source: source, report: report).run()
+        let pacer = ScriptPacer(gate: time)
+        await pacer.step(startup)
+        let status = await ScriptSession(interpreter: ScriptInterpreter(session: session, pacer: pacer), source: source, report: report).run()
         return finish(status, notices: notices, program: program)
     }
 

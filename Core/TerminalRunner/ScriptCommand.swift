@@ -13,6 +13,9 @@ public enum ScriptCommand: Equatable, Sendable {
     case delete(String)
     case back
     case retry
+    /// Lets time pass until the screen has finished loading (in script mode a slow scenario's
+    /// screens show their loading state until then).
+    case wait
     /// Fails the script unless the screen's text contains this.
     case expect(String)
     /// Fails the script if the screen's text contains this.
@@ -32,6 +35,7 @@ public enum ScriptCommand: Equatable, Sendable {
         ("delete ROW", "remove an item (shopping-list items, favorites)"),
         ("back", "go back one screen"),
         ("retry", "retry what failed"),
+        ("wait", "let time pass until the screen has loaded (a slow scenario's screens show their loading state until then)"),
         ("expect TEXT", "fail unless the screen shows TEXT"),
         ("expect-not TEXT", "fail if the screen shows TEXT"),
         ("snapshot", "print the screen (alias: show)"),
@@ -78,6 +82,9 @@ public enum ScriptCommand: Equatable, Sendable {
         case "retry":
             try none()
             return .retry
+        case "wait":
+            try none()
+            return .wait
         case "expect": return .expect(try one("expect TEXT"))
         case "expect-not": return .expectNot(try one("expect-not TEXT"))
         case "snapshot", "show":

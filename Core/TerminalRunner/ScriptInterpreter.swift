@@ -13,25 +13,36 @@ public final class ScriptInterpreter {
     }
 
     public let session: TabSession
+    /// How commands wait for the work they start: to its end, or until it waits on held time.
+    public let pacer: ScriptPacer
 
-    public init(session: TabSession) {
+    public init(session: TabSession, pacer: ScriptPacer = ScriptPacer()) {
         self.session = session
+        self.pacer = pacer
     }
 
     /// The visible screen as plain text, under the tab bar and breadcrumb.
     public var screenText: String { SessionText.render(session) }
 
+    /// Carries out one command. Commands that only look (`expect`, `snapshot`…) see the screen as
+    /// it is, loading or not; `wait` and every command that acts on the screen first let held time
+    /// pass until the screen's work is done, as a person would wait before pressing a key.
     public func execute(_ command: ScriptCommand) async throws(CommandFailure) -> Outcome {
+        switch command {
+        case .expect, .expectNot, .snapshot, .help, .quit:
+            break
+        default:
+            await pacer.finish()
+        }
         switch command {
         case .tab(let name):
             guard let index = session.tabIndex(named: name) else {
                 throw CommandFailure("there is no tab “\(name)”; tabs: \(session.tabs.map(\.title).joined(separator: ", "))")
             }
-            await session.select(tabAt: index)
+            await pacer.step { await self.session.select(tabAt: index) }
         case .type(let text):
             let field = try textField()
-            await send(.edit(row: field.id, text: text))
-            await send(.submit(row: field.id))
+            await send(.edit(row: field.id, text: text), .submit(row: field.id))
         case .select(let reference):
             let row = try row(reference)
             switch row.element {
@@ -62,12 +73,15 @@ public final class ScriptInterpreter {
             guard session.current.stack.count > 1 else {
                 throw CommandFailure("already at the first screen of “\(session.current.title)”")
             }
-            await session.current.pop()
+            let stack = session.current
+            await pacer.step { await stack.pop() }
         case .retry:
             guard case .failed(let failure) = try visibleScreen().content.status, failure.canRetry else {
                 throw CommandFailure("nothing to retry: the screen shows no error that can be retried")
             }
             await send(.retry)
+        case .wait:
+            break
         case .expect(let text):
             let screen = screenText
             guard screen.contains(text) else {
@@ -95,12 +109,16 @@ public final class ScriptInterpreter {
         return screen
     }
 
-    /// Sends an event to the visible screen; the coordinator of its stack carries out the
-    /// navigation it asks for.
-    private func send(_ event: ScreenEvent) async {
-        let stack = session.current
-        guard let screen = stack.topScreen, let navigation = await screen.handle(event) else { return }
-        await stack.route(navigation)
+    /// Sends events to the visible screen, one after the other; the coordinator of its stack
+    /// carries out the navigation each asks for: one step of work, paced.
+    private func send(_ events: ScreenEvent...) async {
+        await pacer.step {
+            for event in events {
+                let stack = self.session.current
+                guard let screen = stack.topScreen, let navigation = await screen.handle(event) else { continue }
+                await stack.route(navigation)
+            }
+        }
     }
 
     private func textField() throws(CommandFailure) -> ScreenRow {

@@ -155,10 +155,34 @@ struct SandboxEndToEndTests {
         #expect(failing.status == 0, "stderr: \(failing.errorOutput)")
     }
 
-    @Test("an unknown scenario lists the scenarios and exits 2")
+    @Test("an unknown scenario lists the sandbox's scenarios, its own too, and exits 2")
     func unknownScenario() throws {
         let result = try ProductProcess(name: "RecipeDetailsSandbox").run(["--scenario", "chaos"])
         #expect(result.status == 2)
-        #expect(result.errorOutput.contains("unknown scenario “chaos”; scenarios: default, empty, failure, slow, premium"))
+        #expect(result.errorOutput.contains("unknown scenario “chaos”; scenarios: default, empty, failure, slow, premium, no-steps"))
+    }
+
+    @Test("in the slow scenario a script sees each loading state until wait, and never waits the real time")
+    func slowScenarioLoadingState() throws {
+        let result = try ProductProcess(name: "ShoppingListSandbox").run(
+            ["--scenario", "slow"],
+            input: """
+                expect "… Loading the shopping list…"
+                expect-not milk
+                wait
+                expect "[1] [ ] milk"
+                type jam
+                expect "+ Add item: \\"jam\\""
+                wait
+                expect "Added “jam”."
+                """)
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+    }
+
+    @Test("a feature's own scenario starts by its name: ShoppingListSandbox's long list of 500 items")
+    func featureScenario() throws {
+        let result = try ProductProcess(name: "ShoppingListSandbox").run(
+            ["--scenario", "long-list"], input: "expect \"431 of 503 to buy\"\nexpect \"[503] [ ] tomatoes 20\"\n")
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 }

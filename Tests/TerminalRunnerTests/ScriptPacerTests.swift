@@ -1,0 +1,190 @@
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+@testable import TerminalRunner
+
+/// A screen that loads in two sleeps of a second on its environment's clock, as a slow service
+/// and then a slow store would make it, and opens a placeholder from its one link.
+@MainActor
+final class SlowScreen: Screen {
+    let clock: any WallClock
+    var onChange: (@MainActor () -> Void)?
+    private(set) var loaded = false
+    private(set) var events: [ScreenEvent] = []
+
+    init(clock: any WallClock) {
+        self.clock = clock
+    }
+
+    var content: ScreenContent {
+        guard loaded else { return ScreenContent(title: "Slow", status: .loading("Loading slowly…")) }
+        return ScreenContent(
+            title: "Slow", sections: [ScreenSection(id: "main", rows: [ScreenRow(id: "open", .link(title: "Open", subtitle: nil))])])
+    }
+
+    func appear() async {
+        loaded = false
+        onChange?()
+        do {
+            try await clock.sleep(for: .seconds(1))
+            try await clock.sleep(for: .seconds(1))
+        } catch {
+            return
+        }
+        loaded = true
+        onChange?()
+    }
+
+    func handle(_ event: ScreenEvent) async -> Navigation? {
+        events.append(event)
+        return nil
+    }
+}
+
+/// A held gate, a clock that sleeps through it, and a started session over a `SlowScreen`.
+@MainActor
+struct HeldSession {
+    let gate = SleepGate(holding: true)
+    let clock: TestClock
+    let screen: SlowScreen
+    let pacer: ScriptPacer
+    let session: TabSession
+
+    init() async {
+        let gate = self.gate
+        clock = TestClock(sleeping: .custom { try await gate.sleep(for: $0) })
+        screen = SlowScreen(clock: clock)
+        pacer = ScriptPacer(gate: gate)
+        session = TabSession(stack("Slow", root: screen))
+        let session = self.session
+        await pacer.step { await session.start() }
+    }
+}
+
+@Suite("SleepGate")
+struct SleepGateTests {
+    @Test("an open gate sleeps through at once for short sleeps; nothing is held")
+    func open() async throws {
+        let gate = SleepGate()
+        try await gate.sleep(for: .milliseconds(1))
+        #expect(gate.heldCount == 0)
+    }
+
+    @Test("a holding gate keeps every sleep until released")
+    func holds() async throws {
+        let gate = SleepGate(holding: true)
+        let first = Task { try await gate.sleep(for: .seconds(60)) }
+        let second = Task { try await gate.sleep(for: .seconds(60)) }
+        while gate.heldCount < 2 { await Task.yield() }
+
+        #expect(gate.releaseAll() == 2)
+        try await first.value
+        try await second.value
+        #expect(gate.heldCount == 0)
+        #expect(gate.releaseAll() == 0)
+    }
+
+    @Test("hold() starts holding sleeps that begin after it")
+    func holdLater() async throws {
+        let gate = SleepGate()
+        gate.hold()
+        let sleeper = Task { try await gate.sleep(for: .seconds(60)) }
+        while gate.heldCount < 1 { await Task.yield() }
+        gate.releaseAll()
+        try await sleeper.value
+    }
+
+    @Test("a held sleep ends with CancellationError when its task is cancelled")
+    func cancelled() async {
+        let gate = SleepGate(holding: true)
+        let sleeper = Task { try await gate.sleep(for: .seconds(60)) }
+        while gate.heldCount < 1 { await Task.yield() }
+        sleeper.cancel()
+        await #expect(throws: CancellationError.self) { try await sleeper.value }
+        #expect(gate.heldCount == 0)
+    }
+}
+
+@Suite("ScriptPacer and wait: the loading state in script mode")
+@MainActor
+struct ScriptPacerTests {
+    @Test("a step stops where the work waits on held time: the screen shows its loading state")
+    func stepStopsAtHeldTime() async {
+        let held = await HeldSession()
+
+        #expect(held.pacer.isWaiting)
+        #expect(held.session.visibleScreen?.content.status == .loading("Loading slowly…"))
+        #expect(held.clock.now == Fixtures.now)
+    }
+
+    @Test("finish lets time pass through every sleep until the work is done")
+    func finishReleasesEverySleep() async {
+        let held = await HeldSession()
+
+        await held.pacer.finish()
+
+        #expect(!held.pacer.isWaiting)
+        #expect(held.screen.loaded)
+        #expect(held.clock.now == Fixtures.now.addingTimeInterval(2))
+    }
+
+    @Test("without a gate a step runs to its end, as scripts always did")
+    func noGate() async {
+        let screen = SlowScreen(clock: TestClock())
+        let pacer = ScriptPacer()
+        let session = TabSession(stack("Slow", root: screen))
+
+        await pacer.step { await session.start() }
+
+        #expect(!pacer.isWaiting)
+        #expect(screen.loaded)
+    }
+
+    @Test("expect sees “Loading” before wait, the content after; expect-not and snapshot do not let time pass")
+    func expectAndWait() async throws {
+        let held = await HeldSession()
+        let interpreter = ScriptInterpreter(session: held.session, pacer: held.pacer)
+
+        for line in ["expect \"Loading slowly\"", "expect-not Open", "snapshot", "expect \"… Loading slowly…\""] {
+            _ = try await interpreter.execute(try #require(try ScriptCommand.parse(line)))
+        }
+        #expect(held.pacer.isWaiting)
+        #expect(try await interpreter.execute(.wait) == .proceed(showScreen: true))
+        _ = try await interpreter.execute(.expect("[1] Open"))
+        await #expect(throws: CommandFailure.self) { _ = try await interpreter.execute(.expect("Loading")) }
+    }
+
+    @Test("a command that acts waits for the screen to load first, as a person would")
+    func actingWaitsFirst() async throws {
+        let held = await HeldSession()
+        let interpreter = ScriptInterpreter(session: held.session, pacer: held.pacer)
+
+        _ = try await interpreter.execute(.select("Open"))
+
+        #expect(held.screen.events == [.activate(row: "open")])
+    }
+
+    @Test("wait with nothing loading does nothing and shows the screen")
+    func waitWhenSettled() async throws {
+        let interpreter = ScriptInterpreter(session: await startedSession(StaticScreen("Done")))
+        #expect(try await interpreter.execute(.wait) == .proceed(showScreen: true))
+    }
+
+    @Test("a script run through Runner.main with a held gate sees the loading state, then the content after wait")
+    func runnerHoldsTheGate() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pacer-\(UUID().uuidString).txt")
+        try "expect \"Loading slowly\"\nwait\nexpect Open\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let gate = SleepGate()
+        let program = ProgramInfo(name: "slow", summary: "loads slowly")
+
+        let status = await Runner.main(program, arguments: ["--script", url.path], time: gate) { _ in
+            let clock = TestClock(sleeping: .custom { try await gate.sleep(for: $0) })
+            return TabSession(stack("Slow", root: SlowScreen(clock: clock)))
+        }
+
+        #expect(status == .success)
+    }
+}
