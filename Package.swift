@@ -79,7 +79,7 @@ let package = Package(
     targets: [
         .target(name: "Core", path: "Core/Core", swiftSettings: swiftSettings),
         .target(name: "CoreTesting", dependencies: ["Core"], path: "Core/CoreTesting", swiftSettings: swiftSettings),
-        .target(name: "TerminalRunner", dependencies: ["Core"], path: "Core/TerminalRunner", swiftSettings: swiftSettings),
+        .target(name: "TerminalRunner", dependencies: ["Core", "DataFormats"], path: "Core/TerminalRunner", swiftSettings: swiftSettings),
         .target(
             name: "SandboxSupport",
             dependencies: ["Core", "CoreTesting", "TerminalRunner", "WebAPI"],
@@ -119,7 +119,7 @@ let package = Package(
 
         unitTests("Core"),
         unitTests("CoreTesting"),
-        unitTests("TerminalRunner"),
+        unitTests("TerminalRunner", dependencies: ["DataFormats"]),
         unitTests("SandboxSupport", dependencies: ["TerminalRunner", "DataFormats", "WebAPI"]),
         unitTests("App", dependencies: ["TerminalRunner", "DataFormats", "WebAPI", "HTTPTestServer", "URLSessionHTTP"]),
         unitTests("WebAPI", dependencies: ["DataFormats", "HTTPTestServer"]),

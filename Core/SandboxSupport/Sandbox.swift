@@ -15,13 +15,18 @@ public enum Sandbox {
     ///   - link: sets the stub resolver's builder for the feature's own descriptors;
     ///     every other descriptor stays a labelled placeholder.
     ///   - root: the descriptor of the first screen, resolved like any other.
+    ///   - gallery: the descriptors `--gallery` renders, and the states each kind of screen must
+    ///     be seen in (`.screen(Screens.RecipeDetails(recipeID: 1), states: [.loading, .content, .error])`).
+    ///     The root is rendered too, unless an example of its kind is given; so is every other
+    ///     screen the feature builds whose link needs no values.
     @MainActor
     public static func main<Root: ScreenDescriptor>(
         feature: String,
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         scenarios own: [Scenario] = [],
         link: @escaping @MainActor (StubResolver) -> Void,
-        root: Root
+        root: Root,
+        gallery examples: [GalleryRenderer.Example] = []
     ) async -> Int32 {
         let scenarios = Scenario.shared + own
         let program = ProgramInfo(
@@ -34,7 +39,9 @@ public enum Sandbox {
         // The clock sleeps through the gate: really at a terminal, held by a script until `wait`.
         let gate = SleepGate()
         let clock = TestClock(sleeping: .custom { try await gate.sleep(for: $0) })
-        let status = await Runner.main(program, arguments: arguments, time: gate) { options in
+        let gallery = galleryRenderer(
+            program: program.name, feature: feature, scenarios: scenarios, link: link, root: root, examples: examples)
+        let status = await Runner.main(program, arguments: arguments, time: gate, gallery: gallery) { options in
             var environment = try await environment(scenario: options.value("--scenario"), among: scenarios, clock: clock, link: link)
             if let client = try webClient(options) { environment = environment.overriding(\.client, with: client) }
             return TabSession(StackNavigator(title: feature, environment: environment, root: root))
@@ -62,6 +69,38 @@ public enum Sandbox {
         }
     }
 
+    /// The sandbox's part of the screen gallery: the feature's screens (every one not a
+    /// placeholder here) in every scenario, the root among them.
+    @MainActor
+    static func galleryRenderer(
+        program: String, feature: String, scenarios: [Scenario], link: @escaping @MainActor (StubResolver) -> Void,
+        root: some ScreenDescriptor, examples: [GalleryRenderer.Example]
+    ) -> GalleryRenderer {
+        let rootKind = type(of: root).kind
+        return GalleryRenderer(
+            program: program, owner: feature,
+            scenarios: scenarios.map { scenario in
+                GalleryRenderer.Scenario(name: scenario.name, summary: scenario.summary) { gate in
+                    try checkNames(of: scenarios)
+                    let environment = try await scenario.makeEnvironment(
+                        clock: TestClock(sleeping: .custom { try await gate.sleep(for: $0) }))
+                    link(environment.stubResolver)
+                    return environment
+                }
+            },
+            examples: examples.contains { type(of: $0.descriptor).kind == rootKind } ? examples : [.screen(root)] + examples,
+            isOwn: { !($0 is PlaceholderScreen) }
+        )
+    }
+
+    /// Refuses two scenarios of one name: `--scenario` could not tell them apart.
+    static func checkNames(of scenarios: [Scenario]) throws(StartupError) {
+        var seen = Set<String>()
+        if let twice = scenarios.first(where: { !seen.insert($0.name).inserted }) {
+            throw StartupError("two scenarios are named “\(twice.name)”: give the feature's own scenario another name")
+        }
+    }
+
     /// The scenarios for `--help`, one a line: `  slow       as default, but …`.
     static func scenarioList(_ scenarios: [Scenario]) -> String {
         let width = scenarios.map(\.name.count).max() ?? 0
@@ -82,10 +121,7 @@ public enum Sandbox {
         scenario name: String?, among scenarios: [Scenario] = Scenario.shared, clock: TestClock = TestClock(sleeping: .real),
         link: (StubResolver) -> Void
     ) async throws -> StubEnvironment {
-        var seen = Set<String>()
-        if let twice = scenarios.first(where: { !seen.insert($0.name).inserted }) {
-            throw StartupError("two scenarios are named “\(twice.name)”: give the feature's own scenario another name")
-        }
+        try checkNames(of: scenarios)
         let wanted = name ?? Scenario.default.name
         guard let scenario = scenarios.first(where: { $0.name == wanted }) else {
             throw UsageError("unknown scenario “\(wanted)”; scenarios: \(scenarios.map(\.name).joined(separator: ", "))")

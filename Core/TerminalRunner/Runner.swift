@@ -49,14 +49,20 @@ public enum Runner {
     /// Runs a program. `makeRoot` reads the program's own options and builds what runs: the
     /// app's coordinator, or a `TabSession` that is its own; it may throw `UsageError` (exit 2)
     /// or `StartupError` (exit 3). `time` is the gate the program's clock sleeps through, if any:
-    /// a script holds it (see `ScriptPacer`), the full screen does not.
+    /// a script holds it (see `ScriptPacer`), the full screen does not. `gallery`, when given,
+    /// adds `--gallery`: print the program's part of the screen gallery and exit (1 when it has
+    /// problems).
     @MainActor
     public static func main(
         _ program: ProgramInfo,
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         time: SleepGate? = nil,
+        gallery: GalleryRenderer? = nil,
         makeRoot: (LaunchOptions) async throws -> any RootCoordinator
     ) async -> ExitCode {
+        var withGallery = program
+        if gallery != nil { withGallery.options.append(GalleryRenderer.option) }
+        let program = withGallery
         let options: LaunchOptions
         do {
             options = try LaunchOptions.parse(arguments, for: program)
@@ -71,6 +77,17 @@ public enum Runner {
         if options.has("--version") {
             Terminal.write("\(program.name) \(program.version)\n")
             return .success
+        }
+
+        if let gallery, options.has(GalleryRenderer.option.name) {
+            do {
+                let report = try await gallery.render(scenarioName: options.value("--scenario"))
+                Terminal.write(String(decoding: report.encoded(), as: UTF8.self))
+                return report.problems.isEmpty ? .success : .scriptFailed
+            } catch {
+                Terminal.writeError("\(program.name): \(error.message)\n\n\(program.usage)")
+                return .usage
+            }
         }
 
         // A bad link is a bad command line: refuse it before anything starts.
@@ -148,7 +165,8 @@ public enum Runner {
         }
         let pacer = ScriptPacer(gate: time)
         await pacer.step(startup)
-        let status = await ScriptSession(interpreter: ScriptInterpreter(session: session, pacer: pacer), source: source, report: report).run()
+        let status = await ScriptSession(interpreter: ScriptInterpreter(session: session, pacer: pacer), source: source, report: report)
+            .run()
         return finish(status, notices: notices, program: program)
     }
 

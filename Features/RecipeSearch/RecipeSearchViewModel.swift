@@ -25,11 +25,14 @@ final class RecipeSearchViewModel: ScreenViewModel {
         refreshFilterRows()
     }
 
+    /// Opened with a keyword (a link), it searches at once: "Searching…" shows while the store
+    /// is still read, and the search reads the recent searches itself. Otherwise it offers them.
     func appear() async {
         interactor.logPageView()
-        state.recentKeywords = await interactor.recentKeywords()
         if !state.keyword.isEmpty, state.results == .idle {
             await search()
+        } else {
+            state.recentKeywords = await interactor.recentKeywords()
         }
     }
 

@@ -12,6 +12,11 @@ let status = await Sandbox.main(
         resolver.recipeDetails = RecipeDetailsFeature.makeScreen
         resolver.chooseIngredients = RecipeDetailsFeature.makeScreen
     },
-    root: Screens.RecipeDetails(recipeID: 1)
+    root: Screens.RecipeDetails(recipeID: 1),
+    // Never empty: a recipe the service does not have is an error ("There is no recipe with id 1").
+    gallery: [
+        .screen(Screens.RecipeDetails(recipeID: 1), states: [.loading, .content, .error]),
+        .screen(Screens.ChooseIngredients(recipeID: 1), states: [.loading, .content, .error]),
+    ]
 )
 exit(status)

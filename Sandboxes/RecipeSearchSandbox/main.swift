@@ -12,6 +12,13 @@ let status = await Sandbox.main(
         resolver.recipeSearch = RecipeSearchFeature.makeScreen
         resolver.authorRecipes = RecipeSearchFeature.makeScreen
     },
-    root: Screens.RecipeSearch()
+    root: Screens.RecipeSearch(),
+    gallery: [
+        // Before a search it loads nothing it shows a state for: recent searches and filters, the
+        // premium ones locked for free users.
+        .screen(Screens.RecipeSearch(), states: [.content, .locked]),
+        .screen(Screens.RecipeSearch(query: "curry"), states: [.loading, .content, .empty, .error, .locked]),
+        .screen(Screens.AuthorRecipes(authorID: Fixtures.aiko.id)),
+    ]
 )
 exit(status)

@@ -40,6 +40,21 @@ struct RecipeSearchScreenTests {
         #expect(recorder.events == [ActivityEvent("search", payload: ["keyword": "soup", "results": "1"])])
     }
 
+    @Test func openedWithAQueryItSearchesBeforeWaitingOnASlowStore() async {
+        let clock = TestClock()
+        let slowStores = StubEnvironment(clock: clock).changing { $0.slowDownStores(by: .seconds(1)) }
+        let screen = makeScreen(Screens.RecipeSearch(query: "soup"), in: slowStores)
+        var searchingShownAt: [Date] = []
+        screen.onChange = { [unowned screen] in
+            if screen.content.plainText().contains("… Searching for “soup”…") { searchingShownAt.append(clock.now) }
+        }
+
+        await screen.appear()
+
+        #expect(searchingShownAt == [Fixtures.now])
+        #expect(screen.content.resultTitles == ["Miso Soup"])
+    }
+
     @Test func appearingAgainDoesNotRepeatTheSearch() async {
         let screen = makeScreen(Screens.RecipeSearch(query: "soup"))
         await screen.appear()

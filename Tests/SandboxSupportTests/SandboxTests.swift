@@ -243,3 +243,54 @@ struct SandboxReplayTests {
         #expect(throws: StartupError.self) { try Sandbox.webClient(LaunchOptions.parse(["--replay", "/nonexistent.json"], for: program)) }
     }
 }
+
+@Suite("Sandbox --gallery")
+@MainActor
+struct SandboxGalleryTests {
+    /// A linked screen that shows its recipe id, so renderings can be told apart.
+    func renderer(examples: [GalleryRenderer.Example] = [], scenarios: [Scenario] = Scenario.shared) -> GalleryRenderer {
+        Sandbox.galleryRenderer(
+            program: "RecipeDetailsSandbox", feature: "RecipeDetails", scenarios: scenarios,
+            link: { $0.recipeDetails = { descriptor, _ in LinkedScreen(recipeID: descriptor.recipeID) } },
+            root: Screens.RecipeDetails(recipeID: 1), examples: examples)
+    }
+
+    @Test("the root is rendered in every scenario, the feature's own too; placeholders are not the feature's")
+    func root() async throws {
+        let own = Scenario("no-steps", "without steps", basedOn: .default)
+        let report = try await renderer(scenarios: Scenario.shared + [own]).render()
+
+        #expect(report.program == "RecipeDetailsSandbox")
+        #expect(report.owner == "RecipeDetails")
+        #expect(report.scenarios.map(\.name) == ["default", "empty", "failure", "slow", "premium", "no-steps"])
+        #expect(report.screens.map(\.kind) == ["RecipeDetails"])
+        #expect(report.screens.first?.examples.map(\.descriptor) == ["Screens.RecipeDetails(recipeID: 1)"])
+        #expect(report.screens.first?.examples.first?.renderings.first?.text == "# Linked 1\n")
+        #expect(report.problems.isEmpty)
+    }
+
+    @Test("examples of the root's kind replace the root")
+    func examplesReplaceRoot() async throws {
+        let report = try await renderer(examples: [.screen(Screens.RecipeDetails(recipeID: 7), states: [.content])]).render()
+
+        #expect(report.screens.first?.examples.map(\.descriptor) == ["Screens.RecipeDetails(recipeID: 7)"])
+        #expect(report.screens.first?.requiredStates == [.content])
+    }
+
+    @Test("two scenarios of one name are a problem of the gallery too")
+    func duplicateNames() async throws {
+        let report = try await renderer(scenarios: Scenario.shared + [Scenario("slow", "again")]).render()
+
+        #expect(
+            report.problems.first
+                == "the scenario “default” cannot start: two scenarios are named “slow”: give the feature's own scenario another name")
+    }
+
+    @Test("--gallery with an unknown --scenario exits 2; --help lists --gallery")
+    func commandLine() async {
+        let unknown = await Sandbox.main(
+            feature: "RecipeDetails", arguments: ["--gallery", "--scenario", "nope"], link: { _ in },
+            root: Screens.RecipeDetails(recipeID: 1))
+        #expect(unknown == 2)
+    }
+}

@@ -13,10 +13,13 @@ final class AppResolver: Resolver {
     let exportDirectory: URL
     /// What the legacy About page shows about this run.
     let about: LegacyAboutPage.Facts
+    /// The legacy page itself: its shared instance unless given (the gallery starts a fresh one).
+    let aboutPage: LegacyAboutPage?
 
-    init(exportDirectory: URL, about: LegacyAboutPage.Facts) {
+    init(exportDirectory: URL, about: LegacyAboutPage.Facts, aboutPage: LegacyAboutPage? = nil) {
         self.exportDirectory = exportDirectory
         self.about = about
+        self.aboutPage = aboutPage
     }
 
     @MainActor func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
@@ -48,7 +51,7 @@ final class AppResolver: Resolver {
     }
 
     @MainActor func build(_ descriptor: Screens.About, in environment: any Environment) -> any Screen {
-        LegacyAboutScreen(page: .shared, facts: about, environment: environment)
+        LegacyAboutScreen(page: aboutPage ?? .shared, facts: about, environment: environment)
     }
 
     @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {

@@ -24,7 +24,7 @@ public enum CookbookApp {
 
     @MainActor
     public static func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Int32 {
-        await Runner.main(program, arguments: arguments) { options in
+        await Runner.main(program, arguments: arguments, gallery: AppGallery.renderer) { options in
             let notices = RunNotices()
             let app = AppCoordinator(environment: try makeEnvironment(options, notices: notices))
             app.session.notices = notices

@@ -1,0 +1,202 @@
+import Core
+import DataFormats
+
+/// A program's part of the screen gallery (`--gallery`): every screen the program builds itself,
+/// in every scenario, as script mode shows it. Each rendering is a fresh session whose only screen
+/// is the example, started as a script starts it; where the screen waits on held time (a slow
+/// scenario), the text before `wait` is its loading state and the text after, what it loads.
+/// The text is `SessionText`'s, the very text `expect` reads: the gallery re-implements nothing.
+@MainActor
+public struct GalleryRenderer {
+    /// A scenario, as the gallery starts it.
+    public struct Scenario {
+        public var name: String
+        public var summary: String
+        /// A new environment of the scenario whose sleeps go through `gate` (which the gallery holds).
+        public var makeEnvironment: @MainActor (SleepGate) async throws -> any Environment
+
+        public init(name: String, summary: String, makeEnvironment: @escaping @MainActor (SleepGate) async throws -> any Environment) {
+            self.name = name
+            self.summary = summary
+            self.makeEnvironment = makeEnvironment
+        }
+    }
+
+    /// A descriptor to render, and the states its kind of screen must be seen in.
+    public struct Example {
+        public var descriptor: any ScreenDescriptor
+        public var states: [GalleryReport.State]
+
+        /// `states`: loading, content, empty and error unless the screen cannot show some (say why
+        /// where you write it) or shows more (`locked`, for premium rows).
+        public static func screen(_ descriptor: any ScreenDescriptor, states: [GalleryReport.State] = GalleryReport.State.standard)
+            -> Example
+        {
+            Example(descriptor: descriptor, states: states)
+        }
+    }
+
+    public var program: String
+    public var owner: String
+    public var scenarios: [Scenario]
+
+    /// The option that asks a program for its part of the gallery.
+    public static let option = OptionSpec(
+        "--gallery", help: "print every screen this program builds, in every scenario (or --scenario's), as JSON for workspace gallery")
+    /// Descriptors to render. A screen the program builds that has no example here is rendered
+    /// from the descriptor its link makes without values (`Screens.Feed()`), with the standard states.
+    public var examples: [Example]
+    /// Whether a resolved screen is one the program builds itself (not a placeholder of another
+    /// feature's, not a screen the app merely links).
+    public var isOwn: @MainActor (any Screen) -> Bool
+
+    public init(
+        program: String, owner: String, scenarios: [Scenario], examples: [Example] = [], isOwn: @escaping @MainActor (any Screen) -> Bool
+    ) {
+        self.program = program
+        self.owner = owner
+        self.scenarios = scenarios
+        self.examples = examples
+        self.isOwn = isOwn
+    }
+
+    /// Renders every example in every scenario (only `scenarioName`'s when given). A scenario that
+    /// cannot start is named in the report's problems and the others go on.
+    /// - Throws: `UsageError` when `scenarioName` names none of the scenarios (listing them).
+    public func render(scenarioName: String? = nil) async throws(UsageError) -> GalleryReport {
+        var chosen = scenarios
+        if let scenarioName {
+            chosen = scenarios.filter { $0.name == scenarioName }
+            guard !chosen.isEmpty else {
+                throw UsageError("unknown scenario “\(scenarioName)”; scenarios: \(scenarios.map(\.name).joined(separator: ", "))")
+            }
+        }
+        var problems: [String] = []
+        var broken = Set<String>()
+        // Which screens the program builds: asked of the first environment that starts.
+        var plan: [(kind: ScreenKind, examples: [Example])] = []
+        for scenario in scenarios {
+            do {
+                let environment = try await scenario.makeEnvironment(SleepGate(holding: true))
+                plan = examplesByKind(in: environment, problems: &problems)
+                break
+            } catch {
+                broken.insert(scenario.name)
+                problems.append("the scenario “\(scenario.name)” cannot start: \(Self.describe(error))")
+            }
+        }
+        var screens: [GalleryReport.Screen] = []
+        for (kind, examples) in plan {
+            var rendered: [GalleryReport.Example] = []
+            for example in examples {
+                var renderings: [GalleryReport.Rendering] = []
+                for scenario in chosen where !broken.contains(scenario.name) {
+                    do {
+                        for (moment, text, states) in try await render(example.descriptor, in: scenario) {
+                            if let index = renderings.firstIndex(where: { $0.text == text }) {
+                                renderings[index].moments.append(moment)
+                            } else {
+                                renderings.append(GalleryReport.Rendering(moments: [moment], states: states, text: text))
+                            }
+                        }
+                    } catch {
+                        broken.insert(scenario.name)
+                        problems.append("the scenario “\(scenario.name)” cannot start: \(Self.describe(error))")
+                    }
+                }
+                rendered.append(
+                    GalleryReport.Example(
+                        descriptor: example.descriptor.description, link: DeepLinks.link(for: example.descriptor), renderings: renderings))
+            }
+            let required = Set(examples.flatMap(\.states)).sorted()
+            screens.append(GalleryReport.Screen(kind: kind.name, requiredStates: required, examples: rendered))
+        }
+        return GalleryReport(
+            program: program, owner: owner,
+            scenarios: chosen.map { GalleryReport.Scenario(name: $0.name, summary: $0.summary) },
+            screens: screens, knownKinds: ScreenKind.allCases.map(\.name), problems: problems)
+    }
+
+    /// The examples of every kind of screen the program builds, in `ScreenKind` order. A kind with
+    /// no example whose link needs values cannot be rendered: that is a problem, said with the fix.
+    func examplesByKind(in environment: any Environment, problems: inout [String]) -> [(kind: ScreenKind, examples: [Example])] {
+        var plan: [(kind: ScreenKind, examples: [Example])] = []
+        for kind in ScreenKind.allCases {
+            let declared = examples.filter { type(of: $0.descriptor).kind == kind }
+            var own: [Example] = []
+            for example in declared {
+                if isOwn(environment.resolve(example.descriptor)) {
+                    own.append(example)
+                } else {
+                    problems.append("\(example.descriptor) is a gallery example but is not built here: link its builder, or take it out")
+                }
+            }
+            if declared.isEmpty, let probe = Self.probe(kind), isOwn(environment.resolve(probe)) {
+                if let plain = try? kind.descriptorType.init(linkValues: [:]) {
+                    own.append(.screen(plain))
+                } else {
+                    let values = Self.placeholders(in: kind.descriptorType.linkPath).joined(separator: ", ")
+                    problems.append(
+                        "Screens.\(kind.name) is built here but has no gallery example, and its link needs \(values): "
+                            + "add one, such as .screen(\(probe)), to the program's gallery examples")
+                }
+            }
+            if !own.isEmpty { plan.append((kind, own)) }
+        }
+        return plan
+    }
+
+    /// One scenario's renderings of a descriptor: before `wait` when its screen waits on held
+    /// time, and once its work is done.
+    func render(_ descriptor: any ScreenDescriptor, in scenario: Scenario) async throws -> [(
+        GalleryReport.Moment, String, [GalleryReport.State]
+    )] {
+        let gate = SleepGate(holding: true)
+        let environment = try await scenario.makeEnvironment(gate)
+        let session = TabSession(StackNavigator(title: owner, environment: environment, root: descriptor))
+        let pacer = ScriptPacer(gate: gate)
+        await pacer.step { await session.start() }
+        var renderings: [(GalleryReport.Moment, String, [GalleryReport.State])] = []
+        func snapshot(beforeWait: Bool) {
+            let states = session.visibleScreen.map { Self.states(of: $0.content) } ?? []
+            renderings.append((GalleryReport.Moment(scenario: scenario.name, beforeWait: beforeWait), SessionText.render(session), states))
+        }
+        if pacer.isWaiting {
+            snapshot(beforeWait: true)
+            await pacer.finish()
+        }
+        snapshot(beforeWait: false)
+        return renderings
+    }
+
+    /// The states content is in: one by its status, and `locked` when a row is.
+    public static func states(of content: ScreenContent) -> [GalleryReport.State] {
+        let status: GalleryReport.State =
+            switch content.status {
+            case .ready: .content
+            case .loading: .loading
+            case .empty: .empty
+            case .failed: .error
+            }
+        let locked = content.sections.contains { $0.rows.contains { !$0.isEnabled } }
+        return locked ? [status, .locked] : [status]
+    }
+
+    /// A descriptor of the kind with "1" for every value its link needs, to ask whether the
+    /// program builds that kind; nil when such values do not make one.
+    static func probe(_ kind: ScreenKind) -> (any ScreenDescriptor)? {
+        let values = Dictionary(uniqueKeysWithValues: placeholders(in: kind.descriptorType.linkPath).map { ($0, "1") })
+        return try? kind.descriptorType.init(linkValues: values)
+    }
+
+    /// The `{name}`s of a link path.
+    static func placeholders(in linkPath: String) -> [String] {
+        linkPath.split(separator: "/").filter { $0.hasPrefix("{") && $0.hasSuffix("}") }.map { String($0.dropFirst().dropLast()) }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? StartupError { return error.message }
+        if let error = error as? UsageError { return error.message }
+        return error.localizedDescription
+    }
+}
