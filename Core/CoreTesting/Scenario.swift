@@ -90,6 +90,7 @@ extension Scenario {
             dependencies.favorites = FailingRepository<FavoriteRecipe>()
             dependencies.shoppingList = FailingRepository<ShoppingItem>()
             dependencies.recentSearches = FailingRepository<RecentSearch>()
+            dependencies.kitchenPreferences = FailingRepository<KitchenPreference>()
         })
 
     /// As default, but every service call waits 1.5 s and every store call 0.5 s.
@@ -113,5 +114,6 @@ extension StubEnvironment.Dependencies {
         favorites = SlowRepository(favorites, delay: delay, clock: clock)
         shoppingList = SlowRepository(shoppingList, delay: delay, clock: clock)
         recentSearches = SlowRepository(recentSearches, delay: delay, clock: clock)
+        kitchenPreferences = SlowRepository(kitchenPreferences, delay: delay, clock: clock)
     }
 }

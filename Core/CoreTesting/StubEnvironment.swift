@@ -17,6 +17,7 @@ public final class StubEnvironment: Environment {
         public var favorites: any Repository<FavoriteRecipe>
         public var shoppingList: any Repository<ShoppingItem>
         public var recentSearches: any Repository<RecentSearch>
+        public var kitchenPreferences: any Repository<KitchenPreference>
         public var clock: any WallClock
         public var ids: any IDGenerator
     }
@@ -34,6 +35,7 @@ public final class StubEnvironment: Environment {
     public var favorites: any Repository<FavoriteRecipe> { dependencies.favorites }
     public var shoppingList: any Repository<ShoppingItem> { dependencies.shoppingList }
     public var recentSearches: any Repository<RecentSearch> { dependencies.recentSearches }
+    public var kitchenPreferences: any Repository<KitchenPreference> { dependencies.kitchenPreferences }
     public var clock: any WallClock { dependencies.clock }
     public var ids: any IDGenerator { dependencies.ids }
     public var resolver: any Resolver { stubResolver }
@@ -63,6 +65,7 @@ public final class StubEnvironment: Environment {
             favorites: InMemoryRepository<FavoriteRecipe>(),
             shoppingList: InMemoryRepository<ShoppingItem>(),
             recentSearches: InMemoryRepository<RecentSearch>(),
+            kitchenPreferences: InMemoryRepository<KitchenPreference>(),
             clock: clock,
             ids: SequentialIDs()
         )

@@ -15,6 +15,7 @@ public final class StubResolver: Resolver {
     public var recipeDetails: Builder<Screens.RecipeDetails> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
     public var chooseIngredients: Builder<Screens.ChooseIngredients> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
     public var authorRecipes: Builder<Screens.AuthorRecipes> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
+    public var kitchenPreferences: Builder<Screens.KitchenPreferences> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
     public var shoppingList: Builder<Screens.ShoppingList> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
     public var favorites: Builder<Screens.Favorites> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
     public var about: Builder<Screens.About> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
@@ -49,6 +50,11 @@ public final class StubResolver: Resolver {
     public func build(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {
         recorder.record(resolved: descriptor)
         return authorRecipes(descriptor, environment)
+    }
+
+    public func build(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen {
+        recorder.record(resolved: descriptor)
+        return kitchenPreferences(descriptor, environment)
     }
 
     public func build(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen {

@@ -23,4 +23,9 @@ public enum RecipeSearchFeature {
             )
         )
     }
+
+    @MainActor
+    public static func makeScreen(_ descriptor: Screens.KitchenPreferences, environment: any Environment) -> any Screen {
+        KitchenPreferencesScreen(viewModel: KitchenPreferencesViewModel(interactor: KitchenPreferencesInteractor(environment: environment)))
+    }
 }

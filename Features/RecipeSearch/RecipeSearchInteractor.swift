@@ -29,6 +29,11 @@ struct RecipeSearchInteractor {
         return (recent ?? []).prefix(Self.recentLimit).map(\.keyword)
     }
 
+    /// The saved kitchen preferences, by item key: what the filters start at.
+    func kitchenPreferences() async throws -> [String: String] {
+        try await KitchenPreferencesInteractor(environment: environment).saved()
+    }
+
     func logPageView() {
         environment.pageViewLogger.log(PageView("recipe_search"))
     }

@@ -7,4 +7,8 @@ struct RecipeSearchRouter {
     func recipeDetails(_ id: Recipe.ID) -> Navigation {
         .show(Screens.RecipeDetails(recipeID: id))
     }
+
+    func kitchenPreferences() -> Navigation {
+        .show(Screens.KitchenPreferences())
+    }
 }

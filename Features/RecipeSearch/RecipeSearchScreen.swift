@@ -24,6 +24,8 @@ final class RecipeSearchScreen: TranslatedScreen {
             .choose(let row, _) where row.hasPrefix(RecipeSearchRow.filterPrefix),
             .activate(let row) where row.hasPrefix(RecipeSearchRow.filterPrefix):
             await viewModel.filter(event, row: row)
+        case .activate(RecipeSearchRow.kitchenPreferences):
+            return viewModel.openKitchenPreferences()
         case .activate(RecipeSearchRow.loadMore):
             await viewModel.loadMore()
         case .activate(let row) where row.hasPrefix(RecipeSearchRow.recipePrefix):

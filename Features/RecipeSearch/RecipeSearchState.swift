@@ -16,6 +16,8 @@ struct RecipeSearchState: Equatable {
     /// The filter rows, as their generic view models draw them.
     var filterRows: [ScreenRow] = []
     var activeFilterCount = 0
+    /// How many kitchen preferences are saved (what the filters start at).
+    var savedPreferenceCount = 0
     /// Set when loading the next page fails; the results already shown stay.
     var notice: String?
 
@@ -32,6 +34,7 @@ enum RecipeSearchRow {
     static let recipePrefix = "recipe-"
     static let recentPrefix = "recent-"
     static let filterPrefix = "filter-"
+    static let kitchenPreferences = "kitchen-preferences"
 
     static func recipe(_ id: Recipe.ID) -> String { recipePrefix + String(id) }
     static func recent(_ keyword: String) -> String { recentPrefix + keyword }

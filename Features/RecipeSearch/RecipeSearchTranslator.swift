@@ -46,10 +46,13 @@ struct RecipeSearchTranslator: Translator {
         case .failed(let failure):
             status = .failed(failure)
         }
+        let preferences = ScreenRow(
+            id: RecipeSearchRow.kitchenPreferences, .link(title: "Kitchen preferences", subtitle: nil),
+            detail: state.savedPreferenceCount == 0 ? "none saved" : "\(state.savedPreferenceCount) saved, filters start there")
         sections.append(
             ScreenSection(
                 id: "filters", title: state.activeFilterCount == 0 ? "Filters" : "Filters (\(state.activeFilterCount) on)",
-                rows: state.filterRows))
+                rows: state.filterRows + [preferences]))
         return ScreenContent(title: "Search", sections: sections, status: status, notice: state.notice)
     }
 }

@@ -12,7 +12,11 @@ final class RecipeSearchViewModel: ScreenViewModel {
     private let interactor: RecipeSearchInteractor
     private let router: RecipeSearchRouter
     /// Every filter in one array, whatever its item type (seed 001).
-    private let filters = SearchFilters.makeFields()
+    private let filters = FilterFields.search()
+    /// What the preferences screen calls each filter it sets, by key.
+    private let preferenceTitles = Dictionary(uniqueKeysWithValues: FilterItems.kitchenPreferences.map { ($0.key, $0.preferenceTitle) })
+    /// The saved preferences the filters were last set from; nil until read.
+    private var appliedPreferences: [String: String]?
     /// The request behind the results shown, for "Show more".
     private var lastRequest: SearchRequest?
     /// Bumped by every search, so a slow answer to an older search cannot overwrite a newer one.
@@ -25,15 +29,59 @@ final class RecipeSearchViewModel: ScreenViewModel {
         refreshFilterRows()
     }
 
-    /// Opened with a keyword (a link), it searches at once: "Searching…" shows while the store
-    /// is still read, and the search reads the recent searches itself. Otherwise it offers them.
+    /// Opened with a keyword (a link), it searches at once: "Searching…" shows while the stores are
+    /// still read (the kitchen preferences, which the filters start at, first), and the search
+    /// reads the recent searches itself. Otherwise it offers them. Back on it after the kitchen
+    /// preferences changed, it searches again for the results shown.
     func appear() async {
         interactor.logPageView()
-        if !state.keyword.isEmpty, state.results == .idle {
+        let searchesAtOnce = !state.keyword.isEmpty && state.results == .idle
+        if searchesAtOnce { state.results = .loading(keyword: state.keyword.trimmingCharacters(in: .whitespaces)) }
+        let preferences = await applyKitchenPreferences()
+        if searchesAtOnce || (state.results != .idle && preferences.changedFilters) {
             await search()
         } else {
             state.recentKeywords = await interactor.recentKeywords()
         }
+        if let notice = preferences.notice, state.notice == nil { state.notice = notice }
+    }
+
+    /// Sets the filters that kitchen preferences cover from the saved ones, when these changed
+    /// since last time (the first appear, or back from Kitchen preferences), so filters changed
+    /// here by hand stay otherwise. Premium filters stay off for free users. Says whether a filter
+    /// changed, and what the person must be told (preferences that could not be read).
+    private func applyKitchenPreferences() async -> (changedFilters: Bool, notice: String?) {
+        let saved: [String: String]
+        do {
+            saved = try await interactor.kitchenPreferences()
+        } catch {
+            let failure = ScreenFailure(error, whileTrying: "read your kitchen preferences")
+            let notice = ScreenFailure(message: failure.messageWithRecovery, recovery: "Search starts without them.", canRetry: false)
+            return (false, notice.messageWithRecovery)
+        }
+        guard saved != appliedPreferences else { return (false, nil) }
+        appliedPreferences = saved
+        state.savedPreferenceCount = saved.keys.filter { preferenceTitles[$0] != nil }.count
+        var changed = false
+        var unreadable: [String] = []
+        for field in filters {
+            guard let title = preferenceTitles[field.key] else { continue }
+            let before = field.storedValue
+            if !field.restore(stored: saved[field.key], isPremium: interactor.isPremium) { unreadable.append(title) }
+            changed = changed || field.storedValue != before
+        }
+        refreshFilterRows()
+        guard !unreadable.isEmpty else { return (changed, nil) }
+        let names = unreadable.map { "“\($0)”" }.joined(separator: ", ")
+        let pronoun = unreadable.count == 1 ? "it" : "them"
+        return (
+            changed,
+            "Your saved \(names) could not be read, so search starts without \(pronoun); set \(pronoun) again in Kitchen preferences."
+        )
+    }
+
+    func openKitchenPreferences() -> Navigation {
+        router.kitchenPreferences()
     }
 
     func edit(keyword: String) {

@@ -11,6 +11,7 @@ let status = await Sandbox.main(
     link: { resolver in
         resolver.recipeSearch = RecipeSearchFeature.makeScreen
         resolver.authorRecipes = RecipeSearchFeature.makeScreen
+        resolver.kitchenPreferences = RecipeSearchFeature.makeScreen
     },
     root: Screens.RecipeSearch(),
     gallery: [
@@ -19,6 +20,8 @@ let status = await Sandbox.main(
         .screen(Screens.RecipeSearch(), states: [.content, .locked]),
         .screen(Screens.RecipeSearch(query: "curry"), states: [.loading, .content, .empty, .error, .locked]),
         .screen(Screens.AuthorRecipes(authorID: Fixtures.aiko.id)),
+        // Never empty: every preference is shown, set or not; the calorie limit is premium.
+        .screen(Screens.KitchenPreferences(), states: [.loading, .content, .error, .locked]),
     ]
 )
 exit(status)

@@ -257,6 +257,33 @@ struct RoutingTests {
         #expect(app.session.current.path == ["Feed", "About Cookbook"])
     }
 
+    @Test func kitchenPreferencesOpenOnTheSearchTabOverItsSearch() async throws {
+        let app = try await AppSession()
+        await app.app.open(Screens.RecipeSearch(query: "curry"))
+
+        await app.send(.activate(row: "kitchen-preferences"))
+        #expect(app.session.current.path == ["Search", "Kitchen preferences"])
+        #expect(app.path.first == "Screens.RecipeSearch(query: \"curry\")", "the search under it stays")
+
+        await app.app.open(Screens.KitchenPreferences())
+        #expect(app.path == ["Screens.RecipeSearch(query: \"\")", "Screens.KitchenPreferences()"])
+    }
+
+    @Test func aKitchenPreferenceSavedFromSearchStartsTheSearchUnderIt() async throws {
+        let app = try await AppSession()
+        await app.app.open(Screens.RecipeSearch(query: "curry"))
+        let before = app.session.visibleScreen?.content.sections.first { $0.id == "results" }?.rows.count ?? 0
+
+        await app.send(.activate(row: "kitchen-preferences"))
+        await app.send(.toggle(row: "preference-vegetarian"))
+        await app.session.current.pop()
+
+        let text = app.visibleText
+        #expect(text.contains("[x] Vegetarian only"))
+        let after = app.session.visibleScreen?.content.sections.first { $0.id == "results" }?.rows.count ?? 0
+        #expect(after < before)
+    }
+
     @Test func aScreenATabDoesNotShowGoesToTheTabItBelongsTo() async throws {
         let app = try await AppSession()
         await app.tabs.select(tabAt: 3)

@@ -83,6 +83,37 @@ struct StoreTests {
         #expect(try await reopened.recentSearches.find(id: text.lowercased())?.keyword == text.lowercased())
     }
 
+    @Test("kitchen preferences survive reopening, one row per key")
+    func kitchenPreferencesPersist() async throws {
+        do {
+            let store = try LocalStore.open(in: directory)
+            try await store.kitchenPreferences.save([
+                KitchenPreference(key: "vegetarian", value: "true"), KitchenPreference(key: "category", value: "\"soup\""),
+            ])
+            try await store.kitchenPreferences.save(KitchenPreference(key: "vegetarian", value: "false"))
+        }
+        let reopened = try LocalStore.open(in: directory)
+        let saved = try await reopened.kitchenPreferences.findAll(.all, sort: [.ascending(.key)])
+        #expect(saved == [KitchenPreference(key: "category", value: "\"soup\""), KitchenPreference(key: "vegetarian", value: "false")])
+    }
+
+    @Test("a database of the first version gains the kitchen preferences table and keeps its data")
+    func migrationToVersionTwo() async throws {
+        let item = ShoppingItem(id: UUID(), name: "milk", position: 0)
+        do {
+            let first = try SQLiteDatabase(path: file.path, migrations: Migration.all.filter { $0.version == 1 })
+            try await SQLiteRepository<ShoppingItem>(database: first).save(item)
+        }
+
+        let store = try LocalStore.open(in: directory)
+
+        #expect(store.warnings.isEmpty)
+        #expect(try await store.shoppingList.findAll() == [item])
+        try await store.kitchenPreferences.save(KitchenPreference(key: "vegetarian", value: "true"))
+        #expect(try await store.kitchenPreferences.find(id: "vegetarian")?.value == "true")
+        #expect(Migration.latestVersion == 2)
+    }
+
     @Test("a batch that fails half-way writes nothing")
     func transactionRollsBack() async throws {
         let database = try SQLiteDatabase(path: file.path)

@@ -8,6 +8,7 @@ private let everyScreen: [any ScreenDescriptor] = [
     Screens.RecipeDetails(recipeID: 42),
     Screens.ChooseIngredients(recipeID: 7),
     Screens.AuthorRecipes(authorID: "aiko-tanaka"),
+    Screens.KitchenPreferences(),
     Screens.ShoppingList(),
     Screens.Favorites(),
     Screens.About(),

@@ -68,6 +68,9 @@ final class RecordingResolver: Resolver {
     @MainActor func build(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {
         screen(descriptor, environment)
     }
+    @MainActor func build(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen {
+        screen(descriptor, environment)
+    }
     @MainActor func build(_ descriptor: Screens.About, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
 
     @MainActor private func screen(_ descriptor: some ScreenDescriptor, _ environment: any Environment) -> any Screen {
@@ -92,6 +95,7 @@ final class TestEnvironment: Environment {
     let favorites: any Repository<FavoriteRecipe> = InMemoryRepository<FavoriteRecipe>()
     let shoppingList: any Repository<ShoppingItem> = InMemoryRepository<ShoppingItem>()
     let recentSearches: any Repository<RecentSearch> = InMemoryRepository<RecentSearch>()
+    let kitchenPreferences: any Repository<KitchenPreference> = InMemoryRepository<KitchenPreference>()
     let clock: any WallClock = TestClock()
     let ids: any IDGenerator = SequentialIDs()
     let resolver: any Resolver

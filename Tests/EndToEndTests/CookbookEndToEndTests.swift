@@ -110,6 +110,25 @@ struct CookbookEndToEndTests {
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
+    @Test("the RecipeSearch sandbox has Kitchen preferences too, from the search screen and by link")
+    func kitchenPreferencesInTheSandbox() throws {
+        let fromSearch = try ProductProcess(name: "RecipeSearchSandbox").run(
+            input: """
+                select "Kitchen preferences"
+                toggle "Vegetarian kitchen"
+                back
+                type curry
+                expect "[x] Vegetarian only"
+                expect "Results for “curry” (1)"
+                """)
+        #expect(fromSearch.status == 0, "stderr: \(fromSearch.errorOutput)")
+
+        let failing = try ProductProcess(name: "RecipeSearchSandbox").run(
+            ["--scenario", "failure", "--open", "cookbook://kitchen-preferences"],
+            input: "expect \"Couldn't load your kitchen preferences\"\nexpect \"(retry to try again)\"\n")
+        #expect(failing.status == 0, "stderr: \(failing.errorOutput)")
+    }
+
     @Test("export writes a Markdown file into the data directory")
     func export() throws {
         let dataDirectory = temporaryDataDirectory()

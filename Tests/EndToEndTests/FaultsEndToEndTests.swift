@@ -124,7 +124,7 @@ struct FaultsEndToEndTests {
         #expect(run.status == 3, "stderr: \(run.errorOutput)")
         #expect(
             run.errorOutput
-                == "cookbook: The database \(path) was written by a newer Cookbook (schema 99; this version knows up to 1); Cookbook did not open it, so nothing in it has changed. Update Cookbook, or start with --data-dir DIR to use another folder.\n"
+                == "cookbook: The database \(path) was written by a newer Cookbook (schema 99; this version knows up to 2); Cookbook did not open it, so nothing in it has changed. Update Cookbook, or start with --data-dir DIR to use another folder.\n"
         )
         #expect(run.output.isEmpty, "nothing starts")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original, "the file is kept as it was")

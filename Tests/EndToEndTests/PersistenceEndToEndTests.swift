@@ -45,6 +45,43 @@ struct PersistenceEndToEndTests {
         #expect(FileManager.default.fileExists(atPath: dataDirectory + "/cookbook.sqlite"))
     }
 
+    @Test("kitchen preferences saved in one launch start the next launch's search; premium ones only for premium users")
+    func kitchenPreferencesSurviveRestart() throws {
+        let dataDirectory = temporaryDataDirectory()
+        let first = try cookbook.run(
+            ["--data-dir", dataDirectory, "--premium", "--open", "cookbook://kitchen-preferences"],
+            input: """
+                expect "Path: Search › Kitchen preferences"
+                toggle "Vegetarian kitchen"
+                set "Calorie limit" "≤ 300 kcal"
+                expect "Saved: Calorie limit is ≤ 300 kcal. Search starts there."
+                back
+                expect "Filters (2 on)"
+                expect "[x] Vegetarian only"
+                quit
+                """)
+        #expect(first.status == 0, "stderr: \(first.errorOutput)")
+        #expect(
+            SQLiteInspector(path: dataDirectory + "/cookbook.sqlite").query("SELECT key FROM kitchen_preferences ORDER BY key") == [
+                "max-calories", "vegetarian",
+            ])
+
+        let free = try cookbook.run(
+            ["--data-dir", dataDirectory, "--open", "cookbook://search?query=curry"],
+            input: """
+                expect "Filters (1 on)"
+                expect "Results for “curry” (2)"
+                expect "Kitchen preferences · 2 saved, filters start there"
+                quit
+                """)
+        #expect(free.status == 0, "stderr: \(free.errorOutput)")
+
+        let premium = try cookbook.run(
+            ["--data-dir", dataDirectory, "--premium", "--open", "cookbook://search?query=curry"],
+            input: "expect \"Filters (2 on)\"\nexpect \"No recipes match “curry” with these filters.\"\nquit\n")
+        #expect(premium.status == 0, "stderr: \(premium.errorOutput)")
+    }
+
     @Test("a NUL in typed text: what is stored is what was acknowledged, whole")
     func nulInTypedText() throws {
         let dataDirectory = temporaryDataDirectory()

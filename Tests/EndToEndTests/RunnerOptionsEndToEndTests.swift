@@ -30,6 +30,10 @@ struct RunnerOptionsEndToEndTests {
             ("cookbook://search?query=miso%20soup", "Tabs: Feed | [Search] | Shopping list | Favorites\n# Search", "Miso Soup"),
             ("cookbook://search", "Tabs: Feed | [Search] | Shopping list | Favorites\n# Search", "[✎] Search"),
             ("cookbook://authors/aiko-tanaka", "[Search]", "Path: Search › Recipes by Aiko Tanaka"),
+            (
+                "cookbook://kitchen-preferences", "Tabs: Feed | [Search] | Shopping list | Favorites\nPath: Search › Kitchen preferences",
+                "Vegetarian kitchen"
+            ),
             ("cookbook://recipes/1/choose-ingredients", "Path: Feed › Curry Rice › Choose ingredients", "(10 of 10 chosen)"),
             ("cookbook://favorites", "Tabs: Feed | Search | Shopping list | [Favorites]", "# Favorites"),
             ("cookbook://shopping-list", "Tabs: Feed | Search | [Shopping list] | Favorites", "+ Add item"),

@@ -58,7 +58,7 @@ struct SearchFiltersTests {
 
     @Test("a switch field flips on toggle and draws a toggle row")
     func switchField() {
-        let field = FilterFieldViewModel<VegetarianFilter>()
+        let field = FilterFieldViewModel<VegetarianFilter>(rowPrefix: "filter-")
         #expect(field.row(isPremium: false) == ScreenRow(id: "filter-vegetarian", .toggle(label: "Vegetarian only", isOn: false)))
         #expect(field.handle(.toggle(row: field.rowID), isPremium: false))
         #expect(field.isActive)
@@ -68,7 +68,7 @@ struct SearchFiltersTests {
 
     @Test("a choice field picks by index and cycles on Enter")
     func choiceField() {
-        let field = FilterFieldViewModel<CategoryFilter>()
+        let field = FilterFieldViewModel<CategoryFilter>(rowPrefix: "filter-")
         #expect(field.handle(.choose(row: field.rowID, option: 5), isPremium: false))
         #expect(field.valueDescription == "Dessert")
         #expect(field.handle(.activate(row: field.rowID), isPremium: false))
@@ -79,7 +79,7 @@ struct SearchFiltersTests {
 
     @Test("a premium field is locked for free users and ignores their events")
     func premiumLocked() {
-        let field = FilterFieldViewModel<MaxCaloriesFilter>()
+        let field = FilterFieldViewModel<MaxCaloriesFilter>(rowPrefix: "filter-")
         let locked = field.row(isPremium: false)
         #expect(!locked.isEnabled)
         #expect(locked.note == "Premium")
@@ -91,9 +91,10 @@ struct SearchFiltersTests {
         #expect(field.valueDescription == "≤ 300 kcal")
     }
 
-    @Test("every field lives in one array, in display order")
+    @Test("every search field lives in one array, in the items' order")
     func oneArray() {
-        #expect(SearchFilters.makeFields().map(\.key) == ["cooking-time", "category", "vegetarian", "max-calories", "sort"])
+        #expect(FilterFields.search().map(\.key) == ["cooking-time", "category", "vegetarian", "max-calories", "sort"])
+        #expect(FilterFields.search().map(\.rowID).allSatisfy { $0.hasPrefix("filter-") })
     }
 
     // MARK: On the screen

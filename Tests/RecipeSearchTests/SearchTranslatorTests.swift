@@ -31,8 +31,11 @@ struct RecipeSearchTranslatorTests {
             id: "search", rows: [ScreenRow(id: "query", .textField(label: "Search", text: text, placeholder: "keyword, e.g. curry"))])
     }
 
-    func filters(_ title: String = "Filters", rows: [ScreenRow] = []) -> ScreenSection {
-        ScreenSection(id: "filters", title: title, rows: rows)
+    /// The filters section: the filter rows, then the link to Kitchen preferences.
+    func filters(_ title: String = "Filters", rows: [ScreenRow] = [], preferences: String = "none saved") -> ScreenSection {
+        ScreenSection(
+            id: "filters", title: title,
+            rows: rows + [ScreenRow(id: "kitchen-preferences", .link(title: "Kitchen preferences", subtitle: nil), detail: preferences)])
     }
 
     @Test func beforeSearchingRecentKeywordsAreLinksBetweenTheFieldAndTheFilters() {
@@ -109,6 +112,14 @@ struct RecipeSearchTranslatorTests {
 
         #expect(content.status == .empty(message))
         #expect(content.sections.map(\.id) == ["search", "filters"])
+    }
+
+    @Test func theKitchenPreferencesLinkSaysHowManyAreSaved() {
+        let state = RecipeSearchState(filterRows: [vegetarian], activeFilterCount: 1, savedPreferenceCount: 2)
+
+        #expect(
+            translator.translate(state).sections.last
+                == filters("Filters (1 on)", rows: [vegetarian], preferences: "2 saved, filters start there"))
     }
 
     @Test func aFailureKeepsTheFieldAndFiltersAndShowsTheNotice() {

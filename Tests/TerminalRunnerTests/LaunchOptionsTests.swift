@@ -135,6 +135,7 @@ struct LaunchOptionsTests {
                   cookbook://recipes/{recipeID}
                   cookbook://recipes/{recipeID}/choose-ingredients
                   cookbook://authors/{authorID}
+                  cookbook://kitchen-preferences
                   cookbook://shopping-list
                   cookbook://favorites
                   cookbook://about

@@ -14,6 +14,7 @@ final class AppEnvironment: Environment {
     let favorites: any Repository<FavoriteRecipe>
     let shoppingList: any Repository<ShoppingItem>
     let recentSearches: any Repository<RecentSearch>
+    let kitchenPreferences: any Repository<KitchenPreference>
     let clock: any WallClock
     let ids: any IDGenerator
     private let appResolver: AppResolver
@@ -28,6 +29,7 @@ final class AppEnvironment: Environment {
         favorites: any Repository<FavoriteRecipe>,
         shoppingList: any Repository<ShoppingItem>,
         recentSearches: any Repository<RecentSearch>,
+        kitchenPreferences: any Repository<KitchenPreference>,
         clock: any WallClock = SystemClock(),
         ids: any IDGenerator = RandomIDs(),
         resolver: AppResolver
@@ -39,6 +41,7 @@ final class AppEnvironment: Environment {
         self.favorites = favorites
         self.shoppingList = shoppingList
         self.recentSearches = recentSearches
+        self.kitchenPreferences = kitchenPreferences
         self.clock = clock
         self.ids = ids
         appResolver = resolver

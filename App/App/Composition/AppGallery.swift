@@ -39,6 +39,7 @@ enum AppGallery {
             favorites: InMemoryRepository<FavoriteRecipe>(),
             shoppingList: InMemoryRepository<ShoppingItem>(),
             recentSearches: InMemoryRepository<RecentSearch>(),
+            kitchenPreferences: InMemoryRepository<KitchenPreference>(),
             clock: FixedClock(),
             resolver: AppResolver(
                 exportDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("cookbook-gallery-exports"),

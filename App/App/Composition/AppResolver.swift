@@ -42,6 +42,10 @@ final class AppResolver: Resolver {
         RecipeSearchFeature.makeScreen(descriptor, environment: environment)
     }
 
+    @MainActor func build(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen {
+        RecipeSearchFeature.makeScreen(descriptor, environment: environment)
+    }
+
     @MainActor func build(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen {
         ShoppingListFeature.makeScreen(descriptor, environment: environment)
     }

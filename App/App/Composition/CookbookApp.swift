@@ -61,6 +61,7 @@ public enum CookbookApp {
             favorites: store.favorites,
             shoppingList: store.shoppingList,
             recentSearches: store.recentSearches,
+            kitchenPreferences: store.kitchenPreferences,
             clock: clock,
             resolver: AppResolver(
                 exportDirectory: dataDirectory.exports,

@@ -8,9 +8,9 @@ import TerminalRunner
 @MainActor
 final class MainTabCoordinator: TabCoordinator {
     let feed: FeedCoordinator
-    let search: RecipeTabCoordinator
+    let search: SearchCoordinator
     let shoppingList: ShoppingListCoordinator
-    let favorites: RecipeTabCoordinator
+    let favorites: FavoritesCoordinator
     /// The presenter: the tab bar the runner draws.
     let tabBar: TabSession
     private let environment: any Environment
@@ -18,9 +18,9 @@ final class MainTabCoordinator: TabCoordinator {
     init(environment: any Environment) {
         self.environment = environment
         feed = FeedCoordinator(environment: environment)
-        search = RecipeTabCoordinator(title: "Search", root: Screens.RecipeSearch(), environment: environment)
+        search = SearchCoordinator(environment: environment)
         shoppingList = ShoppingListCoordinator(environment: environment)
-        favorites = RecipeTabCoordinator(title: "Favorites", root: Screens.Favorites(), environment: environment)
+        favorites = FavoritesCoordinator(environment: environment)
         tabBar = TabSession(feed.navigator, [search.navigator, shoppingList.navigator, favorites.navigator])
         feed.tabs = self
         search.tabs = self
@@ -56,6 +56,8 @@ final class MainTabCoordinator: TabCoordinator {
             await tab.chooseIngredients(choose)
         case let author as Screens.AuthorRecipes:
             await show(search, [Screens.RecipeSearch(), author])
+        case let preferences as Screens.KitchenPreferences:
+            await show(search, [Screens.RecipeSearch(), preferences])
         case let about as Screens.About:
             await show(feed, [Screens.Feed(), about])
         default:

@@ -1,8 +1,8 @@
 import Core
 
 /// The transitions every tab that shows recipes shares (seed 002's `DetailsPresentable`),
-/// written once for any navigation coordinator: the Feed's coordinator and the Search and
-/// Favorites tabs' use them, and tests run them on CoreTesting's `RecordingCoordinator`.
+/// written once for any navigation coordinator: the Feed, Search and Favorites coordinators use
+/// them, and tests run them on CoreTesting's `RecordingCoordinator`.
 @MainActor
 protocol RecipePresenting: FlowParent {}
 

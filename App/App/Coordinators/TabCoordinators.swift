@@ -65,16 +65,37 @@ final class FeedCoordinator: TabStackCoordinator, RecipePresenting {
     }
 }
 
-/// A tab of recipe lists, the Search and Favorites tabs: its screens open recipes, their authors
-/// and the ingredient chooser, all on its own stack.
+/// The Search tab: the search, Kitchen preferences, then recipes, their authors and the
+/// ingredient chooser.
 @MainActor
-final class RecipeTabCoordinator: TabStackCoordinator, RecipePresenting {
+final class SearchCoordinator: TabStackCoordinator, RecipePresenting {
     let navigator: StackNavigator
     weak var tabs: MainTabCoordinator?
     var childCoordinators: [any Coordinator] = []
 
-    init(title: String, root: any ScreenDescriptor, environment: any Environment) {
-        navigator = StackNavigator(title: title, environment: environment, root: root)
+    init(environment: any Environment) {
+        navigator = StackNavigator(title: "Search", environment: environment, root: Screens.RecipeSearch())
+        navigator.coordinator = self
+    }
+
+    func present(_ descriptor: any ScreenDescriptor) async -> Bool {
+        if let preferences = descriptor as? Screens.KitchenPreferences {
+            await navigator.show(preferences)
+            return true
+        }
+        return await presentRecipeScreen(descriptor)
+    }
+}
+
+/// The Favorites tab: the saved recipes, then recipes, their authors and the ingredient chooser.
+@MainActor
+final class FavoritesCoordinator: TabStackCoordinator, RecipePresenting {
+    let navigator: StackNavigator
+    weak var tabs: MainTabCoordinator?
+    var childCoordinators: [any Coordinator] = []
+
+    init(environment: any Environment) {
+        navigator = StackNavigator(title: "Favorites", environment: environment, root: Screens.Favorites())
         navigator.coordinator = self
     }
 

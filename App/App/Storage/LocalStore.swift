@@ -11,6 +11,7 @@ struct LocalStore {
     var favorites: any Repository<FavoriteRecipe>
     var shoppingList: any Repository<ShoppingItem>
     var recentSearches: any Repository<RecentSearch>
+    var kitchenPreferences: any Repository<KitchenPreference>
     var recipeCache: any Repository<Recipe>
     /// Nil when the stores are in memory.
     var database: SQLiteDatabase?
@@ -104,6 +105,8 @@ struct LocalStore {
             favorites: counting(SQLiteRepository<FavoriteRecipe>(database: database, notices: notices), isMemoryOnly: false, notices),
             shoppingList: counting(SQLiteRepository<ShoppingItem>(database: database, notices: notices), isMemoryOnly: false, notices),
             recentSearches: SQLiteRepository<RecentSearch>(database: database, notices: notices),
+            kitchenPreferences: counting(
+                SQLiteRepository<KitchenPreference>(database: database, notices: notices), isMemoryOnly: false, notices),
             recipeCache: SQLiteRepository<Recipe>(database: database, notices: notices),
             database: database,
             warnings: []
@@ -118,6 +121,7 @@ struct LocalStore {
             // History the app keeps and a cache: not changes the person made, so losing them
             // does not fail a run (the search screen says when a search cannot be remembered).
             recentSearches: InMemoryRepository<RecentSearch>(),
+            kitchenPreferences: counting(InMemoryRepository<KitchenPreference>(), isMemoryOnly: true, notices),
             recipeCache: InMemoryRepository<Recipe>(),
             database: nil,
             warnings: [warning],

@@ -30,7 +30,13 @@ struct Migration: Sendable {
                     calories INTEGER NOT NULL, isVegetarian INTEGER NOT NULL, popularity INTEGER NOT NULL,
                     publishedOn TEXT NOT NULL, authorID TEXT NOT NULL, recipe TEXT NOT NULL, searchText TEXT NOT NULL)
                 """,
-            ])
+            ]),
+        // Kitchen preferences: one row per filter item the person set, its value as the item writes it.
+        Migration(
+            version: 2,
+            statements: [
+                "CREATE TABLE kitchen_preferences (key TEXT PRIMARY KEY, value TEXT NOT NULL, searchText TEXT NOT NULL)"
+            ]),
     ]
 
     static var latestVersion: Int { all.map(\.version).max() ?? 0 }

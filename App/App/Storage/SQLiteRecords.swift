@@ -67,6 +67,21 @@ extension RecentSearch: SQLiteRecord {
     static func value(ofID id: String) -> SQLValue { .text(id) }
 }
 
+extension KitchenPreference: SQLiteRecord {
+    static let table = "kitchen_preferences"
+    static let rowName = "kitchen preference"
+    static let primaryKey = "key"
+    static let columns = ["key", "value"]
+
+    var columnValues: [SQLValue] { [.text(key), .text(value)] }
+
+    init(row: SQLRow) throws {
+        self.init(key: try row.text("key"), value: try row.text("value"))
+    }
+
+    static func value(ofID id: String) -> SQLValue { .text(id) }
+}
+
 extension Recipe: SQLiteRecord {
     static let table = "recipes"
     static let rowName = "cached recipe"

@@ -68,6 +68,7 @@ public protocol Resolver: AnyObject, Sendable {
     @MainActor func build(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen
     @MainActor func build(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen
     @MainActor func build(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen
+    @MainActor func build(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen
     @MainActor func build(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen
     @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen
     @MainActor func build(_ descriptor: Screens.About, in environment: any Environment) -> any Screen

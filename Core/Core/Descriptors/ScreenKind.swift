@@ -7,6 +7,7 @@ public enum ScreenKind: String, CaseIterable, Hashable, Sendable {
     case recipeDetails
     case chooseIngredients
     case authorRecipes
+    case kitchenPreferences
     case shoppingList
     case favorites
     case about
@@ -19,6 +20,7 @@ public enum ScreenKind: String, CaseIterable, Hashable, Sendable {
         case .recipeDetails: Screens.RecipeDetails.self
         case .chooseIngredients: Screens.ChooseIngredients.self
         case .authorRecipes: Screens.AuthorRecipes.self
+        case .kitchenPreferences: Screens.KitchenPreferences.self
         case .shoppingList: Screens.ShoppingList.self
         case .favorites: Screens.Favorites.self
         case .about: Screens.About.self

@@ -110,6 +110,18 @@ public enum Screens {
         }
     }
 
+    /// Kitchen preferences: the filters search starts with (diet, time, calories, category).
+    public struct KitchenPreferences: PlainScreenDescriptor {
+        public static let kind = ScreenKind.kitchenPreferences
+        public static let linkPath = "kitchen-preferences"
+
+        public init() {}
+
+        public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
+            resolver.build(self, in: environment)
+        }
+    }
+
     /// The shopping list.
     public struct ShoppingList: PlainScreenDescriptor {
         public static let kind = ScreenKind.shoppingList

@@ -48,3 +48,30 @@ public struct RecentSearch: Identifiable, Hashable, Sendable, Codable {
         self.searchedAt = searchedAt
     }
 }
+
+/// One saved kitchen preference: a filter item's key and its value as the item writes it. The
+/// Kitchen preferences screen saves them and search starts with them.
+public struct KitchenPreference: Identifiable, Hashable, Sendable, Codable, Queryable {
+    public var id: String { key }
+    /// The filter item's key, e.g. `vegetarian`.
+    public var key: String
+    /// The item's value as text (JSON); the item reads it back, or tells that it cannot.
+    public var value: String
+
+    public init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
+
+    public enum Field: String, QueryField {
+        case key
+    }
+
+    public func value(of field: Field) -> QueryValue {
+        switch field {
+        case .key: .text(key)
+        }
+    }
+
+    public var searchableText: String { key }
+}

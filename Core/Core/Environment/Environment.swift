@@ -13,6 +13,8 @@ public protocol Environment: AnyObject, Sendable {
     var favorites: any Repository<FavoriteRecipe> { get }
     var shoppingList: any Repository<ShoppingItem> { get }
     var recentSearches: any Repository<RecentSearch> { get }
+    /// What search starts with, saved on the Kitchen preferences screen.
+    var kitchenPreferences: any Repository<KitchenPreference> { get }
     /// The time: what "now" is, and waiting. Never `Date()` or `Task.sleep` in a feature.
     var clock: any WallClock { get }
     /// New identifiers. Never `UUID()` in a feature.

@@ -6,6 +6,8 @@ protocol FilterControl<Value> {
     func element(title: String, value: Value) -> ScreenElement
     /// The new value after a user event, or nil when the event does not concern this control.
     func value(after event: ScreenEvent, current: Value) -> Value?
+    /// Whether the control can show this value (a saved value may be one no longer offered).
+    func offers(_ value: Value) -> Bool
 }
 
 /// An on/off switch.
@@ -20,6 +22,8 @@ struct SwitchControl: FilterControl, Sendable {
         default: nil
         }
     }
+
+    func offers(_ value: Bool) -> Bool { true }
 }
 
 /// One of a fixed list of labelled values.
@@ -45,5 +49,14 @@ struct ChoiceControl<Value: Equatable & Sendable>: FilterControl, Sendable {
         default:
             return nil
         }
+    }
+
+    func offers(_ value: Value) -> Bool {
+        options.contains { $0.value == value }
+    }
+
+    /// The label of the option holding this value.
+    func label(of value: Value) -> String? {
+        options.first { $0.value == value }?.label
     }
 }

@@ -1,16 +1,19 @@
 import Core
 
-// The search screen's filters. Each is a caseless enum: a name for a set of rules.
+// The filter items. Each is a caseless enum, a name for a set of rules, and says by its
+// conformances which screens show it: `SearchFilterItem` the search filters,
+// `KitchenPreferenceItem` Kitchen preferences too. `FilterItems.all` lists them in order.
 
 /// How long a recipe takes, as a range.
-enum CookingTimeFilter: SearchFilterItem, RangeConstrainedFilterItem {
-    enum Range: Equatable, Sendable {
+enum CookingTimeFilter: KitchenPreferenceItem, RangeConstrainedFilterItem {
+    enum Range: Equatable, Sendable, Codable {
         case any
         case minutes(ClosedRange<Int>)
     }
 
     static let key = "cooking-time"
     static let title = "Cooking time"
+    static let preferenceTitle = "Usual cooking time"
     static let allowedRange = 0...240
     static let defaultValue = Range.any
     static let control = ChoiceControl<Range>([
@@ -29,9 +32,10 @@ enum CookingTimeFilter: SearchFilterItem, RangeConstrainedFilterItem {
     }
 }
 
-enum CategoryFilter: SearchFilterItem {
+enum CategoryFilter: KitchenPreferenceItem {
     static let key = "category"
     static let title = "Category"
+    static let preferenceTitle = "Favourite category"
     static let defaultValue: Category? = nil
     static let control = ChoiceControl<Category?>([("Any", nil)] + Category.allCases.map { ($0.displayName, $0) })
 
@@ -42,9 +46,10 @@ enum CategoryFilter: SearchFilterItem {
 }
 
 /// An upper bound on calories per serving. Premium.
-enum MaxCaloriesFilter: SearchFilterItem, RangeConstrainedFilterItem {
+enum MaxCaloriesFilter: KitchenPreferenceItem, RangeConstrainedFilterItem {
     static let key = "max-calories"
     static let title = "Max calories"
+    static let preferenceTitle = "Calorie limit"
     static let allowedRange = 100...1200
     static let requiresPremium = true
     static let control: ChoiceControl<Int?> = upperBoundControl(steps: [300, 500, 800], unit: "kcal")
@@ -55,9 +60,10 @@ enum MaxCaloriesFilter: SearchFilterItem, RangeConstrainedFilterItem {
     }
 }
 
-enum VegetarianFilter: SearchFilterItem {
+enum VegetarianFilter: KitchenPreferenceItem {
     static let key = "vegetarian"
     static let title = "Vegetarian only"
+    static let preferenceTitle = "Vegetarian kitchen"
 
     static func apply(_ value: Bool, to request: inout SearchRequest) {
         guard value else { return }
@@ -65,9 +71,10 @@ enum VegetarianFilter: SearchFilterItem {
     }
 }
 
-/// The order of results. Popular first for everyone; other orders are premium.
+/// The order of results. Popular first for everyone; other orders are premium. A choice for one
+/// search, not a preference: it is a `SearchFilterItem` only.
 enum SortFilter: SearchFilterItem {
-    enum Order: Equatable, Sendable {
+    enum Order: Equatable, Sendable, Codable {
         case popular, newest, quickest
     }
 

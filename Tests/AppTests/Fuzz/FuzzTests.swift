@@ -42,6 +42,7 @@ enum FuzzProgram: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .recipeSearch:
             environment.stubResolver.recipeSearch = { features.build($0, in: $1) }
             environment.stubResolver.authorRecipes = { features.build($0, in: $1) }
+            environment.stubResolver.kitchenPreferences = { features.build($0, in: $1) }
             root = Screens.RecipeSearch()
         case .recipeDetails:
             environment.stubResolver.recipeDetails = { features.build($0, in: $1) }

@@ -1,0 +1,205 @@
+import Core
+
+/// Kitchen preferences: the filters search starts with, saved as they change. The same filter
+/// items as the search screen, through the same field view model (seed 001); premium items are
+/// locked for free users here as there.
+@MainActor
+final class KitchenPreferencesScreen: TranslatedScreen {
+    let viewModel: KitchenPreferencesViewModel
+    let translator = KitchenPreferencesTranslator()
+
+    init(viewModel: KitchenPreferencesViewModel) {
+        self.viewModel = viewModel
+    }
+
+    func appear() async {
+        await viewModel.appear()
+    }
+
+    func handle(_ event: ScreenEvent) async -> Navigation? {
+        switch event {
+        case .toggle(let row) where row.hasPrefix(KitchenPreferencesRow.preferencePrefix),
+            .choose(let row, _) where row.hasPrefix(KitchenPreferencesRow.preferencePrefix),
+            .activate(let row) where row.hasPrefix(KitchenPreferencesRow.preferencePrefix):
+            await viewModel.change(event, row: row)
+        case .activate(KitchenPreferencesRow.reset):
+            await viewModel.reset()
+        case .retry:
+            await viewModel.load()
+        default:
+            break
+        }
+        return nil
+    }
+}
+
+/// Everything the preferences screen knows. The translator turns it into content.
+struct KitchenPreferencesState: Equatable {
+    enum Phase: Equatable {
+        case loading
+        case loaded
+        case failed(ScreenFailure)
+    }
+
+    var phase = Phase.loading
+    /// The preference rows, as their generic view models draw them.
+    var rows: [ScreenRow] = []
+    /// How many preferences differ from "no preference".
+    var setCount = 0
+    var notice: String?
+}
+
+/// Row ids: the screen's events name rows by these.
+enum KitchenPreferencesRow {
+    static let preferencePrefix = "preference-"
+    static let reset = "reset"
+}
+
+/// The preferences to content: one row per item, a word on what they do, and Reset.
+struct KitchenPreferencesTranslator: Translator {
+    static let title = "Kitchen preferences"
+
+    func translate(_ state: KitchenPreferencesState) -> ScreenContent {
+        switch state.phase {
+        case .loading:
+            return ScreenContent(title: Self.title, status: .loading("Loading your kitchen preferences…"))
+        case .failed(let failure):
+            return ScreenContent(title: Self.title, status: .failed(failure), notice: state.notice)
+        case .loaded:
+            let reset =
+                state.setCount == 0
+                ? ScreenRow(id: KitchenPreferencesRow.reset, .button("Reset all"), isEnabled: false, note: "nothing set")
+                : ScreenRow(id: KitchenPreferencesRow.reset, .button("Reset all (\(state.setCount) set)"))
+            return ScreenContent(
+                title: Self.title,
+                sections: [
+                    ScreenSection(
+                        id: "about",
+                        rows: [ScreenRow(id: "about", .text("Search starts with these filters; change them there for one search."))]),
+                    ScreenSection(id: "preferences", title: "Your kitchen", rows: state.rows),
+                    ScreenSection(id: "actions", rows: [reset]),
+                ],
+                notice: state.notice)
+        }
+    }
+}
+
+/// The preferences' logic: read them, save each change at once, reset.
+@MainActor
+final class KitchenPreferencesViewModel: ScreenViewModel {
+    private(set) var state = KitchenPreferencesState() {
+        didSet { onChange?() }
+    }
+    var onChange: (@MainActor () -> Void)?
+
+    /// Every preference in one array, whatever its item type (seed 001).
+    private let fields = FilterFields.kitchenPreferences()
+    private let interactor: KitchenPreferencesInteractor
+
+    init(interactor: KitchenPreferencesInteractor) {
+        self.interactor = interactor
+    }
+
+    func appear() async {
+        interactor.logPageView()
+        await load()
+    }
+
+    /// Reads the saved preferences. A saved value that cannot be read is said, and shown as no preference.
+    func load() async {
+        state.phase = .loading
+        do {
+            let saved = try await interactor.saved()
+            let unreadable = fields.filter { !$0.restore(stored: saved[$0.key], isPremium: interactor.isPremium) }.map(\.title)
+            if !unreadable.isEmpty {
+                state.notice =
+                    "Your saved \(unreadable.map { "“\($0)”" }.joined(separator: ", ")) could not be read and "
+                    + (unreadable.count == 1 ? "shows" : "show") + " as no preference; choose again to save it."
+            }
+            refresh()
+            state.phase = .loaded
+        } catch {
+            state.phase = .failed(ScreenFailure(error, whileTrying: "load your kitchen preferences"))
+        }
+    }
+
+    /// A preference changed: save it (no preference deletes it), or put it back and say why not.
+    func change(_ event: ScreenEvent, row: String) async {
+        guard let field = fields.first(where: { $0.rowID == row }) else { return }
+        let before = field.storedValue
+        guard field.handle(event, isPremium: interactor.isPremium) else {
+            if !field.row(isPremium: interactor.isPremium).isEnabled {
+                state.notice = "“\(field.title)” is a premium preference."
+            }
+            return
+        }
+        do {
+            try await interactor.save(key: field.key, value: field.isActive ? field.storedValue : nil)
+            interactor.logChange(key: field.key, value: field.valueDescription)
+            state.notice =
+                "Saved: \(field.title) \(field.isActive ? "is \(field.valueDescription)" : "has no preference"). Search starts there."
+        } catch {
+            field.restore(stored: before, isPremium: interactor.isPremium)
+            state.notice = ScreenFailure(error, whileTrying: "save “\(field.title)”").messageWithRecovery
+        }
+        refresh()
+    }
+
+    /// Back to no preferences at all.
+    func reset() async {
+        let set = fields.filter(\.isActive)
+        guard !set.isEmpty else { return }
+        do {
+            try await interactor.delete(keys: set.map(\.key))
+            for field in set { field.restore(stored: nil, isPremium: interactor.isPremium) }
+            interactor.logReset(count: set.count)
+            state.notice = "No preferences now: search starts with every filter off."
+        } catch {
+            state.notice = ScreenFailure(error, whileTrying: "reset your kitchen preferences").messageWithRecovery
+        }
+        refresh()
+    }
+
+    private func refresh() {
+        state.rows = fields.map { $0.row(isPremium: interactor.isPremium) }
+        state.setCount = fields.filter(\.isActive).count
+    }
+}
+
+/// Every side effect of the preferences screen, all through the environment.
+struct KitchenPreferencesInteractor {
+    let environment: any Environment
+
+    var isPremium: Bool { environment.userFeatures.isPremium }
+
+    /// The saved values, by item key.
+    func saved() async throws -> [String: String] {
+        let preferences = try await environment.kitchenPreferences.findAll()
+        return Dictionary(preferences.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Saves one preference; nil removes it.
+    func save(key: String, value: String?) async throws {
+        if let value {
+            try await environment.kitchenPreferences.save(KitchenPreference(key: key, value: value))
+        } else {
+            try await environment.kitchenPreferences.delete(id: key)
+        }
+    }
+
+    func delete(keys: [String]) async throws {
+        try await environment.kitchenPreferences.delete(ids: keys)
+    }
+
+    func logPageView() {
+        environment.pageViewLogger.log(PageView("kitchen_preferences"))
+    }
+
+    func logChange(key: String, value: String) {
+        environment.activityLogger.log(ActivityEvent("preference", payload: ["preference": key, "value": value]))
+    }
+
+    func logReset(count: Int) {
+        environment.activityLogger.log(ActivityEvent("preferences_reset", payload: ["count": String(count)]))
+    }
+}
