@@ -48,3 +48,30 @@ public enum ErrorInWords {
         return first.lowercased() + text.dropFirst()
     }
 }
+
+/// Folders the programs write into (logs, exports), made on first use.
+public enum Folder {
+    /// Makes `url` and its parents if missing. Fails in words: a file where the folder (or one
+    /// of its parents) should be is named, rather than "file exists".
+    public static func create(at url: URL) throws(FolderError) {
+        var isFolder: ObjCBool = false
+        var path = url.standardizedFileURL
+        while path.path != "/" {
+            if FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) {
+                guard isFolder.boolValue else { throw FolderError(reason: "\(path.path) is a file, not a folder") }
+                break
+            }
+            path.deleteLastPathComponent()
+        }
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw FolderError(reason: ErrorInWords.describe(error))
+        }
+    }
+}
+
+/// Why a folder cannot be made, in words.
+public struct FolderError: Error, Equatable {
+    public var reason: String
+}

@@ -131,7 +131,7 @@ public enum Runner {
             Terminal.writeError("\(program.name): \(error.message)\n")
             return .cannotStart
         } catch {
-            Terminal.writeError("\(program.name): could not start: \(error.localizedDescription)\n")
+            Terminal.writeError("\(program.name): could not start: \(ErrorInWords.describe(error))\n")
             return .cannotStart
         }
 
@@ -187,11 +187,21 @@ enum LineSource {
     /// The prompt goes to standard error, so output can be piped.
     case prompt(String)
 
+    /// A script file's lines. What is wrong with a file that cannot be used is said in words:
+    /// missing, a folder, not readable, or not UTF-8 text (with where).
     static func file(_ path: String) throws(UsageError) -> LineSource {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw UsageError("cannot read the script “\(path)”: check that the file exists and is readable")
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw UsageError("cannot read the script “\(path)”: \(ErrorInWords.describe(error)). Check the path and its permissions.")
         }
-        return .file(name: path, lines: text.components(separatedBy: .newlines))
+        if let invalid = UTF8Check.firstInvalidByte(in: data) {
+            throw UsageError(
+                "the script “\(path)” is not UTF-8 text: the byte 0x\(String(format: "%02X", invalid.byte)) at line \(invalid.line), column \(invalid.column) (\(path):\(invalid.line):\(invalid.column)) is not UTF-8. Save the file as UTF-8."
+            )
+        }
+        return .file(name: path, lines: String(decoding: data, as: UTF8.self).components(separatedBy: .newlines))
     }
 
     var name: String {
@@ -205,6 +215,30 @@ enum LineSource {
     var isForgiving: Bool {
         if case .prompt = self { return true }
         return false
+    }
+}
+
+/// Where a text stops being UTF-8.
+enum UTF8Check {
+    /// The first byte that is not part of valid UTF-8, with its line and column (both from 1;
+    /// columns count characters); nil for valid UTF-8.
+    static func firstInvalidByte(in data: Data) -> (byte: UInt8, line: Int, column: Int)? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = data.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar):
+                offset += scalar.count
+            case .emptyInput:
+                return nil
+            case .error:
+                let before = data.prefix(offset)
+                let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? before.startIndex
+                let column = String(decoding: before[lineStart...], as: UTF8.self).count + 1
+                return (data[data.startIndex + offset], before.count(where: { $0 == 0x0A }) + 1, column)
+            }
+        }
     }
 }
 

@@ -197,4 +197,54 @@ struct DatasetFileTests {
         #expect(error.file == file.path)
         #expect(error.localizedDescription.contains("cannot be read"))
     }
+
+    @Test("a dataset with a duplicate id, negative values or no title is refused, with every problem and where it is")
+    func invalidValuesAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var recipes = try Self.fixtureJSON()
+        var third = recipes[0]
+        third["title"] = "Curry Rice again"
+        recipes.append(third)  // the id of [0] again
+        recipes[1]["cookingMinutes"] = -5
+        recipes[1]["calories"] = -200
+        recipes[1]["servings"] = 0
+        var ingredients = try #require(recipes[1]["ingredients"] as? [[String: Any]])
+        ingredients[0]["quantity"] = -2
+        recipes[1]["ingredients"] = ingredients
+        let file = directory.file("invalid.json")
+        try JSONSerialization.data(withJSONObject: recipes).write(to: file)
+
+        let error = try #require(throws: DatasetError.self) { try BundledRecipeClient.load(from: file) }
+
+        let pancakes = "[1] (“\(Fixtures.pancakes.title)”)"
+        let firstIngredient = Fixtures.pancakes.ingredients[0].name
+        #expect(
+            error.problem
+                == "5 values are not valid: the id \(Fixtures.curryRice.id) is used by 2 recipes: [0] (“Curry Rice”), [2] (“Curry Rice again”); \(pancakes) has cookingMinutes -5: it must be 0 or more; \(pancakes) has calories -200: it must be 0 or more; \(pancakes) has servings 0: it must be 1 or more; \(pancakes) has quantity -2.0 for ingredients[0] (“\(firstIngredient)”): it must be 0 or more"
+        )
+        #expect(
+            error.recoverySuggestion
+                == "Fix these values in the file: every recipe needs an id of its own, and no time, amount or count below zero.")
+    }
+
+    @Test("many problems: the first eight, and how many more")
+    func manyProblems() {
+        let problems = (1...11).map { "problem \($0)" }
+        #expect(RecipeValidation.summary(of: problems).hasSuffix("problem 8; and 3 more"))
+        #expect(RecipeValidation.summary(of: ["one"]) == "1 value is not valid: one")
+    }
+
+    @Test("the bundled dataset is valid")
+    func bundledIsValid() throws {
+        #expect(RecipeValidation.problems(in: try BundledRecipeClient.bundled().recipes).isEmpty)
+    }
+
+    @Test("a file that cannot be read says why in words")
+    func unreadableInWords() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let error = try #require(throws: DatasetError.self) { try BundledRecipeClient.load(from: directory.url) }
+        #expect(error.problem == "it cannot be read (is a directory)")
+    }
 }

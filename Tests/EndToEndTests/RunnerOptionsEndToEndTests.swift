@@ -131,10 +131,36 @@ struct RunnerOptionsEndToEndTests {
         #expect(result.output.contains("143 terminated"))
     }
 
-    @Test("a missing script file is a bad command line")
+    @Test("a missing script file is a bad command line, said in words")
     func missingScript() throws {
         let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--script", "/nonexistent/script.txt"])
         #expect(result.status == 2)
-        #expect(result.errorOutput.contains("cannot read the script “/nonexistent/script.txt”"))
+        #expect(
+            result.errorOutput.hasPrefix(
+                "cookbook: cannot read the script “/nonexistent/script.txt”: no such file or directory. Check the path and its permissions."
+            ), "\(result.errorOutput)")
+    }
+
+    @Test("a folder given as the script: said so, exit 2")
+    func folderAsScript() throws {
+        let folder = temporaryDataDirectory()
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--script", folder])
+        #expect(result.status == 2)
+        #expect(result.errorOutput.hasPrefix("cookbook: cannot read the script “\(folder)”: is a directory."), "\(result.errorOutput)")
+        #expect(!result.errorOutput.contains("Domain"))
+    }
+
+    @Test("a script that is not UTF-8: exit 2, naming the byte, the line and the column, and what to do")
+    func scriptNotUTF8() throws {
+        let file = temporaryDataDirectory() + ".txt"
+        try Data("tab Search\ntype caf".utf8 + [0xE9] + Data(" au lait\n".utf8)).write(to: URL(fileURLWithPath: file))
+        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--script", file])
+        #expect(result.status == 2)
+        #expect(
+            result.errorOutput.hasPrefix(
+                "cookbook: the script “\(file)” is not UTF-8 text: the byte 0xE9 at line 2, column 9 (\(file):2:9) is not UTF-8. Save the file as UTF-8."
+            ), "\(result.errorOutput)")
+        #expect(result.output.isEmpty, "nothing runs")
     }
 }

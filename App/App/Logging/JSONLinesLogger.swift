@@ -79,15 +79,10 @@ final class JSONLinesLogger: PageViewLogger, ActivityLogger, @unchecked Sendable
     }
 
     private func openForAppending() throws(LogFileError) -> Int32 {
-        let folder = fileURL.deletingLastPathComponent()
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
-            throw LogFileError(reason: "\(folder.path) is a file, not a folder")
-        }
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Folder.create(at: fileURL.deletingLastPathComponent())
         } catch {
-            throw LogFileError(reason: ErrorInWords.describe(error))
+            throw LogFileError(reason: error.reason)
         }
         let descriptor = open(fileURL.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw LogFileError(reason: ErrorInWords.describe(errno: errno)) }

@@ -1,6 +1,7 @@
 import Core
 import DataFormats
 import Foundation
+import TerminalRunner
 
 /// Serves the recipes bundled with the app (`Resources/recipes.json`) through the same
 /// `RecipeServiceClient` protocol as the web API, so the app works offline with no set-up.
@@ -24,16 +25,24 @@ struct BundledRecipeClient: RecipeServiceClient {
             data = try Data(contentsOf: url)
         } catch {
             throw DatasetError(
-                file: url.path, problem: "it cannot be read (\(error.localizedDescription))",
+                file: url.path, problem: "it cannot be read (\(ErrorInWords.describe(error)))",
                 recovery: "Check the path and its permissions.")
         }
+        let recipes: [Recipe]
         do {
-            return BundledRecipeClient(recipes: try JSONDecoder().decode([Recipe].self, from: data))
+            recipes = try JSONDecoder().decode([Recipe].self, from: data)
         } catch let error as DecodingError {
             throw DatasetError(
                 file: url.path, problem: JSONProblem.describe(error, in: data, file: url.path),
                 recovery: "Fix the file so that it is a JSON array of recipes.")
         }
+        let problems = RecipeValidation.problems(in: recipes)
+        guard problems.isEmpty else {
+            throw DatasetError(
+                file: url.path, problem: RecipeValidation.summary(of: problems),
+                recovery: "Fix these values in the file: every recipe needs an id of its own, and no time, amount or count below zero.")
+        }
+        return BundledRecipeClient(recipes: recipes)
     }
 
     func searchRecipes(_ query: Query<Recipe>, sort: [Sort<Recipe>], page: PageRequest) async throws -> RecipePage {

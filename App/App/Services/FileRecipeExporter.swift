@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import TerminalRunner
 
 /// Writes a recipe as a Markdown or text file in the data directory's `exports` folder.
 struct FileRecipeExporter: RecipeExporter {
@@ -9,10 +10,15 @@ struct FileRecipeExporter: RecipeExporter {
     func export(_ recipe: Recipe) async throws -> String {
         let file = directory.appendingPathComponent("\(Self.slug(recipe.title))-\(recipe.id).\(format == .markdown ? "md" : "txt")")
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Folder.create(at: directory)
+        } catch {
+            throw ExportError(path: file.path, reason: error.reason)
+        }
+        do {
+            // Atomic: a failed export never leaves half a file.
             try Data(Self.render(recipe, as: format).utf8).write(to: file, options: .atomic)
         } catch {
-            throw ExportError(path: file.path, reason: error.localizedDescription)
+            throw ExportError(path: file.path, reason: ErrorInWords.describe(error))
         }
         return "Exported “\(recipe.title)” to \(file.path)"
     }

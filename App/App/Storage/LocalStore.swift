@@ -57,7 +57,7 @@ struct LocalStore {
                 return inMemory(
                     because: error.summary,
                     warning:
-                        "Cookbook found \(error.localizedDescription) and could not set it aside: \(second.localizedDescription). \(inMemoryConsequence)",
+                        "Cookbook found \(error.localizedDescription) and could not set it aside: \(ErrorInWords.describe(second)). \(inMemoryConsequence)",
                     notices: notices
                 )
             }
@@ -154,7 +154,7 @@ struct LocalStore {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw DataDirectoryError(path: directory.path, problem: "cannot be created (\(error.localizedDescription))")
+            throw DataDirectoryError(path: directory.path, problem: "cannot be created (\(ErrorInWords.describe(error)))")
         }
     }
 
