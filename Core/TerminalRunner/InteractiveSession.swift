@@ -42,7 +42,7 @@ final class InteractiveSession {
 
         let (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self, bufferingPolicy: .unbounded)
         let signals = SignalHandlers()
-        signals.install(terminal: terminal) { continuation.yield(.resize) }
+        signals.install(terminal: terminal, onRepaint: { continuation.yield(.resize) })
         defer { signals.cancel() }
         let reader = KeyReader()
         reader.start(continuation)
@@ -73,6 +73,8 @@ final class InteractiveSession {
                     break
                 case .repaint:
                     repaint()
+                case .suspend:
+                    SignalHandlers.suspendProcess()
                 case .quit(let code):
                     exitCode = code
                 }

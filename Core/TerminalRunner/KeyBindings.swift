@@ -55,6 +55,8 @@ public enum KeyAction: Equatable, Sendable {
     case toggleHelp
     /// Repaints the whole screen (Ctrl-L).
     case redraw
+    /// Stops the program until the shell continues it (Ctrl-Z).
+    case suspend
     /// Explains why nothing happened, in the status line.
     case explain(String)
 }
@@ -78,11 +80,13 @@ public enum KeyBindings {
         ("PgUp PgDn Home End", "scroll a page; first / last row"),
         ("?", "show or hide this help"),
         ("q  Ctrl-C", "quit (q: not in a text field)"),
+        ("Ctrl-Z", "stop; the shell's fg continues"),
     ]
 
     public static func action(for key: Key, in context: KeyContext) -> KeyAction {
         if key == .interrupt { return .quit(.interrupted) }
         if key == .control("l") { return .redraw }
+        if key == .control("z") { return .suspend }
         if context.showsHelp {
             return key == .character("q") ? .quit(.success) : .toggleHelp
         }

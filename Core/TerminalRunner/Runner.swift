@@ -35,14 +35,23 @@ public enum Runner {
         case standardInput
         /// Keys, on a full screen: standard input and output are both terminals.
         case fullScreen
-        /// Commands typed at a terminal while output goes elsewhere (`cookbook | tee log`):
-        /// a mistake is reported, not fatal.
+        /// Commands typed at a terminal while output goes elsewhere (`cookbook | tee log`), or
+        /// to a terminal that cannot draw a full screen (`TERM=dumb`): a mistake is reported,
+        /// not fatal.
         case typedLines
 
-        static func choose(scriptPath: String?, inputIsTerminal: Bool, outputIsTerminal: Bool) -> Mode {
+        static func choose(scriptPath: String?, inputIsTerminal: Bool, outputIsTerminal: Bool, canDrawFullScreen: Bool = true) -> Mode {
             if let scriptPath { return .scriptFile(scriptPath) }
             guard inputIsTerminal else { return .standardInput }
-            return outputIsTerminal ? .fullScreen : .typedLines
+            return outputIsTerminal && canDrawFullScreen ? .fullScreen : .typedLines
+        }
+
+        /// Whether the terminal `TERM` names can move the cursor and switch screens: not when
+        /// it is unset, empty or `dumb` (Emacs' shell, some CI logs), which would print every
+        /// sequence as text.
+        static func canDrawFullScreen(environment: [String: String]) -> Bool {
+            guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return false }
+            return true
         }
     }
 
@@ -104,7 +113,8 @@ public enum Runner {
         }
 
         let mode = Mode.choose(
-            scriptPath: options.value("--script"), inputIsTerminal: isatty(STDIN_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+            scriptPath: options.value("--script"), inputIsTerminal: isatty(STDIN_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+            canDrawFullScreen: Mode.canDrawFullScreen(environment: ProcessInfo.processInfo.environment))
         let source: LineSource?
         switch mode {
         case .scriptFile(let path):

@@ -28,6 +28,8 @@ public final class SessionController {
         case handled
         /// Ctrl-L: the terminal should be cleared and the whole frame written again.
         case repaint
+        /// Ctrl-Z: the process should stop, giving the terminal back until it is continued.
+        case suspend
         case quit(Runner.ExitCode)
     }
 
@@ -134,6 +136,8 @@ public final class SessionController {
             showsHelp.toggle()
         case .redraw:
             outcome = .repaint
+        case .suspend:
+            outcome = .suspend
         case .explain(let text):
             message = text
         }

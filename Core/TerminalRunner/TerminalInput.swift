@@ -77,8 +77,9 @@ final class KeyReader: Sendable {
 
 /// The signals the full-screen UI answers. SIGINT, SIGTERM and SIGHUP restore the terminal
 /// and exit at once with 128 + the signal's number (130, 143, 129), whatever the main actor
-/// is doing; SIGWINCH reports a resize. Each signal's default action is turned off with
-/// `signal(_, SIG_IGN)` and a dispatch source receives it instead.
+/// is doing; SIGWINCH reports a resize. SIGTSTP (Ctrl-Z, `kill -TSTP`) gives the terminal back
+/// and stops the process; SIGCONT (`fg`) takes it over again and repaints. Each signal's default
+/// action is turned off with `signal(_, SIG_IGN)` and a dispatch source receives it instead.
 @MainActor
 final class SignalHandlers {
     private let queue = DispatchQueue(label: "cookbook.signals")
@@ -90,7 +91,8 @@ final class SignalHandlers {
         (SIGHUP, .hungUp),
     ]
 
-    func install(terminal: TerminalMode, onResize: @escaping @Sendable () -> Void) {
+    /// `onRepaint` is called after a resize and after a stop: the whole frame must be drawn.
+    func install(terminal: TerminalMode, onRepaint: @escaping @Sendable () -> Void) {
         for (number, status) in Self.exitStatuses {
             sources.append(
                 source(for: number) {
@@ -98,7 +100,26 @@ final class SignalHandlers {
                     exit(status.rawValue)
                 })
         }
-        sources.append(source(for: SIGWINCH, onResize))
+        sources.append(source(for: SIGWINCH, onRepaint))
+        sources.append(
+            source(for: SIGTSTP) {
+                terminal.suspend()
+                // SIGSTOP, not SIGTSTP's default action: the kernel drops a SIGTSTP sent to a
+                // process group with no parent shell in the session (an "orphaned" one), and the
+                // process would run on in a terminal it has just given back.
+                kill(getpid(), SIGSTOP)
+                // Here once continued (the SIGCONT source repaints).
+            })
+        sources.append(
+            source(for: SIGCONT) {
+                terminal.resume()
+                onRepaint()
+            })
+    }
+
+    /// Stops the process as Ctrl-Z does in other programs (raw mode turns the key into a byte).
+    static func suspendProcess() {
+        kill(getpid(), SIGTSTP)
     }
 
     /// Stops listening; the signals keep being ignored until the process ends.

@@ -25,7 +25,11 @@ public final class TerminalMode: Sendable {
 
     private struct State: Sendable {
         var original: termios?
+        /// The raw settings in use, to put back after a stop.
+        var raw: termios?
         var isActive = false
+        /// Given back for a stop (SIGTSTP): `resume()` takes it over again.
+        var isSuspended = false
     }
 
     private let input: Int32
@@ -59,7 +63,9 @@ public final class TerminalMode: Sendable {
                 return .failure(StartupError("cannot switch the terminal to raw mode: \(String(cString: strerror(errno)))"))
             }
             state.original = original
+            state.raw = raw
             state.isActive = true
+            state.isSuspended = false
             if self === TerminalMode.standard {
                 CrashRestore.arm(settings: original, input: input, output: output, leave: TerminalSequence.leave)
             }
@@ -90,6 +96,29 @@ public final class TerminalMode: Sendable {
             }
             if self === TerminalMode.standard { CrashRestore.disarm() }
         }
+    }
+
+    /// Gives the terminal back for a stop (Ctrl-Z, SIGTSTP) as `restore()` does, remembering
+    /// to take it over again in `resume()`. The shell gets its settings and main screen back.
+    public func suspend() {
+        let wasActive = isActive
+        restore()
+        if wasActive { state.withLock { $0.isSuspended = true } }
+    }
+
+    /// After a stop (SIGCONT): takes the terminal over again if `suspend()` gave it back, or
+    /// puts raw mode and the alternate screen back if the process was stopped without being
+    /// asked (SIGSTOP), since the shell may have reset the terminal meanwhile. The caller then
+    /// repaints the whole frame.
+    public func resume() {
+        let suspended = state.withLock { state in
+            if state.isActive, var raw = state.raw {
+                _ = tcsetattr(input, TCSAFLUSH, &raw)
+                Self.writeAll(TerminalSequence.enter, to: output)
+            }
+            return state.isSuspended
+        }
+        if suspended { try? enter() }
     }
 
     /// The window size, from the terminal (TIOCGWINSZ); 24×80 when it will not say.
@@ -130,9 +159,14 @@ private enum CrashRestore {
 
     nonisolated(unsafe) private static var preparation: UnsafeMutablePointer<Preparation>?
 
-    /// Called with the terminal's lock held, so never twice at once.
+    /// Called with the terminal's lock held, so never twice at once. Armed again after a
+    /// stop, with the settings the terminal had then.
     static func arm(settings: termios, input: Int32, output: Int32, leave: String) {
-        guard preparation == nil else { return }
+        if let prepared = preparation {
+            prepared.pointee.settings = settings
+            installHandlers(saving: prepared.pointee.previous)
+            return
+        }
         let bytes = Array(leave.utf8)
         let leaveBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
         leaveBuffer.initialize(from: bytes, count: bytes.count)
@@ -143,7 +177,11 @@ private enum CrashRestore {
             to: Preparation(
                 settings: settings, input: input, output: output, leave: leaveBuffer, leaveCount: bytes.count, previous: previous))
         preparation = prepared
+        installHandlers(saving: previous)
+    }
 
+    /// Puts `crashHandler` on every crash signal, saving the handler each had before.
+    private static func installHandlers(saving previous: UnsafeMutablePointer<sigaction>) {
         var action = sigaction()
         #if canImport(Glibc)
             action.__sigaction_handler.sa_sigaction = crashHandler

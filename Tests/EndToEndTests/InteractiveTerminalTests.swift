@@ -124,6 +124,47 @@ struct InteractiveTerminalTests {
         expectRestored(terminal)
     }
 
+    @Test(
+        "SIGTSTP gives the terminal back and stops; SIGCONT takes it over again and redraws; Ctrl-Z does the same",
+        arguments: ["SIGTSTP", "Ctrl-Z"])
+    func stopAndContinue(_ how: String) throws {
+        let terminal = try startCookbook()
+        try terminal.waitFor("## Popular")
+        for round in 1...2 {
+            if how == "SIGTSTP" { terminal.signal(SIGTSTP) } else { terminal.send(TerminalKeys.controlZ) }
+            try terminal.waitUntilProgram("the program to stop (round \(round))") { terminal.isStopped }
+            // The shell's terminal, as a shell needs it, while the program is stopped.
+            #expect(terminal.isCooked, "echo and line editing on")
+            try terminal.waitUntil("the main screen and the cursor back (round \(round))") { !$0.isAlternateScreen && $0.isCursorVisible }
+
+            terminal.signal(SIGCONT)
+            try terminal.waitUntilProgram("raw mode again (round \(round))") { !terminal.isStopped && !terminal.isCooked }
+            let back = try terminal.waitUntil("the frame drawn again") { $0.isAlternateScreen && $0.contains("## Popular") }
+            #expect(!back.isCursorVisible)
+            #expect(back.lines[0].hasPrefix("[Feed]"))
+        }
+        // Keys work as before.
+        terminal.send(TerminalKeys.tab)
+        try terminal.waitUntil("the Search tab") { $0.lines[0].contains("[Search]") }
+        terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+        expectRestored(terminal)
+    }
+
+    @Test("TERM=dumb gets no escape sequence at all: commands typed line by line, screens as plain text")
+    func dumbTerminal() throws {
+        let terminal = try startCookbook(environment: ["TERM": "dumb"])
+        try terminal.waitFor("cookbook>")
+        #expect(terminal.output.contains("# Feed"))
+        terminal.send("tab Search\r")
+        try terminal.waitUntil("the Search tab") { screen in screen.lines.contains { $0.contains("Tabs: Feed | [Search]") } }
+        terminal.send("dance\r")
+        try terminal.waitFor("unknown command “dance”")
+        terminal.send("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(!terminal.output.contains("\u{1B}"), "no escape sequence: \(terminal.output.debugDescription)")
+    }
+
     @Test("a resized window is drawn again at its new size")
     func resize() throws {
         let terminal = try startCookbook(rows: 30, columns: 100)

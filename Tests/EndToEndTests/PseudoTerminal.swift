@@ -133,6 +133,37 @@ final class TerminalSession: @unchecked Sendable {
         kill(process.processIdentifier, number)
     }
 
+    /// Whether the program is stopped (SIGSTOP, SIGTSTP), as the process table says.
+    var isStopped: Bool {
+        #if os(Linux)
+            // "pid (name) S …": the state is the field after the name's closing parenthesis.
+            guard let stat = try? String(contentsOfFile: "/proc/\(processIdentifier)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")"), let state = stat[close...].dropFirst(2).first
+            else { return false }
+            return state == "T"
+        #else
+            let ps = Process()
+            let pipe = Pipe()
+            ps.executableURL = URL(fileURLWithPath: "/bin/ps")
+            ps.arguments = ["-o", "stat=", "-p", "\(processIdentifier)"]
+            ps.standardOutput = pipe
+            guard (try? ps.run()) != nil else { return false }
+            ps.waitUntilExit()
+            return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).hasPrefix("T")
+        #endif
+    }
+
+    /// Waits until `condition` holds for the program (not its screen), or fails after `timeout`.
+    func waitUntilProgram(_ what: String, timeout: Duration = .seconds(5), _ condition: () -> Bool) throws {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                throw Timeout(description: "timed out waiting for \(what); the screen shows:\n\(screen.text)")
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
     /// The slave side's settings now: after the program ends, what it left behind.
     func terminalSettings() -> termios {
         var settings = termios()
@@ -193,6 +224,7 @@ enum TerminalKeys {
     static let down = "\u{1B}[B"
     static let backspace = "\u{7F}"
     static let controlC = "\u{03}"
+    static let controlZ = "\u{1A}"
 }
 
 /// The escape sequences the runner must end with.

@@ -108,11 +108,12 @@ struct KeyBindingsTests {
         #expect(Runner.ExitCode.interrupted.rawValue == 130)
     }
 
-    @Test("/ goes to the search field, ? shows help, Ctrl-L repaints")
+    @Test("/ goes to the search field, ? shows help, Ctrl-L repaints, Ctrl-Z stops")
     func commands() {
         #expect(action(.character("/"), on: link) == .focusTextField)
         #expect(action(.character("?")) == .toggleHelp)
         #expect(action(.control("l"), on: field) == .redraw)
+        #expect(action(.control("z"), on: field) == .suspend, "Ctrl-Z stops, even in a text field")
     }
 
     @Test("while help is shown any key closes it, and q still quits")

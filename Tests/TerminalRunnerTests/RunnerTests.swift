@@ -19,6 +19,16 @@ struct RunnerTests {
         #expect(Runner.Mode.choose(scriptPath: nil, inputIsTerminal: true, outputIsTerminal: false) == .typedLines)
     }
 
+    @Test("a terminal that cannot draw a full screen (TERM unset, empty or dumb) gets commands line by line, no escape sequence")
+    func dumbTerminal() {
+        #expect(Runner.Mode.choose(scriptPath: nil, inputIsTerminal: true, outputIsTerminal: true, canDrawFullScreen: false) == .typedLines)
+        for environment in [[:], ["TERM": ""], ["TERM": "dumb"]] {
+            #expect(!Runner.Mode.canDrawFullScreen(environment: environment), "\(environment)")
+        }
+        #expect(Runner.Mode.canDrawFullScreen(environment: ["TERM": "xterm-256color"]))
+        #expect(Runner.Mode.canDrawFullScreen(environment: ["TERM": "screen"]))
+    }
+
     @Test("the exit statuses are 128 + the signal's number for signals")
     func exitCodes() {
         #expect(Runner.ExitCode.interrupted.rawValue == 128 + SIGINT)

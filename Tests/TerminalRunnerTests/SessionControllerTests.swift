@@ -57,10 +57,11 @@ struct SessionControllerTests {
         #expect(search.query == "tofu")
     }
 
-    @Test("q quits, Ctrl-C interrupts, Ctrl-L asks for a repaint")
+    @Test("q quits, Ctrl-C interrupts, Ctrl-L asks for a repaint, Ctrl-Z to stop")
     func outcomes() async {
         let controller = SessionController(session: await startedSession(FakeScreen()), rows: 24, columns: 80)
         #expect(controller.handle(.control("l")) == .repaint)
+        #expect(controller.handle(.control("z")) == .suspend)
         #expect(controller.handle(.character("q")) == .quit(.success))
         #expect(controller.handle(.interrupt) == .quit(.interrupted))
     }
