@@ -60,7 +60,9 @@ struct WebAPIEndToEndTests {
         try Data(#"{"format": "cookbook web API cassette", "version": 9, "server": "x", "interactions": []}"#.utf8)
             .write(to: URL(fileURLWithPath: file))
         for program in [cookbook, ProductProcess(name: "FeedSandbox")] {
-            let result = try program.run(["--replay", file], input: "quit\n")
+            // The app on a data directory of its own, not the person's (whatever version wrote that).
+            let dataDirectory = program.name == "cookbook" ? ["--data-dir", temporaryDataDirectory()] : []
+            let result = try program.run(dataDirectory + ["--replay", file], input: "quit\n")
             #expect(result.status == 3, "\(program.name): \(result.errorOutput)")
             #expect(result.errorOutput.contains("was written by a newer Cookbook (cassette version 9"), "\(result.errorOutput)")
         }
