@@ -248,3 +248,39 @@ struct FocusedTestRunTests {
         #expect(tests.swiftTestArguments(filter: nil, sanitizer: "thread", xUnitPath: "/x")[4] == "/repo/.build/focus/.build-thread")
     }
 }
+
+@Suite("workspace test: what it saves on every run")
+struct FocusedTestsOverheadTests {
+    @Test func theManifestIsReadAgainOnlyWhenPackageSwiftChanges() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let disk = DiskFileSystem(root: folder)
+        try disk.write(Fixtures.packageSwift, to: "Package.swift")
+        let runner = ScriptedRunner(["swift package dump-package": CommandResult(status: 0, output: Fixtures.manifestJSON)])
+        let cache = folder.appendingPathComponent(".build/focus/manifest-cache.json").path
+        func load() throws -> Manifest {
+            try Manifest.loadCached(packageRoot: folder.path, runner: runner, cacheFile: cache)
+        }
+
+        #expect(try load() == (try Fixtures.manifest()))
+        #expect(try load() == (try Fixtures.manifest()))
+        #expect(runner.calls == ["swift package dump-package"])
+
+        try disk.write(Fixtures.packageSwift + "// a new line\n", to: "Package.swift")
+        _ = try load()
+        #expect(runner.calls.count == 2)
+    }
+
+    @Test func xcTestIsSkippedOnlyWhenNoSelectedTestImportsIt() throws {
+        let files = Fixtures.files()
+        let tests = FocusedTests(
+            manifest: try Fixtures.manifest(), files: files, packageRoot: "/repo", focusFolder: "/repo/.build/focus",
+            runner: ScriptedRunner(), write: { _ in }, writeError: { _ in })
+        #expect(!tests.usesXCTest(["FeedTests", "CoreTests"]))
+        try files.write("import XCTest\n\nfinal class OldTests: XCTestCase {}\n", to: "Tests/FeedTests/OldTests.swift")
+        #expect(tests.usesXCTest(["FeedTests"]))
+        #expect(!tests.usesXCTest(["CoreTests"]))
+        #expect(tests.swiftTestArguments(filter: nil, sanitizer: nil, xUnitPath: "/x", xcTest: false).last == "--disable-xctest")
+        #expect(!tests.swiftTestArguments(filter: nil, sanitizer: nil, xUnitPath: "/x", xcTest: true).contains("--disable-xctest"))
+    }
+}

@@ -290,7 +290,9 @@ public struct WorkspaceCommand {
     }
 
     func test(_ modules: [String], filter: String?, sanitizer: String?, context: Context) throws -> ExitStatus {
-        let manifest = try context.manifest()
+        let manifest = try Manifest.loadCached(
+            packageRoot: context.root, swiftOptions: context.swiftOptions, runner: context.runner,
+            cacheFile: context.focusFolder + "/manifest-cache.json")
         let testTargets: [String]
         switch FocusedTests.testTargets(named: modules, in: manifest) {
         case .success(let targets): testTargets = targets

@@ -190,6 +190,36 @@ extension Manifest {
         return try decode(json: result.output)
     }
 
+    /// Reads the package as `load` does, keeping the JSON in `cacheFile` beside the manifest's text:
+    /// while Package.swift is the same byte for byte (with the same options and PATH), a later call
+    /// skips `swift package dump-package`, about half a second that `workspace test` would pay on
+    /// every run. The manifest reads no other file and no environment variable, so its text decides.
+    public static func loadCached(packageRoot: String, swiftOptions: [String] = [], runner: any CommandRunning, cacheFile: String) throws
+        -> Manifest
+    {
+        let source = try? String(contentsOfFile: packageRoot + "/Package.swift", encoding: .utf8)
+        let key = [source ?? "", swiftOptions.joined(separator: " "), ProcessInfo.processInfo.environment["PATH"] ?? ""]
+            .joined(separator: "\u{0}")
+        if source != nil, let data = FileManager.default.contents(atPath: cacheFile),
+            let cached = try? JSONSerialization.jsonObject(with: data) as? [String: String], cached["key"] == key,
+            let json = cached["json"], let manifest = try? decode(json: json)
+        {
+            return manifest
+        }
+        let result = try runner.capture("swift", ["package"] + swiftOptions + ["dump-package"], in: packageRoot)
+        guard result.succeeded else {
+            throw ManifestError("`swift package dump-package` failed (status \(result.status)):\n\(result.errorOutput)")
+        }
+        let manifest = try decode(json: result.output)
+        if source != nil, let data = try? JSONSerialization.data(withJSONObject: ["key": key, "json": result.output]) {
+            // A cache that cannot be written only costs the next run half a second.
+            try? FileManager.default.createDirectory(
+                atPath: (cacheFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? data.write(to: URL(fileURLWithPath: cacheFile), options: .atomic)
+        }
+        return manifest
+    }
+
     /// Reads the JSON of `swift package dump-package`.
     public static func decode(json: String) throws -> Manifest {
         let object: Any

@@ -98,8 +98,19 @@ public struct FocusedTests {
         graph.closure(of: selections.map(\.testTarget))
     }
 
+    /// Whether a source of these test targets imports XCTest: if none does, `swift test` is told
+    /// so (`--disable-xctest`) and does not run the test bundle a second time to find no XCTest case.
+    func usesXCTest(_ testTargets: [String]) -> Bool {
+        testTargets.compactMap { manifest.target(named: $0) }.contains { target in
+            files.swiftFiles(under: target.path).contains { path in
+                guard let text = try? files.read(path), text.contains("XCTest") else { return false }
+                return SwiftSource(text).imports.contains { $0.module == "XCTest" }
+            }
+        }
+    }
+
     /// The arguments of the `swift test` run in the focused package.
-    func swiftTestArguments(filter: String?, sanitizer: String?, xUnitPath: String) -> [String] {
+    func swiftTestArguments(filter: String?, sanitizer: String?, xUnitPath: String, xcTest: Bool = true) -> [String] {
         let scratch = URL(fileURLWithPath: focusFolder).appendingPathComponent(sanitizer.map { ".build-\($0)" } ?? ".build").path
         var arguments = [
             "test", "--package-path", focusFolder, "--scratch-path", scratch,
@@ -107,6 +118,7 @@ public struct FocusedTests {
         ]
         if let filter { arguments += ["--filter", filter] }
         if let sanitizer { arguments.append("--sanitize=\(sanitizer)") }
+        if !xcTest { arguments.append("--disable-xctest") }
         return arguments
     }
 
@@ -132,7 +144,8 @@ public struct FocusedTests {
         let xUnit = reports.appendingPathComponent("results.xml")
         let filter = userFilter ?? TestSelection.filter(for: selections)
         let status = try runner.stream(
-            "swift", swiftTestArguments(filter: filter, sanitizer: sanitizer, xUnitPath: xUnit.path), in: packageRoot)
+            "swift", swiftTestArguments(filter: filter, sanitizer: sanitizer, xUnitPath: xUnit.path, xcTest: usesXCTest(names)),
+            in: packageRoot)
 
         var results = TestResults()
         let written = ((try? FileManager.default.contentsOfDirectory(atPath: reports.path)) ?? []).filter { $0.hasSuffix(".xml") }
