@@ -128,6 +128,20 @@ struct GalleryRendererTests {
             ])
     }
 
+    @Test("widths are the screen's own: a row longer than any terminal is whole, and no line is padded")
+    func noTerminalWidth() async throws {
+        let long = String(repeating: "curry ", count: 60)
+        let scenario = GalleryRenderer.Scenario(name: "default", summary: "one long row") { _ in
+            let environment = StubEnvironment()
+            environment.stubResolver.feed = { _, _ in StaticScreen("Long", rows: [ScreenRow(id: "long", .text(long))]) }
+            return environment
+        }
+        let report = try await renderer([scenario], examples: [.screen(Screens.Feed(), states: [.content])]).render()
+        let text = try #require(report.screens.first?.examples.first?.renderings.first?.text)
+
+        #expect(text == "# Long\n\n     \(long)\n")
+    }
+
     @Test("states: one by the status, and locked when a row is")
     func states() {
         let locked = ScreenSection(id: "s", rows: [ScreenRow(id: "r", .button("Export"), isEnabled: false, note: "Premium")])

@@ -44,6 +44,9 @@ struct WorkspaceCommandTests {
         (["test"], "test needs at least one MODULE, such as: workspace test Feed"),
         (["test", "Fed"], "unknown module “Fed”. Modules with tests: Core, App, EndToEnd, Feed, Favorites"),
         (["test", "Feed", "--base", "x"], "test has no option --base"),
+        (["gallery", "--json"], "gallery has no option --json"),
+        (["gallery", "Feed"], "gallery takes no argument “Feed”"),
+        (["gallery", "--base"], "--base needs a value"),
     ])
     func badCommandLinesExitWithTwo(_ arguments: [String], _ message: String) throws {
         let result = try run(arguments)

@@ -61,6 +61,14 @@ public struct WorkspaceCommand {
                       not know is a usage error. Documentation runs nothing; Package.swift, or a file no
                       target holds, runs everything. --run runs the tests with `workspace test`; --json
                       prints a GitHub Actions matrix, one entry per test target with its command
+          gallery [--check] [--all] [--base REF]
+                      render every screen of every feature in every scenario into docs/gallery (a
+                      Markdown page per feature, an index, gallery.html): each sandbox and the app
+                      print theirs with --gallery. Only the programs the change affects (as for
+                      affected) are built and rendered; the others come from docs/gallery/gallery.json.
+                      --check writes nothing and fails with a unified diff when a screen renders
+                      differently; both fail when a screen has a state no scenario reaches.
+                      --all renders every program
           watch FEATURE [--scenario NAME] [--open LINK] [--poll] [-- SANDBOX-OPTIONS]
                       build FEATURE's sandbox and run it; on every save, build it again and reopen it
                       on the same screen. `workspace watch --help` says more
@@ -110,11 +118,11 @@ public struct WorkspaceCommand {
     ]
     static let flagOptions: [String: Set<String>] = [
         "new-feature": ["--dry-run"], "check": [], "spec": ["--check"], "graph": ["--tests"], "affected": ["--run", "--json"], "test": [],
-        "cassette": [], "help": [],
+        "cassette": [], "gallery": ["--check", "--all"], "help": [],
     ]
     static let commandValueOptions: [String: Set<String>] = [
         "graph": ["--format"], "affected": ["--base"], "test": ["--filter", "--sanitize"], "cassette": ["--api-url", "--timeout"],
-        "spec": ["--verify"],
+        "spec": ["--verify"], "gallery": ["--base"],
     ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
@@ -192,6 +200,10 @@ public struct WorkspaceCommand {
                 return try verifyProject(at: project, context: context)
             }
             return try spec(checkOnly: parsed.flags.contains("--check"), context: context)
+        case "gallery":
+            return try gallery(
+                check: parsed.flags.contains("--check"), all: parsed.flags.contains("--all"), base: parsed.values["--base"],
+                context: context)
         case "graph":
             let formatName = parsed.values["--format"] ?? GraphRenderer.Format.mermaid.rawValue
             guard let format = GraphRenderer.Format(rawValue: formatName) else {
