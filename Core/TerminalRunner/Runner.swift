@@ -279,6 +279,7 @@ struct ScriptSession {
                 case .print(let text):
                     Terminal.write(text)
                 case .quit:
+                    await interpreter.pacer.finish()
                     return .success
                 }
             } catch {
@@ -287,6 +288,8 @@ struct ScriptSession {
                 if !source.isForgiving { return .scriptFailed }
             }
         }
+        // What the last command started (a save the slow scenario holds) is done before the end.
+        await interpreter.pacer.finish()
         return .success
     }
 

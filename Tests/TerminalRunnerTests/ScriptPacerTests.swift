@@ -12,7 +12,9 @@ final class SlowScreen: Screen {
     let clock: any WallClock
     var onChange: (@MainActor () -> Void)?
     private(set) var loaded = false
+    /// Events as they arrive, and once their (slow) work is done.
     private(set) var events: [ScreenEvent] = []
+    private(set) var handled: [ScreenEvent] = []
 
     init(clock: any WallClock) {
         self.clock = clock
@@ -39,6 +41,8 @@ final class SlowScreen: Screen {
 
     func handle(_ event: ScreenEvent) async -> Navigation? {
         events.append(event)
+        guard (try? await clock.sleep(for: .seconds(1))) != nil else { return nil }
+        handled.append(event)
         return nil
     }
 }
@@ -164,6 +168,19 @@ struct ScriptPacerTests {
         _ = try await interpreter.execute(.select("Open"))
 
         #expect(held.screen.events == [.activate(row: "open")])
+    }
+
+    @Test("what the last command started is done before the script ends, at the end of the input or at quit")
+    func endOfScriptFinishesTheWork() async {
+        for lines in [["select Open"], ["select Open", "quit", "select Open"]] {
+            let held = await HeldSession()
+            let script = ScriptSession(
+                interpreter: ScriptInterpreter(session: held.session, pacer: held.pacer), source: .file(name: "t", lines: lines))
+
+            #expect(await script.run() == .success)
+
+            #expect(held.screen.handled == [.activate(row: "open")], "\(lines)")
+        }
     }
 
     @Test("wait with nothing loading does nothing and shows the screen")
