@@ -3,6 +3,7 @@ import CoreTesting
 import Foundation
 import TerminalRunner
 import Testing
+import URLSessionHTTP
 
 @testable import App
 
@@ -16,6 +17,10 @@ enum FuzzProgram: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case feed = "FeedSandbox"
     case shoppingList = "ShoppingListSandbox"
     case favorites = "FavoritesSandbox"
+    /// The app on a dataset of hostile recipes (`HostileRecipes`).
+    case hostileDataset = "cookbook --dataset hostile"
+    /// The app on a web API serving hostile recipes and now and then a hostile body.
+    case hostileWebAPI = "cookbook --api-url hostile"
 
     var testDescription: String { rawValue }
 
@@ -26,7 +31,7 @@ enum FuzzProgram: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// a session that is its own. The app keeps its data in `dataDirectory` (a session on the
     /// same directory as the one before it starts as after a restart); sandboxes start in `scenario`.
     @MainActor
-    func makeSession(dataDirectory: URL, scenario: Scenario) async throws -> any RootCoordinator {
+    func makeSession(dataDirectory: URL, scenario: Scenario, sources: HostileSources) async throws -> any RootCoordinator {
         // The features' builders, exactly as the app links them (AppResolver calls each
         // feature's `makeScreen`); a sandbox links only its own feature's.
         let features = AppResolver(
@@ -39,6 +44,15 @@ enum FuzzProgram: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .cookbook:
             let options = try LaunchOptions.parse(["--data-dir", dataDirectory.path], for: CookbookApp.program)
             return AppCoordinator(environment: try CookbookApp.makeEnvironment(options))
+        case .hostileDataset:
+            let options = try LaunchOptions.parse(
+                ["--data-dir", dataDirectory.path, "--dataset", try sources.dataset().path], for: CookbookApp.program)
+            return AppCoordinator(environment: try CookbookApp.makeEnvironment(options))
+        case .hostileWebAPI:
+            let options = try LaunchOptions.parse(
+                ["--data-dir", dataDirectory.path, "--api-url", try sources.webAPI().absoluteString, "--api-timeout", "10"],
+                for: CookbookApp.program)
+            return AppCoordinator(environment: try CookbookApp.makeEnvironment(options, networking: { URLSessionHTTP.exchange }))
         case .recipeSearch:
             environment.stubResolver.recipeSearch = { features.build($0, in: $1) }
             environment.stubResolver.authorRecipes = { features.build($0, in: $1) }
@@ -94,15 +108,47 @@ struct FuzzTests {
             // Every scenario once, in an order of the seed's choosing.
             var order = SplitMix64(seed: seed)
             let scenarios = FuzzProgram.scenarios.shuffled(using: &order)
+            let sources = HostileSources(directory: directory, seed: seed)
             let summary = try await fuzzer.run(keyEvents: keyEvents, commands: commands, episodes: scenarios.count) { episode, _ in
                 // The app restarts once on the data of the session before, then starts afresh,
                 // so that its stores stay the size a person's would.
-                try await program.makeSession(dataDirectory: directory.file("data-\(episode / 2)"), scenario: scenarios[episode])
+                try await program.makeSession(
+                    dataDirectory: directory.file("data-\(episode / 2)"), scenario: scenarios[episode], sources: sources)
             }
             print("Fuzz: \(summary)")
             #expect(summary.keyEvents + summary.commands >= FuzzSettings.eventsPerProgram)
         } catch let failure as SessionFuzzer.Failure {
             Issue.record("\(failure)")
         }
+    }
+}
+
+/// The hostile recipe sources of a fuzz run, made when first asked for: a dataset file, and a
+/// web API on loopback that lives as long as the run.
+@MainActor
+final class HostileSources {
+    private let directory: TemporaryDirectory
+    private var random: SplitMix64
+    private var datasetFile: URL?
+    private var server: HostileRecipeServer?
+
+    init(directory: TemporaryDirectory, seed: UInt64) {
+        self.directory = directory
+        random = SplitMix64(seed: seed ^ 0x486F_7374_696C_6521)
+    }
+
+    func dataset() throws -> URL {
+        if let datasetFile { return datasetFile }
+        let file = directory.file("hostile-recipes.json")
+        try JSONEncoder().encode(HostileRecipes.recipes(count: 40, &random)).write(to: file)
+        datasetFile = file
+        return file
+    }
+
+    func webAPI() throws -> URL {
+        if let server { return server.server.baseURL }
+        let made = try HostileRecipeServer(recipes: HostileRecipes.recipes(count: 40, &random), seed: random.next())
+        server = made
+        return made.server.baseURL
     }
 }

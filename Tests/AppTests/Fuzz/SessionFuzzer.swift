@@ -10,7 +10,9 @@ import Foundation
 /// - the selected tab's navigation stack, and every stack that was ever shown, is not empty;
 /// - a frame can be laid out, with at most `rows` lines, none wider than `columns` characters;
 /// - the focused row, if any, is a row of the screen's content and lies within the visible
-///   body lines, drawn with the `>` mark.
+///   body lines, drawn with the `>` mark;
+/// - no text reaches the terminal with a control in it (the frame's lines, the script's screen),
+///   whatever the recipes hold (`HostileRecipes` through a dataset and a web API).
 ///
 /// Events that take longer than `stepLimit` count as a hang. The first broken invariant or
 /// hang ends the run with a `Failure` naming the seed and the last events.
@@ -169,7 +171,9 @@ final class SessionFuzzer {
     }
 
     private static let letters = Array("abcdefghijklmnopqrstuvwxyzABCXYZ")
-    private static let unusual: [Character] = ["é", "ß", "日", "本", "🍛", "👍🏽", "e\u{301}", "\u{200B}", "\t", "\u{7F}", "\"", "\\", "#", "›"]
+    private static let unusual: [Character] = [
+        "é", "ß", "日", "本", "🍛", "👍🏽", "e\u{301}", "\u{200B}", "\t", "\u{7F}", "\"", "\\", "#", "›", "\u{0}", "\u{1B}", "\u{9B}", "\u{202E}",
+    ]
     private static let keys: [(weight: Int, make: (inout SplitMix64) -> Key)] = [
         (14, { _ in .down }), (8, { _ in .up }), (12, { _ in .enter }), (5, { _ in .escape }), (3, { _ in .backspace }),
         (4, { _ in .tab }), (2, { _ in .backTab }), (2, { _ in .left }), (2, { _ in .right }), (2, { _ in .pageUp }),
@@ -191,6 +195,7 @@ final class SessionFuzzer {
     private static let words = [
         "curry", "rice", "soup", "pancakes", "tofu", "milk", "bread", "a", "zz", "Curry Rice", "vegetable curry",
         "é日本🍛", "   ", String(repeating: "x", count: 90), "quote\"d", "back\\slash", "q", "1", "?",
+        "\u{1B}]0;pwned\u{07}", "\u{1B}[2J", "milk\u{0}eggs", "\u{9B}31m", "\u{202E}rtl", "cr\rlf",
     ]
 
     private static func nextWord(_ random: inout SplitMix64) -> String {
@@ -251,7 +256,20 @@ final class SessionFuzzer {
             }
             if failed { summary.failedCommands += 1 }
         }
+        let text = interpreter.screenText
+        if Self.hasTerminalControl(text) {
+            throw failure("the script's screen would write a control to the terminal: \(text.debugDescription)")
+        }
         try check()
+    }
+
+    /// A character the terminal could obey rather than show: a C0 control but the line break,
+    /// DEL, a C1 control, or a bidirectional control. No text may bring one to the terminal.
+    static func hasTerminalControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            (scalar.value < 0x20 && scalar != "\n") || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+                || (0x2066...0x2069).contains(scalar.value)
+        }
     }
 
     private func nextCommandLine() -> String {
@@ -350,6 +368,9 @@ final class SessionFuzzer {
         }
         for (index, line) in lines.enumerated() where line.count > columns {
             throw failure("line \(index + 1) of the frame is \(line.count) characters wide in a window \(columns) columns wide: “\(line)”")
+        }
+        for (index, line) in lines.enumerated() where Self.hasTerminalControl(line) {
+            throw failure("line \(index + 1) of the frame would write a control to the terminal: \(line.debugDescription)")
         }
 
         guard let focused = rendering.focusedRow, !rendering.showsHelp else { return }
