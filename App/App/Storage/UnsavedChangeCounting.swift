@@ -1,7 +1,7 @@
 import Core
 import TerminalRunner
 
-/// A store of the person's data (favorites, the shopping list) that counts the changes it does not keep: every change when
+/// A store of the person's data (favorites, the shopping list, kitchen preferences) that counts the changes it does not keep: every change when
 /// the store is in memory, and every change the store refuses (locked, read-only, disk full).
 /// The runner says how many at the end and exits with status 4 (`RunNotices`), so no script
 /// reports success for changes that were lost. Reads pass straight through.
