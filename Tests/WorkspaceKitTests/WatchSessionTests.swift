@@ -273,6 +273,7 @@ struct WatchPartsTests {
             18 |       title: "Popular" + x,
                |                          `- error: cannot find 'x' in scope
             /w/Features/Feed/FeedScreen.swift:2:1: error: expected declaration
+            error: emit-module command failed with exit code 1 (use -v to see invocation)
             [4/6] Compiling Feed FeedScreen.swift
             /w/Features/Feed/FeedScreen.swift:2:1: error: expected declaration
             """

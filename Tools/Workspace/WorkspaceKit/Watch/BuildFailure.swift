@@ -19,15 +19,15 @@ struct BuildFailure: Equatable, Sendable {
         }
         // Diagnostics with the excerpts below them, each kept once.
         var blocks: [[String]] = []
-        for line in all[first...] {
+        for line in all[first...] where !Self.isCommandFailure(line) {
             if blocks.isEmpty || ["error", "warning", "note"].contains(where: { Self.isPositioned(line, $0) }) {
                 blocks.append([line])
             } else {
                 blocks[blocks.count - 1].append(line)
             }
         }
-        var seen = Set<[String]>()
-        let unique = blocks.filter { seen.insert($0).inserted }
+        var seen = Set<String>()
+        let unique = blocks.filter { seen.insert($0[0]).inserted }
         lines = unique.flatMap { $0 }
         errorCount = unique.filter { Self.isPositioned($0[0], "error") }.count
     }
@@ -42,6 +42,12 @@ struct BuildFailure: Equatable, Sendable {
         guard let range = line.range(of: ": \(kind): ") else { return false }
         let position = line[..<range.lowerBound].split(separator: ":").suffix(2)
         return position.count == 2 && position.allSatisfy { $0.allSatisfy(\.isNumber) }
+    }
+
+    /// SwiftPM's `error: emit-module command failed with exit code 1`: it repeats what the
+    /// diagnostics say, and lands between them in any order.
+    static func isCommandFailure(_ line: String) -> Bool {
+        line.hasPrefix("error: ") && line.contains(" command failed with exit code ")
     }
 
     /// `[3/6] Compiling Feed FeedTranslator.swift`, `Building for debugging...`, blank lines.
