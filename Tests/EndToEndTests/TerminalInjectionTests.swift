@@ -13,7 +13,8 @@ struct TerminalInjectionTests {
 
     /// The bundled dataset with the most popular recipe's title, author and first step hostile.
     static func hostileDataset() throws -> String {
-        let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let bundled = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("App/App/Resources/recipes.json")
         guard var recipes = try JSONSerialization.jsonObject(with: Data(contentsOf: bundled)) as? [[String: Any]],
             var first = recipes.first, var author = first["author"] as? [String: Any]

@@ -20,7 +20,8 @@ struct WatchEndToEndTests {
         let original: String
 
         init() throws {
-            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let source = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
             root = FileManager.default.temporaryDirectory.appendingPathComponent("watch-e2e-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             // Every folder the manifest names a target in, and the manifest.

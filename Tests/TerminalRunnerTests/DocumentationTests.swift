@@ -9,7 +9,8 @@ struct DocumentationTests {
     let document: String
 
     init() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         document = try String(contentsOf: root.appendingPathComponent("docs/terminal.md"), encoding: .utf8)
     }
 
