@@ -32,7 +32,8 @@ final class ScreenReport {
         } catch {
             guard !failed else { return }
             failed = true
-            Terminal.writeError("cannot write the screen report “\(path)” (\(error.localizedDescription)); check that its folder exists\n")
+            Terminal.writeError(
+                "cannot write the screen report “\(path)” (\(ErrorInWords.describe(error))); check that its folder exists\n")
         }
     }
 
