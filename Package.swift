@@ -100,7 +100,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "HTTPTestServer", dependencies: ["Core", "WebAPI", "URLSessionHTTP"], path: "Tests/Support/HTTPTestServer",
+            name: "HTTPTestServer", dependencies: ["Core", "DataFormats", "WebAPI", "URLSessionHTTP"], path: "Tests/Support/HTTPTestServer",
             swiftSettings: swiftSettings),
         .systemLibrary(
             name: "CSQLite",

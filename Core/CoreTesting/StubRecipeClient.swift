@@ -16,16 +16,20 @@ public struct StubRecipeClient: RecipeServiceClient {
 
     public var recipes: [Recipe]
     public var behaviour: Behaviour
+    /// When set, every answer is this saved copy (as the app's cache answers when the server
+    /// cannot be reached), so screens can be seen saying so.
+    public var savedCopy: RecipePage.SavedCopy?
     public let recorder: Recorder
     /// What `.slow` waits on.
     public var clock: any WallClock
 
     public init(
         recipes: [Recipe] = Fixtures.recipes, behaviour: Behaviour = .normal, recorder: Recorder = Recorder(),
-        clock: any WallClock = TestClock(sleeping: .real)
+        clock: any WallClock = TestClock(sleeping: .real), savedCopy: RecipePage.SavedCopy? = nil
     ) {
         self.recipes = recipes
         self.behaviour = behaviour
+        self.savedCopy = savedCopy
         self.recorder = recorder
         self.clock = clock
     }
@@ -33,7 +37,12 @@ public struct StubRecipeClient: RecipeServiceClient {
     public func searchRecipes(_ query: Query<Recipe>, sort: [Sort<Recipe>], page: PageRequest) async throws -> RecipePage {
         recorder.record(.search(query, sort: sort, page: page))
         let matches = try await available().filter(query.matches).sorted(by: sort)
-        return RecipePage(recipes: Array(matches.dropFirst(page.offset).prefix(page.limit)), total: matches.count, page: page)
+        return RecipePage(
+            recipes: Array(matches.dropFirst(page.offset).prefix(page.limit)), total: matches.count, page: page, savedCopy: savedCopy)
+    }
+
+    public func recipeWithSavedCopy(id: Recipe.ID) async throws -> (recipe: Recipe, savedCopy: RecipePage.SavedCopy?) {
+        (try await recipe(id: id), savedCopy)
     }
 
     public func recipe(id: Recipe.ID) async throws -> Recipe {
@@ -49,7 +58,8 @@ public struct StubRecipeClient: RecipeServiceClient {
         let all = try await available()
         return RecipeFeed(
             popular: Array(all.sorted(by: [.descending(.popularity)]).prefix(5)),
-            new: Array(all.sorted(by: [.descending(.publishedOn)]).prefix(5))
+            new: Array(all.sorted(by: [.descending(.publishedOn)]).prefix(5)),
+            savedCopy: savedCopy
         )
     }
 

@@ -11,6 +11,8 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
     case http(status: Int, url: String, message: String?)
     case wrongContentType(url: String, found: String)
     case malformed(url: String, detail: String)
+    /// Valid JSON of a shape the client cannot read: names the field and what is wrong with it.
+    case unexpectedShape(url: String, field: JSONFieldProblem)
     case tooLarge(url: String, limit: Int)
     /// 429 with a `Retry-After` longer than the client waits by itself, or a call made before that time.
     case rateLimited(url: String, seconds: Int)
@@ -18,6 +20,8 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
     case notRecorded(CassetteMiss)
     /// Recording, the cassette could not be written.
     case recordingFailed(CassetteError)
+    /// Saving or deleting through the web API, which only publishes recipes (docs/web-api.md).
+    case readOnly(url: String, operation: String)
 
     /// A request that got no answer, for the request at `url`.
     init(_ failure: TransportError, url: String) {
@@ -36,7 +40,8 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
         switch self {
         case .unreachable, .timedOut, .rateLimited: true
         case .http(let status, _, _): status >= 500 || status == 429
-        case .badURL, .notFound, .wrongContentType, .malformed, .tooLarge, .notRecorded, .recordingFailed: false
+        case .badURL, .notFound, .wrongContentType, .malformed, .unexpectedShape, .tooLarge, .notRecorded, .recordingFailed, .readOnly:
+            false
         }
     }
 
@@ -49,11 +54,32 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
         case .http(let status, let url, let message): "the recipe server answered \(status)\(message.map { " (\($0))" } ?? "") for \(url)"
         case .wrongContentType(let url, let found): "the recipe server answered \(found) instead of JSON for \(url)"
         case .malformed(let url, let detail): "the recipe server's answer for \(url) is not valid: \(detail)"
+        case .unexpectedShape(let url, let field):
+            "the recipe server's answer for \(url) does not have the shape Cookbook reads: \(field.description)"
         case .tooLarge(let url, let limit): "the recipe server's answer for \(url) is too large (over the limit of \(limit) bytes)"
         case .rateLimited(let url, let seconds):
             "the recipe server is busy and asks to wait \(seconds) s before the next request (\(url))"
         case .notRecorded(let miss): "the cassette \(miss.cassette) has no answer for \(miss.request) (\(miss.call))"
         case .recordingFailed(let error): "the answer came, but the cassette \(error.file) cannot be written: \(error.problem)"
+        case .readOnly(let url, let operation): "the recipe web API at \(url) cannot \(operation) recipes: it only publishes them"
+        }
+    }
+
+    /// Why the server's answer is not shown, in a few words, for a notice above a saved copy
+    /// ("Saved copy from 2 hours ago; offline.").
+    public var inBrief: String {
+        switch self {
+        case .unreachable, .badURL: "offline"
+        case .timedOut: "the server did not answer in time"
+        case .http(let status, _, _): "the server answered \(status)"
+        case .rateLimited: "the server is busy"
+        case .notFound: "the server has no such recipe"
+        case .unexpectedShape(_, let field): "the server's answer does not have the shape Cookbook reads (\(field.field))"
+        case .wrongContentType, .malformed: "the server's answer cannot be read"
+        case .tooLarge: "the server's answer is too large"
+        case .notRecorded: "the cassette has no answer"
+        case .recordingFailed: "the cassette cannot be written"
+        case .readOnly: "the web API is read-only"
         }
     }
 
@@ -63,6 +89,7 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
             "Record it: run `\(miss.recordCommand)` and do the same there (answers are added to the cassette), or replay with --replay-mode passthrough --api-url URL."
         case .recordingFailed(let error): error.recovery
         case .rateLimited(_, let seconds): "Wait \(seconds) s, then retry."
+        case .readOnly: "Keep recipes you change in a local store; the web API only publishes them."
         default:
             canRetry ? "Check the connection and the --api-url, then retry." : "Check the --api-url; the server may be a different version."
         }

@@ -27,8 +27,15 @@ public struct HTTPRecipeClient: RecipeServiceClient {
     }
 
     public func recipe(id: Recipe.ID) async throws -> Recipe {
-        try await get("/recipes/\(id)", for: .recipe(id: id))
+        try await get(Self.recipePath(id), for: .recipe(id: id))
     }
+
+    /// Where `recipe(id:)` asks, for messages: `http://127.0.0.1:8080/recipes/42`.
+    public func address(ofRecipe id: Recipe.ID) -> String {
+        transport.address(of: HTTPRequest(path: Self.recipePath(id)))
+    }
+
+    private static func recipePath(_ id: Recipe.ID) -> String { "/recipes/\(id)" }
 
     public func feed() async throws -> RecipeFeed {
         try await get("/feed", for: .feed)
@@ -53,6 +60,7 @@ public struct HTTPRecipeClient: RecipeServiceClient {
         do {
             return try JSONDecoder().decode(Body.self, from: response.body)
         } catch let error as DecodingError {
+            if let field = JSONFieldProblem(error, in: response.body) { throw APIError.unexpectedShape(url: url, field: field) }
             throw APIError.malformed(url: url, detail: JSONProblem.describe(error, in: response.body))
         } catch {
             throw APIError.malformed(url: url, detail: error.localizedDescription)

@@ -1,4 +1,5 @@
 import Core
+import Foundation
 
 /// Every side effect of the feed, all through the environment.
 struct FeedInteractor {
@@ -7,6 +8,9 @@ struct FeedInteractor {
     func feed() async throws -> RecipeFeed {
         try await environment.client.feed()
     }
+
+    /// What "now" is, for "saved copy from 2 hours ago".
+    var now: Date { environment.clock.now }
 
     func logPageView() {
         environment.pageViewLogger.log(PageView("feed"))

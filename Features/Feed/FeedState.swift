@@ -1,4 +1,5 @@
 import Core
+import Foundation
 
 /// Everything the feed knows. The translator turns it into content.
 struct FeedState: Equatable {
@@ -9,6 +10,8 @@ struct FeedState: Equatable {
     }
 
     var phase = Phase.loading
+    /// The environment clock's time when the feed was loaded: a saved copy's age counts from it.
+    var now = Date(timeIntervalSince1970: 0)
 }
 
 /// Row ids: the screen's events name rows by these.

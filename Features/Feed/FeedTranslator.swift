@@ -9,7 +9,9 @@ struct FeedTranslator: Translator {
         case .failed(let failure):
             return ScreenContent(title: "Feed", status: .failed(failure))
         case .loaded(let feed) where feed.popular.isEmpty && feed.new.isEmpty:
-            return ScreenContent(title: "Feed", sections: [aboutSection], status: .empty("No recipes yet. Check back soon."))
+            return ScreenContent(
+                title: "Feed", sections: [aboutSection], status: .empty("No recipes yet. Check back soon."),
+                notice: feed.savedCopy?.notice(now: state.now))
         case .loaded(let feed):
             return ScreenContent(
                 title: "Feed",
@@ -20,7 +22,8 @@ struct FeedTranslator: Translator {
                     ScreenSection(
                         id: "new", title: "New", rows: feed.new.map { row($0, prefix: FeedRow.newPrefix, detail: $0.publishedOn) }),
                     aboutSection,
-                ])
+                ],
+                notice: feed.savedCopy?.notice(now: state.now))
         }
     }
 

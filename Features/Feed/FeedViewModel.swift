@@ -16,17 +16,20 @@ final class FeedViewModel: ScreenViewModel {
         self.router = router
     }
 
-    /// Logs the page view each time; loads only the first time (the feed changes rarely).
+    /// Logs the page view each time; loads only the first time (the feed changes rarely),
+    /// unless what is shown is a saved copy: then the server is asked again.
     func appear() async {
         interactor.logPageView()
-        if case .loaded = state.phase { return }
+        if case .loaded(let feed) = state.phase, feed.savedCopy == nil { return }
         await load()
     }
 
     func load() async {
         state.phase = .loading
         do {
-            state.phase = .loaded(try await interactor.feed())
+            let feed = try await interactor.feed()
+            state.now = interactor.now
+            state.phase = .loaded(feed)
         } catch {
             state.phase = .failed(ScreenFailure(error, whileTrying: "load the feed"))
         }

@@ -1,4 +1,5 @@
 import Core
+import Foundation
 
 /// Every side effect of the details screen, all through the environment.
 struct RecipeDetailsInteractor {
@@ -7,6 +8,14 @@ struct RecipeDetailsInteractor {
     func recipe(id: Recipe.ID) async throws -> Recipe {
         try await environment.client.recipe(id: id)
     }
+
+    /// The recipe, and whether it is a saved copy (for the details screen to say so).
+    func recipeWithSavedCopy(id: Recipe.ID) async throws -> (recipe: Recipe, savedCopy: RecipePage.SavedCopy?) {
+        try await environment.client.recipeWithSavedCopy(id: id)
+    }
+
+    /// What "now" is, for "saved copy from 2 hours ago".
+    var now: Date { environment.clock.now }
 
     /// Whether the recipe is a favorite; a store that cannot be read says no rather than failing the screen.
     func isFavorite(_ id: Recipe.ID) async -> Bool {

@@ -11,7 +11,11 @@ struct RecipeDetailsTranslator: Translator {
         case .failed(let failure):
             return ScreenContent(title: "Recipe", status: .failed(failure))
         case .loaded(let recipe):
-            return ScreenContent(title: recipe.title, sections: sections(for: recipe, isFavorite: state.isFavorite), notice: state.notice)
+            // A saved copy stays said above the outcome of the last action.
+            let notices = [state.savedCopy?.notice(now: state.now), state.notice].compactMap { $0 }
+            return ScreenContent(
+                title: recipe.title, sections: sections(for: recipe, isFavorite: state.isFavorite),
+                notice: notices.isEmpty ? nil : notices.joined(separator: " "))
         }
     }
 

@@ -22,8 +22,10 @@ final class RecipeDetailsViewModel: ScreenViewModel {
         state.phase = .loading
         state.notice = nil
         do {
-            let recipe = try await interactor.recipe(id: recipeID)
+            let (recipe, savedCopy) = try await interactor.recipeWithSavedCopy(id: recipeID)
             state.isFavorite = await interactor.isFavorite(recipeID)
+            state.savedCopy = savedCopy
+            state.now = interactor.now
             state.phase = .loaded(recipe)
             interactor.logPageView(recipe)
         } catch {

@@ -1,4 +1,5 @@
 import Core
+import Foundation
 
 /// "More from this author": every recipe by one author, most popular first. It shares the
 /// search feature's interactor, row translator and router.
@@ -39,7 +40,8 @@ struct AuthorRecipesTranslator: Translator {
         case .failed(let failure):
             return ScreenContent(title: state.title, status: .failed(failure))
         case .loaded(let recipes) where recipes.isEmpty:
-            return ScreenContent(title: state.title, status: .empty("No recipes by this author."))
+            return ScreenContent(
+                title: state.title, status: .empty("No recipes by this author."), notice: state.savedCopy?.notice(now: state.now))
         case .loaded(let recipes):
             return ScreenContent(
                 title: state.title,
@@ -47,7 +49,8 @@ struct AuthorRecipesTranslator: Translator {
                     ScreenSection(
                         id: "recipes", title: "\(recipes.count) \(recipes.count == 1 ? "recipe" : "recipes")",
                         rows: recipes.map(recipeRow.translate))
-                ])
+                ],
+                notice: state.savedCopy?.notice(now: state.now))
         }
     }
 }
@@ -63,6 +66,10 @@ final class AuthorRecipesViewModel: ScreenViewModel {
 
         var authorID: Author.ID
         var phase = Phase.loading
+        /// Set when the recipes are a copy saved earlier (the server could not be asked).
+        var savedCopy: RecipePage.SavedCopy?
+        /// The environment clock's time when the recipes came: a saved copy's age counts from it.
+        var now = Date(timeIntervalSince1970: 0)
 
         /// "Recipes by Aiko Tanaka" once the recipes say who the author is.
         var title: String {
@@ -86,14 +93,17 @@ final class AuthorRecipesViewModel: ScreenViewModel {
 
     func appear() async {
         interactor.logAuthorPageView(state.authorID)
-        if case .loaded = state.phase { return }
+        if case .loaded = state.phase, state.savedCopy == nil { return }
         await load()
     }
 
     func load() async {
         state.phase = .loading
         do {
-            state.phase = .loaded(try await interactor.recipes(byAuthor: state.authorID))
+            let page = try await interactor.recipes(byAuthor: state.authorID)
+            state.savedCopy = page.savedCopy
+            state.now = interactor.now
+            state.phase = .loaded(page.recipes)
         } catch {
             state.phase = .failed(ScreenFailure(error, whileTrying: "load the author's recipes"))
         }

@@ -1,4 +1,5 @@
 import Core
+import Foundation
 
 /// Every side effect of the search screen, all through the environment.
 struct RecipeSearchInteractor {
@@ -52,12 +53,15 @@ struct RecipeSearchInteractor {
         environment.activityLogger.log(ActivityEvent("open_recipe", payload: ["recipe_id": String(recipeID), "source": source]))
     }
 
-    /// Every recipe by the author, most popular first (authors have dozens, not thousands).
-    func recipes(byAuthor authorID: Author.ID) async throws -> [Recipe] {
+    /// Every recipe by the author, most popular first (authors have dozens, not thousands),
+    /// and whether they are a saved copy.
+    func recipes(byAuthor authorID: Author.ID) async throws -> RecipePage {
         try await environment.client.searchRecipes(
-            .equal(.authorID, .text(authorID)), sort: [.descending(.popularity)], page: PageRequest(limit: 100)
-        ).recipes
+            .equal(.authorID, .text(authorID)), sort: [.descending(.popularity)], page: PageRequest(limit: 100))
     }
+
+    /// What "now" is, for "saved copy from 2 hours ago".
+    var now: Date { environment.clock.now }
 
     func logAuthorPageView(_ authorID: Author.ID) {
         environment.pageViewLogger.log(PageView("author_recipes", parameters: ["author_id": authorID]))

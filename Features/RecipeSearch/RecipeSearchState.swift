@@ -1,4 +1,5 @@
 import Core
+import Foundation
 
 /// Everything the search screen knows. The translator turns it into content.
 struct RecipeSearchState: Equatable {
@@ -20,6 +21,10 @@ struct RecipeSearchState: Equatable {
     var savedPreferenceCount = 0
     /// Set when loading the next page fails; the results already shown stay.
     var notice: String?
+    /// Set when the results are a copy saved earlier (the server could not be asked).
+    var savedCopy: RecipePage.SavedCopy?
+    /// The environment clock's time when the results came: a saved copy's age counts from it.
+    var now = Date(timeIntervalSince1970: 0)
 
     var hasMore: Bool {
         if case .loaded(_, let recipes, let total) = results { return recipes.count < total }

@@ -53,7 +53,10 @@ struct RecipeSearchTranslator: Translator {
             ScreenSection(
                 id: "filters", title: state.activeFilterCount == 0 ? "Filters" : "Filters (\(state.activeFilterCount) on)",
                 rows: state.filterRows + [preferences]))
-        return ScreenContent(title: "Search", sections: sections, status: status, notice: state.notice)
+        // A saved copy stays said above the outcome of the last action.
+        let notices = [state.savedCopy?.notice(now: state.now), state.notice].compactMap { $0 }
+        return ScreenContent(
+            title: "Search", sections: sections, status: status, notice: notices.isEmpty ? nil : notices.joined(separator: " "))
     }
 }
 

@@ -94,6 +94,7 @@ final class RecipeSearchViewModel: ScreenViewModel {
         generation += 1
         let current = generation
         state.notice = nil
+        state.savedCopy = nil
         guard !keyword.isEmpty || filters.contains(where: \.isActive) else {
             lastRequest = nil
             state.results = .idle
@@ -106,6 +107,8 @@ final class RecipeSearchViewModel: ScreenViewModel {
         do {
             let page = try await interactor.search(request, page: .first)
             guard current == generation else { return }
+            state.savedCopy = page.savedCopy
+            state.now = interactor.now
             state.results = .loaded(keyword: keyword, recipes: page.recipes, total: page.total)
             interactor.logSearch(keyword: keyword, filters: activeFilterSummary, resultCount: page.total)
             if !keyword.isEmpty {
@@ -138,6 +141,11 @@ final class RecipeSearchViewModel: ScreenViewModel {
         do {
             let page = try await interactor.search(request, page: PageRequest(offset: recipes.count))
             guard current == generation else { return }
+            // A page from a saved copy makes the whole list partly saved; a fresh one changes nothing said.
+            if let savedCopy = page.savedCopy {
+                state.savedCopy = savedCopy
+                state.now = interactor.now
+            }
             state.results = .loaded(keyword: keyword, recipes: recipes + page.recipes, total: page.total)
         } catch {
             guard current == generation else { return }

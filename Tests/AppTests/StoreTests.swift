@@ -111,7 +111,27 @@ struct StoreTests {
         #expect(try await store.shoppingList.findAll() == [item])
         try await store.kitchenPreferences.save(KitchenPreference(key: "vegetarian", value: "true"))
         #expect(try await store.kitchenPreferences.find(id: "vegetarian")?.value == "true")
-        #expect(Migration.latestVersion == 2)
+        #expect(Migration.latestVersion >= 2)
+    }
+
+    @Test("a database of version 2 gains the cache's dates: its cached recipes (undated) go, the person's data stays")
+    func migrationToVersionThree() async throws {
+        let item = ShoppingItem(id: UUID(), name: "milk", position: 0)
+        do {
+            let second = try SQLiteDatabase(path: file.path, migrations: Migration.all.filter { $0.version <= 2 })
+            try await SQLiteRepository<ShoppingItem>(database: second).save(item)
+            try await SQLiteRepository<Recipe>(database: second).save(Fixtures.curryRice)
+        }
+
+        let store = try LocalStore.open(in: directory)
+
+        #expect(store.warnings.isEmpty)
+        #expect(try await store.shoppingList.findAll() == [item])
+        #expect(try await store.recipeCache.findAll().isEmpty)
+        let saved = CachedRecipe(recipe: Fixtures.curryRice, savedAt: Date(timeIntervalSince1970: 1_800_000_000.5))
+        try await store.recipeCache.save([saved])
+        #expect(try await store.recipeCache.find(id: 1) == saved)
+        #expect(try await store.recipeCache.findAll(Query(.keyword("curry")), sort: [Sort(.descending(.popularity))]) == [saved])
     }
 
     @Test("a batch that fails half-way writes nothing")

@@ -2,13 +2,52 @@ import Core
 import Foundation
 import HTTPTestServer
 import Testing
+import WebAPI
 
 @testable import App
 
-/// One query value, three backends: in memory (CoreTesting's and the bundled client's
-/// evaluation), SQL on SQLite, URL query items to the web API. Same recipes, same order.
-@Suite("One query, three backends")
+/// One repository interface, three backends (seed 003): `InMemoryRepository` (queries are a
+/// filter), `SQLiteRepository` (queries become SQL) and the web API (`HTTPRecipeClient`:
+/// queries become the query parameters of `GET /recipes`, against a real server on loopback).
+/// Every test runs the same calls on each and expects what the in-memory reference gives.
+@Suite("One repository, three backends")
 struct ThreeBackendsTests {
+    enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case memory, sqlite, webAPI
+
+        var testDescription: String { rawValue }
+    }
+
+    /// A repository of `recipes` on a backend, and what keeps it alive until the test ends.
+    struct Subject {
+        let repository: any Repository<Recipe>
+        /// The web API's server, so that it is not stopped while the test runs.
+        var server: LoopbackHTTPServer?
+        var directory: TemporaryDirectory?
+
+        init(_ backend: Backend, recipes: [Recipe]) async throws {
+            switch backend {
+            case .memory:
+                repository = InMemoryRepository(recipes)
+            case .sqlite:
+                let directory = try TemporaryDirectory()
+                let sqlite = SQLiteRepository<Recipe>(database: try SQLiteDatabase(path: directory.file("db.sqlite").path))
+                try await sqlite.save(recipes)
+                repository = sqlite
+                self.directory = directory
+            case .webAPI:
+                let server = try LoopbackHTTPServer(handler: RecipeServerHandler.handler(recipes: recipes))
+                repository = liveClient(server.baseURL)
+                self.server = server
+            }
+        }
+
+        func end() {
+            server?.stop()
+            directory?.remove()
+        }
+    }
+
     static let cases: [(name: String, query: Query<Recipe>, sort: [Sort<Recipe>])] = [
         ("keyword", .keyword("curry"), [.descending(.popularity)]),
         ("two words", .keyword("chicken rice"), [.ascending(.title)]),
@@ -26,36 +65,93 @@ struct ThreeBackendsTests {
         ("everything", .all, [.ascending(.id)]),
     ]
 
-    @Test("memory, SQLite and the web API return the same recipes", arguments: cases.indices)
-    func sameRecipes(index: Int) async throws {
+    /// The bundled recipes four times over (other ids), so that the web API's `findAll` needs
+    /// several pages of 100.
+    static let recipes: [Recipe] = {
+        let bundled = (try? BundledRecipeClient.bundled().recipes) ?? []
+        return (0..<4).flatMap { copy in
+            bundled.map { recipe in
+                var recipe = recipe
+                recipe.id += copy * 1000
+                return recipe
+            }
+        }
+    }()
+
+    @Test("the same query and sort give the same recipes in the same order", arguments: Backend.allCases, cases.indices)
+    func sameRecipes(_ backend: Backend, index: Int) async throws {
         let (_, query, sort) = Self.cases[index]
-        let recipes = try BundledRecipeClient.bundled().recipes
+        let subject = try await Subject(backend, recipes: Self.recipes)
+        defer { subject.end() }
 
-        let inMemory = recipes.filter(query.matches).sorted(by: sort)
+        let found = try await subject.repository.findAll(query, sort: sort)
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("three-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let sqlite = SQLiteRepository<Recipe>(database: try SQLiteDatabase(path: directory.appendingPathComponent("db.sqlite").path))
-        try await sqlite.save(recipes)
-        let fromSQL = try await sqlite.findAll(query, sort: sort)
+        let expected = Self.recipes.filter(query.matches).sorted(by: sort)
+        #expect(found.map(\.id) == expected.map(\.id))
+        if index < 6 { #expect(!expected.isEmpty, "the case should match something") }
+    }
 
-        let server = try LoopbackHTTPServer(handler: RecipeServerHandler.handler(recipes: recipes))
-        let fromHTTP = try await liveClient(server.baseURL).searchRecipes(
-            query, sort: sort, page: PageRequest(offset: 0, limit: 500)
-        ).recipes
+    @Test("the web API's findAll reads every page", arguments: [Backend.webAPI])
+    func everyPage(_ backend: Backend) async throws {
+        let subject = try await Subject(backend, recipes: Self.recipes)
+        defer { subject.end() }
 
-        #expect(fromSQL.map(\.id) == inMemory.map(\.id))
-        #expect(fromHTTP.map(\.id) == inMemory.map(\.id))
-        if index < 6 { #expect(!inMemory.isEmpty, "the case should match something") }
+        #expect(try await subject.repository.findAll().count == Self.recipes.count)
+        let offsets = subject.server?.receivedRequests.compactMap { request in
+            request.queryItems.first { $0.name == "offset" }?.value
+        }
+        #expect(Self.recipes.count > 200)
+        #expect(offsets == ["0", "100", "200"])
+    }
+
+    @Test("find by id: the recipe, or nil when there is none", arguments: Backend.allCases)
+    func findByID(_ backend: Backend) async throws {
+        let subject = try await Subject(backend, recipes: Self.recipes)
+        defer { subject.end() }
+
+        #expect(try await subject.repository.find(id: 1002)?.title == Self.recipes.first { $0.id == 1002 }?.title)
+        #expect(try await subject.repository.find(id: 999_999) == nil)
+    }
+
+    @Test("saving inserts and replaces, deleting removes and ignores unknown ids", arguments: [Backend.memory, .sqlite])
+    func writes(_ backend: Backend) async throws {
+        let subject = try await Subject(backend, recipes: Array(Self.recipes.prefix(3)))
+        defer { subject.end() }
+        var renamed = Self.recipes[0]
+        renamed.title = "Renamed"
+        var added = Self.recipes[0]
+        added.id = 77_777
+
+        try await subject.repository.save([renamed, added])
+        try await subject.repository.delete(ids: [Self.recipes[1].id, 123_456])
+
+        let remaining = [Self.recipes[0].id, Self.recipes[2].id, 77_777].sorted()
+        #expect(try await subject.repository.findAll(.all, sort: [.ascending(.id)]).map(\.id) == remaining)
+        #expect(try await subject.repository.find(id: renamed.id)?.title == "Renamed")
+    }
+
+    @Test("the web API only publishes recipes: saving or deleting is refused in words, and nothing is sent")
+    func webAPIRefusesWrites() async throws {
+        let subject = try await Subject(.webAPI, recipes: Self.recipes)
+        defer { subject.end() }
+        let address = try #require(subject.server?.baseURL.appendingPathComponent("recipes").absoluteString)
+
+        let saving = try await #require(throws: APIError.self) { try await subject.repository.save([Self.recipes[0]]) }
+        let deleting = try await #require(throws: APIError.self) { try await subject.repository.delete(ids: [1]) }
+        try await subject.repository.save([])
+
+        #expect(saving == .readOnly(url: address, operation: "save"))
+        #expect(deleting == .readOnly(url: address, operation: "delete"))
+        #expect(saving.localizedDescription == "the recipe web API at \(address) cannot save recipes: it only publishes them")
+        #expect(!saving.canRetry)
+        #expect(subject.server?.receivedRequests.isEmpty == true)
     }
 
     @Test("the SQL is parameterised: a keyword cannot inject SQL")
     func injection() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inject-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let sqlite = SQLiteRepository<Recipe>(database: try SQLiteDatabase(path: directory.appendingPathComponent("db.sqlite").path))
-        try await sqlite.save(try BundledRecipeClient.bundled().recipes)
-        #expect(try await sqlite.findAll(.keyword("'); DROP TABLE recipes; --")).isEmpty)
-        #expect(try await sqlite.findAll().count >= 60)
+        let subject = try await Subject(.sqlite, recipes: Self.recipes)
+        defer { subject.end() }
+        #expect(try await subject.repository.findAll(.keyword("'); DROP TABLE recipes; --")).isEmpty)
+        #expect(try await subject.repository.findAll().count == Self.recipes.count)
     }
 }

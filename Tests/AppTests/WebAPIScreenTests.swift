@@ -18,7 +18,8 @@ struct WebAPIScreenTests {
 
     /// One way the server can fail, what the screen must say, and whether retry is offered.
     enum Fault: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case connectionRefused, timeout, slowBody, notFound, serverError, malformedJSON, wrongContentType, oversized, rateLimited
+        case connectionRefused, timeout, slowBody, notFound, serverError, malformedJSON, wrongShape, wrongContentType, oversized,
+            rateLimited
 
         var testDescription: String { rawValue }
 
@@ -30,16 +31,28 @@ struct WebAPIScreenTests {
             case .notFound: "the recipe server has nothing at"
             case .serverError: "the recipe server answered 500 (database down)"
             case .malformedJSON: "is not valid: it is not valid JSON at line 1, column"
+            case .wrongShape: "does not have the shape Cookbook reads: the field “"
             case .wrongContentType: "answered text/html instead of JSON"
             case .oversized: "is too large"
             case .rateLimited: "the recipe server is busy and asks to wait 120 s before the next request"
             }
         }
 
+        /// Why a saved copy is shown instead of the server's answer, as the notice says it.
+        var savedCopyReason: String {
+            switch self {
+            case .connectionRefused: "offline"
+            case .timeout, .slowBody: "the server did not answer in time"
+            case .serverError: "the server answered 500"
+            case .malformedJSON, .wrongContentType: "the server's answer cannot be read"
+            default: "the server could not be asked"
+            }
+        }
+
         var canRetry: Bool {
             switch self {
             case .connectionRefused, .timeout, .slowBody, .serverError, .rateLimited: true
-            case .notFound, .malformedJSON, .wrongContentType, .oversized: false
+            case .notFound, .malformedJSON, .wrongShape, .wrongContentType, .oversized: false
             }
         }
 
@@ -67,6 +80,9 @@ struct WebAPIScreenTests {
             case .notFound: .json(RecipeAPIContract.ErrorBody(error: "no such thing"), status: 404)
             case .serverError: .json(RecipeAPIContract.ErrorBody(error: "database down"), status: 500)
             case .malformedJSON: .text("{\"recipes\": [}", status: 200)
+            // Of every answer's shape: a search's recipes, the feed's sections, a recipe's id.
+            case .wrongShape:
+                .text(#"{"recipes": 1, "total": 1, "offset": 0, "limit": 20, "popular": 1, "new": [], "id": "one"}"#, status: 200)
             case .wrongContentType: .text("<html>maintenance</html>", status: 200, contentType: "text/html")
             case .oversized: .text(String(repeating: " ", count: (8 << 20) + 16) + "{}", status: 200)
             case .rateLimited:
@@ -245,8 +261,11 @@ struct WebAPIScreenTests {
         let offline = [ScreenKind.recipeDetails, .recipeSearch].map { $0.resolve(in: environment) }
         for screen in offline { await screen.appear() }
 
-        #expect(offline[0].content.plainText() == details, "the recipe comes from the cache")
+        #expect(offline[0].content.plainText() == details, "the recipe, saved less than an hour ago, comes from the cache")
         #expect(offline[1].content.status == .ready)
+        #expect(
+            offline[1].content.notice?.hasPrefix("Saved copy from less than a minute ago; \(fault.savedCopyReason).") == true,
+            "\(offline[1].content.plainText())")
         let titles = { (screen: any Screen) in screen.content.sections.flatMap(\.rows).filter { $0.id.hasPrefix("recipe-") }.map(\.label) }
         #expect(titles(offline[1]) == titles(online[1]), "the same search is answered from the cache")
         #expect(!titles(offline[1]).isEmpty)

@@ -26,6 +26,40 @@ struct WebAPIEndToEndTests {
         #expect(server.receivedRequests.contains { $0.path == "/recipes" && $0.queryItems.contains { $0.value == "miso" } })
     }
 
+    @Test("the server stops: what the app saw before is shown from its cache, saying it is a saved copy and why")
+    func savedCopyWhenOffline() throws {
+        let dataDirectory = temporaryDataDirectory()
+        let server = try server()
+        let arguments = ["--data-dir", dataDirectory, "--api-url", server.baseURL.absoluteString]
+        let online = try cookbook.run(
+            arguments, input: "expect \"Thai Green Curry\"\ntab Search\ntype curry\nselect 1\nexpect \"Ingredients\"\nquit\n")
+        #expect(online.status == 0, "stderr: \(online.errorOutput)")
+        #expect(!online.output.contains("Saved copy"))
+        server.stop()
+
+        // --cache-max-age 0: even the recipe just saved is asked for, so the server's silence shows.
+        let offline = try cookbook.run(
+            arguments + ["--cache-max-age", "0"],
+            input: """
+                expect "Saved copy from less than a minute ago; offline. Only recipes seen before are shown."
+                tab Search
+                type curry
+                expect "Vegetable Curry"
+                select 1
+                expect "Ingredients"
+                expect "Saved copy from less than a minute ago; offline."
+                quit
+
+                """)
+        #expect(offline.status == 0, "stdout: \(offline.output.suffix(2000))\nstderr: \(offline.errorOutput)")
+        let events = try String(contentsOfFile: dataDirectory + "/logs/events.jsonl", encoding: .utf8)
+        #expect(events.contains("recipe_cache_saved_copy_shown"))
+
+        let bad = try cookbook.run(arguments + ["--cache-max-age", "soon"], input: "quit\n")
+        #expect(bad.status == 2)
+        #expect(bad.errorOutput.contains("--cache-max-age needs a duration from 0 to 365d"), "\(bad.errorOutput)")
+    }
+
     @Test("recorded by cookbook against a real server, replayed with it stopped: the same screens, in the app and in a sandbox")
     func recordAndReplay() throws {
         let cassette = temporaryDataDirectory() + ".json"

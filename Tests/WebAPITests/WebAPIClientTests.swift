@@ -1,5 +1,6 @@
 import Core
 import CoreTesting
+import DataFormats
 import Foundation
 import HTTPTestServer
 import Testing
@@ -110,19 +111,46 @@ struct WebAPIClientTests {
         }
     }
 
-    @Test("a body of the wrong shape names the missing key")
-    func wrongShape() async throws {
-        let client = liveClient(try server { _ in .text("{\"popular\": []}", status: 200) }.baseURL)
-        do {
-            _ = try await client.feed()
-            Issue.record("expected an error")
-        } catch let error as APIError {
-            guard case .malformed(_, let detail) = error else {
-                Issue.record("got \(error)")
-                return
-            }
-            #expect(detail.contains("“new”"))
+    @Test(
+        "a body of the wrong shape is a typed error naming the field",
+        arguments: [
+            (#"{"popular": []}"#, "new", "is missing"),
+            (#"{"popular": [], "new": {}}"#, "new", "should be a list, but is an object"),
+            (#"{"popular": [], "new": [{"id": "seven"}]}"#, "new[0].id", "should be a whole number, but is the text “seven”"),
+            (#"{"popular": null, "new": []}"#, "popular", "should be a list, but is null"),
+            (#"[1, 2]"#, "", "should be an object, but is a list"),
+        ])
+    func wrongShape(body: String, field: String, problem: String) async throws {
+        let server = try server { _ in .text(body, status: 200) }
+        let client = liveClient(server.baseURL)
+        let error = try await #require(throws: APIError.self) { try await client.feed() }
+
+        let url = server.baseURL.appendingPathComponent("feed").absoluteString
+        #expect(error == .unexpectedShape(url: url, field: JSONFieldProblem(field: field, problem: problem)))
+        #expect(!error.canRetry)
+        let failure = ScreenFailure(error, whileTrying: "load the feed")
+        #expect(
+            failure.message
+                == "Couldn't load the feed: the recipe server's answer for \(url) does not have the shape Cookbook reads: "
+                + (field.isEmpty ? "the answer \(problem)" : "the field “\(field)” \(problem)"))
+    }
+
+    @Test("a recipe field of the wrong kind deep in a search answer is named with its place")
+    func wrongShapeDeepInASearch() async throws {
+        var recipe = try JSONSerialization.jsonObject(with: JSONEncoder().encode(recipes[0])) as? [String: Any] ?? [:]
+        recipe["category"] = "brunch"
+        let page: [String: Any] = ["recipes": [recipe], "total": 1, "offset": 0, "limit": 20]
+        let body = try JSONSerialization.data(withJSONObject: page)
+        let client = liveClient(
+            try server { _ in LoopbackHTTPServer.Response(status: 200, contentType: "application/json", body: body) }.baseURL)
+
+        let error = try await #require(throws: APIError.self) { try await client.findAll() }
+
+        guard case .unexpectedShape(_, let field) = error else {
+            Issue.record("expected unexpectedShape, got \(error)")
+            return
         }
+        #expect(field == JSONFieldProblem(field: "recipes[0].category", problem: "has a value Cookbook does not know: the text “brunch”"))
     }
 
     @Test("HTML instead of JSON is a wrong content type")

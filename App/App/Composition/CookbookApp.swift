@@ -15,7 +15,11 @@ public enum CookbookApp {
             OptionSpec("--dataset", value: "FILE", help: "load recipes from a JSON file instead of the bundled dataset"),
             OptionSpec("--premium", help: "act as a premium user (unlocks premium search filters)"),
             OptionSpec("--verbose", help: "also print page views and events to stderr"),
-        ] + WebAPIOptions.help(recording: true).map { OptionSpec($0.name, value: $0.value, help: $0.help) },
+        ] + WebAPIOptions.help(recording: true).map { OptionSpec($0.name, value: $0.value, help: $0.help) } + [
+            OptionSpec(
+                "--cache-max-age", value: "AGE",
+                help: "with --api-url: answer a recipe saved less than AGE ago (90s, 30m, 12h, 7d) without asking the server (default: 1h)")
+        ],
         notes: [
             "Data: favorites, the shopping list, recent searches and the recipe cache live in DATA_DIR/cookbook.sqlite;",
             "page views and events are written as JSON lines to DATA_DIR/logs/events.jsonl.",
@@ -36,10 +40,12 @@ public enum CookbookApp {
     /// saved, a banner, both in `notices` (the app carries on); a bad recipe source is a usage
     /// or startup error.
     /// `networking` gives the live HTTP exchange, asked for only when `--api-url` is given
-    /// (on Linux it opens a library; tests pass the one linked into them).
+    /// (on Linux it opens a library; tests pass the one linked into them). `clock` is the
+    /// system's, or a test's that moves only when told.
     static func makeEnvironment(
         _ options: LaunchOptions, notices: RunNotices = RunNotices(),
-        networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange = NetworkingLibrary.load
+        networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange = NetworkingLibrary.load,
+        clock: any WallClock = SystemClock()
     ) throws -> AppEnvironment {
         let dataDirectory = DataDirectory.resolve(override: options.value("--data-dir"))
         let store: LocalStore
@@ -50,9 +56,9 @@ public enum CookbookApp {
         }
         for warning in store.warnings { notices.warn(warning) }
         notices.banner = store.banner
-        let clock = SystemClock()
-        let (client, source) = try recipeSource(options, cache: store.recipeCache, clock: clock, networking: networking)
         let logger = JSONLinesLogger(fileURL: dataDirectory.logFile, echoToStandardError: options.has("--verbose"), notices: notices)
+        let cache = RecipeCacheSetting(store: store.recipeCache, clock: clock, events: logger, notices: notices)
+        let (client, source) = try recipeSource(options, cache: cache, networking: networking)
         return AppEnvironment(
             client: client,
             pageViewLogger: logger,
@@ -73,9 +79,9 @@ public enum CookbookApp {
     /// The bundled dataset by default; a dataset file; or the web API: live behind the cache,
     /// recorded into a cassette, or replayed from one.
     static func recipeSource(
-        _ options: LaunchOptions, cache: any Repository<Recipe>, clock: any WallClock,
-        networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange
+        _ options: LaunchOptions, cache: RecipeCacheSetting, networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange
     ) throws -> (any RecipeServiceClient, String) {
+        let maxAge = try options.value("--cache-max-age").map(CacheMaxAge.parse)
         let web: WebAPIOptions?
         do {
             web = try WebAPIOptions.parse(options.value)
@@ -83,16 +89,23 @@ public enum CookbookApp {
             throw UsageError(error.message)
         }
         if let web {
+            // Recording and replaying bypass the cache: every call is a real exchange of the cassette.
+            if maxAge != nil, web.apiURL == nil || web.record != nil || web.replay != nil {
+                throw UsageError("--cache-max-age needs --api-url URL without --record or --replay: only the live web API is cached")
+            }
             let made: WebAPIOptions.Client
             do {
-                made = try web.makeClient(recordedWith: "\(program.name) \(program.version)", clock: clock, networking: networking)
+                made = try web.makeClient(recordedWith: "\(program.name) \(program.version)", clock: cache.clock, networking: networking)
             } catch {
                 throw StartupError(error.message)
             }
-            // Recording and replaying bypass the cache: every call is a real exchange of the cassette.
             guard made.isLive else { return (made.client, made.description) }
-            return (CachingRecipeClient(remote: made.client, cache: cache), made.description + " (cached)")
+            let client = CachingRecipeClient(
+                remote: made.client, cache: cache.store, maxAge: maxAge ?? .standard, clock: cache.clock, events: cache.events,
+                notices: cache.notices)
+            return (client, made.description + " (cached)")
         }
+        if maxAge != nil { throw UsageError("--cache-max-age needs --api-url URL: only the web API is cached") }
         do {
             if let path = options.value("--dataset") {
                 return (try BundledRecipeClient.load(from: URL(fileURLWithPath: path)), "dataset \(path)")
@@ -102,4 +115,12 @@ public enum CookbookApp {
             throw StartupError(error.localizedDescription + ((error as? DatasetError).map { " \($0.recovery)" } ?? ""))
         }
     }
+}
+
+/// What the web API cache is made of, when `--api-url` asks for one.
+struct RecipeCacheSetting {
+    var store: any Repository<CachedRecipe>
+    var clock: any WallClock
+    var events: any ActivityLogger
+    var notices: RunNotices
 }

@@ -12,7 +12,7 @@ struct LocalStore {
     var shoppingList: any Repository<ShoppingItem>
     var recentSearches: any Repository<RecentSearch>
     var kitchenPreferences: any Repository<KitchenPreference>
-    var recipeCache: any Repository<Recipe>
+    var recipeCache: any Repository<CachedRecipe>
     /// Nil when the stores are in memory.
     var database: SQLiteDatabase?
     /// What the user must be told, in plain words, one entry a problem.
@@ -80,7 +80,7 @@ struct LocalStore {
     {
         do {
             var store = onDisk(try SQLiteDatabase(path: file.path, access: .readOnly), notices: notices)
-            store.recipeCache = InMemoryRepository<Recipe>()
+            store.recipeCache = InMemoryRepository<CachedRecipe>()
             store.warnings = ["\(problem) Cookbook shows what \(file.path) holds, but changes made in this run cannot be saved."]
             store.banner = "Not saving: \(cause); the saved data is shown, but changes cannot be saved"
             return store
@@ -107,7 +107,7 @@ struct LocalStore {
             recentSearches: SQLiteRepository<RecentSearch>(database: database, notices: notices),
             kitchenPreferences: counting(
                 SQLiteRepository<KitchenPreference>(database: database, notices: notices), isMemoryOnly: false, notices),
-            recipeCache: SQLiteRepository<Recipe>(database: database, notices: notices),
+            recipeCache: SQLiteRepository<CachedRecipe>(database: database, notices: notices),
             database: database,
             warnings: []
         )
@@ -122,7 +122,7 @@ struct LocalStore {
             // does not fail a run (the search screen says when a search cannot be remembered).
             recentSearches: InMemoryRepository<RecentSearch>(),
             kitchenPreferences: counting(InMemoryRepository<KitchenPreference>(), isMemoryOnly: true, notices),
-            recipeCache: InMemoryRepository<Recipe>(),
+            recipeCache: InMemoryRepository<CachedRecipe>(),
             database: nil,
             warnings: [warning],
             banner: "Not saving: \(cause); changes are kept in memory only and lost at quit"

@@ -37,6 +37,15 @@ struct Migration: Sendable {
             statements: [
                 "CREATE TABLE kitchen_preferences (key TEXT PRIMARY KEY, value TEXT NOT NULL, searchText TEXT NOT NULL)"
             ]),
+        // The web API cache learns when each recipe was saved (expiry, "saved copy from 2 hours
+        // ago"). Rows cached before have no date, so they go: it is a cache, the next answers
+        // fill it again.
+        Migration(
+            version: 3,
+            statements: [
+                "ALTER TABLE recipes ADD COLUMN savedAt INTEGER NOT NULL DEFAULT 0",
+                "DELETE FROM recipes",
+            ]),
     ]
 
     static var latestVersion: Int { all.map(\.version).max() ?? 0 }

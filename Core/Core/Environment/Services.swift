@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where recipes come from: the bundled dataset, the web API, or a stub.
 /// Errors should conform to `LocalizedError` so screens can say what happened and what to do.
 public protocol RecipeServiceClient: Sendable {
@@ -6,6 +8,16 @@ public protocol RecipeServiceClient: Sendable {
     func recipe(id: Recipe.ID) async throws -> Recipe
     /// The home feed: popular and new recipes.
     func feed() async throws -> RecipeFeed
+    /// `recipe(id:)`, and when the answer is a copy saved earlier (the server could not give
+    /// today's), since when and why, so the screen can say so. Clients that keep no copies
+    /// answer `savedCopy: nil` (the default).
+    func recipeWithSavedCopy(id: Recipe.ID) async throws -> (recipe: Recipe, savedCopy: RecipePage.SavedCopy?)
+}
+
+extension RecipeServiceClient {
+    public func recipeWithSavedCopy(id: Recipe.ID) async throws -> (recipe: Recipe, savedCopy: RecipePage.SavedCopy?) {
+        (try await recipe(id: id), nil)
+    }
 }
 
 public struct PageRequest: Hashable, Sendable, Codable {
@@ -25,23 +37,64 @@ public struct RecipePage: Hashable, Sendable, Codable {
     /// How many recipes match in all, across pages.
     public var total: Int
     public var page: PageRequest
+    /// Set when these recipes are a copy saved earlier, not the server's answer of now.
+    public var savedCopy: SavedCopy?
 
-    public init(recipes: [Recipe], total: Int, page: PageRequest) {
+    public init(recipes: [Recipe], total: Int, page: PageRequest, savedCopy: SavedCopy? = nil) {
         self.recipes = recipes
         self.total = total
         self.page = page
+        self.savedCopy = savedCopy
     }
 
     public var hasMore: Bool { page.offset + recipes.count < total }
+
+    /// A saved copy is the client's note, never part of an answer.
+    private enum CodingKeys: String, CodingKey {
+        case recipes, total, page
+    }
+
+    /// What a screen needs to say that it shows a saved copy (of a page, the feed or one
+    /// recipe): since when, and why the server's answer of now is not shown.
+    public struct SavedCopy: Hashable, Sendable {
+        /// When the oldest of the recipes shown was saved.
+        public var savedAt: Date
+        /// Why the server could not be asked, in a few words: "offline", "the server answered 503".
+        public var reason: String
+        /// Only recipes seen before are shown (a search or the feed put together from saved
+        /// recipes), so some may be missing.
+        public var isPartial: Bool
+
+        public init(savedAt: Date, reason: String, isPartial: Bool = false) {
+            self.savedAt = savedAt
+            self.reason = reason
+            self.isPartial = isPartial
+        }
+
+        /// "Saved copy from 2 hours ago; offline." (and, when partial, "Only recipes seen
+        /// before are shown."), counted from `now`, the environment clock's time.
+        public func notice(now: Date) -> String {
+            let age = now.timeIntervalSince(savedAt) < 60 ? "less than a minute ago" : RelativeTime.phrase(for: savedAt, now: now)
+            return "Saved copy from \(age); \(reason)." + (isPartial ? " Only recipes seen before are shown." : "")
+        }
+    }
 }
 
 public struct RecipeFeed: Hashable, Sendable, Codable {
     public var popular: [Recipe]
     public var new: [Recipe]
+    /// Set when the feed is put together from recipes saved earlier (see `RecipePage.SavedCopy`).
+    public var savedCopy: RecipePage.SavedCopy?
 
-    public init(popular: [Recipe], new: [Recipe]) {
+    public init(popular: [Recipe], new: [Recipe], savedCopy: RecipePage.SavedCopy? = nil) {
         self.popular = popular
         self.new = new
+        self.savedCopy = savedCopy
+    }
+
+    /// A saved copy is the client's note, never part of an answer.
+    private enum CodingKeys: String, CodingKey {
+        case popular, new
     }
 }
 

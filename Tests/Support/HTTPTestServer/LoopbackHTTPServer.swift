@@ -55,6 +55,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var requests: [Request] = []
     private var sent: [Int] = []
+    private var stopped = false
 
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
     public var receivedRequests: [Request] { lock.withLock { requests } }
@@ -71,7 +72,15 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// Stops listening: new connections are refused. Safe to call more than once: the listener
+    /// is closed only the first time, since its descriptor number may by then belong to another
+    /// file (a database, another test's server) that a second `close` would take away.
     public func stop() {
+        let wasListening = lock.withLock {
+            defer { stopped = true }
+            return !stopped
+        }
+        guard wasListening else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }

@@ -1,0 +1,44 @@
+import Core
+import Foundation
+
+/// A recipe kept by the web API cache, with when it was saved: what lets the cache expire
+/// entries and a screen say "saved copy from 2 hours ago".
+///
+/// Its fields are the recipe's, so a search the server cannot answer runs on the cache with the
+/// same `Query` and `Sort` values (`Query(recipeQuery)`): SQL on SQLite, a filter in memory.
+struct CachedRecipe: Identifiable, Hashable, Sendable {
+    var recipe: Recipe
+    var savedAt: Date
+
+    var id: Recipe.ID { recipe.id }
+}
+
+extension CachedRecipe: Queryable {
+    typealias Field = Recipe.Field
+
+    func value(of field: Field) -> QueryValue { recipe.value(of: field) }
+
+    var searchableText: String { recipe.searchableText }
+}
+
+extension Query where Entity == CachedRecipe {
+    /// The same conditions, on cache entries.
+    init(_ query: Query<Recipe>) {
+        self.init(
+            query.conditions.map { condition in
+                switch condition {
+                case .keyword(let text): .keyword(text)
+                case .equal(let field, let value): .equal(field, value)
+                case .atMost(let field, let value): .atMost(field, value)
+                case .atLeast(let field, let value): .atLeast(field, value)
+                }
+            })
+    }
+}
+
+extension Sort where Entity == CachedRecipe {
+    /// The same order, on cache entries.
+    init(_ sort: Sort<Recipe>) {
+        self.init(sort.field, ascending: sort.ascending)
+    }
+}
