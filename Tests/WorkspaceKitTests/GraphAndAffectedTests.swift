@@ -252,6 +252,21 @@ struct AffectedTests {
         // The end-to-end target names only the app.
         #expect(edges.filter { $0.from == "EndToEndTests" }.map(\.to) == ["cookbook"])
     }
+
+    @Test func aScanLimitedToSomeTestTargetsKeepsTheirEdgesOnly() throws {
+        let manifest = try Fixtures.manifest()
+        let files = Fixtures.files()
+        try files.write("import Foundation\nlet process = Process()\nlet name = \"FeedSandbox\"\n", to: "Tests/FeedTests/Start.swift")
+        // A process started only in a comment or a string is not a start.
+        try files.write("// Process() \nlet text = \"executableURL FavoritesSandbox\"\n", to: "Tests/FavoritesTests/Words.swift")
+
+        let feed = AffectedAnalysis.endToEndEdges(manifest: manifest, files: files, testTargets: ["FeedTests", "FavoritesTests"])
+
+        #expect(feed.map(\.from) == ["FeedTests"])
+        #expect(feed.map(\.to) == ["FeedSandbox"])
+        let all = AffectedAnalysis.endToEndEdges(manifest: manifest, files: files)
+        #expect(Set(all.map(\.from)) == ["EndToEndTests", "FeedTests"])
+    }
 }
 
 @Suite("Change detection with git")

@@ -196,17 +196,23 @@ public struct AffectedAnalysis: Sendable {
     /// conventional end-to-end targets (every executable, if they name none), and any test target
     /// whose sources start processes (`Process()`, `executableURL`) and name an executable. A test
     /// that only names a program (AppTests' fuzzer drives each sandbox's screens in process) does not.
-    public static func endToEndEdges(manifest: Manifest, files: any FileSystem) -> [(from: String, to: String)] {
+    /// `testTargets` limits the scan to those test targets (nil: every one); `workspace test`
+    /// passes the ones it runs, since no other test target's edges can enter their closure.
+    public static func endToEndEdges(
+        manifest: Manifest, files: any FileSystem, testTargets: Set<String>? = nil
+    ) -> [(from: String, to: String)] {
         let executables = manifest.targets.filter { $0.kind == .executable }.map(\.name)
         var edges: [(from: String, to: String)] = []
-        for test in manifest.targets where test.kind == .test {
+        for test in manifest.targets where test.kind == .test && testTargets?.contains(test.name) ?? true {
             let sources = files.swiftFiles(under: test.path).compactMap { try? files.read($0) }
             let named = executables.filter { name in sources.contains { $0.contains("\"\(name)\"") } }
             if Conventions.endToEndTestTargets.contains(test.name) {
                 edges += (named.isEmpty ? executables : named).map { (from: test.name, to: $0) }
                 continue
             }
+            // Parsing (to skip comments and strings) only where the words occur at all.
             let startsProcesses = sources.contains { text in
+                guard text.contains("Process()") || text.contains("executableURL") else { return false }
                 let code = SwiftSource(text).code
                 return code.contains("Process()") || code.contains("executableURL")
             }

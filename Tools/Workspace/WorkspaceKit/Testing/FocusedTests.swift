@@ -89,13 +89,15 @@ public struct FocusedTests {
 
     /// The graph the closure is taken in: the manifest's, plus end-to-end test targets' need of
     /// the executables they start.
-    var graph: ModuleGraph {
-        ModuleGraph(manifest: manifest, extraEdges: AffectedAnalysis.endToEndEdges(manifest: manifest, files: files))
+    func graph(for testTargets: [String]) -> ModuleGraph {
+        ModuleGraph(
+            manifest: manifest, extraEdges: AffectedAnalysis.endToEndEdges(manifest: manifest, files: files, testTargets: Set(testTargets)))
     }
 
     /// Everything the selected test targets need, in manifest order.
     public func closure(of selections: [TestSelection]) -> [String] {
-        graph.closure(of: selections.map(\.testTarget))
+        let testTargets = selections.map(\.testTarget)
+        return graph(for: testTargets).closure(of: testTargets)
     }
 
     /// Whether a source of these test targets imports XCTest: if none does, `swift test` is told
