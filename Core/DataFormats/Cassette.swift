@@ -153,7 +153,7 @@ extension Cassette {
     public static func load(from path: String) throws(CassetteError) -> Cassette {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try FileContents.read(atPath: path)
         } catch {
             let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "there is no such file"
             throw CassetteError(file: path, problem: reason, recovery: "Check the path; record one with --record FILE.")

@@ -1,4 +1,5 @@
 import Core
+import DataFormats
 import Foundation
 
 #if canImport(Glibc)
@@ -202,7 +203,7 @@ enum LineSource {
     static func file(_ path: String) throws(UsageError) -> LineSource {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try FileContents.read(atPath: path)
         } catch {
             throw UsageError("cannot read the script “\(path)”: \(ErrorInWords.describe(error)). Check the path and its permissions.")
         }

@@ -141,6 +141,14 @@ struct RunnerOptionsEndToEndTests {
             ), "\(result.errorOutput)")
     }
 
+    @Test("an empty script that is not a regular file (/dev/null; a pipe reads the same way) runs nothing and succeeds")
+    func deviceAsScript() throws {
+        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--script", "/dev/null"])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output.contains("# Feed"), "the first screen is shown")
+        #expect(!result.errorOutput.contains("cannot read"))
+    }
+
     @Test("a folder given as the script: said so, exit 2")
     func folderAsScript() throws {
         let folder = temporaryDataDirectory()

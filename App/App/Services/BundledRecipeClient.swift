@@ -22,7 +22,7 @@ struct BundledRecipeClient: RecipeServiceClient {
     static func load(from url: URL) throws -> BundledRecipeClient {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try FileContents.read(atPath: url.path)
         } catch {
             throw DatasetError(
                 file: url.path, problem: "it cannot be read (\(ErrorInWords.describe(error)))",
