@@ -72,18 +72,21 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Stops listening: new connections are refused. Safe to call more than once: the listener
-    /// is closed only the first time, since its descriptor number may by then belong to another
-    /// file (a database, another test's server) that a second `close` would take away.
+    /// Stops listening: new connections are refused. Safe to call more than once.
+    ///
+    /// Only the accept loop closes the listener, after its last `accept`: closed here, its
+    /// descriptor number could be reused by another test's server at once, and the loop, still
+    /// running, would accept that server's connections and answer them with this handler.
     public func stop() {
         let wasListening = lock.withLock {
             defer { stopped = true }
             return !stopped
         }
         guard wasListening else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        shutdown(listener, Int32(SHUT_RDWR))  // refuses new connections and wakes the loop's poll
     }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
 
     /// A port nothing listens on, for "connection refused".
     public static func closedPort() throws -> UInt16 {
@@ -120,9 +123,19 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     private func acceptLoop() {
-        while true {
+        defer { close(listener) }
+        while !isStopped {
+            // A bounded wait, so a stop is seen even where shutdown does not wake a listener.
+            var pending = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pending, 1, 100)
+            guard !isStopped else { return }
+            guard ready > 0, pending.revents & Int16(POLLIN) != 0 else {
+                let broken = ready < 0 ? errno != EINTR : pending.revents & Int16(POLLERR | POLLNVAL) != 0
+                if broken { return }
+                continue
+            }
             let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
+            guard connection >= 0 else { continue }
             #if canImport(Darwin)
                 var yes: Int32 = 1
                 setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
