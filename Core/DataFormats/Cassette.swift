@@ -203,10 +203,7 @@ extension Cassette {
 
     /// The cassette as its file's text: pretty-printed, keys sorted, a newline at the end.
     public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Every field is a plain value, a string or an integer: encoding cannot fail.
-        return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
+        FileJSON.encode(self)
     }
 
     /// Writes the cassette to `path` at once (a temporary file renamed over it), so a crash or

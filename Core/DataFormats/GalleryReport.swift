@@ -124,7 +124,7 @@ public struct GalleryReport: Codable, Equatable, Sendable {
 
     /// Pretty-printed JSON with sorted keys, ending with a newline.
     public func encoded() -> Data {
-        GalleryJSON.encode(self)
+        FileJSON.encode(self)
     }
 
     /// Reads a report; `source` names where it came from in the error.
@@ -151,7 +151,7 @@ public struct ScreenGallery: Codable, Equatable, Sendable {
     }
 
     public func encoded() -> Data {
-        GalleryJSON.encode(self)
+        FileJSON.encode(self)
     }
 
     public static func decode(_ data: Data, source: String) throws(GalleryFormatError) -> ScreenGallery {
@@ -181,13 +181,6 @@ public struct GalleryFormatError: Error, Equatable, CustomStringConvertible {
 }
 
 enum GalleryJSON {
-    static func encode(_ value: some Encodable) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Plain values (strings, numbers, arrays) always encode.
-        return ((try? encoder.encode(value)) ?? Data()) + Data("\n".utf8)
-    }
-
     static func decode<Value: Decodable>(_ type: Value.Type, from data: Data, source: String) throws(GalleryFormatError) -> Value {
         do {
             return try JSONDecoder().decode(type, from: data)

@@ -210,11 +210,10 @@ public struct AffectedAnalysis: Sendable {
                 edges += (named.isEmpty ? executables : named).map { (from: test.name, to: $0) }
                 continue
             }
-            // Parsing (to skip comments and strings) only where the words occur at all.
+            // Parsed (to leave comments and strings out) only where the words occur at all.
+            let startWords = ["Process()", "executableURL"]
             let startsProcesses = sources.contains { text in
-                guard text.contains("Process()") || text.contains("executableURL") else { return false }
-                let code = SwiftSource(text).code
-                return code.contains("Process()") || code.contains("executableURL")
+                startWords.contains(where: text.contains) && startWords.contains(where: SwiftSource(text).code.contains)
             }
             if startsProcesses { edges += named.map { (from: test.name, to: $0) } }
         }
