@@ -112,7 +112,6 @@ let package = Package(
             name: "App",
             dependencies: ["Core", "TerminalRunner", "CSQLite", "DataFormats", "WebAPI"] + features.map { .target(name: $0) },
             path: "App/App",
-            resources: [.copy("Resources/recipes.json")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "cookbook", dependencies: ["App"], path: "App/cookbook", swiftSettings: swiftSettings),

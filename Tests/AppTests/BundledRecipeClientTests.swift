@@ -8,14 +8,14 @@ import Testing
 @Suite("Bundled dataset")
 struct BundledDatasetTests {
     @Test func theBundledDatasetLoads() throws {
-        let recipes = try BundledRecipeClient.bundled().recipes
+        let recipes = BundledRecipeClient.bundled().recipes
 
         #expect(recipes.count >= 64)
         #expect(Set(recipes.map(\.id)).count == recipes.count, "recipe ids must be unique")
     }
 
     @Test func everyCategoryHasAtLeastFiveRecipes() throws {
-        let recipes = try BundledRecipeClient.bundled().recipes
+        let recipes = BundledRecipeClient.bundled().recipes
         let counts = Dictionary(grouping: recipes, by: \.category).mapValues(\.count)
 
         #expect(Set(counts.keys) == Set(Category.allCases))
@@ -25,14 +25,14 @@ struct BundledDatasetTests {
     }
 
     @Test func thereAreVegetarianAndNonVegetarianRecipes() throws {
-        let recipes = try BundledRecipeClient.bundled().recipes
+        let recipes = BundledRecipeClient.bundled().recipes
 
         #expect(recipes.contains { $0.isVegetarian })
         #expect(recipes.contains { !$0.isVegetarian })
     }
 
     @Test func everyRecipeCanBeCooked() throws {
-        let recipes = try BundledRecipeClient.bundled().recipes
+        let recipes = BundledRecipeClient.bundled().recipes
 
         for recipe in recipes {
             #expect(!recipe.title.isEmpty, "recipe \(recipe.id) has no title")
@@ -43,7 +43,7 @@ struct BundledDatasetTests {
     }
 
     @Test func searchingCurryFindsTheCurries() async throws {
-        let client = try BundledRecipeClient.bundled()
+        let client = BundledRecipeClient.bundled()
 
         let page = try await client.searchRecipes(.keyword("curry"), sort: [.descending(.popularity)], page: .first)
 
@@ -55,7 +55,7 @@ struct BundledDatasetTests {
     }
 
     @Test func searchesArePaged() async throws {
-        let client = try BundledRecipeClient.bundled()
+        let client = BundledRecipeClient.bundled()
         let total = client.recipes.count
 
         let first = try await client.searchRecipes(.all, sort: [.ascending(.id)], page: .first)
@@ -69,7 +69,7 @@ struct BundledDatasetTests {
     }
 
     @Test func aRecipeIsFoundByIDAndAnUnknownIDIsExplained() async throws {
-        let client = try BundledRecipeClient.bundled()
+        let client = BundledRecipeClient.bundled()
         let curryRice = try #require(client.recipes.first { $0.title == "Curry Rice" })
 
         #expect(try await client.recipe(id: curryRice.id) == curryRice)
@@ -237,7 +237,20 @@ struct DatasetFileTests {
 
     @Test("the bundled dataset is valid")
     func bundledIsValid() throws {
-        #expect(RecipeValidation.problems(in: try BundledRecipeClient.bundled().recipes).isEmpty)
+        #expect(RecipeValidation.problems(in: BundledRecipeClient.bundled().recipes).isEmpty)
+    }
+
+    @Test("the README's example dataset file loads, and holds recipes exactly as the app bundles them")
+    func exampleDatasetMatchesTheBundledRecipes() throws {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/examples/recipes.json")
+        let recipes = try BundledRecipeClient.load(from: example).recipes
+        let bundled = BundledRecipeClient.bundled().recipes
+
+        #expect(recipes.count >= 2)
+        for recipe in recipes {
+            #expect(bundled.first { $0.id == recipe.id } == recipe, "“\(recipe.title)” differs from BundledRecipes")
+        }
     }
 
     @Test("a file that cannot be read says why in words")

@@ -20,7 +20,7 @@ struct CassetteScreenTests {
     let directory: TemporaryDirectory
 
     init() throws {
-        recipes = try BundledRecipeClient.bundled().recipes
+        recipes = BundledRecipeClient.bundled().recipes
         directory = try TemporaryDirectory()
     }
 

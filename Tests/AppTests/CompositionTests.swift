@@ -13,7 +13,7 @@ struct CompositionTests {
     }
 
     func curryRiceID() throws -> Recipe.ID {
-        try #require(try BundledRecipeClient.bundled().recipes.first { $0.title == "Curry Rice" }).id
+        try #require(BundledRecipeClient.bundled().recipes.first { $0.title == "Curry Rice" }).id
     }
 
     @Test func theResolverBuildsTheRealDetailsScreen() async throws {

@@ -16,7 +16,7 @@ struct HostileWebAPITests {
     func hostileTextIsShownSafely() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        var recipe = try #require(try BundledRecipeClient.bundled().recipes.first)
+        var recipe = try #require(BundledRecipeClient.bundled().recipes.first)
         recipe.title = "Curry\u{1B}[2J\u{1B}]0;pwned\u{07} Rice"
         recipe.author.name = "\u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{9B}31m\u{202E}Aiko"
         recipe.steps = ["nul\u{0}byte\r\u{1B}[1Aover"]

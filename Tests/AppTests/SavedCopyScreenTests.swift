@@ -21,7 +21,7 @@ struct SavedCopyScreenTests {
 
     init() throws {
         directory = try TemporaryDirectory()
-        server = try LoopbackHTTPServer(handler: RecipeServerHandler.handler(recipes: try BundledRecipeClient.bundled().recipes))
+        server = try LoopbackHTTPServer(handler: RecipeServerHandler.handler(recipes: BundledRecipeClient.bundled().recipes))
     }
 
     func environment(_ arguments: [String] = []) throws -> AppEnvironment {

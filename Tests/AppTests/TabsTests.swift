@@ -39,7 +39,7 @@ final class AppSession {
     }
 
     func recipe(titled title: String) throws -> Recipe {
-        try #require(try BundledRecipeClient.bundled().recipes.first { $0.title == title })
+        try #require(BundledRecipeClient.bundled().recipes.first { $0.title == title })
     }
 }
 

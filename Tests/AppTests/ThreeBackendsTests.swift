@@ -68,7 +68,7 @@ struct ThreeBackendsTests {
     /// The bundled recipes four times over (other ids), so that the web API's `findAll` needs
     /// several pages of 100.
     static let recipes: [Recipe] = {
-        let bundled = (try? BundledRecipeClient.bundled().recipes) ?? []
+        let bundled = BundledRecipeClient.bundled().recipes
         return (0..<4).flatMap { copy in
             bundled.map { recipe in
                 var recipe = recipe

@@ -145,7 +145,7 @@ struct WebAPIScreenTests {
     let directory: TemporaryDirectory
 
     init() throws {
-        recipes = try BundledRecipeClient.bundled().recipes
+        recipes = BundledRecipeClient.bundled().recipes
         directory = try TemporaryDirectory()
     }
 

@@ -11,11 +11,12 @@ struct TerminalInjectionTests {
     static let setTitle = "\u{1B}]0;pwned\u{07}"
     static let clipboard = "\u{1B}]52;c;cm0gLXJmIH4=\u{07}"
 
-    /// The bundled dataset with the most popular recipe's title, author and first step hostile.
+    /// The example dataset (docs/examples/recipes.json) with its most popular recipe's title,
+    /// author and steps hostile.
     static func hostileDataset() throws -> String {
         let bundled = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-            .appendingPathComponent("App/App/Resources/recipes.json")
+            .appendingPathComponent("docs/examples/recipes.json")
         guard var recipes = try JSONSerialization.jsonObject(with: Data(contentsOf: bundled)) as? [[String: Any]],
             var first = recipes.first, var author = first["author"] as? [String: Any]
         else {

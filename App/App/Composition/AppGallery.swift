@@ -32,7 +32,7 @@ enum AppGallery {
     static func environment() throws -> AppEnvironment {
         let logger = DiscardingLogger()
         return AppEnvironment(
-            client: try BundledRecipeClient.bundled(),
+            client: BundledRecipeClient.bundled(),
             pageViewLogger: logger,
             activityLogger: logger,
             userFeatures: .free,

@@ -110,7 +110,7 @@ public enum CookbookApp {
             if let path = options.value("--dataset") {
                 return (try BundledRecipeClient.load(from: URL(fileURLWithPath: path)), "dataset \(path)")
             }
-            return (try BundledRecipeClient.bundled(), "bundled dataset")
+            return (BundledRecipeClient.bundled(), "bundled dataset")
         } catch {
             throw StartupError(error.localizedDescription + ((error as? DatasetError).map { " \($0.recovery)" } ?? ""))
         }

@@ -3,19 +3,14 @@ import DataFormats
 import Foundation
 import TerminalRunner
 
-/// Serves the recipes bundled with the app (`Resources/recipes.json`) through the same
+/// Serves the recipes bundled with the app (`BundledRecipes`) or a dataset file through the same
 /// `RecipeServiceClient` protocol as the web API, so the app works offline with no set-up.
 struct BundledRecipeClient: RecipeServiceClient {
     let recipes: [Recipe]
 
-    /// The dataset shipped inside the app.
-    static func bundled() throws -> BundledRecipeClient {
-        guard let url = Bundle.module.url(forResource: "recipes", withExtension: "json") else {
-            throw DatasetError(
-                file: "recipes.json", problem: "it is missing from the app's resources",
-                recovery: "Rebuild the app; the file lives in App/App/Resources.")
-        }
-        return try load(from: url)
+    /// The recipes shipped inside the app (`BundledRecipes`): nothing to read or decode.
+    static func bundled() -> BundledRecipeClient {
+        BundledRecipeClient(recipes: BundledRecipes.all)
     }
 
     /// A dataset file; errors name the file and where in it the problem is.
