@@ -1,4 +1,9 @@
 import App
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 exit(await CookbookApp.main())

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The address of a web API as a person types it (`--api-url`), checked at the edge so a bad
 /// one is refused in words before anything starts, not later as "NSURLErrorDomain error -1000".
@@ -32,7 +36,7 @@ public enum APIAddress {
 
     /// The text after the host's colon: `abc` in `http://host:abc/path`.
     private static func portText(in text: String) -> String? {
-        guard let start = text.range(of: "://") else { return nil }
+        guard let start = text.firstRange(of: "://") else { return nil }
         let authority = text[start.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         let hostAndPort = authority.split(separator: "@").last ?? authority[...]
         guard !hostAndPort.hasPrefix("["), let colon = hostAndPort.lastIndex(of: ":") else { return nil }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A recording of web API traffic (`cookbook --api-url URL --record FILE`), replayed by the
 /// app and the sandboxes (`--replay FILE`) and checked against a live server by

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How DataFormats writes the JSON files people review in diffs (cassettes, the gallery):
 /// pretty-printed, keys sorted, slashes unescaped, a newline at the end, so that one change is

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a program prints for `--gallery`: every screen it builds itself, in every scenario, as
 /// the text script mode shows, with the states each rendering is in. `workspace gallery` reads
@@ -187,7 +191,7 @@ enum GalleryJSON {
         } catch let error as DecodingError {
             throw GalleryFormatError(source: source, problem: JSONProblem.describe(error, in: data, file: source))
         } catch {
-            throw GalleryFormatError(source: source, problem: error.localizedDescription)
+            throw GalleryFormatError(source: source, problem: String(describing: error))
         }
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Valid JSON whose shape a reader cannot use, said about one field: which field (a path such
 /// as `recipes[3].calories`) and what is wrong with it, in words a person can act on

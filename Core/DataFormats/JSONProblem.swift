@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where JSON text is wrong and why, in words: for a dataset file, a web API answer or a
 /// cassette, the message names the place (`at [1].ingredients[2]`, or line and column).
@@ -18,8 +22,9 @@ public enum JSONProblem {
                 return
                     "it is not valid JSON at line \(syntax.position.line), column \(syntax.position.column)\(reference): \(syntax.reason)"
             }
-            let detail = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return "it is not valid JSON \(path(context.codingPath))" + (detail.map { " (\($0))" } ?? "")
+            // At the top level the description only repeats "not valid JSON"; deeper, it says why.
+            let detail = context.codingPath.isEmpty || context.debugDescription.isEmpty ? "" : " (\(context.debugDescription))"
+            return "it is not valid JSON \(path(context.codingPath))\(detail)"
         case .keyNotFound(let key, let context):
             return "the key “\(key.stringValue)” is missing \(path(context.codingPath))"
         case .typeMismatch(let type, let context):
@@ -27,7 +32,7 @@ public enum JSONProblem {
         case .valueNotFound(let type, let context):
             return "expected \(type) but found null \(path(context.codingPath))"
         @unknown default:
-            return error.localizedDescription
+            return "it is not in the expected shape (\(error))"
         }
     }
 }
@@ -54,69 +59,22 @@ public struct TextPosition: Equatable, Sendable {
 
 /// Where JSON text stops being valid and why, for messages that point at the place.
 ///
-/// `JSONDecoder` on Linux says only "The given data was not valid JSON"; `JSONSerialization`
-/// says where: "… around character 26." (a byte offset) or "Unexpected end of file …" on
-/// Linux, "… around line 3, column 15." on macOS. This reads those answers.
+/// `JSONDecoder` says only "The given data was not valid JSON", so the text is read again by
+/// `JSONSyntaxScanner` (RFC 8259), which gives the same place and words on every platform.
 public struct JSONSyntaxError: Equatable, Sendable {
     public var position: TextPosition
     /// In words: "unexpected “]”", "the text ends too soon".
     public var reason: String
 
-    /// Nil when the data is valid JSON (or the parser does not say where it is not).
+    public init(position: TextPosition, reason: String) {
+        self.position = position
+        self.reason = reason
+    }
+
+    /// Nil when the data is valid JSON.
     public static func find(in data: Data) -> JSONSyntaxError? {
-        let complaint: String
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return nil
-        } catch {
-            complaint = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
-        }
-        if let (line, column) = numbers(after: "line ", and: ", column ", in: complaint) {
-            return JSONSyntaxError(
-                position: TextPosition(line: line, column: column),
-                reason: reason(at: offset(ofLine: line, column: column, in: data), in: data))
-        }
-        if let offset = number(after: "character ", in: complaint) {
-            return JSONSyntaxError(position: TextPosition(byteOffset: offset, in: data), reason: reason(at: offset, in: data))
-        }
-        if complaint.lowercased().contains("end of file") || complaint.lowercased().contains("end of data") {
-            return JSONSyntaxError(position: TextPosition(byteOffset: data.count, in: data), reason: "the text ends too soon")
-        }
-        return nil
-    }
-
-    /// "unexpected “]”" for the character at `offset`, or "the text ends too soon" past the end.
-    private static func reason(at offset: Int?, in data: Data) -> String {
-        guard let offset, offset < data.count else { return "the text ends too soon" }
-        let character = String(decoding: data.dropFirst(offset).prefix(4), as: UTF8.self).first
-        switch character {
-        case nil: return "the text ends too soon"
-        case .some(let character) where character.isWhitespace || character.isNewline: return "unexpected white space"
-        case .some(let character): return "unexpected “\(character)”"
-        }
-    }
-
-    /// The byte offset of a line and column (columns in characters), if the text has them.
-    private static func offset(ofLine line: Int, column: Int, in data: Data) -> Int? {
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard line >= 1, line <= lines.count else { return nil }
-        let before = lines.prefix(line - 1).reduce(0) { $0 + $1.utf8.count + 1 }
-        let text = lines[line - 1]
-        guard column >= 1, column - 1 <= text.count else { return nil }
-        return before + text.prefix(column - 1).utf8.count
-    }
-
-    private static func number(after marker: String, in text: String) -> Int? {
-        guard let range = text.range(of: marker) else { return nil }
-        return Int(text[range.upperBound...].prefix { $0.isNumber })
-    }
-
-    private static func numbers(after first: String, and second: String, in text: String) -> (Int, Int)? {
-        guard let line = number(after: first, in: text), let range = text.range(of: second),
-            let column = Int(text[range.upperBound...].prefix { $0.isNumber })
-        else {
-            return nil
-        }
-        return (line, column)
+        let bytes = [UInt8](data)
+        guard let failure = JSONSyntaxScanner(bytes).firstFailure() else { return nil }
+        return JSONSyntaxError(position: TextPosition(byteOffset: failure.offset, in: data), reason: failure.reason(in: bytes))
     }
 }

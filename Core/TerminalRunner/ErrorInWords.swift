@@ -1,4 +1,9 @@
-import Foundation
+import Core
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -12,14 +17,15 @@ import Foundation
 /// Foundation on Linux describes many file errors only as "The operation could not be
 /// completed. (NSCocoaErrorDomain error 512.)"; the POSIX error underneath says what happened,
 /// so that is what is read first, then the Cocoa code, and never a domain and a number.
+/// Other errors say what their `LocalizedError` description says.
 public enum ErrorInWords {
     public static func describe(_ error: any Error) -> String {
-        let error = error as NSError
-        if error.domain == NSPOSIXErrorDomain { return describe(errno: Int32(error.code)) }
-        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? any Error { return describe(underlying) }
-        if error.domain == NSCocoaErrorDomain, let words = cocoaWords[error.code] { return words }
-        let text = error.localizedDescription
-        guard !text.contains(error.domain) else { return "the system did not say why" }
+        if let posix = error as? POSIXError { return describe(errno: posix.code.rawValue) }
+        if let cocoa = error as? CocoaError {
+            if let underlying = cocoa.underlying { return describe(underlying) }
+            return cocoaWords[cocoa.code.rawValue] ?? "the system did not say why"
+        }
+        let text = error.inWords
         return lowercasedFirst(text.hasSuffix(".") ? String(text.dropLast()) : text)
     }
 
@@ -54,11 +60,11 @@ public enum Folder {
     /// Makes `url` and its parents if missing. Fails in words: a file where the folder (or one
     /// of its parents) should be is named, rather than "file exists".
     public static func create(at url: URL) throws(FolderError) {
-        var isFolder: ObjCBool = false
         var path = url.standardizedFileURL
         while path.path != "/" {
-            if FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) {
-                guard isFolder.boolValue else { throw FolderError(reason: "\(path.path) is a file, not a folder") }
+            var info = stat()
+            if stat(path.path, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR else { throw FolderError(reason: "\(path.path) is a file, not a folder") }
                 break
             }
             path.deleteLastPathComponent()

@@ -137,7 +137,7 @@ public enum FrameRenderer {
     static func helpLines() -> [StyledLine] {
         let width = KeyBindings.help.map(\.keys.count).max() ?? 0
         return [StyledLine("# Keys", .bold), ""]
-            + KeyBindings.help.map { StyledLine("  \($0.keys.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.meaning)") }
+            + KeyBindings.help.map { StyledLine("  \($0.keys.padded(toWidth: width))  \($0.meaning)") }
             + ["", StyledLine("Press any key to close this help.", .dim)]
     }
 

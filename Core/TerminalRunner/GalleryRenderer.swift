@@ -197,6 +197,6 @@ public struct GalleryRenderer {
     static func describe(_ error: any Error) -> String {
         if let error = error as? StartupError { return error.message }
         if let error = error as? UsageError { return error.message }
-        return error.localizedDescription
+        return error.inWords
     }
 }

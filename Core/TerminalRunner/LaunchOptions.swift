@@ -47,7 +47,7 @@ public struct ProgramInfo: Sendable {
         let forms = allOptions.map { spec in spec.valueName.map { "\(spec.name) \($0)" } ?? spec.name }
         let width = forms.map(\.count).max() ?? 0
         let lines = zip(forms, allOptions).map { form, spec in
-            "  \(form.padding(toLength: width, withPad: " ", startingAt: 0))  \(spec.help)"
+            "  \(form.padded(toWidth: width))  \(spec.help)"
         }
         return
             (["\(name): \(summary)", "", "Usage: \(name) [options]", "", "Options:"] + lines

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a run must tell the person besides its screens. The app fills it in; a sandbox's stays
 /// empty.
@@ -12,10 +16,10 @@ import Foundation
 ///   or refused by the store). A run that ends with any says how many and exits with status 4,
 ///   so a script never reports success for changes it did not save.
 ///
-/// Stores and loggers report from their own threads, so the state is behind a lock (an `NSLock`,
+/// Stores and loggers report from their own threads, so the state is behind a lock (Core's `Lock`,
 /// which ThreadSanitizer sees on Linux).
 public final class RunNotices: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var bannerText: String?
     private var told: [String] = []
     private var delivered = 0

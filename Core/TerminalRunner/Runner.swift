@@ -1,6 +1,11 @@
 import Core
 import DataFormats
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -209,10 +214,13 @@ enum LineSource {
         }
         if let invalid = UTF8Check.firstInvalidByte(in: data) {
             throw UsageError(
-                "the script “\(path)” is not UTF-8 text: the byte 0x\(String(format: "%02X", invalid.byte)) at line \(invalid.line), column \(invalid.column) (\(path):\(invalid.line):\(invalid.column)) is not UTF-8. Save the file as UTF-8."
+                "the script “\(path)” is not UTF-8 text: the byte 0x\(invalid.byte < 0x10 ? "0" : "")\(String(invalid.byte, radix: 16, uppercase: true)) at line \(invalid.line), column \(invalid.column) (\(path):\(invalid.line):\(invalid.column)) is not UTF-8. Save the file as UTF-8."
             )
         }
-        return .file(name: path, lines: String(decoding: data, as: UTF8.self).components(separatedBy: .newlines))
+        return .file(
+            name: path,
+            lines: String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(
+                String.init))
     }
 
     var name: String {
@@ -267,7 +275,7 @@ struct ScriptSession {
         var fileLines = source.fileLines
         while let line = nextLine(from: &fileLines) {
             lineNumber += 1
-            if !source.isForgiving, !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            if !source.isForgiving, !line.trimmingWhitespace.isEmpty {
                 Terminal.write("\n› \(line)\n")
             }
             do {
@@ -321,10 +329,10 @@ extension LineSource {
 /// script line, a recipe title, a path) cannot drive the terminal.
 public enum Terminal {
     public static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(TerminalText.safe(text, keepingLineBreaks: true).utf8))
+        DescriptorWrite.writeAll(TerminalText.safe(text, keepingLineBreaks: true).utf8, to: STDOUT_FILENO)
     }
 
     public static func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(TerminalText.safe(text, keepingLineBreaks: true).utf8))
+        DescriptorWrite.writeAll(TerminalText.safe(text, keepingLineBreaks: true).utf8, to: STDERR_FILENO)
     }
 }

@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `--report-screen FILE`: keeps FILE holding the deep link of the screen on show, so a tool that
 /// restarts the program (`workspace watch`) can bring it back on the same screen with `--open`.

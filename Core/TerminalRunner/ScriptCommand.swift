@@ -45,7 +45,7 @@ public enum ScriptCommand: Equatable, Sendable {
 
     public static var referenceText: String {
         let width = reference.map(\.form.count).max() ?? 0
-        return reference.map { "  \($0.form.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.meaning)" }
+        return reference.map { "  \($0.form.padded(toWidth: width))  \($0.meaning)" }
             .joined(separator: "\n")
     }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Time a script can hold. A sandbox's clock sleeps through its gate: at a terminal the sleeps
 /// really wait, so the `slow` scenario is slow to look at; in script mode and in the gallery the
@@ -10,9 +14,9 @@ public final class SleepGate: @unchecked Sendable {
         var continuation: CheckedContinuation<Void, any Error>
     }
 
-    // An NSLock rather than `Mutex`: ThreadSanitizer on Linux cannot see inside `Mutex`
+    // Core's pthread `Lock` rather than `Mutex`: ThreadSanitizer on Linux cannot see inside `Mutex`
     // (docs/reliability.md). Everything below is read and written under it.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var holding: Bool
     /// Held sleeps, in the order they began: released in that order, so runs repeat exactly.
     private var held: [Held] = []

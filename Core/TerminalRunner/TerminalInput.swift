@@ -1,6 +1,10 @@
 import Dispatch
-import Foundation
 import Synchronization
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -32,11 +36,10 @@ final class KeyReader: Sendable {
     }
 
     func start(_ continuation: AsyncStream<TerminalEvent>.Continuation) {
-        let thread = Thread { [self] in
+        // A queue of its own, whose thread the blocking loop holds until `stop()`.
+        DispatchQueue(label: "cookbook.keys").async { [self] in
             self.readLoop(continuation)
         }
-        thread.name = "cookbook.keys"
-        thread.start()
     }
 
     /// Ends the loop within 100 ms.

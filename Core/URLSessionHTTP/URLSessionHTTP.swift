@@ -22,9 +22,28 @@ public enum URLSessionHTTP {
             _ method: String, _ url: URL, _ headers: [String: String], _ timeout: Double, _ maximumBodyBytes: Int
         ) async throws -> (status: Int, headers: [String: String], body: Data)
 
+    /// The exchange as the app's web API client (WebAPI's `LiveTransport`) takes it. That client
+    /// is built on FoundationEssentials, where `URLError` does not exist, so a `URLError` is
+    /// handed to `failure` as its code and words (`words(for:)`), and what `failure` returns is
+    /// thrown. Other errors (`CancellationError`) are thrown as they are.
+    public typealias PortableExchange =
+        @Sendable (
+            _ method: String, _ url: URL, _ headers: [String: String], _ timeout: Double, _ maximumBodyBytes: Int,
+            _ failure: @Sendable (_ urlErrorCode: Int, _ words: String) -> any Error
+        ) async throws -> (status: Int, headers: [String: String], body: Data)
+
     /// The symbol a dynamically loaded copy of this module exports (see `exportExchange`).
-    /// The version changes whenever `Exchange` does.
-    public static let entryPoint = "cookbook_urlsession_http_v1"
+    /// The version changes whenever `PortableExchange` does.
+    public static let entryPoint = "cookbook_urlsession_http_v2"
+
+    /// `exchange`, with its `URLError`s given to the caller's `failure`.
+    public static let portableExchange: PortableExchange = { method, url, headers, timeout, maximumBodyBytes, failure in
+        do {
+            return try await exchange(method, url, headers, timeout, maximumBodyBytes)
+        } catch let error as URLError {
+            throw failure(error.code.rawValue, words(for: error.code))
+        }
+    }
 
     /// The exchange, over one shared ephemeral session. The body is read as it arrives and
     /// the transfer stops as soon as it passes `maximumBodyBytes` (or at once when the server
@@ -240,10 +259,10 @@ final class Sessions: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 }
 
-/// The entry point of a dynamically loaded copy of this module: stores `URLSessionHTTP.exchange`
+/// The entry point of a dynamically loaded copy of this module: stores `URLSessionHTTP.portableExchange`
 /// in `slot`, which must point to an initialized `Any`. C calling convention, so the loader can
 /// find it with `dlsym` by a plain name; the loader checks what it gets with a conditional cast.
-@c(cookbook_urlsession_http_v1)
+@c(cookbook_urlsession_http_v2)
 public func exportExchange(_ slot: UnsafeMutableRawPointer) {
-    slot.assumingMemoryBound(to: Any.self).pointee = URLSessionHTTP.exchange
+    slot.assumingMemoryBound(to: Any.self).pointee = URLSessionHTTP.portableExchange
 }

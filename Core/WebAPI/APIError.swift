@@ -1,6 +1,10 @@
 import Core
 import DataFormats
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A web API failure, typed so the screen can say what happened and whether retry may help.
 public enum APIError: LocalizedError, RetryAwareError, Equatable {

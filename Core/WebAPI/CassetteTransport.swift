@@ -1,5 +1,9 @@
 import DataFormats
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Replays a cassette: each request gets the answer recorded for it (the same request
 /// recorded several times gets those answers in order, then the last again), so the client's

@@ -1,6 +1,10 @@
 import Core
 import DataFormats
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The recipe service over HTTP, for the REST contract in `RecipeAPIContract`
 /// (docs/web-api.md). It builds each request, reads the status and the content type,
@@ -63,7 +67,7 @@ public struct HTTPRecipeClient: RecipeServiceClient {
             if let field = JSONFieldProblem(error, in: response.body) { throw APIError.unexpectedShape(url: url, field: field) }
             throw APIError.malformed(url: url, detail: JSONProblem.describe(error, in: response.body))
         } catch {
-            throw APIError.malformed(url: url, detail: error.localizedDescription)
+            throw APIError.malformed(url: url, detail: error.inWords)
         }
     }
 

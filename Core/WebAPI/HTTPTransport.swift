@@ -1,5 +1,9 @@
 import DataFormats
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One request of the recipe web API, relative to the API's base URL: what the client asks,
 /// whatever carries it (the network, or a cassette).
@@ -40,7 +44,7 @@ public struct HTTPResponse: Hashable, Sendable {
 
     /// A header's value; header names are case-insensitive.
     public func header(_ name: String) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { $0.key.lowercased() == name.lowercased() }?.value
     }
 }
 

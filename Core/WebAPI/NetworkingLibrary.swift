@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Darwin)
     import URLSessionHTTP
@@ -15,12 +19,15 @@ import Foundation
 /// time a web API is used, and the app's default path loads nothing networking-related. On
 /// Apple platforms the module is linked normally.
 public enum NetworkingLibrary {
-    /// `URLSessionHTTP.Exchange`, spelled out: the same type, so the compiler checks that the
-    /// two agree wherever both are visible (on macOS, and in the tests), and the conditional
-    /// cast after `dlopen` checks it on Linux.
+    /// `URLSessionHTTP.PortableExchange`, spelled out: the same type, so the compiler checks
+    /// that the two agree wherever both are visible (on macOS, and in the tests), and the
+    /// conditional cast after `dlopen` checks it on Linux. A failure the exchange cannot name
+    /// here (a `URLError`) comes to `failure` as its code and words, and is thrown as the
+    /// error `failure` makes.
     public typealias Exchange =
         @Sendable (
-            _ method: String, _ url: URL, _ headers: [String: String], _ timeout: Double, _ maximumBodyBytes: Int
+            _ method: String, _ url: URL, _ headers: [String: String], _ timeout: Double, _ maximumBodyBytes: Int,
+            _ failure: @Sendable (_ urlErrorCode: Int, _ words: String) -> any Error
         ) async throws -> (status: Int, headers: [String: String], body: Data)
 
     /// The live exchange; on Linux the library is opened once, on first use.
@@ -29,12 +36,12 @@ public enum NetworkingLibrary {
     }
 
     #if canImport(Darwin)
-        private static let loaded: Result<Exchange, NetworkingLibraryError> = .success(URLSessionHTTP.exchange)
+        private static let loaded: Result<Exchange, NetworkingLibraryError> = .success(URLSessionHTTP.portableExchange)
     #elseif canImport(Glibc)
         /// The file name SwiftPM gives the `URLSessionHTTP` dynamic-library product.
         static let fileName = "libURLSessionHTTP.so"
         /// `URLSessionHTTP.entryPoint`, which this module cannot see on Linux.
-        static let entryPoint = "cookbook_urlsession_http_v1"
+        static let entryPoint = "cookbook_urlsession_http_v2"
 
         private static let loaded: Result<Exchange, NetworkingLibraryError> = Result { () throws(NetworkingLibraryError) in
             try open(in: programDirectory())

@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The REST contract of the recipe web API (documented in docs/web-api.md). The client
 /// writes requests with it, and the loopback test server reads them back with it, so both

@@ -1,5 +1,9 @@
 import DataFormats
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Sends every request to the live web API and records each exchange, with the typed call
 /// that made it, into a cassette (`--record FILE`).

@@ -1,4 +1,9 @@
-import Foundation
+import Core
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How the client answers a 429 (“too many requests”): it honours the server's `Retry-After`,
 /// within bounds, instead of sending the retry at once.
@@ -22,7 +27,7 @@ enum RetryAfter {
     /// How long from `now` the header asks to wait; nil when it is missing or not one of the
     /// two forms (then it is ignored, as the RFC allows).
     static func delay(_ value: String?, now: Date) -> Duration? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        guard let value = value?.trimmingWhitespace, !value.isEmpty else { return nil }
         if value.allSatisfy(\.isASCIIDigit) {
             return Int(value).map { .seconds($0) } ?? .seconds(Int.max / 2)
         }

@@ -1,6 +1,10 @@
 import Core
 import DataFormats
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The web API options the app and the sandboxes share (`--api-url`, `--api-timeout`,
 /// `--record`, `--replay`, `--replay-mode`), read and checked before anything starts, and the

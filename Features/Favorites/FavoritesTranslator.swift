@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Favorites to content: one link per saved recipe, newest first, each saying when it was saved.
 struct FavoritesTranslator: Translator {

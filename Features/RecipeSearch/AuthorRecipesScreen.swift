@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// "More from this author": every recipe by one author, most popular first. It shares the
 /// search feature's interactor, row translator and router.

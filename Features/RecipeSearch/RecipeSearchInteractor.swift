@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Every side effect of the search screen, all through the environment.
 struct RecipeSearchInteractor {
@@ -20,7 +24,7 @@ struct RecipeSearchInteractor {
                 RecentSearch(keyword: keyword, searchedAt: environment.clock.now.timeIntervalSince1970))
             return nil
         } catch {
-            return "The search worked, but it could not be remembered: \(error.localizedDescription)"
+            return "The search worked, but it could not be remembered: \(error.inWords)"
         }
     }
 

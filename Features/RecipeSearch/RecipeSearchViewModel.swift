@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The search screen's logic: what happens on each user action, and the state that results.
 @MainActor
@@ -36,7 +40,7 @@ final class RecipeSearchViewModel: ScreenViewModel {
     func appear() async {
         interactor.logPageView()
         let searchesAtOnce = !state.keyword.isEmpty && state.results == .idle
-        if searchesAtOnce { state.results = .loading(keyword: state.keyword.trimmingCharacters(in: .whitespaces)) }
+        if searchesAtOnce { state.results = .loading(keyword: state.keyword.trimmingWhitespace) }
         let preferences = await applyKitchenPreferences()
         if searchesAtOnce || (state.results != .idle && preferences.changedFilters) {
             await search()
@@ -90,7 +94,7 @@ final class RecipeSearchViewModel: ScreenViewModel {
 
     /// Searches for the keyword with the filters; with neither, shows recent searches.
     func search() async {
-        let keyword = state.keyword.trimmingCharacters(in: .whitespaces)
+        let keyword = state.keyword.trimmingWhitespace
         generation += 1
         let current = generation
         state.notice = nil

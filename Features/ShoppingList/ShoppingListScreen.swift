@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The screen as runners see it: content from the translator (see `TranslatedScreen`), events to the view model.
 @MainActor

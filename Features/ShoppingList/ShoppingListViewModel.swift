@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The shopping list's logic. Every change is saved first and shown after, so the screen
 /// never shows an item the store does not have.
@@ -30,7 +34,7 @@ final class ShoppingListViewModel: ScreenViewModel {
     }
 
     func addDraft() async {
-        let name = state.draft.trimmingCharacters(in: .whitespaces)
+        let name = state.draft.trimmingWhitespace
         guard !name.isEmpty else {
             state.notice = "Type what to buy, then press Enter."
             return

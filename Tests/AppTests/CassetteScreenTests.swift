@@ -38,7 +38,7 @@ struct CassetteScreenTests {
         let dataDirectory = directory.file("data-\(UUID().uuidString)").path
         return try CookbookApp.makeEnvironment(
             LaunchOptions.parse(["--data-dir", dataDirectory] + arguments, for: CookbookApp.program),
-            networking: { URLSessionHTTP.exchange })
+            networking: { URLSessionHTTP.portableExchange })
     }
 
     /// The text of each screen, once it has loaded.

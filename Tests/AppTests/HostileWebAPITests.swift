@@ -26,7 +26,7 @@ struct HostileWebAPITests {
             if round.hasSuffix("stopped") { server.stop() }
             let options = try LaunchOptions.parse(
                 ["--data-dir", directory.url.path, "--api-url", server.baseURL.absoluteString], for: CookbookApp.program)
-            let environment = try CookbookApp.makeEnvironment(options, networking: { URLSessionHTTP.exchange })
+            let environment = try CookbookApp.makeEnvironment(options, networking: { URLSessionHTTP.portableExchange })
             let session = TabSession(
                 StackNavigator(title: "Recipe", environment: environment, root: Screens.RecipeDetails(recipeID: recipe.id)))
             await session.start()

@@ -28,7 +28,7 @@ struct SavedCopyScreenTests {
         try CookbookApp.makeEnvironment(
             LaunchOptions.parse(
                 ["--data-dir", directory.url.path, "--api-url", server.baseURL.absoluteString] + arguments, for: CookbookApp.program),
-            networking: { URLSessionHTTP.exchange }, clock: clock)
+            networking: { URLSessionHTTP.portableExchange }, clock: clock)
     }
 
     func appeared(_ descriptor: some ScreenDescriptor, in environment: AppEnvironment) async -> any Screen {

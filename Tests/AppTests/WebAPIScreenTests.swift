@@ -155,7 +155,7 @@ struct WebAPIScreenTests {
                 ["--data-dir", directory.url.path, "--api-url", apiURL.absoluteString, "--api-timeout", timeout],
                 for: CookbookApp.program
             ),
-            networking: { URLSessionHTTP.exchange }
+            networking: { URLSessionHTTP.portableExchange }
         )
     }
 

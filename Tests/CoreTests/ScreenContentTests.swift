@@ -117,6 +117,14 @@ struct ScreenFailureTests {
         #expect(failure.recovery == nil)
         #expect(failure.canRetry)
     }
+
+    @Test("a file error says what the system said, never a type and a code")
+    func systemErrors() {
+        let missing = CocoaError(.fileReadNoSuchFile, userInfo: [NSUnderlyingErrorKey: POSIXError(.ENOENT)])
+        #expect(ScreenFailure(missing, whileTrying: "export").message == "Couldn't export: No such file or directory")
+        #expect(POSIXError(.EACCES).inWords == "Permission denied")
+        #expect(CocoaError(.fileWriteOutOfSpace).inWords == "the file operation failed (Cocoa error 640)")
+    }
 }
 
 @Suite("Ingredient amounts")

@@ -43,11 +43,11 @@ struct FileContentsTests {
         #expect(String(decoding: data, as: UTF8.self) == lines)
     }
 
-    @Test("a missing file fails with the POSIX reason underneath")
+    @Test("a missing file, or a folder, fails with the POSIX reason")
     func missingFile() throws {
-        let error = try #require(throws: (any Error).self) { try FileContents.read(atPath: "/nonexistent/script.txt") }
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        #expect(underlying?.domain == NSPOSIXErrorDomain)
-        #expect(underlying?.code == Int(ENOENT))
+        let missing = try #require(throws: POSIXError.self) { try FileContents.read(atPath: "/nonexistent/script.txt") }
+        #expect(missing.code == .ENOENT)
+        let folder = try #require(throws: POSIXError.self) { try FileContents.read(atPath: "/tmp") }
+        #expect(folder.code == .EISDIR)
     }
 }

@@ -98,7 +98,7 @@ struct CassetteTransportTests {
     func address() throws {
         let transport = CassetteTransport(cassette: Cassette(server: "http://api.test:9/v1"), file: "c.json")
         let live = LiveTransport(
-            baseURL: try #require(URL(string: "http://api.test:9/v1")), exchange: { _, _, _, _, _ in (200, [:], Data()) })
+            baseURL: try #require(URL(string: "http://api.test:9/v1")), exchange: { _, _, _, _, _, _ in (200, [:], Data()) })
         let request = HTTPRequest(path: "/recipes", query: [URLQueryItem(name: "q", value: "a b")])
         #expect(transport.address(of: request) == "http://api.test:9/v1/recipes?q=a%20b")
         #expect(transport.address(of: request) == live.address(of: request))

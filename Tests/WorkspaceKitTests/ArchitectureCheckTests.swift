@@ -71,7 +71,7 @@ struct ArchitectureCheckTests {
     @Test func anUndeclaredImportIsReportedAtItsLine() throws {
         let found = try violations(ignoringTests: Fixtures.manifestJSON) { files in
             try files.write(
-                "import Core\nimport Foundation\n#if canImport(Glibc)\nimport Glibc\n#endif\nimport Favorites\n",
+                "import Core\nimport FoundationEssentials\n#if canImport(Glibc)\nimport Glibc\n#endif\nimport Favorites\n",
                 to: "Features/Feed/FeedScreen.swift")
             try files.write("import Core\nimport TerminalRunner\n", to: "Tests/FeedTests/More.swift")
         }
@@ -87,7 +87,7 @@ struct ArchitectureCheckTests {
             try files.write(
                 """
                 import Core
-                import Foundation
+                import FoundationEssentials
 
                 // Date() in a comment is fine, and so is "UUID()" in a string.
                 struct FeedInteractor {
@@ -102,9 +102,11 @@ struct ArchitectureCheckTests {
                 }
                 """, to: "Features/Feed/FeedInteractor.swift")
             try files.write(
-                "import Foundation\n\npublic struct Clock { func now() -> Date { Date.now } }\n", to: "Core/Core/Domain/Stamp.swift")
+                "import FoundationEssentials\n\npublic struct Clock { func now() -> Date { Date.now } }\n",
+                to: "Core/Core/Domain/Stamp.swift")
             try files.write(
-                "import Foundation\n\npublic struct SystemClock { var now: Date { Date() } }\n", to: "Core/Core/Environment/Time.swift")
+                "import FoundationEssentials\n\npublic struct SystemClock { var now: Date { Date() } }\n",
+                to: "Core/Core/Environment/Time.swift")
         }
         #expect(found.allSatisfy { $0.rule == "side-effects" })
         #expect(

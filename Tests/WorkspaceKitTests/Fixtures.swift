@@ -196,7 +196,11 @@ enum Fixtures {
         import Core
         import Favorites
         import Feed
-        import Foundation
+        #if canImport(FoundationEssentials)
+            import FoundationEssentials
+        #else
+            import Foundation
+        #endif
 
         /// One builder per descriptor.
         struct AppResolver: Resolver {

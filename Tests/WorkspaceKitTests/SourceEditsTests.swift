@@ -137,7 +137,13 @@ struct SourceEditsTests {
     @Test func importsAreInsertedInOrder() {
         #expect(
             SourceEdits.addingImport("Pantry", to: Fixtures.appResolverSwift).hasPrefix(
-                "import Core\nimport Favorites\nimport Feed\nimport Foundation\nimport Pantry\n\n"))
+                "import Core\nimport Favorites\nimport Feed\n#if canImport(FoundationEssentials)\n    import FoundationEssentials\n#else\n    import Foundation\n#endif\nimport Pantry\n\n"
+            ))
+        // Never inside the FoundationEssentials idiom's #if, where it would apply on one platform only.
+        #expect(
+            SourceEdits.addingImport("Fish", to: Fixtures.appResolverSwift).hasPrefix(
+                "import Core\nimport Favorites\nimport Feed\n#if canImport(FoundationEssentials)\n    import FoundationEssentials\n#else\n    import Foundation\n#endif\nimport Fish\n\n"
+            ))
         #expect(SourceEdits.addingImport("Cart", to: Fixtures.appResolverSwift).hasPrefix("import Cart\nimport Core\nimport Favorites\n"))
         #expect(SourceEdits.addingImport("Zoo", to: "import A\n\nlet x = 1\n") == "import A\nimport Zoo\n\nlet x = 1\n")
         #expect(SourceEdits.addingImport("Feed", to: Fixtures.appResolverSwift) == Fixtures.appResolverSwift)
@@ -187,7 +193,7 @@ struct SourceEditsTests {
         let text = try edited(
             ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "AppResolver", in: Fixtures.appResolverSwift))
 
-        #expect(text.contains("import Foundation\nimport Pantry\n"))
+        #expect(text.contains("    import Foundation\n#endif\nimport Pantry\n"))
         #expect(
             text.contains(
                 """

@@ -1,7 +1,11 @@
 import Core
 import DataFormats
-import Foundation
 import TerminalRunner
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The app's part of the screen gallery (`cookbook --gallery`): the screens the App module
 /// builds itself (About, from the legacy page), in the environment the app starts with. The

@@ -1,10 +1,14 @@
 import Core
 import Favorites
 import Feed
-import Foundation
 import RecipeDetails
 import RecipeSearch
 import ShoppingList
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One builder per descriptor: the only place that knows which module implements what.
 /// Leaving one out is a compile error ("type 'AppResolver' does not conform to protocol 'Resolver'").

@@ -1,7 +1,11 @@
 import Core
-import Foundation
 import TerminalRunner
 import WebAPI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The composition root: reads the command line, builds the real environment, and hands
 /// the tabs to the runner. The `cookbook` executable is one call to `main()`.
@@ -52,7 +56,7 @@ public enum CookbookApp {
         do {
             store = try LocalStore.open(in: dataDirectory.url, notices: notices)
         } catch {
-            throw StartupError("\(error.localizedDescription) \(error.recoverySuggestion ?? "")")
+            throw StartupError("\(error.inWords) \(error.recoverySuggestion ?? "")")
         }
         for warning in store.warnings { notices.warn(warning) }
         notices.banner = store.banner
@@ -112,7 +116,7 @@ public enum CookbookApp {
             }
             return (BundledRecipeClient.bundled(), "bundled dataset")
         } catch {
-            throw StartupError(error.localizedDescription + ((error as? DatasetError).map { " \($0.recovery)" } ?? ""))
+            throw StartupError(error.inWords + ((error as? DatasetError).map { " \($0.recovery)" } ?? ""))
         }
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where the app keeps the user's data: `$XDG_DATA_HOME/cookbook` (else
 /// `~/.local/share/cookbook`) on Linux, `~/Library/Application Support/Cookbook` on macOS;
@@ -23,7 +27,7 @@ struct DataDirectory: Equatable {
                 return DataDirectory(
                     url: URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("cookbook", isDirectory: true))
             }
-            let home = environment["HOME"] ?? NSHomeDirectory()
+            let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
             return DataDirectory(
                 url: URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share/cookbook", isDirectory: true))
         #endif

@@ -1,6 +1,10 @@
 import Core
-import Foundation
 import TerminalRunner
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +21,7 @@ import TerminalRunner
 /// Logging never throws: if the file cannot be written, the first failure is reported once
 /// through `notices` (on stderr, or the status line in full screen) and the app carries on.
 ///
-/// Screens log from several threads, so the state is behind an `NSLock` (which
+/// Screens log from several threads, so the state is behind Core's `Lock` (which
 /// ThreadSanitizer sees on Linux; it does not see inside the standard library's `Mutex`).
 final class JSONLinesLogger: PageViewLogger, ActivityLogger, @unchecked Sendable {
     private struct Entry: Encodable {
@@ -35,7 +39,7 @@ final class JSONLinesLogger: PageViewLogger, ActivityLogger, @unchecked Sendable
     let fileURL: URL
     private let echoToStandardError: Bool
     private let notices: RunNotices
-    private let lock = NSLock()
+    private let lock = Lock()
     private var state = State()
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()

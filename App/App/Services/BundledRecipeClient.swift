@@ -1,7 +1,11 @@
 import Core
 import DataFormats
-import Foundation
 import TerminalRunner
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Serves the recipes bundled with the app (`BundledRecipes`) or a dataset file through the same
 /// `RecipeServiceClient` protocol as the web API, so the app works offline with no set-up.

@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A recipe kept by the web API cache, with when it was saved: what lets the cache expire
 /// entries and a screen say "saved copy from 2 hours ago".

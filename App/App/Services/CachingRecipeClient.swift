@@ -1,7 +1,11 @@
 import Core
-import Foundation
 import TerminalRunner
 import WebAPI
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The cache repository of seed 003 in front of the web API, with an expiry.
 ///
@@ -108,7 +112,7 @@ struct CachingRecipeClient: RecipeServiceClient {
                 "recipe_cache_saved_copy_shown",
                 payload: [
                     "operation": operation, "reason": reason, "saved_at": savedAt.formatted(.iso8601),
-                    "error": error.localizedDescription,
+                    "error": error.inWords,
                 ]))
         return RecipePage.SavedCopy(savedAt: savedAt, reason: reason, isPartial: isPartial)
     }
@@ -124,7 +128,7 @@ struct CachingRecipeClient: RecipeServiceClient {
             return .success(try await body())
         } catch {
             events.log(
-                ActivityEvent("recipe_cache_read_failed", payload: ["operation": operation, "error": error.localizedDescription]))
+                ActivityEvent("recipe_cache_read_failed", payload: ["operation": operation, "error": error.inWords]))
             return .failure(error)
         }
     }
@@ -143,9 +147,9 @@ struct CachingRecipeClient: RecipeServiceClient {
             try await body()
         } catch {
             events.log(
-                ActivityEvent("recipe_cache_write_failed", payload: ["operation": operation, "error": error.localizedDescription]))
+                ActivityEvent("recipe_cache_write_failed", payload: ["operation": operation, "error": error.inWords]))
             notices.warn(
-                "Recipes cannot be saved for offline use: \(error.localizedDescription). What the server sends is shown, but it will not be there when the server cannot be reached."
+                "Recipes cannot be saved for offline use: \(error.inWords). What the server sends is shown, but it will not be there when the server cannot be reached."
             )
         }
     }
@@ -163,10 +167,10 @@ struct SavedCopyError: LocalizedError, RetryAwareError {
     let cache: Cache
 
     var errorDescription: String? {
-        let server = serverError.localizedDescription
+        let server = serverError.inWords
         return switch cache {
         case .nothingSaved: "\(server); there is no saved copy to show instead"
-        case .unreadable(let error): "\(server); the saved copies cannot be read either (\(error.localizedDescription))"
+        case .unreadable(let error): "\(server); the saved copies cannot be read either (\(error.inWords))"
         }
     }
 
@@ -188,7 +192,7 @@ struct CacheMaxAge: Equatable, Sendable {
     private static let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
 
     static func parse(_ text: String) throws(UsageError) -> CacheMaxAge {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmingWhitespace.lowercased()
         let unit = trimmed.last.flatMap { units[$0] }
         let number = unit == nil ? trimmed : String(trimmed.dropLast())
         guard let count = Double(number), count.isFinite, count >= 0, count * (unit ?? 1) <= longest else {

@@ -1,6 +1,10 @@
 import Core
-import Foundation
 import TerminalRunner
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes a recipe as a Markdown or text file in the data directory's `exports` folder.
 struct FileRecipeExporter: RecipeExporter {

@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a list of recipes from a file must hold before it is shown: each id once (a duplicate
 /// would open the wrong recipe), a title, and no negative time, calories, popularity or
@@ -19,7 +23,7 @@ enum RecipeValidation {
                 let places = shared.map { "[\($0)] (“\(recipes[$0].title)”)" }
                 problems.append("the id \(recipe.id) is used by \(places.count) recipes: \(places.joined(separator: ", "))")
             }
-            if recipe.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if recipe.title.trimmingWhitespace.isEmpty {
                 problems.append("[\(index)] has no title")
             }
             for (name, value) in [

@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The web API cache on SQLite: the `recipes` table (the recipe's queryable columns and its
 /// JSON) with `savedAt`, in milliseconds since 1970, added by migration 3.

@@ -1,6 +1,11 @@
 import Core
-import Foundation
 import TerminalRunner
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The app's stores: SQLite in the data directory, or memory when that cannot be used.
 /// Opening fails only for a database from a newer Cookbook (`NewerDatabaseError`): the app must
@@ -27,7 +32,7 @@ struct LocalStore {
         do {
             try prepare(directory)
         } catch {
-            let problem = "\(error.localizedDescription) \(error.recoverySuggestion ?? "")"
+            let problem = "\(error.inWords) \(error.recoverySuggestion ?? "")"
             // A folder that cannot be written may still hold the person's data: show it.
             if error.isReadOnly, FileManager.default.fileExists(atPath: file.path) {
                 return try readOnly(at: file, because: error.summary, problem: problem, notices: notices)
@@ -50,19 +55,19 @@ struct LocalStore {
                 let kept = try moveAside(file)
                 var store = try durable(at: file, notices: notices)
                 store.warnings.append(
-                    "Cookbook found \(error.localizedDescription). It was moved to \(kept.path) (kept, not deleted) and a new, empty database was started."
+                    "Cookbook found \(error.inWords). It was moved to \(kept.path) (kept, not deleted) and a new, empty database was started."
                 )
                 return store
             } catch let second {
                 return inMemory(
                     because: error.summary,
                     warning:
-                        "Cookbook found \(error.localizedDescription) and could not set it aside: \(ErrorInWords.describe(second)). \(inMemoryConsequence)",
+                        "Cookbook found \(error.inWords) and could not set it aside: \(ErrorInWords.describe(second)). \(inMemoryConsequence)",
                     notices: notices
                 )
             }
         } catch {
-            let description = error.localizedDescription
+            let description = error.inWords
             return inMemory(
                 because: error.summary,
                 warning:
@@ -89,7 +94,7 @@ struct LocalStore {
         } catch {
             return inMemory(
                 because: cause,
-                warning: "\(problem) The database cannot be read either (\(error.localizedDescription)). \(inMemoryConsequence)",
+                warning: "\(problem) The database cannot be read either (\(error.inWords)). \(inMemoryConsequence)",
                 notices: notices)
         }
     }
@@ -139,9 +144,11 @@ struct LocalStore {
 
     /// Makes sure the data directory exists, is a directory and can be written.
     private static func prepare(_ directory: URL) throws(DataDirectoryError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw DataDirectoryError(path: directory.path, problem: "is a file, not a directory") }
+        // The attributes of what a link points to: a data directory may be a symbolic link.
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: directory.resolvingSymlinksInPath().path) {
+            guard attributes[.type] as? FileAttributeType == .typeDirectory else {
+                throw DataDirectoryError(path: directory.path, problem: "is a file, not a directory")
+            }
             guard FileManager.default.isWritableFile(atPath: directory.path) else {
                 throw DataDirectoryError(
                     path: directory.path, problem: "is read-only: Cookbook cannot create or change files in it",
@@ -160,8 +167,7 @@ struct LocalStore {
 
     /// Renames a damaged database (and its WAL files) to `<name>.damaged-<time>`; never deletes it.
     private static func moveAside(_ file: URL) throws -> URL {
-        let stamp = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false)).replacingOccurrences(
-            of: ":", with: "")
+        let stamp = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false)).replacing(":", with: "")
         var kept = file.deletingLastPathComponent().appendingPathComponent("\(file.lastPathComponent).damaged-\(stamp)")
         // Never over an older damaged file: that one is kept too.
         var number = 1
@@ -202,7 +208,7 @@ struct NewerDatabaseError: LocalizedError, Equatable {
     let supported: Int
 
     var errorDescription: String? {
-        let store = StoreError.futureSchema(path: path, found: found, supported: supported).localizedDescription
+        let store = StoreError.futureSchema(path: path, found: found, supported: supported).inWords
         return "\(store.prefix(1).uppercased())\(store.dropFirst())."
     }
 

@@ -1,5 +1,15 @@
 import CSQLite
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A value stored in or read from SQLite.
 enum SQLValue: Hashable, Sendable {
@@ -121,9 +131,9 @@ actor SQLiteDatabase {
     private static func makeCompanionsWritable(of path: String) {
         for companion in [path + "-shm", path + "-wal"] {
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: companion),
-                let permissions = (attributes[.posixPermissions] as? NSNumber)?.intValue,
+                let permissions = attributes[.posixPermissions] as? UInt,
                 permissions & 0o200 == 0,
-                (attributes[.ownerAccountID] as? NSNumber)?.uint32Value == geteuid()
+                attributes[.ownerAccountID] as? UInt == UInt(geteuid())
             else { continue }
             try? FileManager.default.setAttributes([.posixPermissions: permissions | 0o200], ofItemAtPath: companion)
         }
@@ -178,7 +188,7 @@ actor SQLiteDatabase {
                 return
             } catch {
                 guard case .locked = error, ContinuousClock.now < deadline else { throw error }
-                Thread.sleep(forTimeInterval: 0.01)
+                usleep(10_000)
             }
         }
     }

@@ -1,6 +1,10 @@
 import Core
-import Foundation
 import TerminalRunner
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An entity stored as one row of one table. Its queryable fields are columns of the same
 /// name, so a backend-neutral `Query` becomes SQL without a mapping table; `searchText`
@@ -52,7 +56,7 @@ struct SQLiteRepository<Entity: SQLiteRecord>: Repository {
             } catch {
                 guard await database.isFirstUnreadableRow(in: Entity.table) else { continue }
                 let rowid = row.optionalInteger(Self.rowidColumn).map { "row \($0)" } ?? "a row"
-                let reason = (error as? StoreError)?.localizedDescription ?? "it does not have the shape this version expects"
+                let reason = (error as? StoreError)?.inWords ?? "it does not have the shape this version expects"
                 notices.warn(
                     "A stored \(Entity.rowName) in \(database.path) cannot be read (\(rowid) of “\(Entity.table)”: \(reason)), so it is not shown; it stays in the file, untouched. Rows like it are skipped too."
                 )

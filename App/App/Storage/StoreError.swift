@@ -1,5 +1,9 @@
 import CSQLite
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What went wrong with the local database, in words a user can act on.
 enum StoreError: LocalizedError, Equatable {

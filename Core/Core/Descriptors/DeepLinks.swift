@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Links to screens: `cookbook://recipes/42`, `cookbook://search?query=curry`.
 /// `--open LINK` starts the app or a sandbox on that screen.
@@ -14,8 +18,7 @@ public enum DeepLinks {
         var values = descriptor.linkValues.filter { !$0.value.isEmpty }
         let path = segments(of: type(of: descriptor).linkPath).map { segment in
             guard let name = placeholder(segment) else { return segment }
-            return (values.removeValue(forKey: name) ?? "").addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"]))
-                ?? ""
+            return percentEncoded(segment: values.removeValue(forKey: name) ?? "")
         }.joined(separator: "/")
         var link = "\(scheme)://\(path)"
         if !values.isEmpty {
@@ -32,9 +35,9 @@ public enum DeepLinks {
         guard let components = URLComponents(string: link), components.scheme?.lowercased() == scheme else {
             throw DeepLinkError(link: link, problem: "it is not a \(scheme):// link")
         }
-        let path = ([components.host ?? ""] + components.path.split(separator: "/").map(String.init))
+        let path = ([components.percentEncodedHost ?? ""] + components.percentEncodedPath.split(separator: "/").map(String.init))
             .filter { !$0.isEmpty }
-            .map { $0.removingPercentEncoding ?? $0 }
+            .map { percentDecoded($0) ?? $0 }
         for screen in ScreenKind.allCases.map(\.descriptorType) {
             let pattern = segments(of: screen.linkPath)
             guard pattern.count == path.count else { continue }
@@ -63,6 +66,39 @@ public enum DeepLinks {
 
     private static func placeholder(_ segment: String) -> String? {
         segment.hasPrefix("{") && segment.hasSuffix("}") ? String(segment.dropFirst().dropLast()) : nil
+    }
+
+    /// Bytes a path segment keeps as they are (RFC 3986 `pchar`): letters, digits, `-._~`,
+    /// `!$&'()*+,;=`, `:` and `@`. Everything else, `/` included, is written `%XX`.
+    private static let segmentBytes = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@".utf8)
+
+    private static func percentEncoded(segment: String) -> String {
+        var encoded = ""
+        for byte in segment.utf8 {
+            if segmentBytes.contains(byte) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return encoded
+    }
+
+    /// `%XX` sequences as the bytes they stand for; nil when one is malformed or the bytes are not UTF-8.
+    private static func percentDecoded(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var rest = Substring(text).utf8[...]
+        while let byte = rest.popFirst() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(value)
+            rest = rest.dropFirst(2)
+        }
+        return String(validating: bytes, as: UTF8.self)
     }
 }
 

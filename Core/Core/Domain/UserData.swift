@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One line on the shopping list.
 public struct ShoppingItem: Identifiable, Hashable, Sendable, Codable {

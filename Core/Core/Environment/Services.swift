@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where recipes come from: the bundled dataset, the web API, or a stub.
 /// Errors should conform to `LocalizedError` so screens can say what happened and what to do.

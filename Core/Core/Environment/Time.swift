@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What "now" is, and waiting, as features see them. The app uses `SystemClock`; tests use
 /// CoreTesting's `TestClock` (time that moves only when told), so "saved 3 days ago" and

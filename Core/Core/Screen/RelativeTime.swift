@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How long ago something happened, in words: "just now", "5 minutes ago", "yesterday",
 /// "3 days ago". Deterministic and locale-free, so screens that show it can be snapshot-tested;

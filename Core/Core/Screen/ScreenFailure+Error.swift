@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ScreenFailure {
     /// Says in plain words what failed and what to do, from the error's `LocalizedError`
@@ -7,7 +11,7 @@ extension ScreenFailure {
     public init(_ error: any Error, whileTrying action: String) {
         let recovery = (error as? any LocalizedError)?.recoverySuggestion
         let canRetry = (error as? any RetryAwareError)?.canRetry ?? true
-        self.init(message: "Couldn't \(action): \(error.localizedDescription)", recovery: recovery, canRetry: canRetry)
+        self.init(message: "Couldn't \(action): \(error.inWords)", recovery: recovery, canRetry: canRetry)
     }
 }
 

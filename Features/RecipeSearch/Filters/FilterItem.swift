@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A filter item (seed 001's `MasterItemType`, with what every screen needs of it): a caseless
 /// enum naming a set of rules. Its associated types are the type of its value and the kind of

@@ -52,7 +52,7 @@ enum FuzzProgram: String, CaseIterable, Sendable, CustomTestStringConvertible {
             let options = try LaunchOptions.parse(
                 ["--data-dir", dataDirectory.path, "--api-url", try sources.webAPI().absoluteString, "--api-timeout", "10"],
                 for: CookbookApp.program)
-            return AppCoordinator(environment: try CookbookApp.makeEnvironment(options, networking: { URLSessionHTTP.exchange }))
+            return AppCoordinator(environment: try CookbookApp.makeEnvironment(options, networking: { URLSessionHTTP.portableExchange }))
         case .recipeSearch:
             environment.stubResolver.recipeSearch = { features.build($0, in: $1) }
             environment.stubResolver.authorRecipes = { features.build($0, in: $1) }

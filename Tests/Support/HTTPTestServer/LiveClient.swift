@@ -8,5 +8,6 @@ public func liveClient(
     _ baseURL: URL, timeout: Double = LiveTransport.defaultTimeout, maximumBodyBytes: Int = LiveTransport.defaultMaximumBodyBytes
 ) -> HTTPRecipeClient {
     HTTPRecipeClient(
-        transport: LiveTransport(baseURL: baseURL, timeout: timeout, maximumBodyBytes: maximumBodyBytes, exchange: URLSessionHTTP.exchange))
+        transport: LiveTransport(
+            baseURL: baseURL, timeout: timeout, maximumBodyBytes: maximumBodyBytes, exchange: URLSessionHTTP.portableExchange))
 }

@@ -33,6 +33,7 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
 /// - test-target, feature-sandbox: every module has `<Module>Tests`, every feature a sandbox;
 /// - spec-current: project-spec.yml is what `workspace spec` generates;
 /// - networking-imports, networking-on-demand: libcurl stays off the default launch (NetworkingRules.swift);
+/// - essentials-on-launch: so does all of Foundation; the app's modules import FoundationEssentials (LaunchRules.swift);
 /// - and the rules of GraphRules.swift and SourceRules.swift (cycles, test and library
 ///   dependencies, import style, unused dependencies, Core's top-level declarations).
 public struct ArchitectureCheck {
@@ -43,7 +44,7 @@ public struct ArchitectureCheck {
     public static let rules =
         [
             "feature-dependencies", "sandbox-dependencies", "app-dependents", "undeclared-import", "side-effects", "test-target",
-            "feature-sandbox", "spec-current", "networking-imports", "networking-on-demand",
+            "feature-sandbox", "spec-current", "networking-imports", "networking-on-demand", "essentials-on-launch",
         ] + graphRuleNames + sourceRuleNames
 
     public init(manifest: Manifest, files: any FileSystem) {
@@ -53,7 +54,7 @@ public struct ArchitectureCheck {
     }
 
     public func run() -> [Violation] {
-        dependencyRules() + importRule() + sideEffectRule() + completenessRules() + specRule() + networkingRules()
+        dependencyRules() + importRule() + sideEffectRule() + completenessRules() + specRule() + networkingRules() + launchRules()
             + graphRules() + importStyleRule() + unusedDependencyRule() + coreTopLevelRule()
     }
 

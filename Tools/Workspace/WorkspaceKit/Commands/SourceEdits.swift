@@ -279,11 +279,31 @@ public enum SourceEdits {
     /// Adds `import module` among the file's imports, keeping them sorted if they were.
     public static func addingImport(_ module: String, to text: String) -> String {
         let source = SwiftSource(text)
-        let imports = source.imports
-        if imports.contains(where: { $0.module == module }) { return text }
-        guard let lastImport = imports.last else { return "import \(module)\n" + text }
-        let target = imports.first { $0.module > module } ?? lastImport
-        let offset = target.module > module ? source.offset(ofLine: target.line) : source.offset(ofLine: lastImport.line + 1)
-        return inserting("import \(module)\n", at: offset, in: text)
+        if source.imports.contains(where: { $0.module == module }) { return text }
+        // Imports inside an `#if` (the FoundationEssentials idiom) are no place to insert next
+        // to: there the new import would apply on one platform only. Such a block counts as
+        // ending at its `#endif`.
+        var blockEnd: [Int: Int] = [:]
+        var open: [Int] = []
+        var depth = 0
+        for line in source.codeLines {
+            let directive = line.text.trimmingCharacters(in: .whitespaces)
+            if directive.hasPrefix("#if") { depth += 1 }
+            if depth > 0 { open.append(line.number) }
+            if directive.hasPrefix("#endif"), depth > 0 {
+                depth -= 1
+                if depth == 0 {
+                    for number in open { blockEnd[number] = line.number }
+                    open.removeAll()
+                }
+            }
+        }
+        let imports = source.imports.filter { blockEnd[$0.line] == nil }
+        guard let last = source.imports.last else { return "import \(module)\n" + text }
+        if let next = imports.first(where: { $0.module > module }) {
+            return inserting("import \(module)\n", at: source.offset(ofLine: next.line), in: text)
+        }
+        let after = blockEnd[last.line] ?? last.line
+        return inserting("import \(module)\n", at: source.offset(ofLine: after + 1), in: text)
     }
 }

@@ -13,7 +13,9 @@ public enum Conventions {
     public static let sandboxSupport = "SandboxSupport"
     /// The composition root, and who may depend on it.
     public static let app = "App"
-    public static let appDependents: Set<String> = ["cookbook", "AppTests"]
+    public static let appDependents: Set<String> = [appProgram, "AppTests"]
+    /// The app's executable: what `swift run cookbook` builds and starts.
+    public static let appProgram = "cookbook"
 
     /// What a sandbox may depend on besides its own feature.
     public static let sandboxDependencies: Set<String> = [core, coreTesting, sandboxSupport]

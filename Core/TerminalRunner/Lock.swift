@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A mutual-exclusion lock over `pthread_mutex_t`, for state that threads outside Swift
+/// concurrency share (the app's log files, the run's notices, the sleep gate).
+///
+/// Why not the standard library's `Mutex`: ThreadSanitizer on Linux cannot see inside it and
+/// reports the accesses it guards as races. Why not `NSLock`: it is in Foundation, not in
+/// FoundationEssentials, and the app's modules stay off Foundation so that a launch does not
+/// load it (docs/benchmarks.md, the launch section).
+public final class Lock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    public init() {
+        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` holding the lock; the lock is released however `body` ends.
+    public func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}

@@ -1,0 +1,44 @@
+import DataFormats
+import Foundation
+import Testing
+
+@testable import WebAPI
+
+/// The live exchange names its failures by `URLError` code (the web API client cannot see
+/// `URLError`): each code that means more than "unreachable" becomes its own transport error.
+@Suite("Live transport failures by URLError code")
+struct LiveTransportFailureTests {
+    static let server = "http://api.test:9/v1"
+
+    /// A transport whose exchange fails the way URLSessionHTTP does: through `failure`.
+    static func transport(failingWith code: URLError.Code, words: String = "in words") throws -> LiveTransport {
+        LiveTransport(baseURL: try #require(URL(string: server)), maximumBodyBytes: 512) { _, _, _, _, _, failure in
+            throw failure(code.rawValue, words)
+        }
+    }
+
+    @Test("the codes spelled out in WebAPI are URLError's")
+    func codesAreURLErrors() {
+        #expect(URLErrorCode.cancelled == URLError.Code.cancelled.rawValue)
+        #expect(URLErrorCode.badURL == URLError.Code.badURL.rawValue)
+        #expect(URLErrorCode.timedOut == URLError.Code.timedOut.rawValue)
+        #expect(URLErrorCode.unsupportedURL == URLError.Code.unsupportedURL.rawValue)
+        #expect(URLErrorCode.dataLengthExceedsMaximum == URLError.Code.dataLengthExceedsMaximum.rawValue)
+    }
+
+    @Test(
+        "each failure arrives as the transport error it means",
+        arguments: [
+            (URLError.Code.timedOut, TransportError.timedOut),
+            (.dataLengthExceedsMaximum, .tooLarge(limit: 512)),
+            (.cancelled, .cancelled),
+            (.unsupportedURL, .badURL("http://api.test:9/v1/recipes")),
+            (.cannotConnectToHost, .unreachable(detail: "the connection was refused")),
+        ])
+    func failures(code: URLError.Code, expected: TransportError) async throws {
+        let transport = try Self.transport(failingWith: code, words: "the connection was refused")
+        await #expect(throws: expected) {
+            _ = try await transport.send(HTTPRequest(path: "/recipes"), for: .feed)
+        }
+    }
+}
