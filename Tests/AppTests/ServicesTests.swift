@@ -73,6 +73,14 @@ struct JSONLinesLoggerTests {
         }
     }
 
+    @Test(
+        "an entry's time is what Date.formatted(.iso8601) writes, to the second, in UTC",
+        arguments: [0, 1_795_446_245.75, 951_782_400, -86_401, 253_402_300_799])
+    func timestampsAreISO8601(seconds: Double) {
+        let date = Date(timeIntervalSince1970: seconds)
+        #expect(JSONLinesLogger.timestamp(at: date) == date.formatted(.iso8601))
+    }
+
     @Test func entriesAreAppendedToAnExistingLog() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -101,8 +101,20 @@ final class JSONLinesLogger: PageViewLogger, ActivityLogger, @unchecked Sendable
         }
     }
 
-    private static func timestamp() -> String {
-        Date().formatted(.iso8601)
+    /// The entry's time in ISO 8601, UTC, to the second: `2026-11-23T15:04:05Z`, what
+    /// `Date.formatted(.iso8601)` writes. Written from `gmtime_r`, because the first use of that
+    /// format style costs about 0.3 ms, and the first page view is logged on the way to the
+    /// first screen.
+    static func timestamp(at date: Date = Date()) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return date.formatted(.iso8601) }
+        func padded(_ number: Int32, _ width: Int) -> String {
+            let digits = String(number)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        let day = "\(padded(parts.tm_year + 1900, 4))-\(padded(parts.tm_mon + 1, 2))-\(padded(parts.tm_mday, 2))"
+        return day + "T\(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2)):\(padded(parts.tm_sec, 2))Z"
     }
 }
 
