@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A store that cannot be used: every call throws `error`. The `failure` scenario uses it
 /// (`StubStoreError.unavailable`), so features that only touch stores show their error state too.

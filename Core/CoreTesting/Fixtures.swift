@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A small, fixed set of recipes for tests and sandboxes. Ids and values never change:
 /// tests and sandbox scripts rely on them.

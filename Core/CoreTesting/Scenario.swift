@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A named situation a sandbox can start in (`--scenario slow`) and the screen gallery shows
 /// every screen in. Every sandbox has the shared ones (`Scenario.shared`); a feature adds its

@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Serves fixture recipes the way a real backend would (filtered, sorted, paged), with a
 /// scenario's behaviour: empty, failing or slow. Records every call.

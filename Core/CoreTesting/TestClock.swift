@@ -1,5 +1,9 @@
 import Core
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Time for tests and sandboxes: it starts at `Fixtures.now` and moves only when told
 /// (`advance(by:)`) or when something sleeps on it. So "saved 3 days ago" reads the same on
@@ -18,9 +22,9 @@ public final class TestClock: WallClock, @unchecked Sendable {
     }
 
     public let sleeping: Sleeping
-    // An NSLock rather than `Mutex`: ThreadSanitizer on Linux cannot see inside `Mutex`
+    // Core's pthread `Lock` rather than `Mutex`: ThreadSanitizer on Linux cannot see inside `Mutex`
     // (docs/reliability.md).
-    private let lock = NSLock()
+    private let lock = Lock()
     private var current: Date
 
     public init(now: Date = Fixtures.now, sleeping: Sleeping = .instant) {
@@ -60,7 +64,7 @@ extension Duration {
 /// Identifiers for tests and sandboxes: `00000000-0000-4000-8000-000000000001`, then …02, in
 /// order, so a test knows the id of the item it is about to add.
 public final class SequentialIDs: IDGenerator, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var issued: UInt64 = 0
 
     public init() {}

@@ -3,11 +3,27 @@ import CoreTesting
 import TerminalRunner
 import WebAPI
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What every sandbox shares: `--scenario`, the stub environment, the runner, and `--replay`
 /// (a cassette recorded by the app, served through the real web API client).
 /// A sandbox's `main.swift` only links its feature's builder, names its first screen and adds
 /// the feature's own scenarios to the shared ones.
 public enum Sandbox {
+    /// Ends the process with `status`, what `main` returned: the last line of a sandbox's
+    /// `main.swift`, which then needs neither Foundation nor the C library.
+    public static func exit(_ status: Int32) -> Never {
+        #if canImport(Glibc)
+            Glibc.exit(status)
+        #else
+            Darwin.exit(status)
+        #endif
+    }
+
     /// Runs one feature alone and returns the exit status.
     /// - Parameters:
     ///   - feature: the feature's module name, for `--help` and the tab title.
@@ -105,7 +121,7 @@ public enum Sandbox {
     static func scenarioList(_ scenarios: [Scenario]) -> String {
         let width = scenarios.map(\.name.count).max() ?? 0
         return "Scenarios (--scenario NAME):\n"
-            + scenarios.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")
+            + scenarios.map { "  \($0.name.padded(toWidth: width))  \($0.summary)" }.joined(separator: "\n")
     }
 
     /// The stub environment of the scenario named (`default` when nil), with the feature's
@@ -130,7 +146,7 @@ public enum Sandbox {
         do {
             environment = try await scenario.makeEnvironment(clock: clock)
         } catch {
-            throw StartupError("the scenario “\(scenario.name)” cannot start: \(error.localizedDescription)")
+            throw StartupError("the scenario “\(scenario.name)” cannot start: \(error.inWords)")
         }
         link(environment.stubResolver)
         return environment

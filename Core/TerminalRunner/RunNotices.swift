@@ -1,3 +1,4 @@
+import Core
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

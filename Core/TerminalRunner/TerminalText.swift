@@ -97,7 +97,7 @@ extension ScreenStatus {
 
 extension String {
     /// The text followed by spaces up to `width` characters, for help columns that line up.
-    func padded(toWidth width: Int) -> String {
+    public func padded(toWidth width: Int) -> String {
         self + String(repeating: " ", count: Swift.max(0, width - count))
     }
 }

@@ -1,5 +1,9 @@
 import CoreTesting
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // The favorites' own scenarios, offered after the shared ones (`--scenario a-year-later`).
 extension Scenario {

@@ -1,7 +1,6 @@
 import Core
 import CoreTesting
 import Favorites
-import Foundation
 import SandboxSupport
 
 // Favorites alone, on fixtures; every other feature's screen is a labelled placeholder.
@@ -11,4 +10,4 @@ let status = await Sandbox.main(
     link: { $0.favorites = FavoritesFeature.makeScreen },
     root: Screens.Favorites()
 )
-exit(status)
+Sandbox.exit(status)

@@ -1,7 +1,6 @@
 import Core
 import CoreTesting
 import Feed
-import Foundation
 import SandboxSupport
 
 // Feed alone, on fixtures; every other feature's screen is a labelled placeholder.
@@ -11,4 +10,4 @@ let status = await Sandbox.main(
     link: { $0.feed = FeedFeature.makeScreen },
     root: Screens.Feed()
 )
-exit(status)
+Sandbox.exit(status)

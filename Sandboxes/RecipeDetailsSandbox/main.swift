@@ -1,6 +1,5 @@
 import Core
 import CoreTesting
-import Foundation
 import RecipeDetails
 import SandboxSupport
 
@@ -19,4 +18,4 @@ let status = await Sandbox.main(
         .screen(Screens.ChooseIngredients(recipeID: 1), states: [.loading, .content, .error]),
     ]
 )
-exit(status)
+Sandbox.exit(status)

@@ -1,6 +1,5 @@
 import Core
 import CoreTesting
-import Foundation
 import RecipeSearch
 import SandboxSupport
 
@@ -24,4 +23,4 @@ let status = await Sandbox.main(
         .screen(Screens.KitchenPreferences(), states: [.loading, .content, .error, .locked]),
     ]
 )
-exit(status)
+Sandbox.exit(status)

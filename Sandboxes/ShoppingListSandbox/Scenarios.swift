@@ -1,6 +1,10 @@
 import Core
 import CoreTesting
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // The shopping list's own scenarios, offered after the shared ones (`--scenario long-list`).
 extension Scenario {
@@ -19,8 +23,9 @@ enum LongList {
     ]
 
     static let items: [ShoppingItem] = (1...500).map { number in
-        ShoppingItem(
-            id: UUID(uuidString: "00000000-0000-4000-9000-" + String(format: "%012d", number)) ?? UUID(),
+        let digits = String(number)
+        return ShoppingItem(
+            id: UUID(uuidString: "00000000-0000-4000-9000-" + String(repeating: "0", count: 12 - digits.count) + digits) ?? UUID(),
             name: "\(groceries[(number - 1) % groceries.count]) \((number - 1) / groceries.count + 1)",
             amount: number % 3 == 0 ? "2" : "",
             isChecked: number % 7 == 0,

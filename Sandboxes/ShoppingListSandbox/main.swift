@@ -1,6 +1,5 @@
 import Core
 import CoreTesting
-import Foundation
 import SandboxSupport
 import ShoppingList
 
@@ -11,4 +10,4 @@ let status = await Sandbox.main(
     link: { $0.shoppingList = ShoppingListFeature.makeScreen },
     root: Screens.ShoppingList()
 )
-exit(status)
+Sandbox.exit(status)

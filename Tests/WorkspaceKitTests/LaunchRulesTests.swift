@@ -2,7 +2,7 @@ import Testing
 
 @testable import WorkspaceKit
 
-/// essentials-on-launch: the modules the app links import FoundationEssentials, not Foundation.
+/// essentials-on-launch: the modules the programs link import FoundationEssentials, not Foundation.
 @Suite("workspace check: Foundation off the launch")
 struct LaunchRulesTests {
     static let idiom = "#if canImport(FoundationEssentials)\n    import FoundationEssentials\n#else\n    import Foundation\n#endif\n"
@@ -30,16 +30,25 @@ struct LaunchRulesTests {
         ArchitectureCheck(manifest: try manifest(), files: InMemoryFileSystem(files)).launchRules()
     }
 
-    @Test("the idiom in the app's modules, Foundation in the network module, a sandbox and tests: no violation")
+    @Test("the idiom in the programs' modules, Foundation in the network module and in tests: no violation")
     func clean() throws {
         let found = try violations([
             "Core/Core/Recipe.swift": Self.idiom + "public struct Recipe {}\n",
             "App/cookbook/main.swift": "import App\n",
+            "Sandboxes/FeedSandbox/main.swift": "import Core\n" + Self.idiom,
             "Core/URLSessionHTTP/HTTP.swift": "import Foundation\n",
-            "Sandboxes/FeedSandbox/main.swift": "import Foundation\n",
             "Tests/CoreTests/T.swift": "import Foundation\n",
         ])
         #expect(found.isEmpty)
+    }
+
+    @Test("a sandbox's own Foundation import is reported: a sandbox is a program too")
+    func sandbox() throws {
+        let found = try violations(["Sandboxes/FeedSandbox/main.swift": "import Core\nimport Foundation\n"])
+        #expect(
+            found.map(\.description).first?.hasPrefix(
+                "Sandboxes/FeedSandbox/main.swift:2: essentials-on-launch: FeedSandbox imports Foundation, which is loaded at every launch on Linux (FeedSandbox is a program)"
+            ) == true)
     }
 
     @Test("Foundation imported plainly by a module the app links is reported at its line, with the idiom as the fix")
@@ -47,7 +56,7 @@ struct LaunchRulesTests {
         let found = try violations(["App/App/Store.swift": "import Core\nimport Foundation\n"])
         #expect(
             found.map(\.description) == [
-                #"App/App/Store.swift:2: essentials-on-launch: App imports Foundation, which the app loads at every launch on Linux (cookbook links App) — fix: import FoundationEssentials instead: #if canImport(FoundationEssentials) import FoundationEssentials #else import Foundation #endif (docs/architecture.md, "macOS on paper")"#
+                #"App/App/Store.swift:2: essentials-on-launch: App imports Foundation, which is loaded at every launch on Linux (cookbook links App) — fix: import FoundationEssentials instead: #if canImport(FoundationEssentials) import FoundationEssentials #else import Foundation #endif (docs/architecture.md, "macOS on paper")"#
             ])
     }
 

@@ -33,7 +33,7 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
 /// - test-target, feature-sandbox: every module has `<Module>Tests`, every feature a sandbox;
 /// - spec-current: project-spec.yml is what `workspace spec` generates;
 /// - networking-imports, networking-on-demand: libcurl stays off the default launch (NetworkingRules.swift);
-/// - essentials-on-launch: so does all of Foundation; the app's modules import FoundationEssentials (LaunchRules.swift);
+/// - essentials-on-launch: so does all of Foundation; the programs' modules import FoundationEssentials (LaunchRules.swift);
 /// - and the rules of GraphRules.swift and SourceRules.swift (cycles, test and library
 ///   dependencies, import style, unused dependencies, Core's top-level declarations).
 public struct ArchitectureCheck {

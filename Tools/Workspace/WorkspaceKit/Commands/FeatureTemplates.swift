@@ -373,7 +373,6 @@ public struct FeatureTemplates: Sendable {
         #"""
         import Core
         import CoreTesting
-        import Foundation
         import \#(name)
         import SandboxSupport
 
@@ -383,7 +382,7 @@ public struct FeatureTemplates: Sendable {
             link: { $0.\#(forms.lowerCamel) = \#(name)Feature.makeScreen },
             root: \#(descriptorType)()
         )
-        exit(status)
+        Sandbox.exit(status)
 
         """#
     }

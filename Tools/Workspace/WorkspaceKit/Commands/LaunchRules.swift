@@ -1,24 +1,26 @@
-/// The rule that keeps all of Foundation off the app's launch (docs/benchmarks.md, the launch
-/// section): on Linux `import Foundation` loads swift-corelibs-foundation and ICU's data, about
-/// 3.5 ms of every start, where `FoundationEssentials` has what the app uses.
+/// The rule that keeps all of Foundation off every program's launch (docs/benchmarks.md, run N):
+/// on Linux `import Foundation` loads swift-corelibs-foundation and ICU's data, about 3 ms of
+/// every start, where `FoundationEssentials` has what the programs use.
 ///
-/// - essentials-on-launch: every module the app program links on Linux (but the networking
-///   module, which it opens only for a web API) imports `Foundation` only in the `#else` of
-///   the idiom `#if canImport(FoundationEssentials) import FoundationEssentials #else import
-///   Foundation #endif`, and never `FoundationInternationalization`.
+/// - essentials-on-launch: every module a program links on Linux (the app, a sandbox; not the
+///   workspace tools, and not the networking module, which the app opens only for a web API)
+///   imports `Foundation` only in the `#else` of the idiom `#if canImport(FoundationEssentials)
+///   import FoundationEssentials #else import Foundation #endif`, and never
+///   `FoundationInternationalization`.
 extension ArchitectureCheck {
     func launchRules() -> [Violation] {
         var violations: [Violation] = []
-        for target in launchTargets() {
+        for (target, program) in launchTargets() {
             for path in index.swiftFiles(of: target) {
                 guard let source = index.source(path) else { continue }
                 let lines = Dictionary(uniqueKeysWithValues: source.codeLines.map { ($0.number, $0.text) })
                 for (module, line) in source.imports where ["Foundation", "FoundationInternationalization"].contains(module) {
                     if module == "Foundation", Self.isInEssentialsIdiom(line: line, of: lines) { continue }
+                    let links = target.name == program ? "\(program) is a program" : "\(program) links \(target.name)"
                     violations.append(
                         Violation(
                             path, line, "essentials-on-launch",
-                            "\(target.name) imports \(module), which the app loads at every launch on Linux (\(Conventions.appProgram) links \(target.name))",
+                            "\(target.name) imports \(module), which is loaded at every launch on Linux (\(links))",
                             fix:
                                 "import FoundationEssentials instead: #if canImport(FoundationEssentials) import FoundationEssentials #else import Foundation #endif (docs/architecture.md, \"macOS on paper\")"
                         ))
@@ -28,20 +30,24 @@ extension ArchitectureCheck {
         return violations
     }
 
-    /// The app program and every target it links on Linux, but the networking module.
-    func launchTargets() -> [Target] {
-        guard let program = manifest.target(named: Conventions.appProgram) else { return [] }
-        var found: [Target] = [program]
-        var names: Set<String> = [program.name]
-        var index = 0
-        while index < found.count {
-            for dependency in found[index].dependencies where !dependency.isProduct && dependency.applies(on: "linux") {
-                guard dependency.name != Conventions.networkingModule, let target = manifest.target(named: dependency.name),
-                    target.kind != .system, names.insert(target.name).inserted
-                else { continue }
-                found.append(target)
+    /// Every program but the tools, and every target one of them links on Linux (but the
+    /// networking module), each with the first program found that links it.
+    func launchTargets() -> [(target: Target, program: String)] {
+        var found: [(target: Target, program: String)] = []
+        var names: Set<String> = []
+        for program in manifest.targets where program.kind == .executable && !program.path.hasPrefix("Tools/") {
+            guard names.insert(program.name).inserted else { continue }
+            var index = found.count
+            found.append((program, program.name))
+            while index < found.count {
+                for dependency in found[index].target.dependencies where !dependency.isProduct && dependency.applies(on: "linux") {
+                    guard dependency.name != Conventions.networkingModule, let target = manifest.target(named: dependency.name),
+                        target.kind != .system, names.insert(target.name).inserted
+                    else { continue }
+                    found.append((target, program.name))
+                }
+                index += 1
             }
-            index += 1
         }
         return found
     }

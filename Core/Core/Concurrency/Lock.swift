@@ -5,7 +5,7 @@
 #endif
 
 /// A mutual-exclusion lock over `pthread_mutex_t`, for state that threads outside Swift
-/// concurrency share (the app's log files, the run's notices, the sleep gate).
+/// concurrency share (the app's log file, the run's notices, the sleep gate, the test clock).
 ///
 /// Why not the standard library's `Mutex`: ThreadSanitizer on Linux cannot see inside it and
 /// reports the accesses it guards as races. Why not `NSLock`: it is in Foundation, not in
