@@ -7,7 +7,7 @@ import DataFormats
 #endif
 
 /// The web API over the network: requests go to `baseURL` through a live HTTP exchange
-/// (`URLSessionHTTP.exchange`, found by `NetworkingLibrary`).
+/// (`URLSessionHTTP.portableExchange`, found by `NetworkingLibrary`).
 public struct LiveTransport: HTTPTransport {
     public let baseURL: URL
     /// How long a request may take from start to the end of the body, in seconds.

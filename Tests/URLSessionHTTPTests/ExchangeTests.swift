@@ -35,6 +35,18 @@ struct ExchangeTests {
         await #expect { try await exchange("GET", url, [:], 10, 1 << 20) } throws: { ($0 as? URLError)?.code == .cannotConnectToHost }
     }
 
+    @Test("the portable exchange hands a URLError to the caller as its code and words, and throws what it makes")
+    func portable() async throws {
+        struct Made: Error, Equatable {
+            var code: Int
+            var words: String
+        }
+        let url = try #require(URL(string: "http://127.0.0.1:\(try LoopbackHTTPServer.closedPort())/feed"))
+        await #expect(throws: Made(code: URLError.Code.cannotConnectToHost.rawValue, words: "the connection was refused")) {
+            _ = try await URLSessionHTTP.portableExchange("GET", url, [:], 10, 1 << 20) { code, words in Made(code: code, words: words) }
+        }
+    }
+
     @Test("no answer within the deadline: URLError timedOut")
     func late() async throws {
         let server = try LoopbackHTTPServer { _ in
