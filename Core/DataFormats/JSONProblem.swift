@@ -5,32 +5,35 @@
 #endif
 
 /// Where JSON text is wrong and why, in words: for a dataset file, a web API answer or a
-/// cassette, the message names the place (`at [1].ingredients[2]`, or line and column).
+/// cassette, the message names the place (`the field “[1].ingredients[2].unit”`, or line and
+/// column).
 public enum JSONProblem {
-    /// What is wrong, and where: the coding path of a value of the wrong shape
-    /// (`at [1].ingredients[2]`), or the line and column where the text stops being JSON
-    /// (`at line 3, column 15 (FILE:3:15): unexpected “]”`) when `data` is given.
+    /// What is wrong, and where: the line and column where the text stops being JSON
+    /// (`at line 3, column 15 (FILE:3:15): unexpected “]”`), or the field of the wrong shape in
+    /// `JSONFieldProblem`'s words (`the field “[1].servings” should be a whole number, but is the
+    /// text “four”`) when `data` is given; without it, the coding path and Swift's description.
     public static func describe(_ error: DecodingError, in data: Data? = nil, file: String? = nil) -> String {
+        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let data, let syntax = JSONSyntaxError.find(in: data) {
+            let reference = file.map { " (\($0):\(syntax.position.line):\(syntax.position.column))" } ?? ""
+            return "it is not valid JSON at line \(syntax.position.line), column \(syntax.position.column)\(reference): \(syntax.reason)"
+        }
+        // A field in words; the document itself (an empty path) is said below, as "the top level".
+        if let data, let field = JSONFieldProblem(error, in: data), !field.field.isEmpty { return field.description }
         func path(_ codingPath: [any CodingKey]) -> String {
-            let text = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+            let text = JSONFieldProblem.path(codingPath)
             return text.isEmpty ? "at the top level" : "at \(text)"
         }
         switch error {
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty, let data, let syntax = JSONSyntaxError.find(in: data) {
-                let reference = file.map { " (\($0):\(syntax.position.line):\(syntax.position.column))" } ?? ""
-                return
-                    "it is not valid JSON at line \(syntax.position.line), column \(syntax.position.column)\(reference): \(syntax.reason)"
-            }
             // At the top level the description only repeats "not valid JSON"; deeper, it says why.
             let detail = context.codingPath.isEmpty || context.debugDescription.isEmpty ? "" : " (\(context.debugDescription))"
             return "it is not valid JSON \(path(context.codingPath))\(detail)"
         case .keyNotFound(let key, let context):
             return "the key “\(key.stringValue)” is missing \(path(context.codingPath))"
         case .typeMismatch(let type, let context):
-            return "expected \(type) \(path(context.codingPath)): \(context.debugDescription)"
+            return "expected \(JSONFieldProblem.kind(of: type)) \(path(context.codingPath))"
         case .valueNotFound(let type, let context):
-            return "expected \(type) but found null \(path(context.codingPath))"
+            return "expected \(JSONFieldProblem.kind(of: type)) but found null \(path(context.codingPath))"
         @unknown default:
             return "it is not in the expected shape (\(error))"
         }

@@ -150,7 +150,7 @@ struct DatasetFileTests {
         }
 
         #expect(error.localizedDescription.contains(file.path))
-        #expect(error.problem == "the key “title” is missing at [0]")
+        #expect(error.problem == "the field “[0].title” is missing")
     }
 
     @Test func aMissingNestedKeyGivesTheFullPath() throws {
@@ -167,7 +167,7 @@ struct DatasetFileTests {
             try BundledRecipeClient.load(from: file)
         }
 
-        #expect(error.problem == "the key “unit” is missing at [1].ingredients[2]")
+        #expect(error.problem == "the field “[1].ingredients[2].unit” is missing")
     }
 
     @Test func aWrongTypeNamesWhereItIs() throws {
@@ -182,7 +182,7 @@ struct DatasetFileTests {
             try BundledRecipeClient.load(from: file)
         }
 
-        #expect(error.problem.hasPrefix("expected Int at [1].servings"))
+        #expect(error.problem == "the field “[1].servings” should be a whole number, but is the text “four”")
     }
 
     @Test func aMissingFileIsNamed() throws {

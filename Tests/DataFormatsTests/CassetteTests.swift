@@ -93,7 +93,7 @@ struct CassetteTests {
             #"{"format": "cookbook web API cassette", "version": 1, "server": "http://x", "interactions": [{"request": {"method": "GET", "path": "/feed", "query": [], "headers": {}}, "response": {"headers": {}}}]}"#,
             to: "nostatus.json")
         let error = try #require(throws: CassetteError.self) { try Cassette.load(from: file) }
-        #expect(error.problem == "the key “status” is missing at .interactions[0].response")
+        #expect(error.problem == "the field “interactions[0].response.status” is missing")
     }
 
     @Test("a missing file and an unwritable place are said in words; nothing half-written is left")

@@ -57,7 +57,7 @@ struct GalleryReportTests {
         #expect {
             try GalleryReport.decode(Data(#"{"program": "x"}"#.utf8), source: "x --gallery")
         } throws: { error in
-            (error as? GalleryFormatError)?.description.hasPrefix("x --gallery: the key “") == true
+            (error as? GalleryFormatError)?.description.hasPrefix("x --gallery: the field “") == true
         }
     }
 }

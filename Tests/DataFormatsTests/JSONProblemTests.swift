@@ -26,15 +26,18 @@ struct JSONProblemTests {
         #expect(JSONProblem.describe(error, in: data, file: "f.json").contains("(f.json:3:12)"))
     }
 
-    @Test("the wrong shape: the key and where it is missing, or the type expected")
+    @Test("the wrong shape: the field, and what is wrong with it in words")
     func shape() throws {
         let missing = Data(#"[{"name": "a", "count": 1}, {"name": "b"}]"#.utf8)
         let noKey = try #require(throws: DecodingError.self) { try JSONDecoder().decode([Pair].self, from: missing) }
-        #expect(JSONProblem.describe(noKey, in: missing) == "the key “count” is missing at [1]")
+        #expect(JSONProblem.describe(noKey, in: missing) == "the field “[1].count” is missing")
+        // Without the text, the coding path.
+        #expect(JSONProblem.describe(noKey) == "the key “count” is missing at [1]")
 
         let text = Data(#"{"name": "a", "count": "one"}"#.utf8)
         let wrongType = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Pair.self, from: text) }
-        #expect(JSONProblem.describe(wrongType, in: text).hasPrefix("expected Int at .count"))
+        #expect(JSONProblem.describe(wrongType, in: text) == "the field “count” should be a whole number, but is the text “one”")
+        #expect(JSONProblem.describe(wrongType) == "expected a whole number at count")
     }
 
     @Test("valid JSON has no syntax error")
