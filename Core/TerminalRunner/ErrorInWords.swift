@@ -20,10 +20,11 @@ import Core
 /// Other errors say what their `LocalizedError` description says.
 public enum ErrorInWords {
     public static func describe(_ error: any Error) -> String {
-        if let posix = error as? POSIXError { return describe(errno: posix.code.rawValue) }
+        // A Cocoa code with no POSIX error under it: these words for the code. Anything else as
+        // Core's `inWords` says it (a POSIXError in `strerror`'s words), for mid-sentence.
         if let cocoa = error as? CocoaError {
-            if let underlying = cocoa.underlying { return describe(underlying) }
-            return cocoaWords[cocoa.code.rawValue] ?? "the system did not say why"
+            guard let underlying = cocoa.underlying else { return cocoaWords[cocoa.code.rawValue] ?? "the system did not say why" }
+            return describe(underlying)
         }
         let text = error.inWords
         return lowercasedFirst(text.hasSuffix(".") ? String(text.dropLast()) : text)

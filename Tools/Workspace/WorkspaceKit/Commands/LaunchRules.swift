@@ -30,23 +30,17 @@ extension ArchitectureCheck {
         return violations
     }
 
-    /// Every program but the tools, and every target one of them links on Linux (but the
-    /// networking module), each with the first program found that links it.
+    /// Every program but the tools, and every target one of them links, each with the first
+    /// program found that links it; not the networking module (on Linux the app opens it only
+    /// for a web API), nor system libraries.
     func launchTargets() -> [(target: Target, program: String)] {
+        let graph = ModuleGraph(manifest: manifest)
         var found: [(target: Target, program: String)] = []
-        var names: Set<String> = []
+        var seen: Set<String> = [Conventions.networkingModule]
         for program in manifest.targets where program.kind == .executable && !program.path.hasPrefix("Tools/") {
-            guard names.insert(program.name).inserted else { continue }
-            var index = found.count
-            found.append((program, program.name))
-            while index < found.count {
-                for dependency in found[index].target.dependencies where !dependency.isProduct && dependency.applies(on: "linux") {
-                    guard dependency.name != Conventions.networkingModule, let target = manifest.target(named: dependency.name),
-                        target.kind != .system, names.insert(target.name).inserted
-                    else { continue }
-                    found.append((target, program.name))
-                }
-                index += 1
+            for name in graph.closure(of: [program.name]) where seen.insert(name).inserted {
+                guard let target = manifest.target(named: name), target.kind != .system else { continue }
+                found.append((target, program.name))
             }
         }
         return found
