@@ -46,15 +46,15 @@ func unitTests(_ module: String, dependencies: [Target.Dependency] = []) -> Targ
     )
 }
 
-/// A library of the workspace tooling (`Tools/Workspace/<name>`): plain Swift, no app module
+/// A library of the workspace tooling (`Tools/<name>`): plain Swift, no app module
 /// (`dependencies` may name the Core-free ones, such as DataFormats).
 func toolLibrary(_ name: String, dependencies: [Target.Dependency] = []) -> Target {
-    .target(name: name, dependencies: dependencies, path: "Tools/Workspace/\(name)", swiftSettings: swiftSettings)
+    .target(name: name, dependencies: dependencies, path: "Tools/\(name)", swiftSettings: swiftSettings)
 }
 
-/// A command-line tool over a tooling library: `swift run <name> …`.
-func tool(_ name: String, library: String) -> Target {
-    .executableTarget(name: name, dependencies: [.target(name: library)], path: "Tools/Workspace/\(name)", swiftSettings: swiftSettings)
+/// A command-line tool over a tooling library (`Tools/<folder>/main.swift`): `swift run <name> …`.
+func tool(_ name: String, library: String, folder: String) -> Target {
+    .executableTarget(name: name, dependencies: [.target(name: library)], path: "Tools/\(folder)", swiftSettings: swiftSettings)
 }
 
 /// The tests of a library that needs no stub environment (no Core, no CoreTesting): the tooling's,
@@ -129,9 +129,9 @@ let package = Package(
             name: "EndToEndTests", dependencies: ["Core", "CoreTesting", "CSQLite", "HTTPTestServer"], path: "Tests/EndToEndTests",
             swiftSettings: swiftSettings),
 
-        // Workspace tooling: `swift run workspace new-feature|check|spec|graph|affected` (Tools/Workspace).
+        // Workspace tooling: `Tools/workspace <command>`, or `swift run workspace <command>` (Tools/README.md).
         toolLibrary("WorkspaceKit", dependencies: ["DataFormats", "URLSessionHTTP"]),  // both for `cassette verify`
-        tool("workspace", library: "WorkspaceKit"),
+        tool("workspace", library: "WorkspaceKit", folder: "WorkspaceMain"),
         libraryTests("WorkspaceKit", dependencies: ["DataFormats"]),
     ] + features.flatMap { [featureModule($0), sandbox($0), unitTests($0)] }
 )

@@ -284,6 +284,31 @@ enum Fixtures {
     }
 }
 
+/// A package folder on disk with an empty folder for every target of `Fixtures.manifest()`, where
+/// a command can write its focused package (which links real folders); removed on deinit.
+final class FocusOnDisk {
+    let root: URL
+    let focus: Focus
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("focus-\(UUID().uuidString)")
+        for target in try Fixtures.manifest().targets {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(target.path), withIntermediateDirectories: true)
+        }
+        focus = Focus(packageRoot: root.path, folder: root.appendingPathComponent(".build/focus").path)
+    }
+
+    /// The command line of a build in the focus, as `ScriptedRunner` records it.
+    var build: String { (["swift"] + focus.buildArguments()).joined(separator: " ") }
+
+    /// The command line running a program built in the focus.
+    func program(_ name: String, _ arguments: String...) -> String {
+        ([focus.programs + "/" + name] + arguments).joined(separator: " ")
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+}
+
 /// Answers commands from a script; records what was asked.
 final class ScriptedRunner: CommandRunning {
     var answers: [String: CommandResult]

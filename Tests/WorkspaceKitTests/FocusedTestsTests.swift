@@ -55,7 +55,7 @@ struct FocusPackageTests {
         do {
             _ = try focus(manifest).manifestText(for: ["Core", "Feed"])
         } catch {
-            #expect(error.message.hasPrefix("target Feed declares the c setting define, which `workspace test` cannot copy"))
+            #expect(error.message.hasPrefix("target Feed declares the c setting define, which the focused package cannot copy"))
         }
         // A closure that is not closed is a bug of the caller, said plainly.
         #expect(throws: FocusPackage.Failure("target Feed depends on Core, which is not among the focused targets")) {
@@ -146,7 +146,7 @@ struct FocusedTestRunTests {
 
     @Test func theClosureOfAFeatureTestIsItsModuleCoreAndCoreTesting() throws {
         let tests = FocusedTests(
-            manifest: try Fixtures.manifest(), files: Fixtures.files(), packageRoot: "/repo", focusFolder: "/repo/.build/focus",
+            manifest: try Fixtures.manifest(), files: Fixtures.files(), focus: Focus(packageRoot: "/repo", folder: "/repo/.build/focus"),
             runner: ScriptedRunner(), write: { _ in }, writeError: { _ in })
         #expect(tests.closure(of: [TestSelection("FeedTests")]) == ["Core", "CoreTesting", "Feed", "FeedTests"])
         // End-to-end tests start the executables they name, so their closure holds those.
@@ -192,7 +192,7 @@ struct FocusedTestRunTests {
         var output: [String] = []
         var errors: [String] = []
         let tests = FocusedTests(
-            manifest: try Fixtures.manifest(), files: Fixtures.files(), packageRoot: "/repo", focusFolder: "/repo/.build/focus",
+            manifest: try Fixtures.manifest(), files: Fixtures.files(), focus: Focus(packageRoot: "/repo", folder: "/repo/.build/focus"),
             runner: ScriptedRunner(), write: { output.append($0) }, writeError: { errors.append($0) })
         let code = tests.report(results, of: targets, status: status, filtered: filtered, wroteReports: !results.byTarget.isEmpty)
         return (code, output, errors)
@@ -234,7 +234,7 @@ struct FocusedTestRunTests {
 
     @Test func swiftTestRunsInTheFocusedPackageWithItsOwnBuildFolderPerSanitizer() throws {
         let tests = FocusedTests(
-            manifest: try Fixtures.manifest(), files: Fixtures.files(), packageRoot: "/repo", focusFolder: "/repo/.build/focus",
+            manifest: try Fixtures.manifest(), files: Fixtures.files(), focus: Focus(packageRoot: "/repo", folder: "/repo/.build/focus"),
             runner: ScriptedRunner(), write: { _ in }, writeError: { _ in })
         #expect(
             tests.swiftTestArguments(filter: nil, sanitizer: nil, xUnitPath: "/tmp/r.xml") == [
@@ -274,7 +274,7 @@ struct FocusedTestsOverheadTests {
     @Test func xcTestIsSkippedOnlyWhenNoSelectedTestImportsIt() throws {
         let files = Fixtures.files()
         let tests = FocusedTests(
-            manifest: try Fixtures.manifest(), files: files, packageRoot: "/repo", focusFolder: "/repo/.build/focus",
+            manifest: try Fixtures.manifest(), files: files, focus: Focus(packageRoot: "/repo", folder: "/repo/.build/focus"),
             runner: ScriptedRunner(), write: { _ in }, writeError: { _ in })
         #expect(!tests.usesXCTest(["FeedTests", "CoreTests"]))
         try files.write("import XCTest\n\nfinal class OldTests: XCTestCase {}\n", to: "Tests/FeedTests/OldTests.swift")

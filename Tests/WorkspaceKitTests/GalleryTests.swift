@@ -43,13 +43,11 @@ enum GalleryFixtures {
     }
 
     /// A runner that builds every program and answers `--gallery` with `reports` (by program).
-    static func runner(_ reports: [GalleryReport], failing: [String: CommandResult] = [:]) -> ScriptedRunner {
-        var answers: [String: CommandResult] = ["swift build --show-bin-path": CommandResult(status: 0, output: "/bin\n")]
-        for program in ["FeedSandbox", "FavoritesSandbox", "cookbook"] {
-            answers["swift build --product \(program)"] = CommandResult(status: 0, output: "Build complete!")
-        }
+    /// Answers the build in `disk`'s focus and each program's `--gallery` with its report.
+    static func runner(_ disk: FocusOnDisk, _ reports: [GalleryReport], failing: [String: CommandResult] = [:]) -> ScriptedRunner {
+        var answers: [String: CommandResult] = [disk.build: CommandResult(status: 0, output: "Build complete!")]
         for report in reports {
-            answers["/bin/\(report.program) --gallery"] = CommandResult(
+            answers[disk.program(report.program, "--gallery")] = CommandResult(
                 status: 0, output: String(decoding: report.encoded(), as: UTF8.self))
         }
         answers.merge(failing) { _, new in new }
@@ -212,13 +210,20 @@ struct GalleryCheckTests {
 
 @Suite("workspace gallery: the run")
 struct GalleryRunTests {
+    /// Where the programs build in this test; its commands are the runner's keys.
+    let disk: FocusOnDisk
+
+    init() throws {
+        disk = try FocusOnDisk()
+    }
+
     func run(
         _ mode: GalleryRun.Mode, change: GalleryPrograms.Change, files: InMemoryFileSystem, runner: ScriptedRunner
     ) throws -> (status: Int32, output: String, errors: String) {
         var output: [String] = []
         var errors: [String] = []
         let gallery = GalleryRun(
-            manifest: try Fixtures.manifest(), files: files, runner: runner, packageRoot: "/repo", write: { output.append($0) },
+            manifest: try Fixtures.manifest(), files: files, runner: runner, focus: disk.focus, write: { output.append($0) },
             writeError: { errors.append($0) })
         let status = try gallery.run(mode, change: change)
         return (status, output.joined(separator: "\n"), errors.joined(separator: "\n"))
@@ -228,12 +233,15 @@ struct GalleryRunTests {
     func onlyAffected() throws {
         let files = GalleryFixtures.files(committing: GalleryFixtures.all)
         let edited = GalleryFixtures.report("FeedSandbox", owner: "Feed", kind: "Feed", text: "# Feed, edited\n")
-        let runner = GalleryFixtures.runner([edited])
+        let runner = GalleryFixtures.runner(disk, [edited])
 
         let result = try run(.write, change: .files(["Features/Feed/FeedTranslator.swift"]), files: files, runner: runner)
 
         #expect(result.status == 0, "\(result.errors)")
-        #expect(runner.calls == ["swift build --show-bin-path", "swift build --product FeedSandbox", "/bin/FeedSandbox --gallery"])
+        #expect(runner.calls == [disk.build, disk.program("FeedSandbox", "--gallery")])
+        // The focus held FeedSandbox's closure and nothing else.
+        let focused = try String(contentsOfFile: disk.focus.folder + "/Package.swift", encoding: .utf8)
+        #expect(focused.contains("name: \"FeedSandbox\"") && !focused.contains("name: \"FavoritesSandbox\""))
         #expect(
             result.output.contains(
                 "gallery: rendered 1 screen (1 rendering) in 1 program (FeedSandbox); "
@@ -250,7 +258,7 @@ struct GalleryRunTests {
         let edited = GalleryFixtures.report("FeedSandbox", owner: "Feed", kind: "Feed", text: "# Feed, edited\n")
 
         let result = try run(
-            .check, change: .files(["Features/Feed/FeedTranslator.swift"]), files: files, runner: GalleryFixtures.runner([edited]))
+            .check, change: .files(["Features/Feed/FeedTranslator.swift"]), files: files, runner: GalleryFixtures.runner(disk, [edited]))
 
         #expect(result.status == 1)
         #expect(result.output.contains("--- docs/gallery/Feed.md (as it is)\n+++ docs/gallery/Feed.md (as rendered now)\n"))
@@ -262,7 +270,7 @@ struct GalleryRunTests {
 
     @Test("--check passes on a current gallery, and renders nothing when nothing a program is built from changed")
     func checkCurrent() throws {
-        let runner = GalleryFixtures.runner(GalleryFixtures.all)
+        let runner = GalleryFixtures.runner(disk, GalleryFixtures.all)
         let result = try run(
             .check, change: .files(["README.md"]), files: GalleryFixtures.files(committing: GalleryFixtures.all), runner: runner)
 
@@ -277,7 +285,7 @@ struct GalleryRunTests {
         try files.write(
             try files.read("docs/gallery/Favorites.md").replacingOccurrences(of: "# Favorites\n", with: "# Favourites\n"),
             to: "docs/gallery/Favorites.md")
-        let runner = GalleryFixtures.runner(GalleryFixtures.all)
+        let runner = GalleryFixtures.runner(disk, GalleryFixtures.all)
 
         let result = try run(.check, change: .files(["docs/gallery/Favorites.md"]), files: files, runner: runner)
 
@@ -289,7 +297,7 @@ struct GalleryRunTests {
     @Test("no committed gallery: every program renders and every file is written")
     func firstRun() throws {
         let files = InMemoryFileSystem()
-        let result = try run(.write, change: .files([]), files: files, runner: GalleryFixtures.runner(GalleryFixtures.all))
+        let result = try run(.write, change: .files([]), files: files, runner: GalleryFixtures.runner(disk, GalleryFixtures.all))
 
         #expect(result.status == 0, "\(result.errors)")
         #expect(files.contents == GalleryDocuments.files(for: GalleryFixtures.all))
@@ -300,9 +308,10 @@ struct GalleryRunTests {
         let files = GalleryFixtures.files(committing: GalleryFixtures.all)
         let before = files.contents
         let runner = GalleryFixtures.runner(
+            disk,
             GalleryFixtures.all,
             failing: [
-                "swift build --product FeedSandbox": CommandResult(
+                disk.build: CommandResult(
                     status: 1, output: "Features/Feed/FeedScreen.swift:3:1: error: expected declaration\n")
             ])
 
@@ -310,15 +319,17 @@ struct GalleryRunTests {
 
         #expect(result.status == 1)
         #expect(
-            result.errors.contains("gallery: FeedSandbox does not build:\nFeatures/Feed/FeedScreen.swift:3:1: error: expected declaration"))
-        #expect(result.errors.contains("gallery: nothing written: 1 of 3 programs could not be rendered"))
+            result.errors.contains(
+                "gallery: nothing written: the programs do not build (status 1):\nFeatures/Feed/FeedScreen.swift:3:1: error: expected declaration"
+            ))
         #expect(files.contents == before)
     }
 
     @Test("a program whose output is not a report is named with what is wrong")
     func notAReport() throws {
         let runner = GalleryFixtures.runner(
-            GalleryFixtures.all, failing: ["/bin/cookbook --gallery": CommandResult(status: 0, output: "Hello\n")])
+            disk,
+            GalleryFixtures.all, failing: [disk.program("cookbook", "--gallery"): CommandResult(status: 0, output: "Hello\n")])
 
         let result = try run(.write, change: .everything("--all"), files: InMemoryFileSystem(), runner: runner)
 
@@ -331,7 +342,7 @@ struct GalleryRunTests {
         let files = InMemoryFileSystem()
         let broken = GalleryFixtures.report(
             "FavoritesSandbox", owner: "Favorites", kind: "Favorites", problems: ["the scenario “broken” cannot start: no fixtures"])
-        let runner = GalleryFixtures.runner([GalleryFixtures.feed, broken, GalleryFixtures.app])
+        let runner = GalleryFixtures.runner(disk, [GalleryFixtures.feed, broken, GalleryFixtures.app])
 
         let result = try run(.write, change: .everything("--all"), files: files, runner: runner)
 
@@ -345,7 +356,7 @@ struct GalleryRunTests {
         let files = GalleryFixtures.files(committing: GalleryFixtures.all)
         try files.write("old", to: "docs/gallery/Pantry.md")
 
-        let result = try run(.write, change: .everything("--all"), files: files, runner: GalleryFixtures.runner(GalleryFixtures.all))
+        let result = try run(.write, change: .everything("--all"), files: files, runner: GalleryFixtures.runner(disk, GalleryFixtures.all))
 
         #expect(result.status == 0)
         #expect(!files.fileExists("docs/gallery/Pantry.md"))

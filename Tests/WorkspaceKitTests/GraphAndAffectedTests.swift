@@ -82,8 +82,8 @@ struct AffectedTests {
     static func manifestWithTooling() throws -> Manifest {
         var manifest = try Fixtures.manifest()
         manifest.targets += [
-            Target(name: "WorkspaceKit", kind: .regular, path: "Tools/Workspace/WorkspaceKit"),
-            Target(name: "workspace", kind: .executable, path: "Tools/Workspace/workspace", dependencies: [Dependency("WorkspaceKit")]),
+            Target(name: "WorkspaceKit", kind: .regular, path: "Tools/WorkspaceKit"),
+            Target(name: "workspace", kind: .executable, path: "Tools/WorkspaceMain", dependencies: [Dependency("WorkspaceKit")]),
             Target(name: "WorkspaceKitTests", kind: .test, path: "Tests/WorkspaceKitTests", dependencies: [Dependency("WorkspaceKit")]),
         ]
         return manifest
@@ -117,7 +117,7 @@ struct AffectedTests {
     }
 
     @Test func onlyAToolingChangeRunsTheToolingTests() throws {
-        let result = try analysis(manifest: try Self.manifestWithTooling()).analyze(["Tools/Workspace/WorkspaceKit/Check.swift"])
+        let result = try analysis(manifest: try Self.manifestWithTooling()).analyze(["Tools/WorkspaceKit/Check.swift"])
         #expect(result.affectedTargets == ["WorkspaceKit", "workspace", "WorkspaceKitTests"])
         #expect(result.testTargets == ["WorkspaceKitTests"])
     }
@@ -180,7 +180,7 @@ struct AffectedTests {
     }
 
     @Test func aDocumentationChangeRunsNothingAndSaysWhy() throws {
-        let files = ["README.md", "docs/benchmarks.md", "docs/benchmarks/scale.svg", "Tools/Workspace/README.md", "Features/Feed/NOTES.md"]
+        let files = ["README.md", "docs/benchmarks.md", "docs/benchmarks/scale.svg", "Tools/README.md", "Features/Feed/NOTES.md"]
         let result = try analysis().analyze(files)
 
         #expect(!result.runsEverything)

@@ -198,18 +198,23 @@ struct WatchSessionTests {
 
 @Suite("workspace watch: options, files, build output, text")
 struct WatchPartsTests {
+    static let focus = Focus(packageRoot: "/w", folder: "/w/.build/focus")
+
     @Test("the options, the sandbox's modules and the folders watched come from the manifest")
     func plan() throws {
         let options = try WatchOptions.parse(["Feed", "--scenario", "empty", "--open=cookbook://recipes/3", "--", "--replay", "x.json"])
         #expect(options.feature == "Feed")
-        let plan = try options.plan(manifest: Fixtures.manifest(), root: "/w")
+        let plan = try options.plan(manifest: Fixtures.manifest(), root: "/w", focus: Self.focus, reading: Fixtures.manifest)
         #expect(plan.sandbox == "FeedSandbox")
         #expect(plan.modules == ["Core", "CoreTesting", "SandboxSupport", "Feed", "FeedSandbox"])
         #expect(plan.files.folders == ["Core/Core", "Core/CoreTesting", "Core/SandboxSupport", "Features/Feed", "Sandboxes/FeedSandbox"])
-        #expect(plan.buildArguments == ["--package-path", "/w", "--product", "FeedSandbox"])
+        #expect(plan.focus == Self.focus)
         #expect(plan.sandboxArguments == ["--scenario", "empty", "--replay", "x.json"])
         #expect(plan.link == "cookbook://recipes/3")
-        #expect(try WatchOptions.parse(["FeedSandbox", "--poll"]).plan(manifest: Fixtures.manifest(), root: "/w").poll)
+        #expect(
+            try WatchOptions.parse(["FeedSandbox", "--poll"]).plan(
+                manifest: Fixtures.manifest(), root: "/w", focus: Self.focus, reading: Fixtures.manifest
+            ).poll)
     }
 
     /// The message of the usage error `body` throws; nil if it throws none.
@@ -227,7 +232,10 @@ struct WatchPartsTests {
     @Test("an unknown feature lists the features; a missing one, an unknown option or a second name is a usage error")
     func badCommandLines() {
         #expect(
-            usageMessage { _ = try WatchOptions.parse(["Fed"]).plan(manifest: Fixtures.manifest(), root: "/w") }
+            usageMessage {
+                _ = try WatchOptions.parse(["Fed"]).plan(
+                    manifest: Fixtures.manifest(), root: "/w", focus: Self.focus, reading: Fixtures.manifest)
+            }
                 == "no feature “Fed” with a sandbox; features: Feed, Favorites")
         #expect(usageMessage { _ = try WatchOptions.parse([]) } == "watch needs a FEATURE, such as: workspace watch Feed")
         #expect(
@@ -294,7 +302,9 @@ struct WatchPartsTests {
 
     @Test("with piped input every line of the watch starts with “watch: ”; at a terminal an error clears the screen")
     func text() throws {
-        let plan = try WatchOptions.parse(["Feed"]).plan(manifest: Fixtures.manifest(), root: "/nowhere")
+        let plan = try WatchOptions.parse(["Feed"]).plan(
+            manifest: Fixtures.manifest(), root: "/nowhere", focus: Focus(packageRoot: "/nowhere", folder: "/nowhere/.build/focus"),
+            reading: Fixtures.manifest)
         let failure = BuildFailure(lines: ["A.swift:1:1: error: no"], errorCount: 1)
         let script = WatchText(plan: plan, presentation: .script)
         #expect(

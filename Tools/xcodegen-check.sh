@@ -5,10 +5,10 @@
 # dependencies, one scheme per module testing only that module); then asks the schema checker
 # for a second, faster opinion. CI runs it; so does the integration test, after new-feature.
 #
-#   Tools/Workspace/xcodegen-check.sh          # SHARED=DIR where the shared tools are (default: ../shared
+#   Tools/xcodegen-check.sh          # SHARED=DIR where the shared tools are (default: ../shared
 #                                              # beside the package), XCODEGEN=FILE for another XcodeGen
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
+root="$(cd "$(dirname "$0")/.." && pwd)"
 shared="${SHARED:-$root/../shared}"
 xcodegen="${XCODEGEN:-$shared/xcodegen/bin/xcodegen}"
 validator="$shared/xcodegen/validate.py"

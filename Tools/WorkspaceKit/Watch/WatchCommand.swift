@@ -40,8 +40,8 @@ extension WorkspaceCommand {
         }
         var contextArguments = Arguments()
         contextArguments.values = options.packageOptions
-        let context = try Context(contextArguments, currentDirectory: currentDirectory, runner: runner)
-        let plan = try options.plan(manifest: context.manifest(), root: context.root)
+        let context = try Context(contextArguments, currentDirectory: currentDirectory, defaultRoot: defaultPackageRoot, runner: runner)
+        let plan = try options.plan(manifest: context.manifest(), root: context.root, focus: context.focus, reading: context.manifest)
         let presentation: WatchSession.Presentation = isatty(STDIN_FILENO) == 1 ? .terminal : .script
         let driver = try WatchDriver(plan: plan, presentation: presentation, write: write)
         return try driver.run()
@@ -100,7 +100,9 @@ struct WatchOptions: Equatable {
     }
 
     /// The sandbox of the feature named (`Feed` or `FeedSandbox`) and the folders of its modules.
-    func plan(manifest: Manifest, root: String) throws(WorkspaceCommand.UsageError) -> WatchPlan {
+    func plan(
+        manifest: Manifest, root: String, focus: Focus, reading read: @escaping () throws -> Manifest
+    ) throws(WorkspaceCommand.UsageError) -> WatchPlan {
         let name = feature ?? ""
         let features = manifest.features.map(\.name)
         let featureName = name.hasSuffix("Sandbox") ? String(name.dropLast("Sandbox".count)) : name
@@ -112,13 +114,13 @@ struct WatchOptions: Equatable {
         }
         let modules = ModuleGraph(manifest: manifest).closure(of: [sandbox.name])
         let folders = modules.compactMap { manifest.target(named: $0)?.path }
-        let scratch = packageOptions["--scratch-path"].map { ["--scratch-path", $0] } ?? []
         return WatchPlan(
             root: root,
             sandbox: sandbox.name,
             modules: modules,
             files: WatchedFiles(root: root, folders: folders),
-            buildArguments: ["--package-path", root] + scratch + ["--product", sandbox.name],
+            focus: focus,
+            manifest: read,
             sandboxArguments: (scenario.map { ["--scenario", $0] } ?? []) + sandboxArguments,
             link: link,
             poll: poll

@@ -1,9 +1,9 @@
 import DataFormats
 import Foundation
 
-/// `workspace gallery`: renders the programs a change affects (each builds with `swift build
-/// --product` and prints its part with `--gallery`), takes the others from the committed gallery,
-/// and writes `docs/gallery`, or, with `--check`, compares it with what is committed.
+/// `workspace gallery`: renders the programs a change affects (built together in the focus, each
+/// prints its part with `--gallery`), takes the others from the committed gallery, and writes
+/// `docs/gallery`, or, with `--check`, compares it with what is committed.
 public struct GalleryRun {
     public enum Mode: Sendable {
         /// Write the files that changed.
@@ -16,20 +16,20 @@ public struct GalleryRun {
     public var files: any FileSystem
     public var runner: any CommandRunning
     public var packageRoot: String
-    /// `--scratch-path DIR`, passed on to `swift build`.
-    public var swiftOptions: [String]
+    /// Where the programs build: one package holding the closures of the programs rendered.
+    public var focus: Focus
     public var write: (String) -> Void
     public var writeError: (String) -> Void
 
     public init(
-        manifest: Manifest, files: any FileSystem, runner: any CommandRunning, packageRoot: String, swiftOptions: [String] = [],
+        manifest: Manifest, files: any FileSystem, runner: any CommandRunning, focus: Focus,
         write: @escaping (String) -> Void, writeError: @escaping (String) -> Void
     ) {
         self.manifest = manifest
         self.files = files
         self.runner = runner
-        self.packageRoot = packageRoot
-        self.swiftOptions = swiftOptions
+        self.packageRoot = focus.packageRoot
+        self.focus = focus
         self.write = write
         self.writeError = writeError
     }
@@ -44,11 +44,17 @@ public struct GalleryRun {
 
         var fresh: [String: GalleryReport] = [:]
         var failures: [String] = []
-        if !selection.rendered.isEmpty {
-            let binaries = try binaryFolder()
-            for program in selection.rendered.map(\.program) {
+        let programNames = selection.rendered.map(\.program)
+        if !programNames.isEmpty {
+            do {
+                try build(programNames)
+            } catch {
+                writeError("\(error)")
+                return 1
+            }
+            for program in programNames {
                 do {
-                    fresh[program] = try render(program, binaries: binaries)
+                    fresh[program] = try render(program, binaries: focus.programs)
                 } catch {
                     failures.append(error.message)
                 }
@@ -113,28 +119,30 @@ public struct GalleryRun {
         }
     }
 
-    func binaryFolder() throws -> String {
-        let result = try runner.capture("swift", ["build", "--show-bin-path"] + swiftOptions, in: packageRoot)
-        let folder = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard result.succeeded, !folder.isEmpty else {
-            throw CommandError("`swift build --show-bin-path` failed (status \(result.status)): \(result.errorOutput)")
+    /// Builds `programs` in one package holding their closures: one planning and one build,
+    /// whatever their number.
+    func build(_ programs: [String]) throws {
+        let targets = Set(ModuleGraph(manifest: manifest).closure(of: programs))
+        write(
+            "gallery: building \(programs.count) program\(programs.count == 1 ? "" : "s") (\(targets.count) targets in \(focus.relativeFolder))…"
+        )
+        let lock = try focus.prepare(targets, of: manifest) {
+            writeError("gallery: waiting for another workspace command building in \(focus.relativeFolder) to finish…")
         }
-        return folder
-    }
-
-    /// Builds the program and reads its report.
-    func render(_ program: String, binaries: String) throws(CommandError) -> GalleryReport {
-        write("gallery: building \(program)…")
-        let build: CommandResult
-        do {
-            build = try runner.capture("swift", ["build", "--product", program] + swiftOptions, in: packageRoot)
-        } catch {
-            throw CommandError("cannot build \(program): \(error)")
+        defer { lock.unlock() }
+        let build = try runner.showingProgress("swift", focus.buildArguments(), in: packageRoot) { [manifest, focus] line in
+            focus.realPaths(in: line, of: manifest)
         }
         guard build.succeeded else {
             let log = (build.output + build.errorOutput).split(separator: "\n").filter { $0.contains("error") }.prefix(20)
-            throw CommandError("\(program) does not build:\n" + log.joined(separator: "\n"))
+            throw CommandError(
+                "gallery: nothing written: the programs do not build (status \(build.status))"
+                    + (log.isEmpty ? "; the errors are above" : ":\n" + log.joined(separator: "\n")))
         }
+    }
+
+    /// Runs a built program and reads its report.
+    func render(_ program: String, binaries: String) throws(CommandError) -> GalleryReport {
         let output: CommandResult
         do {
             output = try runner.capture(binaries + "/" + program, ["--gallery"], in: packageRoot)

@@ -8,6 +8,7 @@ struct WatchText {
         case watching
         case session(WatchNotice)
         case cannotLaunch(String)
+        case waitingForFocus
     }
 
     let plan: WatchPlan
@@ -25,6 +26,8 @@ struct WatchText {
             ]
         case .cannotLaunch(let reason):
             lines = ["cannot start \(plan.sandbox): \(reason)"]
+        case .waitingForFocus:
+            lines = ["waiting for another workspace command building in \(plan.focus.relativeFolder) to finish…"]
         case .session(let notice):
             lines = render(notice)
         }

@@ -5,9 +5,9 @@
 # every edited module pass (and `workspace test Pantry` never runs a stale build), that
 # `workspace check` is clean and that the new sandbox runs.
 #
-#   Tools/Workspace/integration-test.sh            # KEEP=1 keeps the copy for a look afterwards
+#   Tools/integration-test.sh            # KEEP=1 keeps the copy for a look afterwards
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
+root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/workspace-integration.XXXXXX")"
 cleanup() { if [ "${KEEP:-0}" = 1 ]; then echo "kept $work"; else rm -rf "$work"; fi; }
 trap cleanup EXIT
@@ -19,7 +19,7 @@ fingerprint() { find . -type f -not -path './.build/*' -print0 | sort -z | xargs
 step "Copy the workspace (git ls-files: tracked and untracked files, not ignored ones) to $work"
 cd "$root"
 git ls-files -z --cached --others --exclude-standard \
-  | while IFS= read -r -d '' file; do [ -f "$file" ] && printf '%s\0' "$file"; done \
+  | while IFS= read -r -d '' file; do { [ -f "$file" ] || [ -L "$file" ]; } && printf '%s\0' "$file"; done \
   | tar --null -T - -cf - | tar -xf - -C "$work"
 cd "$work"
 
@@ -70,7 +70,7 @@ swift run --skip-build workspace check
 step "XcodeGen generates the project with Pantry, and it matches Package.swift"
 shared="${SHARED:-$root/../shared}"
 if [ -x "$shared/xcodegen/bin/xcodegen" ]; then
-  SHARED="$shared" Tools/Workspace/xcodegen-check.sh
+  SHARED="$shared" Tools/xcodegen-check.sh
 else
   echo "(skipped: no XcodeGen at $shared/xcodegen/bin/xcodegen; set SHARED. CI has it beside the clone.)"
 fi

@@ -31,20 +31,20 @@ public struct FocusedTests {
     public let manifest: Manifest
     public let files: any FileSystem
     public let packageRoot: String
-    /// Where the focused package lives, absolute.
-    public let focusFolder: String
+    /// Where the focused package lives.
+    public let focus: Focus
     public let runner: any CommandRunning
     public var write: (String) -> Void
     public var writeError: (String) -> Void
 
     public init(
-        manifest: Manifest, files: any FileSystem, packageRoot: String, focusFolder: String, runner: any CommandRunning,
+        manifest: Manifest, files: any FileSystem, focus: Focus, runner: any CommandRunning,
         write: @escaping (String) -> Void, writeError: @escaping (String) -> Void
     ) {
         self.manifest = manifest
         self.files = files
-        self.packageRoot = packageRoot
-        self.focusFolder = focusFolder
+        self.packageRoot = focus.packageRoot
+        self.focus = focus
         self.runner = runner
         self.write = write
         self.writeError = writeError
@@ -113,9 +113,8 @@ public struct FocusedTests {
 
     /// The arguments of the `swift test` run in the focused package.
     func swiftTestArguments(filter: String?, sanitizer: String?, xUnitPath: String, xcTest: Bool = true) -> [String] {
-        let scratch = URL(fileURLWithPath: focusFolder).appendingPathComponent(sanitizer.map { ".build-\($0)" } ?? ".build").path
         var arguments = [
-            "test", "--package-path", focusFolder, "--scratch-path", scratch,
+            "test", "--package-path", focus.folder, "--scratch-path", focus.scratch(sanitizer: sanitizer),
             "--explicit-target-dependency-import-check", "error", "--xunit-output", xUnitPath,
         ]
         if let filter { arguments += ["--filter", filter] }
@@ -130,14 +129,12 @@ public struct FocusedTests {
     public func run(_ selections: [TestSelection], filter userFilter: String? = nil, sanitizer: String? = nil) throws -> Int32 {
         let targets = closure(of: selections)
         let names = selections.map(\.testTarget)
-        try FileManager.default.createDirectory(atPath: focusFolder, withIntermediateDirectories: true)
-        let lock = try FileLock(path: focusFolder + "/.lock") {
-            writeError("workspace test: waiting for another `workspace test` in this checkout to finish…")
+        let lock = try focus.prepare(Set(targets), of: manifest) {
+            writeError("workspace test: waiting for another workspace command building in \(focus.relativeFolder) to finish…")
         }
         defer { lock.unlock() }
-        try FocusPackage(manifest: manifest, packageRoot: packageRoot, folder: focusFolder).write(targets: Set(targets))
         write(
-            "workspace test: \(names.joined(separator: ", ")) in a package of \(targets.count) targets (\(relative(focusFolder))): "
+            "workspace test: \(names.joined(separator: ", ")) in a package of \(targets.count) targets (\(focus.relativeFolder)): "
                 + targets.joined(separator: ", "))
 
         let reports = FileManager.default.temporaryDirectory.appendingPathComponent("workspace-test-\(UUID().uuidString)")
@@ -145,9 +142,12 @@ public struct FocusedTests {
         defer { try? FileManager.default.removeItem(at: reports) }
         let xUnit = reports.appendingPathComponent("results.xml")
         let filter = userFilter ?? TestSelection.filter(for: selections)
-        let status = try runner.stream(
+        let status = try runner.run(
             "swift", swiftTestArguments(filter: filter, sanitizer: sanitizer, xUnitPath: xUnit.path, xcTest: usesXCTest(names)),
-            in: packageRoot)
+            in: packageRoot
+        ) { [focus, manifest, write] line in
+            write(focus.realPaths(in: line, of: manifest))
+        }
 
         var results = TestResults()
         let written = ((try? FileManager.default.contentsOfDirectory(atPath: reports.path)) ?? []).filter { $0.hasSuffix(".xml") }
@@ -187,9 +187,5 @@ public struct FocusedTests {
             return 1
         }
         return 0
-    }
-
-    func relative(_ path: String) -> String {
-        path.hasPrefix(packageRoot + "/") ? String(path.dropFirst(packageRoot.count + 1)) : path
     }
 }

@@ -14,8 +14,11 @@ struct WatchPlan {
     /// The sandbox's modules, in manifest order, for the first message.
     var modules: [String]
     var files: WatchedFiles
-    /// `swift build` arguments after `build`: `--product FeedSandbox`, and `--scratch-path DIR` if given.
-    var buildArguments: [String]
+    /// Where the sandbox builds, as `workspace run` builds it.
+    var focus: Focus
+    /// Reads the manifest again before each build (from the cache while Package.swift is
+    /// unchanged), so an edited manifest changes what the focus holds.
+    var manifest: () throws -> Manifest
     /// Passed to every launch: `--scenario NAME` and anything after `--`.
     var sandboxArguments: [String]
     /// `--open LINK`: the first screen.
@@ -38,7 +41,12 @@ final class WatchDriver: WatchEffects {
     private var sandbox: ChildProcess?
     private var build: ChildProcess?
     private var buildOutput: [UInt8] = []
-    private var executable: String?
+    /// The focus, held from the start of a build to its end.
+    private var focusLock: FileLock?
+    /// The manifest the build in progress read, to name the real files in its errors.
+    private var buildManifest: Manifest?
+    /// A build waits for another command building in the focus; it starts when that one is done.
+    private var waitsForFocus = false
     /// Script mode: forwarded bytes not yet sent (no sandbox running, or no whole line yet).
     private var input: [UInt8] = []
     private var inputEnded = false
@@ -90,8 +98,8 @@ final class WatchDriver: WatchEffects {
             let now = ContinuousClock.now
             var deadlines = [session.deadline].compactMap { $0 }
             if watcher.descriptor == nil { deadlines.append(nextLook) }
-            // A sandbox that ends by itself is noticed by looking.
-            if sandbox != nil { deadlines.append(now + .milliseconds(100)) }
+            // A sandbox that ends by itself, or a focus that is free again, is noticed by looking.
+            if sandbox != nil || waitsForFocus { deadlines.append(now + .milliseconds(100)) }
             let timeout = deadlines.min().map { Int32(max(0, min(60_000, WatchSession.seconds($0 - now) * 1000).rounded(.up))) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0, errno != EINTR { throw CommandError("cannot wait for changes: \(String(cString: strerror(errno)))") }
@@ -115,6 +123,7 @@ final class WatchDriver: WatchEffects {
                 restoreTerminal(after: status)
                 session.sandboxEnded(status, reportedLink: reportedLink())
             }
+            if waitsForFocus, build == nil { startBuild() }
             session.tick(at: .now)
         }
         stopBuild()
@@ -128,11 +137,31 @@ final class WatchDriver: WatchEffects {
     func startBuild() {
         buildOutput = []
         do {
-            build = try ChildProcess(["swift", "build"] + plan.buildArguments, input: .null, output: .pipe, ownGroup: true)
+            let manifest = try plan.manifest()
+            guard manifest.target(named: plan.sandbox) != nil else {
+                throw CommandError("Package.swift no longer declares \(plan.sandbox)")
+            }
+            let targets = Set(ModuleGraph(manifest: manifest).closure(of: [plan.sandbox]))
+            guard let lock = try plan.focus.prepareIfFree(targets, of: manifest) else {
+                if !waitsForFocus { say(.waitingForFocus) }
+                waitsForFocus = true
+                return
+            }
+            waitsForFocus = false
+            focusLock = lock
+            buildManifest = manifest
+            build = try ChildProcess(["swift"] + plan.focus.buildArguments(), input: .null, output: .pipe, ownGroup: true)
         } catch {
+            waitsForFocus = false
+            releaseFocus()
             session.buildFinished(
                 succeeded: false, failure: BuildFailure(lines: ["\(error)"], errorCount: 1), at: .now)
         }
+    }
+
+    private func releaseFocus() {
+        focusLock?.unlock()
+        focusLock = nil
     }
 
     func stopSandbox() -> String? {
@@ -188,16 +217,20 @@ final class WatchDriver: WatchEffects {
         build.closeOutput()
         let status = build.wait(timeout: .seconds(30), killing: true)
         self.build = nil
-        let output = String(decoding: buildOutput, as: UTF8.self)
+        releaseFocus()
+        let linked = String(decoding: buildOutput, as: UTF8.self)
+        let output = buildManifest.map { plan.focus.realPaths(in: linked, of: $0) } ?? linked
         session.buildFinished(succeeded: status == .exited(0), failure: BuildFailure(output: output, packageRoot: plan.root), at: .now)
     }
 
     /// Stops a build in progress and everything it started.
     private func stopBuild() {
+        waitsForFocus = false
         guard let build else { return }
         build.kill(SIGINT, group: true)
         build.wait(timeout: .seconds(5), killing: true)
         self.build = nil
+        releaseFocus()
     }
 
     private func readInput() {
@@ -232,18 +265,9 @@ final class WatchDriver: WatchEffects {
         return link.isEmpty ? nil : link
     }
 
-    /// The sandbox's path, asked of SwiftPM once it has built.
+    /// The sandbox's path in the focus's build folder.
     private func sandboxExecutable() throws -> String {
-        if let executable { return executable }
-        let scratch = plan.buildArguments.firstIndex(of: "--scratch-path").map { Array(plan.buildArguments[$0...($0 + 1)]) } ?? []
-        let result = try ProcessRunner().capture(
-            "swift", ["build", "--package-path", plan.root] + scratch + ["--show-bin-path"], in: plan.root)
-        guard result.succeeded, let folder = result.output.split(separator: "\n").last.map(String.init) else {
-            throw CommandError("cannot find where SwiftPM puts \(plan.sandbox): \(result.errorOutput)")
-        }
-        let path = folder + "/" + plan.sandbox
-        executable = path
-        return path
+        plan.focus.programs + "/" + plan.sandbox
     }
 
     private func restoreTerminal(after status: ProcessExit) {

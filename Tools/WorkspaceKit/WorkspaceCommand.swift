@@ -5,17 +5,22 @@ import Foundation
 public struct WorkspaceCommand {
     public var runner: any CommandRunning
     public var currentDirectory: String
+    /// The package when no `--package-path` is given (`Tools/workspace` names the one it belongs
+    /// to); nil: the nearest folder at or above the current one with a Package.swift.
+    public var defaultPackageRoot: String?
     public var write: (String) -> Void
     public var writeError: (String) -> Void
 
     public init(
         runner: any CommandRunning = ProcessRunner(),
         currentDirectory: String = FileManager.default.currentDirectoryPath,
+        defaultPackageRoot: String? = nil,
         write: @escaping (String) -> Void = { text in FileHandle.standardOutput.write(Data((text + "\n").utf8)) },
         writeError: @escaping (String) -> Void = { message in FileHandle.standardError.write(Data((message + "\n").utf8)) }
     ) {
         self.runner = runner
         self.currentDirectory = currentDirectory
+        self.defaultPackageRoot = defaultPackageRoot
         self.write = write
         self.writeError = writeError
     }
@@ -31,10 +36,14 @@ public struct WorkspaceCommand {
     public static let usage = """
         usage: workspace <command> [options]
 
-        Tooling for the Cookbook workspace. Run it from anywhere inside the package:
-        swift run workspace <command>
+        Tooling for the Cookbook workspace: Tools/workspace <command>, from any folder (or
+        swift run workspace <command>, which first plans every target of the workspace).
 
         commands:
+          run FEATURE|PROGRAM [PROGRAM-OPTIONS…]
+                      build FEATURE's sandbox (Feed) or the app (cookbook) from a package holding only
+                      what it needs (.build/focus) and run it with PROGRAM-OPTIONS (--scenario empty…);
+                      `workspace run --help` says more
           new-feature NAME [--dry-run]
                       create a feature: module, screen, tests and sandbox; wire it into Package.swift,
                       Core's descriptors and deep links, every Resolver, and project-spec.yml.
@@ -79,9 +88,10 @@ public struct WorkspaceCommand {
           help        show this text
 
         options:
-          --package-path DIR   the package (default: the nearest folder above with a Package.swift)
-          --scratch-path DIR   passed on to the swift commands it runs (dump-package, test); `test`
-                               keeps its focused package in DIR/focus
+          --package-path DIR   the package (default: the one Tools/workspace is in; with swift run,
+                               the nearest folder above with a Package.swift)
+          --scratch-path DIR   passed on to `swift package dump-package`; run, test, watch and gallery
+                               build in DIR/focus (default .build/focus)
 
         exit status: 0 success, 1 rule broken or command failed, 2 bad command line
         """
@@ -93,7 +103,9 @@ public struct WorkspaceCommand {
     /// Runs the command line (without the program name).
     public func run(_ arguments: [String]) -> Int32 {
         do {
+            // Both pass what follows the name on to a program, so they read their own command line.
             if arguments.first == "watch" { return try watch(Array(arguments.dropFirst())) }
+            if arguments.first == "run" { return try run(program: Array(arguments.dropFirst())) }
             return try dispatch(arguments).rawValue
         } catch let error as UsageError {
             writeError("workspace: \(error.message)\nRun `workspace help` for usage.")
@@ -179,7 +191,7 @@ public struct WorkspaceCommand {
         if !["new-feature", "test", "cassette"].contains(command), let extra = parsed.positional.first {
             throw UsageError(message: "\(command) takes no argument “\(extra)”")
         }
-        let context = try Context(parsed, currentDirectory: currentDirectory, runner: runner)
+        let context = try Context(parsed, currentDirectory: currentDirectory, defaultRoot: defaultPackageRoot, runner: runner)
         switch command {
         case "new-feature":
             guard parsed.positional.count == 1, let name = parsed.positional.first else {
@@ -222,16 +234,18 @@ public struct WorkspaceCommand {
     struct Context {
         var root: String
         var swiftOptions: [String]
-        /// Where `workspace test` keeps its focused package: `.build/focus`, or `focus` in the scratch path.
-        var focusFolder: String
+        /// Where the per-feature loops build: `.build/focus`, or `focus` in the scratch path.
+        var focus: Focus
         var runner: any CommandRunning
         var files: DiskFileSystem
 
-        init(_ arguments: Arguments, currentDirectory: String, runner: any CommandRunning) throws {
-            let start =
-                arguments.values["--package-path"].map { path in
-                    path.hasPrefix("/") ? path : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path).path
-                } ?? currentDirectory
+        /// The package is `--package-path`, else `defaultRoot`, else the nearest folder at or above
+        /// the current one with a Package.swift.
+        init(_ arguments: Arguments, currentDirectory: String, defaultRoot: String? = nil, runner: any CommandRunning) throws {
+            func absolute(_ path: String) -> String {
+                path.hasPrefix("/") ? path : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path).path
+            }
+            let start = arguments.values["--package-path"].map(absolute) ?? defaultRoot ?? currentDirectory
             guard let root = Self.packageRoot(from: start) else {
                 throw CommandError("no Package.swift in \(start) or any folder above it; use --package-path")
             }
@@ -239,10 +253,8 @@ public struct WorkspaceCommand {
             self.runner = runner
             let scratch = arguments.values["--scratch-path"]
             swiftOptions = scratch.map { ["--scratch-path", $0] } ?? []
-            let scratchFolder = scratch.map { path in
-                path.hasPrefix("/") ? path : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path).path
-            }
-            focusFolder = URL(fileURLWithPath: scratchFolder ?? root + "/.build").appendingPathComponent("focus").standardizedFileURL.path
+            let focusFolder = URL(fileURLWithPath: scratch.map(absolute) ?? root + "/.build").appendingPathComponent("focus")
+            focus = Focus(packageRoot: root, folder: focusFolder.standardizedFileURL.path)
             files = DiskFileSystem(root: URL(fileURLWithPath: root))
         }
 
@@ -256,8 +268,9 @@ public struct WorkspaceCommand {
             }
         }
 
+        /// The manifest as `swift package dump-package` reads it, kept while Package.swift is unchanged.
         func manifest() throws -> Manifest {
-            try Manifest.load(packageRoot: root, swiftOptions: swiftOptions, runner: runner)
+            try focus.manifest(swiftOptions: swiftOptions, runner: runner)
         }
     }
 
@@ -302,16 +315,14 @@ public struct WorkspaceCommand {
     }
 
     func test(_ modules: [String], filter: String?, sanitizer: String?, context: Context) throws -> ExitStatus {
-        let manifest = try Manifest.loadCached(
-            packageRoot: context.root, swiftOptions: context.swiftOptions, runner: context.runner,
-            cacheFile: context.focusFolder + "/manifest-cache.json")
+        let manifest = try context.manifest()
         let testTargets: [String]
         switch FocusedTests.testTargets(named: modules, in: manifest) {
         case .success(let targets): testTargets = targets
         case .failure(let error): throw UsageError(message: error.message)
         }
         let tests = FocusedTests(
-            manifest: manifest, files: context.files, packageRoot: context.root, focusFolder: context.focusFolder, runner: context.runner,
+            manifest: manifest, files: context.files, focus: context.focus, runner: context.runner,
             write: write, writeError: writeError)
         let status = try tests.run(testTargets.map { TestSelection($0) }, filter: filter, sanitizer: sanitizer)
         return status == 0 ? .success : .failure
@@ -414,7 +425,7 @@ public struct WorkspaceCommand {
         say("Command: swift run workspace \(arguments.shellQuoted)")
         guard run else { return .success }
         let runner = FocusedTests(
-            manifest: manifest, files: context.files, packageRoot: context.root, focusFolder: context.focusFolder, runner: context.runner,
+            manifest: manifest, files: context.files, focus: context.focus, runner: context.runner,
             write: write, writeError: writeError)
         return try runner.run(result.selections) == 0 ? .success : .failure
     }

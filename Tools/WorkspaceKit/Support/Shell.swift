@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What a finished command printed and how it ended.
 public struct CommandResult: Sendable, Equatable {
     public var status: Int32
@@ -21,6 +29,45 @@ public protocol CommandRunning {
     func capture(_ program: String, _ arguments: [String], in directory: String) throws -> CommandResult
     /// Runs `program` with this process's standard input, output and error, and returns its status.
     func stream(_ program: String, _ arguments: [String], in directory: String) throws -> Int32
+    /// Runs `program` with no input and hands each line of its output (standard output and error
+    /// together, as they come) to `eachLine`; returns its status.
+    func run(_ program: String, _ arguments: [String], in directory: String, eachLine: (String) -> Void) throws -> Int32
+    /// Runs the executable at `path` in this process's place (`execv`): it gets the terminal, the
+    /// signals and the exit status. Returns only if that cannot be done (then it throws); test
+    /// doubles return the program's status instead.
+    func replaceProcess(with path: String, _ arguments: [String]) throws -> Int32
+}
+
+extension CommandRunning {
+    public func run(_ program: String, _ arguments: [String], in directory: String, eachLine: (String) -> Void) throws -> Int32 {
+        let result = try capture(program, arguments, in: directory)
+        for line in (result.output + result.errorOutput).split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            eachLine(String(line))
+        }
+        return result.status
+    }
+
+    public func replaceProcess(with path: String, _ arguments: [String]) throws -> Int32 {
+        try stream(path, arguments, in: FileManager.default.currentDirectoryPath)
+    }
+
+    /// Runs a long command (a build) so that a person sees its progress and a log stays quiet: each
+    /// line of its output, passed through `rewrite`, goes to standard error as it comes when that is
+    /// a terminal. Elsewhere the result keeps the lines, for the caller to show if the command failed.
+    public func showingProgress(
+        _ program: String, _ arguments: [String], in directory: String, rewrite: (String) -> String = { $0 }
+    ) throws -> CommandResult {
+        let terminal = isatty(STDERR_FILENO) == 1
+        var output: [String] = []
+        let status = try run(program, arguments, in: directory) { line in
+            if terminal {
+                FileHandle.standardError.write(Data((rewrite(line) + "\n").utf8))
+            } else {
+                output.append(rewrite(line))
+            }
+        }
+        return CommandResult(status: status, output: output.map { $0 + "\n" }.joined())
+    }
 }
 
 public struct CommandError: Error, CustomStringConvertible, Equatable {
@@ -78,6 +125,42 @@ public struct ProcessRunner: CommandRunning {
         }
         process.waitUntilExit()
         return process.terminationStatus
+    }
+
+    public func run(_ program: String, _ arguments: [String], in directory: String, eachLine: (String) -> Void) throws -> Int32 {
+        let process = makeProcess(program, arguments, in: directory)
+        let pipe = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            throw CommandError("cannot run \(program): \(error.localizedDescription)")
+        }
+        let reader = pipe.fileHandleForReading
+        var pending = Data()
+        while case let chunk = reader.availableData, !chunk.isEmpty {
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                eachLine(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                pending.removeSubrange(pending.startIndex...newline)
+            }
+        }
+        if !pending.isEmpty { eachLine(String(decoding: pending, as: UTF8.self)) }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    public func replaceProcess(with path: String, _ arguments: [String]) throws -> Int32 {
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw CommandError("\(path) is not there after its build, or cannot be run")
+        }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        execv(path, argv)
+        let reason = String(cString: strerror(errno))
+        for pointer in argv { free(pointer) }
+        throw CommandError("cannot run \(path): \(reason)")
     }
 
     private func makeProcess(_ program: String, _ arguments: [String], in directory: String) -> Process {

@@ -20,7 +20,7 @@ extension WorkspaceCommand {
             }
         }
         let run = GalleryRun(
-            manifest: manifest, files: context.files, runner: context.runner, packageRoot: context.root, swiftOptions: context.swiftOptions,
+            manifest: manifest, files: context.files, runner: context.runner, focus: context.focus,
             write: write, writeError: writeError)
         return try run.run(check ? .check : .write, change: change) == 0 ? .success : .failure
     }
