@@ -39,7 +39,7 @@ struct WorkspaceCommandTests {
         (["check", "--dry-run"], "check has no option --dry-run"),
         (["graph", "--format", "svg"], "unknown graph format “svg”; formats: mermaid, dot"),
         (["graph", "--base", "x"], "graph has no option --base"),
-        (["new-feature"], "new-feature needs one NAME"),
+        (["new-feature"], "new-feature needs a NAME"),
         (["affected", "--base"], "--base needs a value"),
         (["test"], "test needs at least one MODULE, such as: workspace test Feed"),
         (["test", "Fed"], "unknown module “Fed”. Modules with tests: Core, App, EndToEnd, Feed, Favorites"),

@@ -44,9 +44,10 @@ public struct WorkspaceCommand {
                       build FEATURE's sandbox (Feed) or the app (cookbook) from a package holding only
                       what it needs (.build/focus) and run it with PROGRAM-OPTIONS (--scenario empty…);
                       `workspace run --help` says more
-          new-feature NAME [--dry-run]
+          new-feature NAME… [--dry-run]
                       create a feature: module, screen, tests and sandbox; wire it into Package.swift,
-                      Core's descriptors and deep links, every Resolver, and project-spec.yml.
+                      Core's descriptors and deep links, every Resolver, and project-spec.yml. Several
+                      names create several features in one run, all or none.
                       --dry-run lists what would be created or changed and writes nothing
           test MODULE… [--filter REGEX] [--sanitize=thread]
                       build only what the tests of MODULE (Feed, or FeedTests) need, in a package
@@ -194,10 +195,10 @@ public struct WorkspaceCommand {
         let context = try Context(parsed, currentDirectory: currentDirectory, defaultRoot: defaultPackageRoot, runner: runner)
         switch command {
         case "new-feature":
-            guard parsed.positional.count == 1, let name = parsed.positional.first else {
-                throw UsageError(message: "new-feature needs one NAME, such as: workspace new-feature Pantry")
+            guard !parsed.positional.isEmpty else {
+                throw UsageError(message: "new-feature needs a NAME, such as: workspace new-feature Pantry")
             }
-            return try newFeature(name, dryRun: parsed.flags.contains("--dry-run"), context: context)
+            return try newFeature(parsed.positional, dryRun: parsed.flags.contains("--dry-run"), context: context)
         case "test":
             guard !parsed.positional.isEmpty else {
                 throw UsageError(message: "test needs at least one MODULE, such as: workspace test Feed")
@@ -276,12 +277,12 @@ public struct WorkspaceCommand {
 
     // MARK: Commands
 
-    func newFeature(_ name: String, dryRun: Bool, context: Context) throws -> ExitStatus {
+    func newFeature(_ names: [String], dryRun: Bool, context: Context) throws -> ExitStatus {
         let manifest = try context.manifest()
         let command = NewFeature(manifest: manifest, files: context.files)
         let plan: NewFeature.Plan
         do {
-            plan = try command.plan(name)
+            plan = try command.plan(names)
         } catch {
             writeError("workspace: cannot create feature: \(error.message)")
             return .failure
@@ -291,9 +292,14 @@ public struct WorkspaceCommand {
             return .success
         }
         do {
-            // The spec comes from the manifest as SwiftPM now reads it; if that fails, the plan is undone.
+            // The spec comes from the manifest as SwiftPM now reads it; if that fails, or SwiftPM
+            // reads other targets than planned, the plan is undone.
             try command.apply(plan, alsoRestoring: [Conventions.specPath]) {
                 let edited = try context.manifest()
+                let expected = plan.features.flatMap { [$0, Conventions.sandbox(of: $0), Conventions.testTarget(of: $0)] }
+                if let missing = expected.first(where: { edited.target(named: $0) == nil }) {
+                    throw CommandError("Package.swift, as SwiftPM reads it after the edit, does not declare \(missing)")
+                }
                 try context.files.write(SpecGenerator(manifest: edited).generate(), to: Conventions.specPath)
             }
         } catch {
@@ -301,12 +307,15 @@ public struct WorkspaceCommand {
             return .failure
         }
         write(plan.report(dryRun: false))
-        let sandbox = Conventions.sandbox(of: name)
-        write(
-            """
-            Next: swift build && swift test --filter \(Conventions.testTarget(of: name)) && swift run \(sandbox)
-            Open it from another feature's router with .show(\(FeatureTemplates(name: name).descriptorType)()), or by its deep link path “\(NameForms(name).kebab)”.
-            """)
+        if let name = plan.features.first, plan.features.count == 1 {
+            write(
+                """
+                Next: Tools/workspace test \(name) && Tools/workspace run \(name)
+                Open it from another feature's router with .show(\(FeatureTemplates(name: name).descriptorType)()), or by its deep link path “\(NameForms(name).kebab)”.
+                """)
+        } else {
+            write("Next: Tools/workspace test \(plan.features.joined(separator: " ")), and Tools/workspace run NAME for each")
+        }
         if !plan.manualSteps.isEmpty {
             writeError("workspace: \(plan.manualSteps.count) resolver(s) must be finished by hand (listed above)")
             return .failure

@@ -28,6 +28,8 @@ public struct NewFeature {
 
     public struct Plan: Sendable, Equatable {
         public var name: String
+        /// The features it creates: `name` alone, or several (`new-feature A B C`).
+        public var features: [String]
         public var changes: [Change]
         /// Conformers that could not be edited: `path:line: what to add`.
         public var manualSteps: [String]
@@ -43,8 +45,14 @@ public struct NewFeature {
                 case .change: dryRun ? "change" : "changed"
                 }
             }
-            let width = (changes.map(\.path) + [specPath]).map(\.count).max() ?? 0
-            for change in changes {
+            // Many features at once are a line each, not a line per file.
+            let listed = features.count > 3 ? changes.filter { $0.kind == .change } : changes
+            let width = (listed.map(\.path) + [specPath]).map(\.count).max() ?? 0
+            if features.count > 3 {
+                let created = changes.count - listed.count
+                lines.append("  \(verb(.create)) \(created) files: module, sandbox and tests of each of \(features.joined(separator: ", "))")
+            }
+            for change in listed {
                 lines.append(
                     "  \(verb(change.kind).padding(toLength: 8, withPad: " ", startingAt: 0)) \(change.path.padding(toLength: width, withPad: " ", startingAt: 0))  \(change.summary)"
                 )
@@ -97,7 +105,7 @@ public struct NewFeature {
             types: index.publicTypes(in: [Conventions.core, Conventions.coreTesting]).union(descriptors.map(\.qualifiedName)),
             linkPaths: linkPaths,
             existingPaths: wouldCreate.filter(files.itemExists),
-            packageRootLength: (files as? DiskFileSystem)?.root.path.utf8.count ?? 0
+            packageRootLength: ((files as? PlannedFiles)?.base ?? files).rootPathLength
         )
         if let problem = FeatureNameValidator(context: context).problem(with: name) {
             throw Failure(problem)
@@ -136,7 +144,7 @@ public struct NewFeature {
         let paths = inCode ? index.allSwiftFiles : files.files(under: "").filter { $0.lowercased().hasSuffix(".md") }
         var uses: [LinkUse] = []
         for path in paths {
-            guard let text = try? files.read(path), text.contains("://\(linkPath)") else { continue }
+            guard let text = try? files.read(path), text.containsText("://\(linkPath)") else { continue }
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 var rest = line[...]
                 while let marker = rest.range(of: "://") {
@@ -160,7 +168,11 @@ public struct NewFeature {
 
     /// Every file the feature creates and every edit, computed without writing.
     public func plan(_ name: String) throws(Failure) -> Plan {
-        let index = SourceIndex(manifest: manifest, files: files)
+        try plan(name, index: SourceIndex(manifest: manifest, files: files))
+    }
+
+    /// As `plan(_:)`, reading the sources through `index` (whose files and manifest are this command's).
+    func plan(_ name: String, index: SourceIndex) throws(Failure) -> Plan {
         try validate(name, index: index)
         let templates = FeatureTemplates(name: name)
         let forms = templates.forms
@@ -209,7 +221,7 @@ public struct NewFeature {
         let coreFiles = index.swiftFiles(ofTargetNamed: Conventions.core)
         guard
             let resolverFile = coreFiles.first(where: { path in
-                index.source(path)?.typeDeclarations.contains { $0.kind == "protocol" && $0.name == "Resolver" } ?? false
+                index.typeDeclarations(path).contains { $0.kind == "protocol" && $0.name == "Resolver" }
             })
         else { throw Failure("found no `protocol Resolver` in \(Conventions.core) — nothing was written") }
         try edit(resolverFile, "build(_: \(descriptor)) required of every Resolver") { text throws(SourceEdits.Failure) in
@@ -217,7 +229,7 @@ public struct NewFeature {
         }
         guard
             let kindFile = coreFiles.first(where: { path in
-                index.source(path)?.typeDeclarations.contains { $0.kind == "enum" && $0.name == "ScreenKind" } ?? false
+                index.typeDeclarations(path).contains { $0.kind == "enum" && $0.name == "ScreenKind" }
             })
         else { throw Failure("found no `enum ScreenKind` in \(Conventions.core) — nothing was written") }
         try edit(kindFile, "ScreenKind.\(templates.kindCase), mapped to \(descriptor)") { text throws(SourceEdits.Failure) in
@@ -260,7 +272,7 @@ public struct NewFeature {
         if let example = examples.first?.descriptorName {
             for path in index.allSwiftFiles where !descriptorFiles.contains(path) {
                 let current = edited[path]?.text ?? ((try? files.read(path)) ?? "")
-                guard current.contains(example) else { continue }
+                guard current.containsText(example) else { continue }
                 let result = SourceEdits.completingDescriptorLists(
                     in: current, descriptors: descriptorNames, example: example, adding: descriptor, path: path
                 )
@@ -281,7 +293,7 @@ public struct NewFeature {
         changes += order.compactMap { path in
             edited[path].map { Change(kind: .change, path: path, summary: $0.summaries.joined(separator: "; "), text: $0.text) }
         }
-        return Plan(name: name, changes: changes, manualSteps: manual, notes: notes)
+        return Plan(name: name, features: [name], changes: changes, manualSteps: manual, notes: notes)
     }
 
     func summary(ofNewFile path: String, name: String) -> String {

@@ -26,7 +26,10 @@ public enum SourceEdits {
 
     /// The text between two UTF-8 offsets.
     static func slice(_ text: String, _ range: Range<Int>) -> String {
-        String(decoding: Array(text.utf8)[range], as: UTF8.self)
+        // Offsets into native (UTF-8) strings move in constant time: a slice costs its own length.
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return String(decoding: utf8[start..<utf8.index(start, offsetBy: range.count)], as: UTF8.self)
     }
 
     /// The offset just past the end of the line holding `offset` (after its newline).

@@ -2,7 +2,7 @@ import Foundation
 
 /// The package as `swift package dump-package` describes it: the one source of truth for
 /// targets, their folders and their dependencies.
-public struct Manifest: Sendable, Equatable {
+public struct Manifest: Sendable, Equatable, Codable {
     public var name: String
     /// `6.0`.
     public var toolsVersion: String
@@ -16,7 +16,7 @@ public struct Manifest: Sendable, Equatable {
     /// rather than link, so only a product builds it.
     public var dynamicLibraries: [DynamicLibrary] = []
 
-    public struct DynamicLibrary: Sendable, Equatable {
+    public struct DynamicLibrary: Sendable, Equatable, Codable {
         public var name: String
         public var targets: [String]
 
@@ -26,7 +26,7 @@ public struct Manifest: Sendable, Equatable {
         }
     }
 
-    public struct Platform: Sendable, Equatable {
+    public struct Platform: Sendable, Equatable, Codable {
         public var name: String
         public var version: String
 
@@ -66,8 +66,8 @@ public struct Manifest: Sendable, Equatable {
     }
 }
 
-public struct Target: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+public struct Target: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable {
         case regular, executable, test, system, plugin, macro, binary
     }
 
@@ -92,7 +92,7 @@ public struct Target: Sendable, Equatable {
     /// reading would differ from the original.
     public var unmodelled: [String]
 
-    public struct Resource: Sendable, Equatable {
+    public struct Resource: Sendable, Equatable, Codable {
         /// `copy`, `process` or `embedInCode`.
         public var rule: String
         public var path: String
@@ -103,7 +103,7 @@ public struct Target: Sendable, Equatable {
         }
     }
 
-    public struct Provider: Sendable, Equatable {
+    public struct Provider: Sendable, Equatable, Codable {
         /// `apt`, `brew` or `yum`.
         public var manager: String
         public var packages: [String]
@@ -138,7 +138,7 @@ public struct Target: Sendable, Equatable {
     }
 }
 
-public struct Dependency: Sendable, Equatable {
+public struct Dependency: Sendable, Equatable, Codable {
     public var name: String
     /// A product of another package (`.product(name:package:)`).
     public var isProduct: Bool
@@ -159,7 +159,7 @@ public struct Dependency: Sendable, Equatable {
 }
 
 /// A Swift setting from the manifest (`enableUpcomingFeature("ExistentialAny")`).
-public struct SwiftSetting: Sendable, Equatable {
+public struct SwiftSetting: Sendable, Equatable, Codable {
     /// `enableUpcomingFeature`, `enableExperimentalFeature`, `define`, `swiftLanguageMode`, `unsafeFlags`…
     public var kind: String
     public var values: [String]
@@ -190,10 +190,11 @@ extension Manifest {
         return try decode(json: result.output)
     }
 
-    /// Reads the package as `load` does, keeping the JSON in `cacheFile` beside the manifest's text:
-    /// while Package.swift is the same byte for byte (with the same options and PATH), a later call
-    /// skips `swift package dump-package`, about half a second that `workspace test` would pay on
-    /// every run. The manifest reads no other file and no environment variable, so its text decides.
+    /// Reads the package as `load` does, keeping what it read in `cacheFile` beside the manifest's
+    /// text: while Package.swift is the same byte for byte (with the same options and PATH), a
+    /// later call skips `swift package dump-package` (half a second, more at a thousand features).
+    /// The manifest reads no other file and no environment variable, so its text decides. The
+    /// cache holds this reading, not SwiftPM's JSON: decoding it costs a tenth as much.
     public static func loadCached(packageRoot: String, swiftOptions: [String] = [], runner: any CommandRunning, cacheFile: String) throws
         -> Manifest
     {
@@ -201,23 +202,28 @@ extension Manifest {
         let key = [source ?? "", swiftOptions.joined(separator: " "), ProcessInfo.processInfo.environment["PATH"] ?? ""]
             .joined(separator: "\u{0}")
         if source != nil, let data = FileManager.default.contents(atPath: cacheFile),
-            let cached = try? JSONSerialization.jsonObject(with: data) as? [String: String], cached["key"] == key,
-            let json = cached["json"], let manifest = try? decode(json: json)
+            let cached = try? JSONDecoder().decode(CachedReading.self, from: data), cached.key == key
         {
-            return manifest
+            return cached.manifest
         }
         let result = try runner.capture("swift", ["package"] + swiftOptions + ["dump-package"], in: packageRoot)
         guard result.succeeded else {
             throw ManifestError("`swift package dump-package` failed (status \(result.status)):\n\(result.errorOutput)")
         }
         let manifest = try decode(json: result.output)
-        if source != nil, let data = try? JSONSerialization.data(withJSONObject: ["key": key, "json": result.output]) {
+        if source != nil, let data = try? JSONEncoder().encode(CachedReading(key: key, manifest: manifest)) {
             // A cache that cannot be written only costs the next run half a second.
             try? FileManager.default.createDirectory(
                 atPath: (cacheFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try? data.write(to: URL(fileURLWithPath: cacheFile), options: .atomic)
         }
         return manifest
+    }
+
+    /// What `loadCached` keeps: the manifest read, and the text and settings it was read from.
+    struct CachedReading: Codable {
+        var key: String
+        var manifest: Manifest
     }
 
     /// Reads the JSON of `swift package dump-package`.

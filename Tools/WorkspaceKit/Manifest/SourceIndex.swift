@@ -1,12 +1,37 @@
 /// The Swift sources of the package's targets, read once and shared by the commands.
 public final class SourceIndex {
-    public let manifest: Manifest
+    public private(set) var manifest: Manifest
     public let files: any FileSystem
     private var cache: [String: SwiftSource] = [:]
+    /// What is read from each source, kept while the file is unchanged: new-feature plans many
+    /// features against the same files.
+    private var declarationCache: [String: [SwiftSource.TypeDeclaration]] = [:]
+    private var conformerCache: [String: [ResolverConformers.Conformer]] = [:]
+    private var descriptorCache: [String: [ScreenDescriptorInfo]] = [:]
 
     public init(manifest: Manifest, files: any FileSystem) {
         self.manifest = manifest
         self.files = files
+    }
+
+    /// After `files` changed `paths` (and perhaps the manifest): those are read again, the rest
+    /// is kept.
+    public func update(manifest: Manifest, changed paths: some Sequence<String>) {
+        self.manifest = manifest
+        for path in paths {
+            cache[path] = nil
+            declarationCache[path] = nil
+            conformerCache[path] = nil
+            descriptorCache[path] = nil
+        }
+    }
+
+    /// The types and extensions a file declares, outermost first.
+    public func typeDeclarations(_ path: String) -> [SwiftSource.TypeDeclaration] {
+        if let cached = declarationCache[path] { return cached }
+        let declarations = source(path)?.typeDeclarations ?? []
+        declarationCache[path] = declarations
+        return declarations
     }
 
     /// The source of one file, or nil if it cannot be read.
@@ -58,34 +83,38 @@ public final class SourceIndex {
     /// Every `struct X: ScreenDescriptor` in the Core target, at the top level or nested
     /// (`Screens.X`), in file order.
     public var screenDescriptors: [ScreenDescriptorInfo] {
+        swiftFiles(ofTargetNamed: Conventions.core).flatMap(screenDescriptors(in:))
+    }
+
+    private func screenDescriptors(in path: String) -> [ScreenDescriptorInfo] {
+        if let cached = descriptorCache[path] { return cached }
+        guard let source = source(path) else { return [] }
         var result: [ScreenDescriptorInfo] = []
-        for path in swiftFiles(ofTargetNamed: Conventions.core) {
-            guard let source = source(path) else { continue }
-            let declarations = source.typeDeclarations
-            for declaration in declarations
-            where declaration.kind == "struct"
-                && (declaration.inherits("ScreenDescriptor") || declaration.inherits("PlainScreenDescriptor"))
-            {
-                let body = SourceEdits.slice(source.text, declaration.open..<(declaration.close + 1))
-                let bodyCode = SourceEdits.slice(source.code, declaration.open..<(declaration.close + 1))
-                result.append(
-                    ScreenDescriptorInfo(
-                        name: declaration.name,
-                        qualifiedName: Self.typeName(declaration.qualifiedName(among: declarations)),
-                        path: path,
-                        line: declaration.line,
-                        linkPath: Self.linkPath(in: body),
-                        hasEmptyInit: bodyCode.contains("init() {}") || bodyCode.contains("init() { }")
-                    ))
-            }
+        let declarations = typeDeclarations(path)
+        for declaration in declarations
+        where declaration.kind == "struct"
+            && (declaration.inherits("ScreenDescriptor") || declaration.inherits("PlainScreenDescriptor"))
+        {
+            let body = SourceEdits.slice(source.text, declaration.open..<(declaration.close + 1))
+            let bodyCode = SourceEdits.slice(source.code, declaration.open..<(declaration.close + 1))
+            result.append(
+                ScreenDescriptorInfo(
+                    name: declaration.name,
+                    qualifiedName: Self.typeName(declaration.qualifiedName(among: declarations)),
+                    path: path,
+                    line: declaration.line,
+                    linkPath: Self.linkPath(in: body),
+                    hasEmptyInit: bodyCode.contains("init() {}") || bodyCode.contains("init() { }")
+                ))
         }
+        descriptorCache[path] = result
         return result
     }
 
     /// The file of Core declaring `enum Screens` at its top level, where new screen descriptors go.
     public var screensNamespaceFile: String? {
         swiftFiles(ofTargetNamed: Conventions.core).first { path in
-            guard let declarations = source(path)?.typeDeclarations else { return false }
+            let declarations = typeDeclarations(path)
             return declarations.contains { candidate in
                 candidate.kind == "enum" && candidate.name == Conventions.screensNamespace
                     && !declarations.contains { $0.open < candidate.open && candidate.close < $0.close }
@@ -115,7 +144,7 @@ public final class SourceIndex {
             for path in swiftFiles(ofTargetNamed: module) {
                 guard let source = source(path) else { continue }
                 let lines = source.codeLines
-                let declarations = source.typeDeclarations
+                let declarations = typeDeclarations(path)
                 // Top-level types only: a nested `Format` does not clash with a module `Format`.
                 let topLevel = declarations.filter { inner in
                     !declarations.contains { $0.open < inner.open && inner.close < $0.close }
@@ -132,8 +161,14 @@ public final class SourceIndex {
     /// Every type conforming to `Resolver`, in any target.
     public var resolverConformers: [ResolverConformers.Conformer] {
         allSwiftFiles.flatMap { path -> [ResolverConformers.Conformer] in
-            guard let source = source(path), source.code.contains("Resolver") else { return [] }
-            return ResolverConformers.find(in: source.text, path: path)
+            if let cached = conformerCache[path] { return cached }
+            let found =
+                source(path)?.code.containsText("Resolver") == true
+                ? typeDeclarations(path).filter { $0.kind != "protocol" && $0.inherits("Resolver") }.map {
+                    ResolverConformers.Conformer(path: path, typeName: $0.name, line: $0.line)
+                } : []
+            conformerCache[path] = found
+            return found
         }
     }
 }

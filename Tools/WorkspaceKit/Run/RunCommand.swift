@@ -97,7 +97,8 @@ struct RunOptions: Equatable {
         if features.contains(name), executables.contains(Conventions.sandbox(of: name)) { return Conventions.sandbox(of: name) }
         if executables.contains(name) { return name }
         if name == Conventions.app, executables.contains(Conventions.appProgram) { return Conventions.appProgram }
-        let programs = executables.filter { !manifest.sandboxes.map(\.name).contains($0) }
+        let sandboxes = Set(manifest.sandboxes.map(\.name))
+        let programs = executables.filter { !sandboxes.contains($0) }
         let near = (features + executables).first { $0.lowercased() == name.lowercased() }
         throw WorkspaceCommand.UsageError(
             message: "unknown feature or program “\(name)”\(near.map { " (did you mean \($0)?)" } ?? ""). Features: "

@@ -29,6 +29,10 @@ public struct FileSystemError: Error, CustomStringConvertible, Equatable {
 }
 
 extension FileSystem {
+    /// The length in bytes of the package folder's absolute path (0 when the files are not on disk):
+    /// how much of the file system's path limit the package itself takes.
+    public var rootPathLength: Int { (self as? DiskFileSystem)?.root.path.utf8.count ?? 0 }
+
     /// The Swift files under `folder`.
     public func swiftFiles(under folder: String) -> [String] {
         files(under: folder).filter { $0.hasSuffix(".swift") }

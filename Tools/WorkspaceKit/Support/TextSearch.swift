@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension String {
+    /// Whether `needle`'s bytes occur in the text's (`memchr` for its first byte, `memcmp` for the
+    /// rest). Foundation's `contains` compares as NSString does, many times slower; the tool asks
+    /// this of every source of a workspace of thousands of files, for names and links.
+    public func containsText(_ needle: String) -> Bool {
+        var haystack = self
+        var needle = needle
+        return haystack.withUTF8 { text in
+            needle.withUTF8 { part in
+                guard part.count > 0 else { return true }
+                guard let textBase = text.baseAddress, let partBase = part.baseAddress, text.count >= part.count else {
+                    return false
+                }
+                let last = text.count - part.count
+                var offset = 0
+                while offset <= last {
+                    guard let hit = memchr(textBase + offset, Int32(partBase.pointee), last - offset + 1) else { return false }
+                    let found = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self)
+                    if memcmp(found, partBase, part.count) == 0 { return true }
+                    offset = found - textBase + 1
+                }
+                return false
+            }
+        }
+    }
+}
