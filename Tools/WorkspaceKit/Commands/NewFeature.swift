@@ -50,7 +50,8 @@ public struct NewFeature {
             let width = (listed.map(\.path) + [specPath]).map(\.count).max() ?? 0
             if features.count > 3 {
                 let created = changes.count - listed.count
-                lines.append("  \(verb(.create)) \(created) files: module, sandbox and tests of each of \(features.joined(separator: ", "))")
+                lines.append(
+                    "  \(verb(.create)) \(created) files: module, sandbox and tests of each of \(features.joined(separator: ", "))")
             }
             for change in listed {
                 lines.append(
