@@ -27,52 +27,52 @@ public final class StubResolver: Resolver {
         self.recorder = recorder
     }
 
-    public func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
+    public func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
         recorder.record(resolved: descriptor)
         return feed(descriptor, environment)
     }
 
-    public func build(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen {
+    public func buildRecipeSearch(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen {
         recorder.record(resolved: descriptor)
         return recipeSearch(descriptor, environment)
     }
 
-    public func build(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen {
+    public func buildRecipeDetails(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen {
         recorder.record(resolved: descriptor)
         return recipeDetails(descriptor, environment)
     }
 
-    public func build(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen {
+    public func buildChooseIngredients(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen {
         recorder.record(resolved: descriptor)
         return chooseIngredients(descriptor, environment)
     }
 
-    public func build(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {
+    public func buildAuthorRecipes(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {
         recorder.record(resolved: descriptor)
         return authorRecipes(descriptor, environment)
     }
 
-    public func build(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen {
+    public func buildKitchenPreferences(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen {
         recorder.record(resolved: descriptor)
         return kitchenPreferences(descriptor, environment)
     }
 
-    public func build(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen {
+    public func buildShoppingList(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen {
         recorder.record(resolved: descriptor)
         return shoppingList(descriptor, environment)
     }
 
-    public func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
+    public func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
         recorder.record(resolved: descriptor)
         return favorites(descriptor, environment)
     }
 
-    public func build(_ descriptor: Screens.About, in environment: any Environment) -> any Screen {
+    public func buildAbout(_ descriptor: Screens.About, in environment: any Environment) -> any Screen {
         recorder.record(resolved: descriptor)
         return about(descriptor, environment)
     }
 
-    public func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
+    public func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
         recorder.record(resolved: descriptor)
         return recipeExport(descriptor, environment)
     }

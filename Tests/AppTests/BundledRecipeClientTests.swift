@@ -242,7 +242,8 @@ struct DatasetFileTests {
 
     @Test("the README's example dataset file loads, and holds recipes exactly as the app bundles them")
     func exampleDatasetMatchesTheBundledRecipes() throws {
-        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        // The real file's folder, also when the tests build from links (`workspace test App`).
+        let example = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/examples/recipes.json")
         let recipes = try BundledRecipeClient.load(from: example).recipes
         let bundled = BundledRecipeClient.bundled().recipes

@@ -70,8 +70,8 @@ struct ChooseIngredientsFlowTests {
 
     /// The double as parent, on a stack with the real details of Curry Rice (fixture 1) on top.
     func parentOnCurryRice() async -> RecordingCoordinator {
-        environment.stubResolver.recipeDetails = { [features] in features.build($0, in: $1) }
-        environment.stubResolver.chooseIngredients = { [features] in features.build($0, in: $1) }
+        environment.stubResolver.recipeDetails = { [features] in features.buildRecipeDetails($0, in: $1) }
+        environment.stubResolver.chooseIngredients = { [features] in features.buildChooseIngredients($0, in: $1) }
         let parent = RecordingCoordinator(environment: environment, root: Screens.Feed())
         await parent.showRecipe(1)
         return parent

@@ -45,33 +45,33 @@ final class RecordingResolver: Resolver {
     var builds: [Build] { log.withLock { $0.map(\.build) } }
     var environmentFlags: [Set<String>] { log.withLock { $0.map(\.flags) } }
 
-    @MainActor func build(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen {
+    @MainActor func buildRecipeSearch(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen {
         log.withLock { $0.append((.search(descriptor), environment.userFeatures.flags)) }
         return LabelledScreen("search: \(descriptor.query)")
     }
 
-    @MainActor func build(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen {
+    @MainActor func buildRecipeDetails(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen {
         log.withLock { $0.append((.details(descriptor), environment.userFeatures.flags)) }
         return LabelledScreen("details: \(descriptor.recipeID)")
     }
 
-    @MainActor func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
-    @MainActor func build(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen {
+    @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+    @MainActor func buildShoppingList(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen {
         screen(descriptor, environment)
     }
-    @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
+    @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
         screen(descriptor, environment)
     }
-    @MainActor func build(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen {
+    @MainActor func buildChooseIngredients(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen {
         screen(descriptor, environment)
     }
-    @MainActor func build(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {
+    @MainActor func buildAuthorRecipes(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {
         screen(descriptor, environment)
     }
-    @MainActor func build(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen {
+    @MainActor func buildKitchenPreferences(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen {
         screen(descriptor, environment)
     }
-    @MainActor func build(_ descriptor: Screens.About, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+    @MainActor func buildAbout(_ descriptor: Screens.About, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
 
     @MainActor private func screen(_ descriptor: some ScreenDescriptor, _ environment: any Environment) -> any Screen {
         let label = String(describing: descriptor)
@@ -79,7 +79,7 @@ final class RecordingResolver: Resolver {
         return LabelledScreen(label)
     }
 
-    @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
+    @MainActor func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
         log.withLock { $0.append((.export(descriptor), environment.userFeatures.flags)) }
         return exporter
     }

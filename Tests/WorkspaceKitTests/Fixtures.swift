@@ -90,9 +90,9 @@ enum Fixtures {
 
         /// One builder per descriptor. Adding a descriptor adds a requirement here { so }.
         public protocol Resolver: Sendable {
-            @MainActor func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen
-            @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen
-            @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
+            @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen
+            @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen
+            @MainActor func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
         }
 
         """
@@ -114,7 +114,7 @@ enum Fixtures {
                 public var linkValues: [String: String] { [:] }
 
                 public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-                    resolver.build(self, in: environment)
+                    resolver.buildFeed(self, in: environment)
                 }
             }
 
@@ -132,7 +132,7 @@ enum Fixtures {
                 public var linkValues: [String: String] { [:] }
 
                 public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-                    resolver.build(self, in: environment)
+                    resolver.buildFavorites(self, in: environment)
                 }
             }
         }
@@ -148,8 +148,8 @@ enum Fixtures {
 
             public var descriptorType: any ScreenDescriptor.Type {
                 switch self {
-                case .feed: Screens.Feed.self
-                case .favorites: Screens.Favorites.self
+                case .feed: return Screens.Feed.self
+                case .favorites: return Screens.Favorites.self
                 }
             }
         }
@@ -173,18 +173,18 @@ enum Fixtures {
                 self.recorder = recorder
             }
 
-            @MainActor public func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
+            @MainActor public func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
                 recorder.record(resolved: descriptor)
                 return feed(descriptor, environment)
             }
 
             /// Saved recipes.
-            @MainActor public func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
+            @MainActor public func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
                 recorder.record(resolved: descriptor)
                 return favorites(descriptor, environment)
             }
 
-            @MainActor public func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
+            @MainActor public func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
                 recorder.record(resolved: descriptor)
                 return recipeExport(descriptor, environment)
             }
@@ -206,16 +206,16 @@ enum Fixtures {
         struct AppResolver: Resolver {
             let exportDirectory: URL
 
-            @MainActor func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
+            @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
                 FeedFeature.makeScreen(descriptor, environment: environment)
             }
 
             @MainActor
-            func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
+            func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
                 FavoritesFeature.makeScreen(descriptor, environment: environment)
             }
 
-            @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
+            @MainActor func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
                 FileRecipeExporter(directory: exportDirectory, format: descriptor.format)
             }
         }
@@ -230,14 +230,14 @@ enum Fixtures {
         final class RecordingResolver: Sendable, Core.Resolver {
             let label = "class RecordingResolver: Resolver { }"
 
-            @MainActor func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
-            @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+            @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+            @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
 
             @MainActor private func screen(_ descriptor: some ScreenDescriptor, _ environment: any Environment) -> any Screen {
                 LabelledScreen(String(describing: descriptor))
             }
 
-            @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
+            @MainActor func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
                 RecordingExporter(format: .markdown)
             }
         }

@@ -28,15 +28,15 @@ struct NewFeatureTests {
         let text = Dictionary(uniqueKeysWithValues: plan.changes.map { ($0.path, $0.text) })
         #expect(text["Package.swift"]?.contains("    \"Favorites\",\n    \"Pantry\",\n]") == true)
         #expect(text["Core/Core/Descriptors/ScreenKind.swift"]?.contains("    case favorites\n    case pantry\n") == true)
-        #expect(text["Core/Core/Descriptors/ScreenKind.swift"]?.contains("        case .pantry: Screens.Pantry.self\n") == true)
+        #expect(text["Core/Core/Descriptors/ScreenKind.swift"]?.contains("        case .pantry: return Screens.Pantry.self\n") == true)
         #expect(
             text["Core/Core/Descriptors/Descriptor.swift"]?.contains(
-                "func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen\n") == true)
+                "func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen\n") == true)
         #expect(
             text["App/App/Composition/AppResolver.swift"]?.contains(
                 """
                     @MainActor
-                    func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {
+                    func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {
                         PantryFeature.makeScreen(descriptor, environment: environment)
                     }
                 """) == true)
@@ -45,11 +45,11 @@ struct NewFeatureTests {
                 "public var pantry: Builder<Screens.Pantry> = { descriptor, _ in PlaceholderScreen(for: descriptor) }") == true)
         #expect(
             text["Core/CoreTesting/StubResolver.swift"]?.contains(
-                "@MainActor public func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {")
+                "@MainActor public func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {")
                 == true)
         #expect(
             text["Tests/CoreTests/TestDoubles.swift"]?.contains(
-                "@MainActor func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen { screen(descriptor, environment) }"
+                "@MainActor func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen { screen(descriptor, environment) }"
             ) == true)
         // Nothing names the descriptor unqualified, outside its own declaration.
         for (path, text) in text where path != "Core/Core/Descriptors/Screens.swift" && path != "Package.swift" {
@@ -80,7 +80,7 @@ struct NewFeatureTests {
                         public init() {}
 
                         public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-                            resolver.build(self, in: environment)
+                            resolver.buildPantry(self, in: environment)
                         }
                     }
                 }
@@ -120,7 +120,7 @@ struct NewFeatureTests {
                 """) == true)
         #expect(
             text["App/App/Composition/AppResolver.swift"]?.contains(
-                "func build(_ descriptor: Screens.MealPlan, in environment: any Environment) -> any Screen {\n        MealPlanFeature.makeScreen("
+                "func buildMealPlan(_ descriptor: Screens.MealPlan, in environment: any Environment) -> any Screen {\n        MealPlanFeature.makeScreen("
             ) == true)
         #expect(
             text["Tests/CoreTests/DeepLinkTests.swift"]?.contains(
@@ -234,7 +234,7 @@ struct NewFeatureTests {
 
         #expect(
             plan.manualSteps == [
-                "Tests/AppTests/Odd.swift:4: Odd has no builder to copy (looked for Screens.Favorites, Screens.Feed); add `@MainActor func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen { … }`"
+                "Tests/AppTests/Odd.swift:4: Odd has no builder to copy (looked for Screens.Favorites, Screens.Feed); add `@MainActor func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen { … }`"
             ])
         #expect(plan.report(dryRun: true).contains("To finish by hand (these could not be edited):\n  Tests/AppTests/Odd.swift:4:"))
     }

@@ -55,8 +55,8 @@ struct SourceEditsTests {
         #expect(
             edited.contains(
                 """
-                        case .favorites: Screens.Favorites.self
-                        case .pantry: Screens.Pantry.self
+                        case .favorites: return Screens.Favorites.self
+                        case .pantry: return Screens.Pantry.self
                         }
                 """))
     }
@@ -73,9 +73,9 @@ struct SourceEditsTests {
         #expect(
             edited.contains(
                 """
-                    @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen
-                    @MainActor func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen
-                    @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
+                    @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen
+                    @MainActor func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen
+                    @MainActor func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
                 }
                 """))
         // Only one line was added: not in `protocol Descriptor`, not in the doc comment's braces.
@@ -100,7 +100,7 @@ struct SourceEditsTests {
                     + "\n    /// The Pantry screen (made by `workspace new-feature`).\n    public struct Pantry: PlainScreenDescriptor {\n"
             ))
         #expect(edited.contains("        public static let kind = ScreenKind.pantry\n        public static let linkPath = \"pantry\"\n\n"))
-        #expect(edited.hasSuffix("            resolver.build(self, in: environment)\n        }\n    }\n}\n"))
+        #expect(edited.hasSuffix("            resolver.buildPantry(self, in: environment)\n        }\n    }\n}\n"))
         // Blank lines stay blank, without trailing spaces.
         #expect(!edited.contains(" \n"))
 
@@ -179,12 +179,12 @@ struct SourceEditsTests {
                     }
 
                     /// Saved recipes.
-                    @MainActor public func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {
+                    @MainActor public func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {
                         recorder.record(resolved: descriptor)
                         return pantry(descriptor, environment)
                     }
 
-                    @MainActor public func build(_ descriptor: RecipeExportDescriptor
+                    @MainActor public func buildRecipeExport(_ descriptor: RecipeExportDescriptor
                 """))
         #expect(!text.contains("import Pantry"))
     }
@@ -198,7 +198,7 @@ struct SourceEditsTests {
             text.contains(
                 """
                     @MainActor
-                    func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {
+                    func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {
                         PantryFeature.makeScreen(descriptor, environment: environment)
                     }
                 """))
@@ -212,8 +212,8 @@ struct SourceEditsTests {
         #expect(
             text.contains(
                 """
-                    @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
-                    @MainActor func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+                    @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+                    @MainActor func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
 
                 """))
         // The string that looks like a declaration is left alone.
@@ -223,14 +223,14 @@ struct SourceEditsTests {
     @Test func theNextExampleIsUsedWhenTheFirstHasNoBuilder() throws {
         let withoutFavorites = Fixtures.testDoublesSwift.replacingOccurrences(
             of:
-                "    @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen { screen(descriptor, environment) }\n",
+                "    @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen { screen(descriptor, environment) }\n",
             with: "")
         let outcome = ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "RecordingResolver", in: withoutFavorites)
         let text = try edited(outcome)
         #expect(outcome == .edited(text, example: "Screens.Feed"))
         #expect(
             text.contains(
-                "func build(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen { screen(descriptor, environment) }"
+                "func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen { screen(descriptor, environment) }"
             ))
     }
 
@@ -284,11 +284,11 @@ struct SourceEditsTests {
     @Test func substitutionReplacesWholeIdentifiersOnly() {
         let favorites = ResolverConformers.Feature(NameForms("Favorites"), descriptor: "Screens.Favorites")
         let text =
-            "favorites(d); self.favorites; environment.favorites; Screens.Favorites; FavoritesFeature.x; MyFavorites; favoritesCount; favoritesx"
+            "favorites(d); self.favorites; environment.favorites; Screens.Favorites; FavoritesFeature.x; MyFavorites; favoritesCount; favoritesx; buildFavorites"
         #expect(
             ResolverConformers.substitute(
                 text, from: favorites, to: ResolverConformers.Feature(NameForms("MealPlan"), descriptor: "MealPlanDescriptor"))
-                == "mealPlan(d); self.mealPlan; environment.favorites; MealPlanDescriptor; MealPlanFeature.x; MyFavorites; mealPlanCount; favoritesx"
+                == "mealPlan(d); self.mealPlan; environment.favorites; MealPlanDescriptor; MealPlanFeature.x; MyFavorites; mealPlanCount; favoritesx; buildMealPlan"
         )
     }
 

@@ -26,43 +26,43 @@ final class AppResolver: Resolver {
         self.aboutPage = aboutPage
     }
 
-    @MainActor func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
+    @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
         FeedFeature.makeScreen(descriptor, environment: environment)
     }
 
-    @MainActor func build(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen {
+    @MainActor func buildRecipeSearch(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen {
         RecipeSearchFeature.makeScreen(descriptor, environment: environment)
     }
 
-    @MainActor func build(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen {
+    @MainActor func buildRecipeDetails(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen {
         RecipeDetailsFeature.makeScreen(descriptor, environment: environment)
     }
 
-    @MainActor func build(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen {
+    @MainActor func buildChooseIngredients(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen {
         RecipeDetailsFeature.makeScreen(descriptor, environment: environment)
     }
 
-    @MainActor func build(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {
+    @MainActor func buildAuthorRecipes(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {
         RecipeSearchFeature.makeScreen(descriptor, environment: environment)
     }
 
-    @MainActor func build(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen {
+    @MainActor func buildKitchenPreferences(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen {
         RecipeSearchFeature.makeScreen(descriptor, environment: environment)
     }
 
-    @MainActor func build(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen {
+    @MainActor func buildShoppingList(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen {
         ShoppingListFeature.makeScreen(descriptor, environment: environment)
     }
 
-    @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
+    @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
         FavoritesFeature.makeScreen(descriptor, environment: environment)
     }
 
-    @MainActor func build(_ descriptor: Screens.About, in environment: any Environment) -> any Screen {
+    @MainActor func buildAbout(_ descriptor: Screens.About, in environment: any Environment) -> any Screen {
         LegacyAboutScreen(page: aboutPage ?? .shared, facts: about, environment: environment)
     }
 
-    @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
+    @MainActor func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
         FileRecipeExporter(directory: exportDirectory, format: descriptor.format)
     }
 }

@@ -2,7 +2,7 @@
 /// another feature, or a service only the app provides. Get it with `environment.resolve(_:)`.
 ///
 /// Type safety comes from double dispatch: each descriptor's `resolve(with:in:)` calls the
-/// `Resolver` requirement written for exactly its type. An app whose resolver lacks that
+/// `Resolver` requirement written for exactly its type (`buildFeed(_:in:)` takes a `Screens.Feed`). An app whose resolver lacks that
 /// requirement does not conform to `Resolver`, so it does not compile; nothing is looked
 /// up at run time, nothing is cast.
 public protocol Descriptor: Sendable {
@@ -55,7 +55,8 @@ extension PlainScreenDescriptor {
     public var linkValues: [String: String] { [:] }
 }
 
-/// One builder per descriptor. The app implements it with the real features; CoreTesting
+/// One builder per descriptor, named after it (`buildFeed`), so the compiler never sorts through a
+/// thousand overloads of one name. The app implements it with the real features; CoreTesting
 /// implements it with labelled placeholders. Adding a descriptor adds a requirement here,
 /// so every resolver must say how to build it before the workspace compiles again.
 /// Builders run on the main actor because screens live there.
@@ -63,14 +64,14 @@ extension PlainScreenDescriptor {
 /// Class-bound, like `Environment`: an `any Resolver` is then a reference and a witness table,
 /// passed in registers; a struct resolver would be boxed or copied on every `resolve`.
 public protocol Resolver: AnyObject, Sendable {
-    @MainActor func build(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen
-    @MainActor func build(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen
-    @MainActor func build(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen
-    @MainActor func build(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen
-    @MainActor func build(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen
-    @MainActor func build(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen
-    @MainActor func build(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen
-    @MainActor func build(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen
-    @MainActor func build(_ descriptor: Screens.About, in environment: any Environment) -> any Screen
-    @MainActor func build(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
+    @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen
+    @MainActor func buildRecipeSearch(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen
+    @MainActor func buildRecipeDetails(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen
+    @MainActor func buildChooseIngredients(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen
+    @MainActor func buildAuthorRecipes(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen
+    @MainActor func buildKitchenPreferences(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen
+    @MainActor func buildShoppingList(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen
+    @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen
+    @MainActor func buildAbout(_ descriptor: Screens.About, in environment: any Environment) -> any Screen
+    @MainActor func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
 }

@@ -6,8 +6,9 @@
 /// recompiles nearly every file of every feature; a new member of an existing type recompiles only
 /// the files that name that type's members. See docs/benchmarks.md, section 3.
 ///
-/// Each descriptor's `resolve` is the same line: the compiler picks the `Resolver` overload for
-/// the descriptor's own type.
+/// Each descriptor's `resolve` calls the `Resolver` requirement named after it (`buildFeed`):
+/// one name each, not overloads of one `build`, because the compiler weighs every overload of a
+/// name at every call and in every conformance, which at a thousand screens cost minutes.
 public enum Screens {
     /// The home feed: popular and new recipes.
     public struct Feed: PlainScreenDescriptor {
@@ -17,7 +18,7 @@ public enum Screens {
         public init() {}
 
         public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-            resolver.build(self, in: environment)
+            resolver.buildFeed(self, in: environment)
         }
     }
 
@@ -39,7 +40,7 @@ public enum Screens {
         public var linkValues: [String: String] { ["query": query] }
 
         public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-            resolver.build(self, in: environment)
+            resolver.buildRecipeSearch(self, in: environment)
         }
     }
 
@@ -61,7 +62,7 @@ public enum Screens {
         public var linkValues: [String: String] { ["recipeID": String(recipeID)] }
 
         public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-            resolver.build(self, in: environment)
+            resolver.buildRecipeDetails(self, in: environment)
         }
     }
 
@@ -84,7 +85,7 @@ public enum Screens {
         public var linkValues: [String: String] { ["recipeID": String(recipeID)] }
 
         public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-            resolver.build(self, in: environment)
+            resolver.buildChooseIngredients(self, in: environment)
         }
     }
 
@@ -106,7 +107,7 @@ public enum Screens {
         public var linkValues: [String: String] { ["authorID": authorID] }
 
         public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-            resolver.build(self, in: environment)
+            resolver.buildAuthorRecipes(self, in: environment)
         }
     }
 
@@ -118,7 +119,7 @@ public enum Screens {
         public init() {}
 
         public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-            resolver.build(self, in: environment)
+            resolver.buildKitchenPreferences(self, in: environment)
         }
     }
 
@@ -130,7 +131,7 @@ public enum Screens {
         public init() {}
 
         public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-            resolver.build(self, in: environment)
+            resolver.buildShoppingList(self, in: environment)
         }
     }
 
@@ -142,7 +143,7 @@ public enum Screens {
         public init() {}
 
         public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-            resolver.build(self, in: environment)
+            resolver.buildFavorites(self, in: environment)
         }
     }
 
@@ -154,7 +155,7 @@ public enum Screens {
         public init() {}
 
         public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-            resolver.build(self, in: environment)
+            resolver.buildAbout(self, in: environment)
         }
     }
 }

@@ -20,6 +20,6 @@ public struct RecipeExportDescriptor: Descriptor, Hashable {
     }
 
     public func resolve(with resolver: any Resolver, in environment: any Environment) -> any RecipeExporter {
-        resolver.build(self, in: environment)
+        resolver.buildRecipeExport(self, in: environment)
     }
 }

@@ -54,22 +54,22 @@ enum FuzzProgram: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 for: CookbookApp.program)
             return AppCoordinator(environment: try CookbookApp.makeEnvironment(options, networking: { URLSessionHTTP.portableExchange }))
         case .recipeSearch:
-            environment.stubResolver.recipeSearch = { features.build($0, in: $1) }
-            environment.stubResolver.authorRecipes = { features.build($0, in: $1) }
-            environment.stubResolver.kitchenPreferences = { features.build($0, in: $1) }
+            environment.stubResolver.recipeSearch = { features.buildRecipeSearch($0, in: $1) }
+            environment.stubResolver.authorRecipes = { features.buildAuthorRecipes($0, in: $1) }
+            environment.stubResolver.kitchenPreferences = { features.buildKitchenPreferences($0, in: $1) }
             root = Screens.RecipeSearch()
         case .recipeDetails:
-            environment.stubResolver.recipeDetails = { features.build($0, in: $1) }
-            environment.stubResolver.chooseIngredients = { features.build($0, in: $1) }
+            environment.stubResolver.recipeDetails = { features.buildRecipeDetails($0, in: $1) }
+            environment.stubResolver.chooseIngredients = { features.buildChooseIngredients($0, in: $1) }
             root = Screens.RecipeDetails(recipeID: 1)
         case .feed:
-            environment.stubResolver.feed = { features.build($0, in: $1) }
+            environment.stubResolver.feed = { features.buildFeed($0, in: $1) }
             root = Screens.Feed()
         case .shoppingList:
-            environment.stubResolver.shoppingList = { features.build($0, in: $1) }
+            environment.stubResolver.shoppingList = { features.buildShoppingList($0, in: $1) }
             root = Screens.ShoppingList()
         case .favorites:
-            environment.stubResolver.favorites = { features.build($0, in: $1) }
+            environment.stubResolver.favorites = { features.buildFavorites($0, in: $1) }
             root = Screens.Favorites()
         }
         let title = String(rawValue.dropLast("Sandbox".count))

@@ -50,16 +50,21 @@ public struct FeatureTemplates: Sendable {
             public init() {}
 
             public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-                resolver.build(self, in: environment)
+                resolver.build\#(descriptorName)(self, in: environment)
             }
         }
         """#
     }
 
-    /// The `Resolver` requirement, without indentation.
+    /// The `Resolver` requirement, without indentation: named after the descriptor, not an
+    /// overload of one `build`, since the compiler weighs every overload of a name at every call
+    /// and in every conformance (a thousand screens made Core's and CoreTesting's builds minutes).
     public var requirement: String {
-        "@MainActor func build(_ descriptor: \(descriptorType), in environment: any Environment) -> any Screen"
+        "@MainActor func \(builderName)(_ descriptor: \(descriptorType), in environment: any Environment) -> any Screen"
     }
+
+    /// The requirement's name: `buildPantry`.
+    public var builderName: String { "build\(descriptorName)" }
 
     // MARK: Feature
 

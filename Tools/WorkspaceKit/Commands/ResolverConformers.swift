@@ -168,6 +168,11 @@ public enum ResolverConformers {
         }
         if let swapped = swap(example.name, new.name) { return swapped }
         if !isMember, let swapped = swap(example.lowerCamel, new.lowerCamel) { return swapped }
+        // A verb and the feature's name: `buildFavorites` → `buildPantry` (not `MyFavorites`).
+        let verb = word.dropLast(example.name.count)
+        if word.hasSuffix(example.name), !verb.isEmpty, verb.allSatisfy({ $0.isLowercase }) {
+            return word.dropLast(example.name.count) + new.name
+        }
         return word
     }
 }

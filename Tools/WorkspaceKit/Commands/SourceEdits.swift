@@ -147,7 +147,7 @@ public enum SourceEdits {
     }
 
     /// Adds a screen to `enum ScreenKind`: `case pantry` after its last case, and
-    /// `case .pantry: Screens.Pantry.self` at the end of the `switch self` that maps kinds to
+    /// `case .pantry: return Screens.Pantry.self` at the end of the `switch self` that maps kinds to
     /// descriptor types. Both are what the compiler checks: a kind without its switch arm does not
     /// compile, and the descriptor names its kind.
     public static func addingKind(_ kind: String, descriptor: String, toScreenKindIn text: String, path: String) throws(Failure) -> String {
@@ -172,7 +172,7 @@ public enum SourceEdits {
         }
         // The arm first: it comes later in the text, so the case's offset stays valid.
         let armIndent = indentation(ofLineAt: lastArm.offset, in: textBytes)
-        var edited = inserting("\(armIndent)case .\(kind): \(descriptor).self\n", at: endOfLine(after: lastArm.offset, in: bytes), in: text)
+        var edited = inserting("\(armIndent)case .\(kind): return \(descriptor).self\n", at: endOfLine(after: lastArm.offset, in: bytes), in: text)
         let caseIndent = indentation(ofLineAt: lastCase.offset, in: textBytes)
         edited = inserting("\(caseIndent)case \(kind)\n", at: endOfLine(after: lastCase.offset, in: bytes), in: edited)
         return edited
