@@ -71,7 +71,9 @@ final class RecordingResolver: Resolver {
     @MainActor func buildKitchenPreferences(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen {
         screen(descriptor, environment)
     }
-    @MainActor func buildAbout(_ descriptor: Screens.About, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
+    @MainActor func buildAbout(_ descriptor: Screens.About, in environment: any Environment) -> any Screen {
+        screen(descriptor, environment)
+    }
 
     @MainActor private func screen(_ descriptor: some ScreenDescriptor, _ environment: any Environment) -> any Screen {
         let label = String(describing: descriptor)

@@ -172,7 +172,8 @@ public enum SourceEdits {
         }
         // The arm first: it comes later in the text, so the case's offset stays valid.
         let armIndent = indentation(ofLineAt: lastArm.offset, in: textBytes)
-        var edited = inserting("\(armIndent)case .\(kind): return \(descriptor).self\n", at: endOfLine(after: lastArm.offset, in: bytes), in: text)
+        var edited = inserting(
+            "\(armIndent)case .\(kind): return \(descriptor).self\n", at: endOfLine(after: lastArm.offset, in: bytes), in: text)
         let caseIndent = indentation(ofLineAt: lastCase.offset, in: textBytes)
         edited = inserting("\(caseIndent)case \(kind)\n", at: endOfLine(after: lastCase.offset, in: bytes), in: edited)
         return edited
