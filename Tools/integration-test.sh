@@ -25,12 +25,12 @@ cd "$work"
 
 step "A bad name is rejected, and --dry-run writes nothing"
 before=$(fingerprint)
-if swift run workspace new-feature pantry; then fail "new-feature accepted the name 'pantry'"; fi
-swift run --skip-build workspace new-feature Pantry --dry-run
+if Tools/workspace new-feature pantry; then fail "new-feature accepted the name 'pantry'"; fi
+Tools/workspace new-feature Pantry --dry-run
 [ "$before" = "$(fingerprint)" ] || fail "a rejected name or --dry-run changed files"
 
 step "workspace new-feature Pantry"
-swift run --skip-build workspace new-feature Pantry
+Tools/workspace new-feature Pantry
 # The descriptor is a member of `enum Screens`, not a new top-level name in Core (which would
 # recompile every feature; docs/benchmarks.md, section 3).
 grep -q '^    public struct Pantry: PlainScreenDescriptor {$' Core/Core/Descriptors/Screens.swift \
@@ -55,17 +55,17 @@ step "Tests of the new feature and of every edited module"
 swift test --skip-build --filter '^(PantryTests|CoreTests|CoreTestingTests|AppTests)\.'
 
 step "workspace test Pantry: the focused package sees every edit (a planted failure fails, its removal passes)"
-swift run --skip-build workspace test Pantry
+Tools/workspace test Pantry
 tests=Tests/PantryTests/PantryScreenTests.swift
 cp "$tests" "$work/tests.swift.orig"
 printf '\n@Test func plantedByTheIntegrationTest() { #expect(1 == 2) }\n' >> "$tests"
-if swift run --skip-build workspace test Pantry; then fail "workspace test passed with a failing test planted: a stale build?"; fi
+if Tools/workspace test Pantry; then fail "workspace test passed with a failing test planted: a stale build?"; fi
 cp "$work/tests.swift.orig" "$tests" && rm "$work/tests.swift.orig"
-swift run --skip-build workspace test Pantry
-if swift run --skip-build workspace test Pantri; then fail "workspace test accepted an unknown module"; fi
+Tools/workspace test Pantry
+if Tools/workspace test Pantri; then fail "workspace test accepted an unknown module"; fi
 
 step "workspace check"
-swift run --skip-build workspace check
+Tools/workspace check
 
 step "XcodeGen generates the project with Pantry, and it matches Package.swift"
 shared="${SHARED:-$root/../shared}"

@@ -35,6 +35,6 @@ if grep -q 'No ".*" settings found' "$work/xcodegen.log"; then fail "XcodeGen ra
 projects=("$work"/out/*.xcodeproj)
 [ -d "${projects[0]}" ] || fail "xcodegen wrote no .xcodeproj"
 
-(cd "$root" && swift run workspace spec --verify "${projects[0]}")
+(cd "$root" && Tools/workspace spec --verify "${projects[0]}")
 python3 "$validator" "$root/project-spec.yml" --relax-known-gaps
 echo "xcodegen-check: XcodeGen generated $(basename "${projects[0]}") and it matches Package.swift"

@@ -141,7 +141,7 @@ struct ArchitectureCheckTests {
         }
         #expect(
             found.map(\.description) == [
-                "project-spec.yml:1: spec-current: project-spec.yml is stale: line 1 should be “# XcodeGen project spec for macOS users: `xcodegen generate --spec project-spec.yml`.” — fix: run `swift run workspace spec`"
+                "project-spec.yml:1: spec-current: project-spec.yml is stale: line 1 should be “# XcodeGen project spec for macOS users: `xcodegen generate --spec project-spec.yml`.” — fix: run `Tools/workspace spec`"
             ])
     }
 }

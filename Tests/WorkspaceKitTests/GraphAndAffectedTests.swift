@@ -231,9 +231,9 @@ struct AffectedTests {
             object["include"] == [
                 [
                     "module": "EndToEnd", "testTarget": "EndToEndTests", "filter": #"^(EndToEndTests\.(FavoritesRuns)/)"#,
-                    "command": #"swift run workspace test EndToEnd --filter '^(EndToEndTests\.(FavoritesRuns)/)'"#,
+                    "command": #"Tools/workspace test EndToEnd --filter '^(EndToEndTests\.(FavoritesRuns)/)'"#,
                 ],
-                ["module": "Favorites", "testTarget": "FavoritesTests", "command": "swift run workspace test Favorites"],
+                ["module": "Favorites", "testTarget": "FavoritesTests", "command": "Tools/workspace test Favorites"],
             ])
     }
 

@@ -32,8 +32,8 @@ struct SpecGeneratorTests {
 
     static let golden = """
         # XcodeGen project spec for macOS users: `xcodegen generate --spec project-spec.yml`.
-        # Generated from Package.swift by `swift run workspace spec`; do not edit it by hand:
-        # `swift run workspace check` fails when it is stale. Package.swift stays the source of truth.
+        # Generated from Package.swift by `Tools/workspace spec`; do not edit it by hand:
+        # `Tools/workspace check` fails when it is stale. Package.swift stays the source of truth.
         #
         # XcodeGen has no system-library target. Each SwiftPM system library is linked from the SDK
         # by the targets that declare it, and its folder is on SWIFT_INCLUDE_PATHS for its module map:
@@ -143,7 +143,7 @@ struct SpecGeneratorTests {
               base:
                 SWIFT_ACTIVE_COMPILATION_CONDITIONS: "$(inherited) LINT"
             # not mirrored from Package.swift: interoperabilityMode(Cxx)
-        # One scheme per module with tests (as `swift run workspace test <Module>`): its test action holds
+        # One scheme per module with tests (as `Tools/workspace test <Module>`): its test action holds
         # only that module's tests, so Xcode builds their dependency closure and nothing else.
         schemes:
           Core:

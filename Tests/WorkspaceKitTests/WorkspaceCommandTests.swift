@@ -115,7 +115,7 @@ struct WorkspaceCommandTests {
         let result = try run(["affected"])
         #expect(result.status == 0)
         #expect(result.output.contains("Cannot tell what changed: this is not a git work tree (or git is missing). Running everything."))
-        #expect(result.output.contains("Command: swift run workspace test Core App EndToEnd Feed Favorites"))
+        #expect(result.output.contains("Command: Tools/workspace test Core App EndToEnd Feed Favorites"))
     }
 
     @Test func affectedJSONPrintsOnlyTheMatrixOnStandardOutput() throws {

@@ -57,8 +57,9 @@ public struct WorkspaceCommand {
           check       enforce the architecture rules; one line per violation
                       (file:line: rule: message — fix: …), exit status 1 if any
           spec [--check | --verify PROJECT.xcodeproj]
-                      regenerate project-spec.yml (XcodeGen) from Package.swift;
-                      --check only says whether it is stale (exit status 1 if so);
+                      regenerate project-spec.yml (XcodeGen) and Tools/Package.swift (the tool's own
+                      package) from Package.swift; --check only says whether they are stale (exit
+                      status 1 if so);
                       --verify checks a project XcodeGen generated from it: every target of
                       Package.swift with the same dependencies, one scheme per module with tests
                       testing only that module (exit status 1 if not)
@@ -314,7 +315,7 @@ public struct WorkspaceCommand {
                 Open it from another feature's router with .show(\(FeatureTemplates(name: name).descriptorType)()), or by its deep link path “\(NameForms(name).kebab)”.
                 """)
         } else {
-            write("Next: Tools/workspace test \(plan.features.joined(separator: " ")), and Tools/workspace run NAME for each")
+            write("Next: Tools/workspace test NAME… and Tools/workspace run NAME, for any of the \(plan.features.count) features")
         }
         if !plan.manualSteps.isEmpty {
             writeError("workspace: \(plan.manualSteps.count) resolver(s) must be finished by hand (listed above)")
@@ -353,12 +354,17 @@ public struct WorkspaceCommand {
     func spec(checkOnly: Bool, context: Context) throws -> ExitStatus {
         let manifest = try context.manifest()
         let status = SpecStatus(manifest: manifest, files: context.files)
+        let tool = manifest.target(named: Conventions.toolProgram) == nil ? nil : ToolPackage(manifest: manifest)
+        let toolProblems = tool?.problems(in: context.files) ?? []
         if checkOnly {
-            if let stale = status.staleness {
-                writeError("\(Conventions.specPath):\(stale.line): \(stale.message) — fix: run `swift run workspace spec`")
-                return .failure
+            var stale = false
+            if let staleness = status.staleness {
+                writeError("\(Conventions.specPath):\(staleness.line): \(staleness.message) — fix: run `Tools/workspace spec`")
+                stale = true
             }
-            write("\(Conventions.specPath) is current")
+            for problem in toolProblems { writeError("\(problem) — fix: run `Tools/workspace spec`") }
+            if stale || !toolProblems.isEmpty { return .failure }
+            write(tool.map { "\(Conventions.specPath) and \($0.manifestPath) are current" } ?? "\(Conventions.specPath) is current")
             return .success
         }
         if status.staleness == nil {
@@ -366,6 +372,10 @@ public struct WorkspaceCommand {
         } else {
             try context.files.write(status.expected, to: Conventions.specPath)
             write("wrote \(Conventions.specPath) (\(manifest.targets.filter { $0.kind != .system }.count) targets)")
+        }
+        if let tool, !toolProblems.isEmpty {
+            try tool.write(to: context.files)
+            write("wrote \(tool.manifestPath) and its links (\(tool.targets.count) targets)")
         }
         return .success
     }
@@ -431,7 +441,7 @@ public struct WorkspaceCommand {
             }
             return .success
         }
-        say("Command: swift run workspace \(arguments.shellQuoted)")
+        say("Command: Tools/workspace \(arguments.shellQuoted)")
         guard run else { return .success }
         let runner = FocusedTests(
             manifest: manifest, files: context.files, focus: context.focus, runner: context.runner,

@@ -153,11 +153,11 @@ public struct AffectedAnalysis: Sendable {
     }
 
     /// A GitHub Actions `strategy.matrix`: one entry per test target, with the command that
-    /// tests it (`{"include": [{"module": "Feed", "testTarget": "FeedTests", "command": "swift run workspace test Feed"}]}`).
+    /// tests it (`{"include": [{"module": "Feed", "testTarget": "FeedTests", "command": "Tools/workspace test Feed"}]}`).
     public static func matrix(for result: Result) -> String {
         let entries = result.selections.map { selection -> String in
             let module = FocusedTests.moduleName(ofTestTarget: selection.testTarget)
-            var command = ["swift", "run", "workspace", "test", module]
+            var command = ["Tools/workspace", "test", module]
             var fields = [("module", module), ("testTarget", selection.testTarget)]
             if let filter = TestSelection.filter(for: [selection]) {
                 command += ["--filter", filter]

@@ -32,6 +32,7 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
 /// compiler checks it (`Resolver` requirements, `ScreenKind`'s exhaustive switch).
 /// - test-target, feature-sandbox: every module has `<Module>Tests`, every feature a sandbox;
 /// - spec-current: project-spec.yml is what `workspace spec` generates;
+/// - tool-package-current: so are Tools/Package.swift and its links (`ToolPackage`);
 /// - networking-imports, networking-on-demand: libcurl stays off the default launch (NetworkingRules.swift);
 /// - essentials-on-launch: so does all of Foundation; the programs' modules import FoundationEssentials (LaunchRules.swift);
 /// - and the rules of GraphRules.swift and SourceRules.swift (cycles, test and library
@@ -44,7 +45,7 @@ public struct ArchitectureCheck {
     public static let rules =
         [
             "feature-dependencies", "sandbox-dependencies", "app-dependents", "undeclared-import", "side-effects", "test-target",
-            "feature-sandbox", "spec-current", "networking-imports", "networking-on-demand", "essentials-on-launch",
+            "feature-sandbox", "spec-current", "tool-package-current", "networking-imports", "networking-on-demand", "essentials-on-launch",
         ] + graphRuleNames + sourceRuleNames
 
     public init(manifest: Manifest, files: any FileSystem) {
@@ -170,8 +171,18 @@ public struct ArchitectureCheck {
     // MARK: Spec
 
     func specRule() -> [Violation] {
-        guard let status = SpecStatus(manifest: manifest, files: index.files).staleness else { return [] }
-        return [Violation(Conventions.specPath, status.line, "spec-current", status.message, fix: "run `swift run workspace spec`")]
+        var violations: [Violation] = []
+        if let status = SpecStatus(manifest: manifest, files: index.files).staleness {
+            violations.append(Violation(Conventions.specPath, status.line, "spec-current", status.message, fix: "run `Tools/workspace spec`"))
+        }
+        // Only a workspace that has a tool program has a tool package to keep current.
+        if manifest.target(named: Conventions.toolProgram) != nil {
+            let tool = ToolPackage(manifest: manifest)
+            for problem in tool.problems(in: index.files) {
+                violations.append(Violation(tool.manifestPath, 1, "tool-package-current", problem, fix: "run `Tools/workspace spec`"))
+            }
+        }
+        return violations
     }
 }
 

@@ -188,8 +188,8 @@ public struct SpecGenerator: Sendable {
     public func generate() -> String {
         var lines: [String] = [
             "# XcodeGen project spec for macOS users: `xcodegen generate --spec \(Conventions.specPath)`.",
-            "# Generated from Package.swift by `swift run workspace spec`; do not edit it by hand:",
-            "# `swift run workspace check` fails when it is stale. Package.swift stays the source of truth.",
+            "# Generated from Package.swift by `Tools/workspace spec`; do not edit it by hand:",
+            "# `Tools/workspace check` fails when it is stale. Package.swift stays the source of truth.",
         ]
         if !systemLibraries.isEmpty {
             lines += [
@@ -259,7 +259,7 @@ public struct SpecGenerator: Sendable {
         let tests = buildableTargets.filter { $0.kind == .test }
         guard !tests.isEmpty else { return [] }
         var lines = [
-            "# One scheme per module with tests (as `swift run workspace test <Module>`): its test action holds",
+            "# One scheme per module with tests (as `Tools/workspace test <Module>`): its test action holds",
             "# only that module's tests, so Xcode builds their dependency closure and nothing else.",
             "schemes:",
         ]

@@ -41,7 +41,7 @@ public enum GalleryDocuments {
         return groups
     }
 
-    static let notice = "<!-- Made by `swift run workspace gallery` from the programs' --gallery output; do not edit. -->"
+    static let notice = "<!-- Made by `Tools/workspace gallery` from the programs' --gallery output; do not edit. -->"
 
     // MARK: Markdown
 
@@ -50,7 +50,7 @@ public enum GalleryDocuments {
             notice, "",
             "# Screen gallery", "",
             "Every screen of every feature, in every scenario and in every state it can reach (loading, content, empty, error, "
-                + "locked), exactly as the terminal prints it in script mode. `swift run workspace gallery` writes this folder from "
+                + "locked), exactly as the terminal prints it in script mode. `Tools/workspace gallery` writes this folder from "
                 + "the programs themselves: each sandbox, and the app for the screens it builds itself, prints its part with "
                 + "`--gallery`. CI runs `workspace gallery --check`, which fails when a screen renders differently from what is "
                 + "committed here (showing the diff) and when a screen has a state no scenario reaches. To review a change to a "
@@ -179,7 +179,7 @@ public enum GalleryDocuments {
         body.append("<header><h1>Cookbook screen gallery</h1>")
         body.append(
             "<p>Every screen of every feature, in every scenario and every state it reaches, as the terminal shows it in script mode. "
-                + "Made by <code>swift run workspace gallery</code>; the Markdown pages beside this file hold the same text.</p>")
+                + "Made by <code>Tools/workspace gallery</code>; the Markdown pages beside this file hold the same text.</p>")
         body.append(
             "<nav>" + groups.map { "<a href=\"#\(escape($0.owner))\">\(escape($0.owner))</a>" }.joined(separator: " ") + "</nav></header>")
         for (owner, owned) in groups {
@@ -207,7 +207,7 @@ public enum GalleryDocuments {
         }
         return """
             <!DOCTYPE html>
-            <!-- Made by `swift run workspace gallery` from the programs' --gallery output; do not edit. -->
+            <!-- Made by `Tools/workspace gallery` from the programs' --gallery output; do not edit. -->
             <html lang="en">
             <head>
             <meta charset="utf-8">

@@ -94,7 +94,7 @@ public struct GalleryRun {
                 for path in stale { write("\(path) is not part of the gallery any more") }
                 writeError(
                     "gallery --check: \(changed.count + stale.count) file(s) of \(GalleryDocuments.folder) differ from what the programs "
-                        + "render now (diff above); run `swift run workspace gallery` and commit \(GalleryDocuments.folder)")
+                        + "render now (diff above); run `Tools/workspace gallery` and commit \(GalleryDocuments.folder)")
             }
         }
         let problems = GalleryCheck.problems(in: reports)

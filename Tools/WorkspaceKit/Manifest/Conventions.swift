@@ -47,6 +47,11 @@ public enum Conventions {
     /// The spec XcodeGen reads.
     public static let specPath = "project-spec.yml"
 
+    /// The workspace tool's own package (`Tools/Package.swift`), which `Tools/workspace` builds so
+    /// that starting the tool never plans the workspace; and the tool's program in it.
+    public static let toolPackageFolder = "Tools"
+    public static let toolProgram = "workspace"
+
     /// The test target of a module.
     public static func testTarget(of module: String) -> String { "\(module)Tests" }
 
