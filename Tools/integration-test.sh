@@ -23,6 +23,12 @@ git ls-files -z --cached --others --exclude-standard \
   | tar --null -T - -cf - | tar -xf - -C "$work"
 cd "$work"
 
+step "Tools/workspace builds the tool once, then only starts it, from any folder"
+Tools/workspace help > /dev/null
+again=$(cd / && "$work/Tools/workspace" graph 2>&1 >/dev/null)
+case "$again" in *"building the tool"*) fail "Tools/workspace built the tool again with no source changed";; esac
+(cd / && "$work/Tools/workspace" graph | grep -q 'Feed') || fail "Tools/workspace from another folder did not read this workspace"
+
 step "A bad name is rejected, and --dry-run writes nothing"
 before=$(fingerprint)
 if Tools/workspace new-feature pantry; then fail "new-feature accepted the name 'pantry'"; fi
@@ -75,9 +81,15 @@ else
   echo "(skipped: no XcodeGen at $shared/xcodegen/bin/xcodegen; set SHARED. CI has it beside the clone.)"
 fi
 
-step "The sandbox runs the feature"
+step "The sandbox runs the feature (Tools/workspace run: built from its closure alone)"
 printf 'expect "Pantry"\nexpect "Popular recipes"\nselect 1\nexpect "Screens.RecipeDetails(recipeID:"\nback\nquit\n' \
-  | swift run --skip-build PantrySandbox
-printf 'expect "(retry to try again)"\nquit\n' | swift run --skip-build PantrySandbox --scenario failure
+  | Tools/workspace run Pantry
+printf 'expect "(retry to try again)"\nquit\n' | Tools/workspace run Pantry --scenario failure
+set +e
+Tools/workspace run Pantri 2> run-error.log
+status=$?
+set -e
+[ "$status" -eq 2 ] && grep -q 'Pantry' run-error.log || fail "run of an unknown feature did not exit 2 listing the features"
+rm -f run-error.log
 
 step "Passed in $((SECONDS - started)) s"

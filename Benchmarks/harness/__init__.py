@@ -1,0 +1,1 @@
+"""The benchmark harness: Benchmarks/run imports its sections and helpers from here."""

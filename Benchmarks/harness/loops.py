@@ -1,0 +1,409 @@
+"""Section `loops`: every loop one feature's developer waits for, and the app's builds, at each size
+of the workspace, in one copy grown with `Tools/workspace new-feature` (the scaffolder's own output,
+many names a run). Everything goes through `Tools/workspace` as the README shows it; a figure is
+the median of `--runs` runs, each after a real change, and the report gives each loop as a ratio
+to the smallest size measured in the same run.
+
+The loops, at each size N (Feed is the feature edited; it is in every size):
+  start          `Tools/workspace help`: the launcher and the tool, nothing built
+  edit-run       a one-line change in Feed, then `Tools/workspace run Feed` to its first screen
+  edit-test      a one-line change in Feed, then `Tools/workspace test Feed`
+  core-test      a top-level declaration added to / removed from Core, then `Tools/workspace test Feed`
+  watch          `Tools/workspace watch Feed`: from a save to the changed screen
+  manifest-run   another feature's tests gain a dependency in Package.swift (Feed's closure is the
+  manifest-test  same), then the first `run Feed` / `test Feed`
+  pull-run       someone else's new feature arrives (Package.swift, a screen in Core, its builders),
+  pull-test      then the first `run Feed` / `test Feed`; one more arrival is built module by module
+                 to say where the time goes (pull-explained)
+  green          `new-feature` of one more feature, then `test` of it: from the command to green
+  gallery-check  a one-line change in Feed that changes no screen, then `gallery --check` (renders
+                 FeedSandbox only; the rest comes from the gallery rendered once at this size)
+  check, affected, spec-check   the whole-workspace commands
+  app-clean      `Tools/workspace run cookbook` from an empty build folder
+  app-edit       a one-line change in Feed, then `run cookbook`
+  app-screen     a new feature (a member of `Screens`), then `run cookbook`
+  core-compile   Core's and CoreTesting's compile time from nothing, each alone
+  swiftpm-manifest  beside them, plain SwiftPM: `swift build --product FeedSandbox` in the workspace
+                 after the same Package.swift change (what the focus avoids)
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import time
+
+from .common import AppendToggle, LineReader, Toggle, copy_workspace, feature_names, log, median, read, sh, write
+
+SANDBOX_EDIT = Toggle("Features/Feed/FeedTranslator.swift", '"Popular"', '"Popular!"')
+QUIET_EDIT = AppendToggle("Features/Feed/FeedTranslator.swift", "// Benchmarks: a change no screen shows")
+CORE_DECL_EDIT = AppendToggle("Core/Core/Environment/Environment.swift",
+                              "public func benchmarkProbe() {}  // Benchmarks: a top-level declaration")
+# Another feature's tests gain a dependency: a real change to what SwiftPM reads, outside Feed's closure.
+MANIFEST_EDIT = AppendToggle("Package.swift", 'package.targets.first { $0.name == "FavoritesTests" }?.dependencies.append("DataFormats")')
+
+ALL_LOOPS = ["start", "edit-run", "edit-test", "core-test", "watch", "manifest-run", "manifest-test", "pull-run",
+             "pull-test", "pull-explained", "green", "gallery-check", "check", "affected", "spec-check",
+             "app-clean", "app-edit", "app-screen", "core-compile", "swiftpm-manifest"]
+
+
+class Workspace:
+    """The copy being grown, driven through its own `Tools/workspace`."""
+
+    def __init__(self, root, raw_dir):
+        self.root = root
+        self.raw_dir = raw_dir
+        self.count = 0
+        self.added = 0
+
+    def path(self, relative):
+        return os.path.join(self.root, relative)
+
+    def run(self, args, label, input_text=None, expect_status=(0,), env=None):
+        """Runs a command in the copy; returns seconds. Its output is kept in the raw results."""
+        started = time.perf_counter()
+        result = subprocess.run(args, cwd=self.root, input=input_text, text=True, env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        seconds = time.perf_counter() - started
+        self.count += 1
+        name = f"loops-{self.count:04d}-{re.sub(r'[^A-Za-z0-9_.-]+', '_', label)}.log"
+        write(os.path.join(self.raw_dir, "logs", name), " ".join(args) + "\n\n" + result.stdout)
+        if result.returncode not in expect_status:
+            raise RuntimeError(f"{' '.join(args)} exited {result.returncode} (log {name}):\n{result.stdout[-3000:]}")
+        return seconds, result.stdout
+
+    def tool(self, *args, label=None, **options):
+        return self.run([self.path("Tools/workspace"), *args], label or "-".join(args[:2]), **options)
+
+    def grow(self, size):
+        """Adds features until there are `size`, in one `new-feature` run; returns its seconds."""
+        names = feature_names(self.root)
+        wanted = [f"Pantry{index:04d}" for index in range(len(names) + 1, size + 1)]
+        if not wanted:
+            return 0.0
+        seconds, _ = self.tool("new-feature", *wanted, label=f"grow-to-{size}")
+        self.commit(f"{size} features")
+        return seconds
+
+    def add_feature(self, prefix):
+        """One more feature, as someone else's change would bring it; returns its name."""
+        self.added += 1
+        name = f"{prefix}{self.added:03d}"
+        self.tool("new-feature", name, label=f"new-feature-{name}")
+        return name
+
+    def commit(self, message):
+        sh(["git", "add", "-A"], cwd=self.root)
+        sh(["git", "-c", "user.name=bench", "-c", "user.email=bench@localhost", "commit", "-qm", message, "--allow-empty"],
+           cwd=self.root)
+
+    def run_feed(self, label, expect_text=None):
+        """`Tools/workspace run Feed` to its first screen (a script that checks it, then quits)."""
+        script = (f'expect "{expect_text}"\n' if expect_text else "") + "quit\n"
+        return self.tool("run", "Feed", label=label, input_text=script)[0]
+
+    def test_feed(self, label):
+        return self.tool("test", "Feed", label=label)[0]
+
+
+def popular_title(ws):
+    return "## Popular!" if '"Popular!"' in read(ws.path(SANDBOX_EDIT.path)) else "## Popular"
+
+
+def restore_title(ws):
+    """Feed's title as its tests expect it, after the loops that change what its screen shows."""
+    if '"Popular!"' in read(ws.path(SANDBOX_EDIT.path)):
+        SANDBOX_EDIT.apply(ws.root)
+
+
+def timed_runs(runs, step):
+    values = []
+    for run in range(runs):
+        values.append(round(step(run), 3))
+    return {"median": round(median(values), 3), "runs": values}
+
+
+def watch_runs(ws, runs):
+    """From a save to the relaunched sandbox's changed screen, through `Tools/workspace watch Feed`."""
+    values = []
+    process = subprocess.Popen([ws.path("Tools/workspace"), "watch", "Feed"], cwd=ws.root, stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+    reader = LineReader(process.stdout)
+    try:
+        reader.wait_for(lambda line: line == popular_title(ws), timeout=3600)
+        for _ in range(runs):
+            time.sleep(1)  # the sandbox has settled
+            SANDBOX_EDIT.apply(ws.root)
+            saved = time.perf_counter()
+            title = popular_title(ws)
+            screen_at, _ = reader.wait_for(lambda line, title=title: line == title, since=saved, timeout=3600)
+            values.append(round(screen_at - saved, 3))
+        process.stdin.write("quit\n")
+        process.stdin.flush()
+        process.wait(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    return {"median": round(median(values), 3), "runs": values}
+
+
+def build_by_module(folder, scratch, targets, label, ws):
+    """Builds a package target by target (`swift build --target T`, each after the ones before),
+    then whole: seconds per step. What the focus's build spends where."""
+    steps = {}
+    for target in targets:
+        seconds, _ = ws.run(["swift", "build", "--package-path", folder, "--scratch-path", scratch,
+                             "--explicit-target-dependency-import-check", "error", "--target", target], f"{label}-{target}")
+        steps[target] = round(seconds, 2)
+    seconds, output = ws.run(["swift", "build", "--package-path", folder, "--scratch-path", scratch,
+                              "--explicit-target-dependency-import-check", "error"], f"{label}-rest")
+    steps["the rest"] = round(seconds, 2)
+    return steps
+
+
+def measure_size(args, ws, size, loops):
+    """Every loop at the copy's current size."""
+    row = {"features": len(feature_names(ws.root))}
+    log(f"\n-- N={row['features']}")
+    # The sandbox's closure is built once before the loops (its time is the first build at this size).
+    restore_title(ws)
+    QUIET_EDIT.apply(ws.root)
+    row["first-run"] = round(ws.run_feed("first-run", popular_title(ws)), 2)
+    ws.test_feed("first-test")
+    log(f"   first run of Feed at this size {row['first-run']} s")
+
+    def record(name, value):
+        row[name] = value
+        shown = value.get("median", value) if isinstance(value, dict) else value
+        log(f"   {name:<16} {shown}")
+
+    if "start" in loops:
+        record("start", timed_runs(max(args.runs, 5), lambda _: ws.tool("help", label="start")[0]))
+    if "edit-run" in loops:
+        def edit_run(_):
+            SANDBOX_EDIT.apply(ws.root)
+            return ws.run_feed("edit-run", popular_title(ws))
+        record("edit-run", timed_runs(args.runs, edit_run))
+        restore_title(ws)
+    if "edit-test" in loops:
+        def edit_test(_):
+            QUIET_EDIT.apply(ws.root)
+            return ws.test_feed("edit-test")
+        record("edit-test", timed_runs(args.runs, edit_test))
+    if "core-test" in loops:
+        def core_test(_):
+            CORE_DECL_EDIT.apply(ws.root)
+            return ws.test_feed("core-test")
+        record("core-test", timed_runs(args.runs, core_test))
+        if CORE_DECL_EDIT.line in read(ws.path(CORE_DECL_EDIT.path)):
+            CORE_DECL_EDIT.apply(ws.root)
+            ws.test_feed("core-restore")
+    if "watch" in loops:
+        record("watch", watch_runs(ws, args.runs))
+        restore_title(ws)
+    for kind, step in (("manifest-run", lambda: ws.run_feed("manifest-run")), ("manifest-test", lambda: ws.test_feed("manifest-test"))):
+        if kind in loops:
+            def manifest(_, step=step):
+                MANIFEST_EDIT.apply(ws.root)
+                return step()
+            record(kind, timed_runs(args.runs, manifest))
+    if MANIFEST_EDIT.line in read(ws.path(MANIFEST_EDIT.path)):
+        MANIFEST_EDIT.apply(ws.root)
+    for kind, step in (("pull-run", lambda: ws.run_feed("pull-run")), ("pull-test", lambda: ws.test_feed("pull-test"))):
+        if kind in loops:
+            def pull(_, step=step):
+                ws.add_feature("Pull")
+                return step()
+            record(kind, timed_runs(args.runs, pull))
+    if "pull-explained" in loops:
+        ws.run_feed("pull-explained-focus")  # the focus holds Feed's sandbox closure
+        ws.add_feature("Pull")
+        focus = ws.path(".build/focus")
+        record("pull-explained", build_by_module(focus, os.path.join(focus, ".build"),
+                                                 ["Core", "CoreTesting", "Feed"], "pull-explained", ws))
+    if "green" in loops:
+        def green(_):
+            ws.added += 1
+            name = f"Green{ws.added:03d}"
+            made, _ = ws.tool("new-feature", name, label=f"green-new-{name}")
+            tested, _ = ws.tool("test", name, label=f"green-test-{name}")
+            return made + tested
+        record("green", timed_runs(args.runs, green))
+    ws.commit("the loops so far")
+    if "gallery-check" in loops:
+        # The gallery of every program at this size, rendered once and committed, is what a change
+        # is checked against; then each one-line change renders FeedSandbox alone.
+        seconds, _ = ws.tool("gallery", "--all", label="gallery-all")
+        row["gallery-all"] = round(seconds, 1)
+        ws.commit("gallery")
+
+        def gallery_check(_):
+            QUIET_EDIT.apply(ws.root)
+            return ws.tool("gallery", "--check", label="gallery-check")[0]
+        record("gallery-check", timed_runs(args.runs, gallery_check))
+    QUIET_EDIT.apply(ws.root)  # an uncommitted change in Feed, for affected
+    for kind, arguments in (("check", ["check"]), ("affected", ["affected"]), ("spec-check", ["spec", "--check"])):
+        if kind in loops:
+            record(kind, timed_runs(args.runs, lambda _, arguments=arguments: ws.tool(*arguments, label=kind)[0]))
+    if "app-clean" in loops:
+        scratch = os.path.join(args.work_dir, f"app-clean-{size}")
+        shutil.rmtree(scratch, ignore_errors=True)
+        seconds, _ = ws.tool("run", "--scratch-path", scratch, "cookbook", label="app-clean", input_text="quit\n")
+        record("app-clean", round(seconds, 1))
+        shutil.rmtree(scratch, ignore_errors=True)
+    if "app-edit" in loops or "app-screen" in loops:
+        ws.tool("run", "cookbook", label="app-warm", input_text="quit\n")
+    if "app-edit" in loops:
+        def app_edit(_):
+            QUIET_EDIT.apply(ws.root)
+            return ws.tool("run", "cookbook", label="app-edit", input_text="quit\n")[0]
+        record("app-edit", timed_runs(args.runs, app_edit))
+    if "app-screen" in loops:
+        def app_screen(_):
+            ws.add_feature("Screen")
+            return ws.tool("run", "cookbook", label="app-screen", input_text="quit\n")[0]
+        record("app-screen", timed_runs(max(1, args.runs // 2), app_screen))
+    if "core-compile" in loops:
+        # Core and CoreTesting from nothing, in a package holding just them (links, as the focus).
+        folder = os.path.join(args.work_dir, f"core-{size}")
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(os.path.join(folder, "Targets"))
+        for name, relative in (("Core", "Core/Core"), ("CoreTesting", "Core/CoreTesting")):
+            os.symlink(ws.path(relative), os.path.join(folder, "Targets", name))
+        write(os.path.join(folder, "Package.swift"), CORE_PACKAGE)
+        record("core-compile", build_by_module(folder, os.path.join(folder, ".build"), ["Core", "CoreTesting"],
+                                               "core-compile", ws))
+        shutil.rmtree(folder, ignore_errors=True)
+    if "swiftpm-manifest" in loops:
+        ws.run(["swift", "build", "--product", "FeedSandbox"], "swiftpm-warm")
+
+        def swiftpm(_):
+            MANIFEST_EDIT.apply(ws.root)
+            return ws.run(["swift", "build", "--product", "FeedSandbox"], "swiftpm-manifest")[0]
+        record("swiftpm-manifest", timed_runs(args.runs, swiftpm))
+        if MANIFEST_EDIT.line in read(ws.path(MANIFEST_EDIT.path)):
+            MANIFEST_EDIT.apply(ws.root)
+    row["features-after"] = len(feature_names(ws.root))
+    ws.commit(f"loops at {size}")
+    return row
+
+
+CORE_PACKAGE = """// swift-tools-version: 6.0
+import PackageDescription
+
+let settings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+let package = Package(
+    name: "CoreAlone",
+    platforms: [.macOS(.v15)],
+    targets: [
+        .target(name: "Core", path: "Targets/Core", swiftSettings: settings),
+        .target(name: "CoreTesting", dependencies: ["Core"], path: "Targets/CoreTesting", swiftSettings: settings),
+    ]
+)
+"""
+
+
+def section_loops(args, work, results):
+    loops = ALL_LOOPS if not args.loops else args.loops.split(",")
+    unknown = [loop for loop in loops if loop not in ALL_LOOPS]
+    if unknown:
+        raise RuntimeError(f"unknown loops {', '.join(unknown)}: choose from {', '.join(ALL_LOOPS)}")
+    args.work_dir = work
+    ws = Workspace(os.path.join(work, "loops"), args.out)
+    copy_workspace(ws.root, args.ref)
+    sh(["git", "init", "-q", "-b", "main"], cwd=ws.root)
+    ws.commit("the workspace")
+    section = results.setdefault("loops", {"sizes": {}, "loops": loops})
+    log("\n== loops: every per-feature loop, the whole-workspace commands and the app, at each size")
+    seconds, _ = ws.tool("help", label="tool-build")
+    section["tool-build"] = round(seconds, 1)
+    log(f"   Tools/workspace built the tool in {seconds:.0f} s")
+    for size in args.sizes:
+        grown = ws.grow(size)
+        log(f"   grew to {size} features in {grown:.0f} s (one new-feature run)")
+        row = measure_size(args, ws, size, loops)
+        row["grow"] = round(grown, 1)
+        section["sizes"][str(size)] = row
+        write(os.path.join(args.out, "loops.json"), json.dumps(section, indent=1) + "\n")
+    return section
+
+
+# MARK: - Report
+
+LOOP_NAMES = {
+    "start": "`Tools/workspace help` (start)",
+    "edit-run": "Feed edit → `run Feed`, first screen",
+    "edit-test": "Feed edit → `test Feed`",
+    "core-test": "Core top-level declaration → `test Feed`",
+    "watch": "`watch Feed`: save → screen",
+    "manifest-run": "another feature's manifest change → first `run Feed`",
+    "manifest-test": "another feature's manifest change → first `test Feed`",
+    "pull-run": "someone's new feature pulled → first `run Feed`",
+    "pull-test": "someone's new feature pulled → first `test Feed`",
+    "green": "`new-feature X` → `test X` green",
+    "gallery-check": "Feed edit → `gallery --check`",
+    "check": "`check`",
+    "affected": "`affected`",
+    "spec-check": "`spec --check`",
+    "app-clean": "app: clean build and first screen",
+    "app-edit": "app: Feed edit → `run cookbook`",
+    "app-screen": "app: a new screen → `run cookbook`",
+    "core-compile.Core": "Core compiled from nothing",
+    "core-compile.CoreTesting": "CoreTesting compiled from nothing (Core built)",
+    "pull-explained.Core": "a pulled feature: Core's share of the sandbox's rebuild",
+    "pull-explained.CoreTesting": "… CoreTesting's share",
+    "pull-explained.Feed": "… Feed's share (the files naming `Screens`)",
+    "pull-explained.the rest": "… the rest (TerminalRunner, SandboxSupport, WebAPI, the sandbox)",
+    "swiftpm-manifest": "plain SwiftPM: manifest change → `swift build --product FeedSandbox`",
+}
+
+
+def value(row, loop):
+    """A loop's median, its seconds, or one step of it (`core-compile.Core`)."""
+    name, _, step = loop.partition(".")
+    entry = row.get(name)
+    if step:
+        return entry.get(step) if isinstance(entry, dict) else None
+    return entry.get("median") if isinstance(entry, dict) else entry
+
+
+def report(section):
+    sizes = sorted(section["sizes"], key=int)
+    if not sizes:
+        return ""
+    base = section["sizes"][sizes[0]]
+    header = ["loop"] + [f"N={section['sizes'][s]['features']} (s)" for s in sizes] + [f"N={s} ÷ N={sizes[0]}" for s in sizes[1:]]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for loop, name in LOOP_NAMES.items():
+        values = [value(section["sizes"][s], loop) for s in sizes]
+        if all(v is None for v in values):
+            continue
+        first = value(base, loop)
+        ratios = [f"{v / first:.2f}×" if v is not None and first else "—" for v in values[1:]]
+        lines.append("| " + " | ".join([name] + [f"{v:.2f}" if v is not None else "—" for v in values] + ratios) + " |")
+    return "\n".join(lines)
+
+
+def charts(section, svg_chart):
+    sizes = sorted(section["sizes"], key=int)
+    if len(sizes) < 2:
+        return {}
+    features = [section["sizes"][s]["features"] for s in sizes]
+    base = section["sizes"][sizes[0]]
+
+    def ratios(loop):
+        first = value(base, loop)
+        return [value(section["sizes"][s], loop) / first if first and value(section["sizes"][s], loop) else None for s in sizes]
+
+    per_feature = ["edit-run", "edit-test", "watch", "manifest-run", "manifest-test", "pull-run", "pull-test", "gallery-check"]
+    whole = ["core-test", "green", "check", "affected", "spec-check", "app-edit", "app-screen", "swiftpm-manifest"]
+    return {
+        "loops-feature.svg": svg_chart("One feature's loops: time at N ÷ time at the smallest N", features,
+                                       [(loop, ratios(loop)) for loop in per_feature if value(base, loop)],
+                                       y_label="ratio to the smallest N"),
+        "loops-workspace.svg": svg_chart("Whole-workspace commands and the app: time at N ÷ time at the smallest N (log)",
+                                         features, [(loop, ratios(loop)) for loop in whole if value(base, loop)],
+                                         y_label="ratio to the smallest N (log scale)", log_y=True),
+    }
