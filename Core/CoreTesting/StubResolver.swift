@@ -1,79 +1,83 @@
 import Core
 
-/// The resolver of tests and sandboxes: every descriptor gets a labelled placeholder unless
-/// a builder is set for it. A sandbox sets the builders of its own feature; everything else
-/// stays a placeholder. Every resolution is recorded.
+/// The resolver of tests and sandboxes: every descriptor gets a labelled placeholder unless a
+/// builder is registered for its type. A sandbox registers its own feature's builders
+/// (`resolver.register(Screens.Feed.self, FeedFeature.makeScreen)`); everything else stays a
+/// placeholder. Every resolution is recorded.
 ///
-/// One builder property and one `build` per descriptor: the `Resolver` protocol makes a missing
-/// one a compile error here as in the app.
+/// One `build…` per descriptor, each a line handing its descriptor to `built`: the `Resolver`
+/// protocol makes a missing one a compile error here as in the app. Registered builders are kept
+/// by descriptor type, not in one stored property per descriptor: a thousand properties with
+/// closure defaults made this module take 9 s to compile after a screen was added, one-line
+/// methods under 3 s.
 @MainActor
 public final class StubResolver: Resolver {
     public typealias Builder<D: Descriptor> = @MainActor @Sendable (D, any Environment) -> D.Output
 
-    public var feed: Builder<Screens.Feed> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-    public var recipeSearch: Builder<Screens.RecipeSearch> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-    public var recipeDetails: Builder<Screens.RecipeDetails> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-    public var chooseIngredients: Builder<Screens.ChooseIngredients> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-    public var authorRecipes: Builder<Screens.AuthorRecipes> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-    public var kitchenPreferences: Builder<Screens.KitchenPreferences> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-    public var shoppingList: Builder<Screens.ShoppingList> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-    public var favorites: Builder<Screens.Favorites> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-    public var about: Builder<Screens.About> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-    public var recipeExport: Builder<RecipeExportDescriptor> = { descriptor, _ in RecordingExporter(format: descriptor.format) }
-
+    /// Registered builders by descriptor type; each is a `Builder<D>` for its key's `D`.
+    private var builders: [ObjectIdentifier: Any] = [:]
     let recorder: Recorder
 
     public nonisolated init(recorder: Recorder) {
         self.recorder = recorder
     }
 
-    public func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
+    /// Builds every `D` with `builder` from now on, instead of a placeholder:
+    /// `register(Screens.Feed.self, FeedFeature.makeScreen)`, or
+    /// `register(Screens.RecipeDetails.self) { descriptor, environment in … }`.
+    public func register<D: Descriptor>(_ type: D.Type, _ builder: @escaping Builder<D>) {
+        builders[ObjectIdentifier(D.self)] = builder
+    }
+
+    /// Records the resolution, then builds with the builder registered for `D`, else `fallback`.
+    private func built<D: Descriptor>(_ descriptor: D, _ environment: any Environment, else fallback: Builder<D>) -> D.Output {
         recorder.record(resolved: descriptor)
-        return feed(descriptor, environment)
+        // Only `register` writes here, always a `Builder<D>` under `D`'s key.
+        guard let builder = builders[ObjectIdentifier(D.self)] as? Builder<D> else { return fallback(descriptor, environment) }
+        return builder(descriptor, environment)
+    }
+
+    private func screen<D: ScreenDescriptor>(_ descriptor: D, _ environment: any Environment) -> any Screen {
+        built(descriptor, environment) { descriptor, _ in PlaceholderScreen(for: descriptor) }
+    }
+
+    public func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
+        screen(descriptor, environment)
     }
 
     public func buildRecipeSearch(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen {
-        recorder.record(resolved: descriptor)
-        return recipeSearch(descriptor, environment)
+        screen(descriptor, environment)
     }
 
     public func buildRecipeDetails(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen {
-        recorder.record(resolved: descriptor)
-        return recipeDetails(descriptor, environment)
+        screen(descriptor, environment)
     }
 
     public func buildChooseIngredients(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen {
-        recorder.record(resolved: descriptor)
-        return chooseIngredients(descriptor, environment)
+        screen(descriptor, environment)
     }
 
     public func buildAuthorRecipes(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {
-        recorder.record(resolved: descriptor)
-        return authorRecipes(descriptor, environment)
+        screen(descriptor, environment)
     }
 
     public func buildKitchenPreferences(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen {
-        recorder.record(resolved: descriptor)
-        return kitchenPreferences(descriptor, environment)
+        screen(descriptor, environment)
     }
 
     public func buildShoppingList(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen {
-        recorder.record(resolved: descriptor)
-        return shoppingList(descriptor, environment)
+        screen(descriptor, environment)
     }
 
     public func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
-        recorder.record(resolved: descriptor)
-        return favorites(descriptor, environment)
+        screen(descriptor, environment)
     }
 
     public func buildAbout(_ descriptor: Screens.About, in environment: any Environment) -> any Screen {
-        recorder.record(resolved: descriptor)
-        return about(descriptor, environment)
+        screen(descriptor, environment)
     }
 
     public func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
-        recorder.record(resolved: descriptor)
-        return recipeExport(descriptor, environment)
+        built(descriptor, environment) { descriptor, _ in RecordingExporter(format: descriptor.format) }
     }
 }

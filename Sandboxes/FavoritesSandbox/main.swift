@@ -7,7 +7,7 @@ import SandboxSupport
 let status = await Sandbox.main(
     feature: "Favorites",
     scenarios: [.aYearLater],
-    link: { $0.favorites = FavoritesFeature.makeScreen },
+    link: { $0.register(Screens.Favorites.self, FavoritesFeature.makeScreen) },
     root: Screens.Favorites()
 )
 Sandbox.exit(status)

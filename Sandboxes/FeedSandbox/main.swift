@@ -7,7 +7,7 @@ import SandboxSupport
 let status = await Sandbox.main(
     feature: "Feed",
     scenarios: [.newUser],
-    link: { $0.feed = FeedFeature.makeScreen },
+    link: { $0.register(Screens.Feed.self, FeedFeature.makeScreen) },
     root: Screens.Feed()
 )
 Sandbox.exit(status)

@@ -8,8 +8,8 @@ let status = await Sandbox.main(
     feature: "RecipeDetails",
     scenarios: [.noSteps],
     link: { resolver in
-        resolver.recipeDetails = RecipeDetailsFeature.makeScreen
-        resolver.chooseIngredients = RecipeDetailsFeature.makeScreen
+        resolver.register(Screens.RecipeDetails.self, RecipeDetailsFeature.makeScreen)
+        resolver.register(Screens.ChooseIngredients.self, RecipeDetailsFeature.makeScreen)
     },
     root: Screens.RecipeDetails(recipeID: 1),
     // Never empty: a recipe the service does not have is an error ("There is no recipe with id 1").

@@ -8,9 +8,9 @@ let status = await Sandbox.main(
     feature: "RecipeSearch",
     scenarios: [.recentSearches],
     link: { resolver in
-        resolver.recipeSearch = RecipeSearchFeature.makeScreen
-        resolver.authorRecipes = RecipeSearchFeature.makeScreen
-        resolver.kitchenPreferences = RecipeSearchFeature.makeScreen
+        resolver.register(Screens.RecipeSearch.self, RecipeSearchFeature.makeScreen)
+        resolver.register(Screens.AuthorRecipes.self, RecipeSearchFeature.makeScreen)
+        resolver.register(Screens.KitchenPreferences.self, RecipeSearchFeature.makeScreen)
     },
     root: Screens.RecipeSearch(),
     gallery: [

@@ -7,7 +7,7 @@ import ShoppingList
 let status = await Sandbox.main(
     feature: "ShoppingList",
     scenarios: [.longList],
-    link: { $0.shoppingList = ShoppingListFeature.makeScreen },
+    link: { $0.register(Screens.ShoppingList.self, ShoppingListFeature.makeScreen) },
     root: Screens.ShoppingList()
 )
 Sandbox.exit(status)

@@ -70,8 +70,12 @@ struct ChooseIngredientsFlowTests {
 
     /// The double as parent, on a stack with the real details of Curry Rice (fixture 1) on top.
     func parentOnCurryRice() async -> RecordingCoordinator {
-        environment.stubResolver.recipeDetails = { [features] in features.buildRecipeDetails($0, in: $1) }
-        environment.stubResolver.chooseIngredients = { [features] in features.buildChooseIngredients($0, in: $1) }
+        environment.stubResolver.register(Screens.RecipeDetails.self) { [features] descriptor, environment in
+            features.buildRecipeDetails(descriptor, in: environment)
+        }
+        environment.stubResolver.register(Screens.ChooseIngredients.self) { [features] descriptor, environment in
+            features.buildChooseIngredients(descriptor, in: environment)
+        }
         let parent = RecordingCoordinator(environment: environment, root: Screens.Feed())
         await parent.showRecipe(1)
         return parent

@@ -82,7 +82,7 @@ struct PlaceholderTests {
     @Test("setting a builder replaces the placeholder, and the resolution is still recorded")
     func builderReplacesPlaceholder() throws {
         let environment = StubEnvironment().overriding(\.userFeatures, with: .premium)
-        environment.stubResolver.recipeDetails = { descriptor, environment in
+        environment.stubResolver.register(Screens.RecipeDetails.self) { descriptor, environment in
             FakeDetailsScreen(recipeID: descriptor.recipeID, isPremium: environment.userFeatures.isPremium)
         }
 
@@ -98,7 +98,9 @@ struct PlaceholderTests {
     @Test("setting one builder leaves the other descriptors as placeholders")
     func otherBuildersStayPlaceholders() {
         let environment = StubEnvironment()
-        environment.stubResolver.recipeDetails = { descriptor, _ in FakeDetailsScreen(recipeID: descriptor.recipeID, isPremium: false) }
+        environment.stubResolver.register(Screens.RecipeDetails.self) { descriptor, _ in
+            FakeDetailsScreen(recipeID: descriptor.recipeID, isPremium: false)
+        }
 
         #expect(environment.resolve(Screens.RecipeSearch(query: "x")) is PlaceholderScreen)
     }

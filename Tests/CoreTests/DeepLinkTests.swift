@@ -37,6 +37,13 @@ struct DeepLinkTests {
         #expect(kind.descriptorType.kind == kind)
     }
 
+    @Test("a kind's name is its descriptor's name inside Screens, as placeholders and the gallery print it")
+    func kindsAreNamedAfterTheirDescriptors() {
+        #expect(ScreenKind.recipeDetails.name == "RecipeDetails")
+        #expect(String(describing: Screens.RecipeDetails(recipeID: 3)) == "Screens.RecipeDetails(recipeID: 3)")
+        for kind in ScreenKind.allCases { #expect(String(reflecting: kind.descriptorType) == "Core.Screens.\(kind.name)") }
+    }
+
     @Test("no two screens share a link path")
     func linkPathsAreUnique() {
         let paths = ScreenKind.allCases.map { $0.descriptorType.linkPath }

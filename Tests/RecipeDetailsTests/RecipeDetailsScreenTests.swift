@@ -276,7 +276,7 @@ struct RecipeDetailsScreenTests {
 
     @Test func exportUsesTheMarkdownExporterAndShowsItsMessage() async throws {
         let exporter = RecordingExporter(format: .markdown)
-        environment.stubResolver.recipeExport = { _, _ in exporter }
+        environment.stubResolver.register(RecipeExportDescriptor.self) { _, _ in exporter }
         let screen = await appearedScreen(1, in: environment)
 
         let navigation = await screen.handle(.activate(row: "export"))
@@ -298,7 +298,7 @@ struct RecipeDetailsScreenTests {
     }
 
     @Test func aFailingExportExplainsAndLogsNothing() async {
-        environment.stubResolver.recipeExport = { _, _ in FailingExporter() }
+        environment.stubResolver.register(RecipeExportDescriptor.self) { _, _ in FailingExporter() }
         let screen = await appearedScreen(1, in: environment)
 
         _ = await screen.handle(.activate(row: "export"))

@@ -122,7 +122,7 @@ struct SandboxEnvironmentTests {
         var linkCalls = 0
         let environment = try await Sandbox.environment(scenario: nil) { resolver in
             linkCalls += 1
-            resolver.recipeDetails = { descriptor, _ in LinkedScreen(recipeID: descriptor.recipeID) }
+            resolver.register(Screens.RecipeDetails.self) { descriptor, _ in LinkedScreen(recipeID: descriptor.recipeID) }
         }
 
         let screen = environment.resolve(Screens.RecipeDetails(recipeID: 42))
@@ -135,7 +135,7 @@ struct SandboxEnvironmentTests {
     @Test("descriptors the link does not set stay placeholders")
     func unlinkedStayPlaceholders() async throws {
         let environment = try await Sandbox.environment(scenario: nil) { resolver in
-            resolver.recipeDetails = { descriptor, _ in LinkedScreen(recipeID: descriptor.recipeID) }
+            resolver.register(Screens.RecipeDetails.self) { descriptor, _ in LinkedScreen(recipeID: descriptor.recipeID) }
         }
 
         #expect(environment.resolve(Screens.RecipeSearch(query: "soup")) is PlaceholderScreen)
@@ -251,7 +251,7 @@ struct SandboxGalleryTests {
     func renderer(examples: [GalleryRenderer.Example] = [], scenarios: [Scenario] = Scenario.shared) -> GalleryRenderer {
         Sandbox.galleryRenderer(
             program: "RecipeDetailsSandbox", feature: "RecipeDetails", scenarios: scenarios,
-            link: { $0.recipeDetails = { descriptor, _ in LinkedScreen(recipeID: descriptor.recipeID) } },
+            link: { $0.register(Screens.RecipeDetails.self) { descriptor, _ in LinkedScreen(recipeID: descriptor.recipeID) } },
             root: Screens.RecipeDetails(recipeID: 1), examples: examples)
     }
 

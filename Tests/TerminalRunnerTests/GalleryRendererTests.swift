@@ -21,7 +21,7 @@ struct GalleryRendererTests {
         GalleryRenderer.Scenario(name: name, summary: "the \(name) scenario") { gate in
             let clock = instant ? TestClock() : TestClock(sleeping: .custom { try await gate.sleep(for: $0) })
             let environment = StubEnvironment(clock: clock)
-            environment.stubResolver.feed = { _, environment in SlowScreen(clock: environment.clock) }
+            environment.stubResolver.register(Screens.Feed.self) { _, environment in SlowScreen(clock: environment.clock) }
             link(environment.stubResolver)
             return environment
         }
@@ -100,8 +100,8 @@ struct GalleryRendererTests {
     @Test("a screen the program builds with no example is rendered from its plain link, or named when its link needs values")
     func screensWithoutExamples() async throws {
         let linked = Self.scenario("default", instant: true) { resolver in
-            resolver.shoppingList = { _, _ in StaticScreen("Shopping list") }
-            resolver.authorRecipes = { _, _ in StaticScreen("Author") }
+            resolver.register(Screens.ShoppingList.self) { _, _ in StaticScreen("Shopping list") }
+            resolver.register(Screens.AuthorRecipes.self) { _, _ in StaticScreen("Author") }
         }
         let report = try await renderer([linked]).render()
 
@@ -133,7 +133,8 @@ struct GalleryRendererTests {
         let long = String(repeating: "curry ", count: 60)
         let scenario = GalleryRenderer.Scenario(name: "default", summary: "one long row") { _ in
             let environment = StubEnvironment()
-            environment.stubResolver.feed = { _, _ in StaticScreen("Long", rows: [ScreenRow(id: "long", .text(long))]) }
+            environment.stubResolver.register(Screens.Feed.self) { _, _ in StaticScreen("Long", rows: [ScreenRow(id: "long", .text(long))])
+            }
             return environment
         }
         let report = try await renderer([scenario], examples: [.screen(Screens.Feed(), states: [.content])]).render()

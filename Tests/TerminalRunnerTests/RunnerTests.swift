@@ -70,7 +70,7 @@ struct RunnerTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let status = await Runner.main(Self.program, arguments: ["--script", path, "--open", "cookbook://favorites"]) { _ in
             let favorites = StubEnvironment()
-            favorites.stubResolver.favorites = { _, _ in StaticScreen("Favorites") }
+            favorites.stubResolver.register(Screens.Favorites.self) { _, _ in StaticScreen("Favorites") }
             return TabSession(
                 stack("Search", root: StaticScreen("Search")),
                 [StackNavigator(title: "Favorites", environment: favorites, root: Screens.Favorites())]

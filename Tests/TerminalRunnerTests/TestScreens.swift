@@ -132,8 +132,8 @@ extension StackNavigator {
 /// and which shows screens pushed with `push(_:)`.
 @MainActor
 func stack(_ title: String, root: any Screen, environment: StubEnvironment = StubEnvironment()) -> StackNavigator {
-    environment.stubResolver.feed = { _, _ in root }
-    environment.stubResolver.recipeDetails = { descriptor, _ in TestScreens.screen(for: descriptor) }
+    environment.stubResolver.register(Screens.Feed.self) { _, _ in root }
+    environment.stubResolver.register(Screens.RecipeDetails.self) { descriptor, _ in TestScreens.screen(for: descriptor) }
     return StackNavigator(title: title, environment: environment, root: Screens.Feed())
 }
 

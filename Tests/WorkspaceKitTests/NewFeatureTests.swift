@@ -174,7 +174,7 @@ struct NewFeatureTests {
         #expect(try #require(files["Features/MealPlan/MealPlanTranslator.swift"]).contains("static let title = \"Meal Plan\""))
         #expect(
             try #require(files["Sandboxes/MealPlanSandbox/main.swift"]).contains(
-                "link: { $0.mealPlan = MealPlanFeature.makeScreen },\n    root: Screens.MealPlan()\n"))
+                "link: { $0.register(Screens.MealPlan.self, MealPlanFeature.makeScreen) },\n    root: Screens.MealPlan()\n"))
         let tests = try #require(files["Tests/MealPlanTests/MealPlanScreenTests.swift"])
         #expect(tests.contains("import Testing\n\n@testable import MealPlan\n"))
         #expect(tests.contains("#expect(recorder.pageViews == [PageView(\"meal_plan\")])"))

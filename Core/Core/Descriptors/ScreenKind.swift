@@ -1,7 +1,10 @@
 /// Every screen of the workspace, one case each: the list deep links are read from and the
 /// gallery walks. The `switch` in `descriptorType` is exhaustive, so a kind without a
 /// descriptor does not compile, and a descriptor must name its kind to be a `ScreenDescriptor`.
-public enum ScreenKind: String, CaseIterable, Hashable, Sendable {
+///
+/// No raw values: a `String` raw type makes the compiler write `init(rawValue:)` and `rawValue`
+/// over every case, more than half of this file's compile time at a thousand screens.
+public enum ScreenKind: CaseIterable, Hashable, Sendable {
     case feed
     case recipeSearch
     case recipeDetails
@@ -31,7 +34,7 @@ public enum ScreenKind: String, CaseIterable, Hashable, Sendable {
 
     /// The descriptor's name inside `Screens`: `RecipeDetails`.
     public var name: String {
-        rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+        String(describing: descriptorType)
     }
 
     /// The link form of this kind: `cookbook://recipes/{recipeID}`.

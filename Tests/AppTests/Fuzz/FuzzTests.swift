@@ -54,22 +54,38 @@ enum FuzzProgram: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 for: CookbookApp.program)
             return AppCoordinator(environment: try CookbookApp.makeEnvironment(options, networking: { URLSessionHTTP.portableExchange }))
         case .recipeSearch:
-            environment.stubResolver.recipeSearch = { features.buildRecipeSearch($0, in: $1) }
-            environment.stubResolver.authorRecipes = { features.buildAuthorRecipes($0, in: $1) }
-            environment.stubResolver.kitchenPreferences = { features.buildKitchenPreferences($0, in: $1) }
+            environment.stubResolver.register(Screens.RecipeSearch.self) { descriptor, environment in
+                features.buildRecipeSearch(descriptor, in: environment)
+            }
+            environment.stubResolver.register(Screens.AuthorRecipes.self) { descriptor, environment in
+                features.buildAuthorRecipes(descriptor, in: environment)
+            }
+            environment.stubResolver.register(Screens.KitchenPreferences.self) { descriptor, environment in
+                features.buildKitchenPreferences(descriptor, in: environment)
+            }
             root = Screens.RecipeSearch()
         case .recipeDetails:
-            environment.stubResolver.recipeDetails = { features.buildRecipeDetails($0, in: $1) }
-            environment.stubResolver.chooseIngredients = { features.buildChooseIngredients($0, in: $1) }
+            environment.stubResolver.register(Screens.RecipeDetails.self) { descriptor, environment in
+                features.buildRecipeDetails(descriptor, in: environment)
+            }
+            environment.stubResolver.register(Screens.ChooseIngredients.self) { descriptor, environment in
+                features.buildChooseIngredients(descriptor, in: environment)
+            }
             root = Screens.RecipeDetails(recipeID: 1)
         case .feed:
-            environment.stubResolver.feed = { features.buildFeed($0, in: $1) }
+            environment.stubResolver.register(Screens.Feed.self) { descriptor, environment in
+                features.buildFeed(descriptor, in: environment)
+            }
             root = Screens.Feed()
         case .shoppingList:
-            environment.stubResolver.shoppingList = { features.buildShoppingList($0, in: $1) }
+            environment.stubResolver.register(Screens.ShoppingList.self) { descriptor, environment in
+                features.buildShoppingList(descriptor, in: environment)
+            }
             root = Screens.ShoppingList()
         case .favorites:
-            environment.stubResolver.favorites = { features.buildFavorites($0, in: $1) }
+            environment.stubResolver.register(Screens.Favorites.self) { descriptor, environment in
+                features.buildFavorites(descriptor, in: environment)
+            }
             root = Screens.Favorites()
         }
         let title = String(rawValue.dropLast("Sandbox".count))

@@ -1,5 +1,5 @@
 /// Checks a new feature's name before anything is written. The name becomes a module, a
-/// folder, a sandbox and a test target, a descriptor type, a builder property and a link.
+/// folder, a sandbox and a test target, a descriptor type, a `ScreenKind` case and a link.
 public struct FeatureNameValidator: Sendable {
     /// What already exists in the workspace.
     public struct Context: Sendable {
@@ -40,7 +40,7 @@ public struct FeatureNameValidator: Sendable {
     /// Keywords that cannot name a type, and their capitalised cousins that name special types.
     public static let typeKeywords: Set<String> = ["Any", "Self", "Type", "Protocol"]
 
-    /// Keywords that cannot name a property without backticks: the builder property is the name in lowerCamelCase.
+    /// Keywords that cannot name an enum case without backticks: the `ScreenKind` case is the name in lowerCamelCase.
     public static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",

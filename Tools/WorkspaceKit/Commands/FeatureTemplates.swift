@@ -384,7 +384,7 @@ public struct FeatureTemplates: Sendable {
         // \#(name) alone, on fixtures; every other feature's screen is a labelled placeholder.
         let status = await Sandbox.main(
             feature: "\#(name)",
-            link: { $0.\#(forms.lowerCamel) = \#(name)Feature.makeScreen },
+            link: { $0.register(\#(descriptorType).self, \#(name)Feature.makeScreen) },
             root: \#(descriptorType)()
         )
         Sandbox.exit(status)
