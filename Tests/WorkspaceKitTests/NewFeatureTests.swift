@@ -17,10 +17,11 @@ struct NewFeatureTests {
                 "Features/Pantry/PantryFeature.swift", "Features/Pantry/PantryScreen.swift", "Features/Pantry/PantryViewModel.swift",
                 "Features/Pantry/PantryInteractor.swift", "Features/Pantry/PantryTranslator.swift", "Features/Pantry/PantryRouter.swift",
                 "Features/Pantry/PantryState.swift", "Tests/PantryTests/PantryScreenTests.swift", "Sandboxes/PantrySandbox/main.swift",
+                "Core/Core/Descriptors/Screens+Part01.swift",
             ])
         #expect(
             plan.changes.filter { $0.kind == .change }.map(\.path) == [
-                "Package.swift", "Core/Core/Descriptors/Screens.swift", "Core/Core/Descriptors/Descriptor.swift",
+                "Package.swift", "Core/top-level-declarations.txt", "Core/Core/Descriptors/Descriptor.swift",
                 "Core/Core/Descriptors/ScreenKind.swift", "Core/CoreTesting/StubResolver.swift", "App/App/Composition/AppResolver.swift",
                 "Tests/CoreTests/TestDoubles.swift",
             ])
@@ -43,6 +44,7 @@ struct NewFeatureTests {
         #expect(
             text["Core/CoreTesting/StubResolver.swift"]?.contains(
                 "public var pantry: Builder<Screens.Pantry> = { descriptor, _ in PlaceholderScreen(for: descriptor) }") == true)
+        #expect(text["Core/top-level-declarations.txt"]?.hasSuffix("\n# Descriptors/Screens+Part01.swift\nextension Screens\n") == true)
         #expect(
             text["Core/CoreTesting/StubResolver.swift"]?.contains(
                 "@MainActor public func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {")
@@ -52,7 +54,7 @@ struct NewFeatureTests {
                 "@MainActor func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen { screen(descriptor, environment) }"
             ) == true)
         // Nothing names the descriptor unqualified, outside its own declaration.
-        for (path, text) in text where path != "Core/Core/Descriptors/Screens.swift" && path != "Package.swift" {
+        for (path, text) in text where path != "Core/Core/Descriptors/Screens+Part01.swift" && path != "Package.swift" {
             #expect(
                 SwiftSource(text).offsets(ofWord: "Pantry").allSatisfy {
                     $0 >= 8 && text.utf8.dropFirst($0 - 8).starts(with: "Screens.".utf8)
@@ -61,17 +63,17 @@ struct NewFeatureTests {
         }
     }
 
-    @Test func theDescriptorIsAMemberOfScreensNotATopLevelDeclaration() throws {
-        let plan = try command().plan("Pantry")
-        let screens = try #require(plan.changes.first { $0.path == "Core/Core/Descriptors/Screens.swift" })
+    @Test func theDescriptorGoesIntoAPartOfScreensAndAFullPartStartsTheNext() throws {
+        let files = Fixtures.files()
+        let first = try command(files).plan("Pantry")
+        let part = try #require(first.changes.first { $0.path == "Core/Core/Descriptors/Screens+Part01.swift" })
 
-        #expect(screens.summary == "Screens.Pantry (link pantry)")
+        #expect(part.kind == .create)
+        #expect(part.summary == "Screens.Pantry (link pantry), in a new part of Screens")
         #expect(
-            screens.text.hasSuffix(
+            part.text.hasSuffix(
                 """
-                        }
-                    }
-
+                extension Screens {
                     /// The Pantry screen (made by `workspace new-feature`).
                     public struct Pantry: PlainScreenDescriptor {
                         public static let kind = ScreenKind.pantry
@@ -86,9 +88,30 @@ struct NewFeatureTests {
                 }
 
                 """))
-        // No new top-level name in Core: only members of `Screens` and `ScreenKind`, and a requirement.
-        #expect(!plan.changes.contains { $0.kind == .create && $0.path.hasPrefix("Core/") })
-        #expect(plan.report(dryRun: false).contains("changed  Core/Core/Descriptors/Screens.swift "))
+        // The enum's own body is left alone: adding to it would recompile every screen's code.
+        #expect(!first.changes.contains { $0.path == "Core/Core/Descriptors/Screens.swift" })
+
+        // The next screen joins the part; a part holding its capacity starts the next one.
+        try command(files).apply(first)
+        let manifest = try Manifest.decode(json: Fixtures.manifestJSON(adding: ["Pantry"]))
+        let second = try NewFeature(manifest: manifest, files: files).plan("MealPlan")
+        #expect(
+            second.changes.first { $0.path == "Core/Core/Descriptors/Screens+Part01.swift" }?.summary
+                == "Screens.MealPlan (link meal-plan), the part's 2 of \(ScreensParts.capacity)")
+        #expect(!second.changes.contains { $0.path == "Core/top-level-declarations.txt" })
+        let full = try files.read("Core/Core/Descriptors/Screens+Part01.swift").replacingOccurrences(
+            of: "public struct Pantry: PlainScreenDescriptor {", with: "public struct Filler: PlainScreenDescriptor {")
+        var filled = full
+        for index in 0..<ScreensParts.capacity {
+            filled = try SourceEdits.addingMember(
+                "public struct Filler\(index): PlainScreenDescriptor {}", toEnumNamed: "Screens", in: filled, path: "p", kind: "extension")
+        }
+        try files.write(filled, to: "Core/Core/Descriptors/Screens+Part01.swift")
+        let third = try NewFeature(manifest: manifest, files: files).plan("MealPlan")
+        #expect(third.changes.first { $0.path == "Core/Core/Descriptors/Screens+Part02.swift" }?.kind == .create)
+        #expect(
+            third.changes.first { $0.path == "Core/top-level-declarations.txt" }?.text.hasSuffix(
+                "# Descriptors/Screens+Part02.swift\nextension Screens\n") == true)
     }
 
     @Test func theNextFeatureCopiesANestedOneAndStaysQualified() throws {
@@ -126,7 +149,7 @@ struct NewFeatureTests {
             text["Tests/CoreTests/DeepLinkTests.swift"]?.contains(
                 "[Screens.Feed(), Screens.Favorites(), Screens.Pantry(), Screens.MealPlan()]") == true)
         #expect(
-            text["Core/Core/Descriptors/Screens.swift"]?.contains(
+            text["Core/Core/Descriptors/Screens+Part01.swift"]?.contains(
                 "        }\n    }\n\n    /// The Meal Plan screen (made by `workspace new-feature`).\n    public struct MealPlan: PlainScreenDescriptor {\n"
             ) == true)
         #expect(!text.values.contains { $0.contains("Screens.Screens") })
@@ -396,7 +419,8 @@ struct NewFeatureTests {
         let report = try command().plan("Pantry").report(dryRun: true)
         let lines = report.split(separator: "\n")
         #expect(lines.first == "new-feature Pantry (dry run: nothing is written). It would:")
-        #expect(lines.count == 1 + 9 + 7 + 1)
+        // The title, ten files made (nine of the feature, a part of Screens), seven changed, and the spec.
+        #expect(lines.count == 1 + 10 + 7 + 1)
         #expect(lines.last?.hasPrefix("  change   project-spec.yml") == true)
     }
 }

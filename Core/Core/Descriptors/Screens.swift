@@ -1,10 +1,13 @@
-/// Every screen descriptor, one shape: `Screens.RecipeDetails(recipeID: 42)`.
-/// `workspace new-feature Pantry` declares `Screens.Pantry` here, inside this enum's body.
+/// Every screen descriptor, one shape: `Screens.RecipeDetails(recipeID: 42)`. The app's own
+/// screens are declared here; `workspace new-feature Pantry` declares `Screens.Pantry` in the
+/// newest part, `Screens+PartNN.swift`, an `extension Screens` of at most 50 screens (a thousand in
+/// this one body would be one file, one compiler job, recompiled whole for each new screen).
 ///
 /// Why members of one enum and not top-level types: the Swift driver tracks dependencies across
 /// modules per declaration. A new top-level name in Core (a struct, a func, an `extension`)
 /// recompiles nearly every file of every feature; a new member of an existing type recompiles only
-/// the files that name that type's members. See docs/benchmarks.md, section 3.
+/// the files that name that type's members, whether it is declared here or in an existing part
+/// (docs/architecture.md).
 ///
 /// Each descriptor's `resolve` calls the `Resolver` requirement named after it (`buildFeed`):
 /// one name each, not overloads of one `build`, because the compiler weighs every overload of a

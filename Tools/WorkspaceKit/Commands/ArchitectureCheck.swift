@@ -173,7 +173,8 @@ public struct ArchitectureCheck {
     func specRule() -> [Violation] {
         var violations: [Violation] = []
         if let status = SpecStatus(manifest: manifest, files: index.files).staleness {
-            violations.append(Violation(Conventions.specPath, status.line, "spec-current", status.message, fix: "run `Tools/workspace spec`"))
+            violations.append(
+                Violation(Conventions.specPath, status.line, "spec-current", status.message, fix: "run `Tools/workspace spec`"))
         }
         // Only a workspace that has a tool program has a tool package to keep current.
         if manifest.target(named: Conventions.toolProgram) != nil {

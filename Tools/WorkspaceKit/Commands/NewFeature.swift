@@ -46,7 +46,12 @@ public struct NewFeature {
                 }
             }
             // Many features at once are a line each, not a line per file.
-            let listed = features.count > 3 ? changes.filter { $0.kind == .change } : changes
+            let perFeature = { (path: String) in
+                features.contains {
+                    path.hasPrefix("Features/\($0)/") || path.hasPrefix("Tests/\($0)Tests/") || path.hasPrefix("Sandboxes/\($0)Sandbox/")
+                }
+            }
+            let listed = features.count > 3 ? changes.filter { $0.kind == .change || !perFeature($0.path) } : changes
             let width = (listed.map(\.path) + [specPath]).map(\.count).max() ?? 0
             if features.count > 3 {
                 let created = changes.count - listed.count
@@ -208,7 +213,7 @@ public struct NewFeature {
             try SourceEdits.addingFeature(name, toManifest: text)
         }
 
-        // Core: the descriptor in the body of `enum Screens`, its Resolver requirement, its ScreenKind case.
+        // Core: the descriptor in a part of `Screens` (ScreensParts), its Resolver requirement, its ScreenKind case.
         let descriptor = templates.descriptorType
         let descriptors = index.screenDescriptors
         guard let screensFile = index.screensNamespaceFile else {
@@ -216,8 +221,32 @@ public struct NewFeature {
                 "found no `public enum \(Conventions.screensNamespace) { … }` in \(Conventions.core) to declare \(descriptor) in (see docs/architecture.md) — nothing was written"
             )
         }
-        try edit(screensFile, "\(descriptor) (link \(forms.kebab))") { text throws(SourceEdits.Failure) in
-            try SourceEdits.addingMember(templates.descriptor, toEnumNamed: Conventions.screensNamespace, in: text, path: screensFile)
+        // The descriptor goes into the newest part of `Screens`, or a new part when it is full.
+        let partFile: String
+        switch ScreensParts.placement(in: index, namespaceFile: screensFile) {
+        case .existing(let path, let count):
+            partFile = path
+            try edit(path, "\(descriptor) (link \(forms.kebab)), the part's \(count + 1) of \(ScreensParts.capacity)") {
+                text throws(SourceEdits.Failure) in
+                try SourceEdits.addingMember(
+                    templates.descriptor, toEnumNamed: Conventions.screensNamespace, in: text, path: path, kind: "extension")
+            }
+        case .new(let path):
+            partFile = path
+            do {
+                changes.append(
+                    Change(
+                        kind: .create, path: path, summary: "\(descriptor) (link \(forms.kebab)), in a new part of Screens",
+                        text: try ScreensParts.text(holding: templates.descriptor, path: path)))
+            } catch {
+                throw Failure("\(error) — nothing was written")
+            }
+            // The list names files relative to Core's folder: `# Descriptors/Screens+Part01.swift`.
+            let coreFolder = (manifest.target(named: Conventions.core)?.path ?? "") + "/"
+            let listed = path.hasPrefix(coreFolder) ? String(path.dropFirst(coreFolder.count)) : path
+            try edit(Conventions.coreTopLevelAllowList, "extension Screens, the new part's declaration") { text in
+                text + (text.hasSuffix("\n") || text.isEmpty ? "" : "\n") + "\n# \(listed)\nextension \(Conventions.screensNamespace)\n"
+            }
         }
         let coreFiles = index.swiftFiles(ofTargetNamed: Conventions.core)
         guard
@@ -269,7 +298,7 @@ public struct NewFeature {
 
         // Lists of every screen descriptor (in tests, say) stay complete.
         let descriptorNames = descriptors.map(\.name)
-        let descriptorFiles = Set(descriptors.map(\.path) + [screensFile])
+        let descriptorFiles = Set(descriptors.map(\.path) + [screensFile, partFile])
         if let example = examples.first?.descriptorName {
             for path in index.allSwiftFiles where !descriptorFiles.contains(path) {
                 let current = edited[path]?.text ?? ((try? files.read(path)) ?? "")
@@ -299,7 +328,7 @@ public struct NewFeature {
 
     func summary(ofNewFile path: String, name: String) -> String {
         if path.hasPrefix("Tests/") { return "tests (Swift Testing, StubEnvironment)" }
-        if path.hasPrefix("Sandboxes/") { return "sandbox: swift run \(Conventions.sandbox(of: name))" }
+        if path.hasPrefix("Sandboxes/") { return "sandbox: Tools/workspace run \(name)" }
         let parts = [
             "Feature": "feature: its public door, \(name)Feature.makeScreen", "Screen": "feature: screen",
             "ViewModel": "feature: view model",

@@ -210,16 +210,18 @@ public enum SourceEdits {
     /// `public enum Screens {}` becomes `public enum Screens {\n    member\n}`. The member goes
     /// inside the body, not into an `extension`: an extension is a new top-level declaration,
     /// and Core's top-level declarations are what every feature recompiles for.
-    public static func addingMember(_ member: String, toEnumNamed name: String, in text: String, path: String) throws(Failure) -> String {
+    public static func addingMember(
+        _ member: String, toEnumNamed name: String, in text: String, path: String, kind: String = "enum"
+    ) throws(Failure) -> String {
         let source = SwiftSource(text)
         let declarations = source.typeDeclarations
         guard
-            let namespace = declarations.first(where: { candidate in
-                candidate.kind == "enum" && candidate.name == name
+            let namespace = declarations.last(where: { candidate in
+                candidate.kind == kind && candidate.name == name
                     && !declarations.contains { $0.open < candidate.open && candidate.close < $0.close }
             })
         else {
-            throw Failure(path: path, message: "found no top-level `enum \(name) { … }` to declare the new member in")
+            throw Failure(path: path, message: "found no top-level `\(kind) \(name) { … }` to declare the new member in")
         }
         // Blanks are looked for in the text, not the code: a comment closing the body stays.
         let textBytes = Array(text.utf8)

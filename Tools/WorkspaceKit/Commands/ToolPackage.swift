@@ -30,7 +30,9 @@ public struct ToolPackage {
     public var links: [(path: String, destination: String)] {
         targets.filter { !isInside($0) }.map { target in
             let depth = "\(Conventions.toolPackageFolder)/\(Self.linksFolder)".split(separator: "/").count
-            return ("\(Conventions.toolPackageFolder)/\(Self.linksFolder)/\(target.name)", String(repeating: "../", count: depth) + target.path)
+            return (
+                "\(Conventions.toolPackageFolder)/\(Self.linksFolder)/\(target.name)", String(repeating: "../", count: depth) + target.path
+            )
         }
     }
 

@@ -61,12 +61,13 @@ public struct FocusPackage: Sendable {
         of manifest: Manifest, for targets: Set<String>, header: [String], path: (Target) -> String
     ) throws(Failure) -> String {
         let chosen = manifest.targets.filter { targets.contains($0.name) }
-        var lines = ["// swift-tools-version: \(manifest.toolsVersion)"] + header + [
-            "import PackageDescription",
-            "",
-            "let package = Package(",
-            "    name: \(Self.literal(manifest.name)),",
-        ]
+        var lines =
+            ["// swift-tools-version: \(manifest.toolsVersion)"] + header + [
+                "import PackageDescription",
+                "",
+                "let package = Package(",
+                "    name: \(Self.literal(manifest.name)),",
+            ]
         if !manifest.platforms.isEmpty {
             let platforms = try manifest.platforms.map { platform throws(Failure) in try Self.platform(platform) }
             lines.append("    platforms: [\(platforms.joined(separator: ", "))],")
