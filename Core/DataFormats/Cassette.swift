@@ -20,6 +20,11 @@ public struct Cassette: Codable, Equatable, Sendable {
     public static let formatName = "cookbook web API cassette"
     /// The version this code writes and the newest it reads.
     public static let currentVersion = 1
+    /// How deep an answer kept as JSON may nest: what the web API client reads.
+    public static let maximumBodyDepth = JSONReader.maximumDepth
+    /// The levels a cassette wraps around an answer's body (the file, its interactions, one
+    /// interaction, its response), so that a file holding the deepest answer is still read.
+    static let maximumDepth = maximumBodyDepth + 4
 
     public var format: String
     public var version: Int
@@ -93,7 +98,9 @@ public struct RecordedResponse: Codable, Equatable, Sendable {
     public init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
         self.headers = headers
-        if let value = try? JSONDecoder().decode(JSONValue.self, from: body), !body.isEmpty {
+        // Kept as JSON only when a cassette can read it back: an answer nested deeper than an
+        // answer may be (the client refuses it) is kept as text, as it came.
+        if !body.isEmpty, let value = try? JSONReader.decode(JSONValue.self, from: body, maximumDepth: Cassette.maximumBodyDepth) {
             self.body = .json(value)
         } else if let text = String(data: body, encoding: .utf8) {
             self.body = .text(text)
@@ -176,14 +183,11 @@ extension Cassette {
             recovery: "Give a file written by --record FILE.")
         let header: Header
         do {
-            header = try JSONDecoder().decode(Header.self, from: data)
-        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
-            throw notACassette
-        } catch let error as DecodingError {
-            throw CassetteError(
-                file: file, problem: JSONProblem.describe(error, in: data, file: file), recovery: "Fix the file, or record it again.")
+            header = try JSONReader.decode(Header.self, from: data, maximumDepth: maximumDepth)
         } catch {
-            throw CassetteError(file: file, problem: "it is not JSON", recovery: "Record it again.")
+            // Valid JSON, but not an object at all: some other file.
+            if case .field(let field) = error.problem, field.field.isEmpty { throw notACassette }
+            throw CassetteError(file: file, problem: error.description(file: file), recovery: "Fix the file, or record it again.")
         }
         guard header.format == formatName else { throw notACassette }
         guard let version = header.version, version >= 1 else {
@@ -196,12 +200,9 @@ extension Cassette {
                 recovery: "Update Cookbook, or record the cassette again with this version.")
         }
         do {
-            return try JSONDecoder().decode(Cassette.self, from: data)
-        } catch let error as DecodingError {
-            throw CassetteError(
-                file: file, problem: JSONProblem.describe(error, in: data, file: file), recovery: "Fix the file, or record it again.")
+            return try JSONReader.decode(Cassette.self, from: data, maximumDepth: maximumDepth)
         } catch {
-            throw CassetteError(file: file, problem: "it cannot be read as a cassette", recovery: "Record it again.")
+            throw CassetteError(file: file, problem: error.description(file: file), recovery: "Fix the file, or record it again.")
         }
     }
 

@@ -187,11 +187,9 @@ public struct GalleryFormatError: Error, Equatable, CustomStringConvertible {
 enum GalleryJSON {
     static func decode<Value: Decodable>(_ type: Value.Type, from data: Data, source: String) throws(GalleryFormatError) -> Value {
         do {
-            return try JSONDecoder().decode(type, from: data)
-        } catch let error as DecodingError {
-            throw GalleryFormatError(source: source, problem: JSONProblem.describe(error, in: data, file: source))
+            return try JSONReader.decode(type, from: data)
         } catch {
-            throw GalleryFormatError(source: source, problem: String(describing: error))
+            throw GalleryFormatError(source: source, problem: error.description(file: source))
         }
     }
 }

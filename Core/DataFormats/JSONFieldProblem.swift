@@ -22,19 +22,28 @@ public struct JSONFieldProblem: Equatable, Sendable {
     /// The field a decoding error is about, and what is wrong with it; nil when `data` is not
     /// JSON at all (that is a syntax error, which `JSONSyntaxError` places).
     public init?(_ error: DecodingError, in data: Data) {
-        let document = try? JSONDecoder().decode(JSONValue.self, from: data)
+        guard let document = try? JSONTreeParser.parse([UInt8](data), maximumDepth: JSONReader.maximumDepth) else { return nil }
+        self.init(error, document: document, data: data)
+    }
+
+    /// The field a decoding error is about, read in `document` (the tree of `data`).
+    init?(_ error: DecodingError, document: JSONNode, data: Data) {
         switch error {
         case .keyNotFound(let key, let context):
             self.init(field: Self.path(context.codingPath + [key]), problem: "is missing")
         case .valueNotFound(let type, let context):
             self.init(field: Self.path(context.codingPath), problem: "should be \(Self.kind(of: type)), but is null")
         case .typeMismatch(let type, let context):
-            let found = document.flatMap { Self.value(at: context.codingPath, in: $0) }.map(Self.describe) ?? "something else"
+            let found = document.value(at: context.codingPath)?.inWords ?? "something else"
             self.init(field: Self.path(context.codingPath), problem: "should be \(Self.kind(of: type)), but is \(found)")
         case .dataCorrupted(let context):
-            guard let document, !context.codingPath.isEmpty else { return nil }
+            if let refusal = context.underlyingError as? JSONValueProblem {
+                self.init(field: Self.path(context.codingPath), problem: refusal.words(in: data))
+                return
+            }
+            guard !context.codingPath.isEmpty else { return nil }
             // A value of the right kind that the reader does not accept, such as an unknown category.
-            let found = Self.value(at: context.codingPath, in: document).map(Self.describe) ?? "missing"
+            let found = document.value(at: context.codingPath)?.inWords ?? "missing"
             self.init(field: Self.path(context.codingPath), problem: "has a value Cookbook does not know: \(found)")
         @unknown default:
             return nil
@@ -68,30 +77,6 @@ public struct JSONFieldProblem: Equatable, Sendable {
             // The decoder names containers by the types it wanted: an array or an unkeyed
             // container for a list, a dictionary or a keyed container for an object.
             String(describing: type).hasPrefix("Array") || String(describing: type).contains("Unkeyed") ? "a list" : "an object"
-        }
-    }
-
-    /// The value at a coding path, if the document has one there.
-    static func value(at codingPath: [any CodingKey], in document: JSONValue) -> JSONValue? {
-        codingPath.reduce(Optional(document)) { value, key in
-            switch (value, key.intValue) {
-            case (.array(let items)?, let index?): items.indices.contains(index) ? items[index] : nil
-            case (.object(let fields)?, _): fields[key.stringValue]
-            default: nil
-            }
-        }
-    }
-
-    /// A JSON value as a person would name it: "the text “many”", "the number 3.5", "a list".
-    static func describe(_ value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool(let flag): flag ? "true" : "false"
-        case .integer(let number): "the number \(number)"
-        case .double(let number): "the number \(number)"
-        case .string(let text): "the text “\(text.count > 40 ? text.prefix(40) + "…" : text)”"
-        case .array: "a list"
-        case .object: "an object"
         }
     }
 }

@@ -12,13 +12,23 @@ public enum JSONProblem {
     /// (`at line 3, column 15 (FILE:3:15): unexpected “]”`), or the field of the wrong shape in
     /// `JSONFieldProblem`'s words (`the field “[1].servings” should be a whole number, but is the
     /// text “four”`) when `data` is given; without it, the coding path and Swift's description.
+    /// `JSONReader.decode` says more: it also names the field of a number or a string that
+    /// `JSONDecoder` refused without naming it.
     public static func describe(_ error: DecodingError, in data: Data? = nil, file: String? = nil) -> String {
-        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let data, let syntax = JSONSyntaxError.find(in: data) {
-            let reference = file.map { " (\($0):\(syntax.position.line):\(syntax.position.column))" } ?? ""
-            return "it is not valid JSON at line \(syntax.position.line), column \(syntax.position.column)\(reference): \(syntax.reason)"
+        guard let data else { return fallback(error) }
+        let bytes = [UInt8](data)
+        do {
+            let document = try JSONTreeParser.parse(bytes, maximumDepth: JSONReader.maximumDepth)
+            // A field in words; the document itself (an empty path) is said below, as "the top level".
+            if let field = JSONFieldProblem(error, document: document, data: data), !field.field.isEmpty { return field.description }
+        } catch {
+            return JSONReadError(error, in: bytes, data: data).description(file: file)
         }
-        // A field in words; the document itself (an empty path) is said below, as "the top level".
-        if let data, let field = JSONFieldProblem(error, in: data), !field.field.isEmpty { return field.description }
+        return fallback(error)
+    }
+
+    /// The coding path and Swift's description, for when nothing better is known.
+    static func fallback(_ error: DecodingError) -> String {
         func path(_ codingPath: [any CodingKey]) -> String {
             let text = JSONFieldProblem.path(codingPath)
             return text.isEmpty ? "at the top level" : "at \(text)"
@@ -63,7 +73,7 @@ public struct TextPosition: Equatable, Sendable {
 /// Where JSON text stops being valid and why, for messages that point at the place.
 ///
 /// `JSONDecoder` says only "The given data was not valid JSON", so the text is read again by
-/// `JSONSyntaxScanner` (RFC 8259), which gives the same place and words on every platform.
+/// `JSONTreeParser` (RFC 8259), which gives the same place and words on every platform.
 public struct JSONSyntaxError: Equatable, Sendable {
     public var position: TextPosition
     /// In words: "unexpected “]”", "the text ends too soon".
@@ -74,10 +84,16 @@ public struct JSONSyntaxError: Equatable, Sendable {
         self.reason = reason
     }
 
-    /// Nil when the data is valid JSON.
+    /// Nil when the data is valid JSON, or valid as far as `JSONReader.maximumDepth` lets it be
+    /// read (nesting deeper is `JSONReadError`'s to say).
     public static func find(in data: Data) -> JSONSyntaxError? {
         let bytes = [UInt8](data)
-        guard let failure = JSONSyntaxScanner(bytes).firstFailure() else { return nil }
-        return JSONSyntaxError(position: TextPosition(byteOffset: failure.offset, in: data), reason: failure.reason(in: bytes))
+        do {
+            _ = try JSONTreeParser.parse(bytes, maximumDepth: JSONReader.maximumDepth)
+            return nil
+        } catch {
+            if case .tooDeep = error.kind { return nil }
+            return JSONSyntaxError(position: TextPosition(byteOffset: error.offset, in: data), reason: error.reason(in: bytes))
+        }
     }
 }

@@ -52,7 +52,7 @@ public struct HTTPRecipeClient: RecipeServiceClient {
         let url = transport.address(of: request)
         let response = try await send(request, for: call, url: url)
         guard (200..<300).contains(response.status) else {
-            let message = (try? JSONDecoder().decode(RecipeAPIContract.ErrorBody.self, from: response.body))?.error
+            let message = (try? JSONReader.decode(RecipeAPIContract.ErrorBody.self, from: response.body))?.error
             throw response.status == 404
                 ? APIError.notFound(url: url)
                 : APIError.http(status: response.status, url: url, message: message)
@@ -62,12 +62,10 @@ public struct HTTPRecipeClient: RecipeServiceClient {
             throw APIError.wrongContentType(url: url, found: contentType.isEmpty ? "none" : contentType)
         }
         do {
-            return try JSONDecoder().decode(Body.self, from: response.body)
-        } catch let error as DecodingError {
-            if let field = JSONFieldProblem(error, in: response.body) { throw APIError.unexpectedShape(url: url, field: field) }
-            throw APIError.malformed(url: url, detail: JSONProblem.describe(error, in: response.body))
+            return try JSONReader.decode(Body.self, from: response.body)
         } catch {
-            throw APIError.malformed(url: url, detail: error.inWords)
+            if case .field(let field) = error.problem { throw APIError.unexpectedShape(url: url, field: field) }
+            throw APIError.malformed(url: url, detail: error.description)
         }
     }
 

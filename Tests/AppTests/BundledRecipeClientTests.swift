@@ -185,6 +185,40 @@ struct DatasetFileTests {
         #expect(error.problem == "the field “[1].servings” should be a whole number, but is the text “four”")
     }
 
+    @Test("a dataset nested 40,000 deep is refused in words, not by a crash")
+    func deeplyNested() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write(String(repeating: "[", count: 40_000) + String(repeating: "]", count: 40_000), to: "deep.json")
+
+        let error = try #require(throws: DatasetError.self) { try BundledRecipeClient.load(from: file) }
+
+        #expect(error.problem == "it is nested deeper than 100 levels at line 1, column 101 (\(file.path):1:101)")
+    }
+
+    @Test(
+        "a number out of range, a fraction where a whole number goes and half a surrogate pair: the field, the value and the line",
+        arguments: [
+            (
+                "servings", "18446744073709551616",
+                "should be a whole number from -9223372036854775808 to 9223372036854775807, but is 18446744073709551616"
+            ),
+            ("servings", "2.5", "should be a whole number, but is the number 2.5"),
+            ("title", #""Stew \ud800""#, #"holds the escape \ud800"#),
+        ])
+    func valuesOutOfRange(field: String, json: String, problem: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var recipes = try Self.fixtureJSON()
+        recipes[1][field] = "PLACEHOLDER"
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: recipes), as: UTF8.self)
+        let file = try directory.write(text.replacingOccurrences(of: #""PLACEHOLDER""#, with: json), to: "range.json")
+
+        let error = try #require(throws: DatasetError.self) { try BundledRecipeClient.load(from: file) }
+
+        #expect(error.problem.hasPrefix("the field “[1].\(field)” \(problem) (line 1, column "), "\(error.problem)")
+    }
+
     @Test func aMissingFileIsNamed() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

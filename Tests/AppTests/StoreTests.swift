@@ -235,6 +235,21 @@ struct StoreTests {
         #expect(try await database.query("SELECT count(*) AS n FROM shopping_items").first?.integer("n") == 3, "kept in the file")
     }
 
+    @Test("a stored recipe nested 100,000 deep is skipped and said in words, not a crash")
+    func deeplyNestedRow() async throws {
+        let notices = RunNotices()
+        let store = try LocalStore.open(in: directory, notices: notices)
+        let database = try #require(store.database)
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        try await database.execute("INSERT INTO favorites VALUES (99, 'Deep', 1, ?, 'deep')", [.text(deep)])
+
+        #expect(try await store.favorites.findAll().isEmpty)
+        #expect(
+            notices.warnings.first?.contains(
+                "(row 99 of “favorites”: a stored row has no valid “recipe” (it is nested deeper than 100 levels at line 1, column 101))")
+                == true, "\(notices.warnings)")
+    }
+
     @Test("the schema version is recorded and a newer file is refused")
     func futureSchema() async throws {
         do {

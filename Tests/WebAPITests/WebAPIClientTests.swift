@@ -153,6 +153,36 @@ struct WebAPIClientTests {
         #expect(field == JSONFieldProblem(field: "recipes[0].category", problem: "has a value Cookbook does not know: the text “brunch”"))
     }
 
+    @Test("an answer nested 300,000 deep (far under the size limit) is refused in words, not by a crash")
+    func deeplyNested() async throws {
+        let body = String(repeating: "[", count: 300_000) + String(repeating: "]", count: 300_000)
+        let client = liveClient(try server { _ in .text(body, status: 200) }.baseURL)
+
+        let error = try await #require(throws: APIError.self) { try await client.feed() }
+
+        guard case .malformed(_, let detail) = error else {
+            Issue.record("expected malformed, got \(error)")
+            return
+        }
+        #expect(detail == "it is nested deeper than 100 levels at line 1, column 101")
+        #expect(!error.canRetry)
+    }
+
+    @Test("a number out of range in an answer names its field, not “the top level”")
+    func numberOutOfRange() async throws {
+        let client = liveClient(
+            try server { _ in .text(#"{"recipes": [], "total": 1e400, "offset": 0, "limit": 20}"#, status: 200) }.baseURL)
+
+        let error = try await #require(throws: APIError.self) { try await client.searchRecipes(.all, sort: [], page: .first) }
+
+        guard case .unexpectedShape(_, let field) = error else {
+            Issue.record("expected unexpectedShape, got \(error)")
+            return
+        }
+        #expect(field.field == "total")
+        #expect(field.problem.hasSuffix("but is 1e400 (line 1, column 26)"))
+    }
+
     @Test("HTML instead of JSON is a wrong content type")
     func wrongContentType() async throws {
         let client = liveClient(try server { _ in .text("<html>hi</html>", status: 200, contentType: "text/html") }.baseURL)

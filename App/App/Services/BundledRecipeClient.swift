@@ -29,11 +29,10 @@ struct BundledRecipeClient: RecipeServiceClient {
         }
         let recipes: [Recipe]
         do {
-            recipes = try JSONDecoder().decode([Recipe].self, from: data)
-        } catch let error as DecodingError {
+            recipes = try JSONReader.decode([Recipe].self, from: data)
+        } catch {
             throw DatasetError(
-                file: url.path, problem: JSONProblem.describe(error, in: data, file: url.path),
-                recovery: "Fix the file so that it is a JSON array of recipes.")
+                file: url.path, problem: error.description(file: url.path), recovery: "Fix the file so that it is a JSON array of recipes.")
         }
         let problems = RecipeValidation.problems(in: recipes)
         guard problems.isEmpty else {

@@ -1,4 +1,5 @@
 import Core
+import DataFormats
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -8,7 +9,6 @@ import Core
 // How each entity is stored. Column names equal the entity's query field names.
 
 private let encoder = JSONEncoder()
-private let decoder = JSONDecoder()
 
 extension ShoppingItem: SQLiteRecord {
     static let table = "shopping_items"
@@ -111,9 +111,10 @@ extension Recipe: SQLiteRecord {
 
 /// Recipes are stored whole as JSON next to their queryable columns.
 private func decodeRecipe(_ row: SQLRow) throws -> Recipe {
+    let text = try row.text("recipe")
     do {
-        return try decoder.decode(Recipe.self, from: Data(try row.text("recipe").utf8))
+        return try JSONReader.decode(Recipe.self, from: Data(text.utf8))
     } catch {
-        throw StoreError.malformedRow(column: "recipe")
+        throw StoreError.malformedRow(column: "recipe", detail: error.description)
     }
 }

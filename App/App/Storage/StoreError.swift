@@ -19,8 +19,8 @@ enum StoreError: LocalizedError, Equatable {
     case full(path: String)
     /// The file cannot be opened at all (missing folder, permissions).
     case cannotOpen(path: String, detail: String)
-    /// A stored row does not have the shape this version expects.
-    case malformedRow(column: String)
+    /// A stored row does not have the shape this version expects; `detail` says how, when known.
+    case malformedRow(column: String, detail: String? = nil)
     case other(path: String, detail: String)
 
     init(code: Int32, message: String, path: String) {
@@ -58,7 +58,7 @@ enum StoreError: LocalizedError, Equatable {
             "the database \(path) was written by a newer Cookbook (schema \(found); this version knows up to \(supported)); Cookbook did not open it, so nothing in it has changed"
         case .full(let path): "the disk holding \(path) is full"
         case .cannotOpen(let path, let detail): "the database \(path) cannot be opened (\(detail))"
-        case .malformedRow(let column): "a stored row has no valid “\(column)”"
+        case .malformedRow(let column, let detail): "a stored row has no valid “\(column)”\(detail.map { " (\($0))" } ?? "")"
         case .other(let path, let detail): "the database \(path) failed: \(detail)"
         }
     }
