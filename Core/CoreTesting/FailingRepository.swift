@@ -1,4 +1,5 @@
 import Core
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -18,6 +19,9 @@ public struct FailingRepository<Entity: Identifiable & Queryable>: Repository wh
     public func findAll(_ query: Query<Entity>, sort: [Sort<Entity>]) async throws -> [Entity] { throw error }
     public func save(_ entities: [Entity]) async throws { throw error }
     public func delete(ids: [Entity.ID]) async throws { throw error }
+    public func append(_ entities: [Entity], numbering order: Entity.Field, _ place: @Sendable (inout Entity, Int) -> Void) async throws
+        -> [Entity]
+    { throw error }
 }
 
 /// What the stub stores throw. Each says what happened and what to do, in words, as the

@@ -41,6 +41,13 @@ public actor FlakyRepository<Entity: Identifiable & Queryable>: Repository where
         await base.delete(ids: ids)
     }
 
+    public func append(_ entities: [Entity], numbering order: Entity.Field, _ place: @Sendable (inout Entity, Int) -> Void) async throws
+        -> [Entity]
+    {
+        if failsWrites { throw StubStoreError.diskFull }
+        return await base.append(entities, numbering: order, place)
+    }
+
     /// What is stored, ignoring failures: what the user would find after a restart.
     public func stored(sort: [Sort<Entity>] = []) async -> [Entity] {
         await base.findAll(.all, sort: sort)

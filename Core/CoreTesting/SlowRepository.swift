@@ -33,4 +33,11 @@ public struct SlowRepository<Entity: Identifiable & Queryable>: Repository where
         try await clock.sleep(for: delay)
         try await base.delete(ids: ids)
     }
+
+    public func append(_ entities: [Entity], numbering order: Entity.Field, _ place: @Sendable (inout Entity, Int) -> Void) async throws
+        -> [Entity]
+    {
+        try await clock.sleep(for: delay)
+        return try await base.append(entities, numbering: order, place)
+    }
 }

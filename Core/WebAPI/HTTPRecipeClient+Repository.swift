@@ -43,4 +43,12 @@ extension HTTPRecipeClient: Repository {
         guard !ids.isEmpty else { return }
         throw APIError.readOnly(url: transport.address(of: HTTPRequest(path: "/recipes")), operation: "delete")
     }
+
+    /// Refused: the web API only publishes recipes.
+    public func append(_ entities: [Recipe], numbering order: Recipe.Field, _ place: @Sendable (inout Recipe, Int) -> Void) async throws
+        -> [Recipe]
+    {
+        guard !entities.isEmpty else { return [] }
+        throw APIError.readOnly(url: transport.address(of: HTTPRequest(path: "/recipes")), operation: "save")
+    }
 }

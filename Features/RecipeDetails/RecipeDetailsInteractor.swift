@@ -1,4 +1,5 @@
 import Core
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -37,16 +38,13 @@ struct RecipeDetailsInteractor {
     }
 
     /// Appends the ingredients (every one unless told) after the list's last item, in one
-    /// transaction. Returns how many.
+    /// transaction; the store numbers them, so items added meanwhile elsewhere never take their
+    /// places. Returns how many.
     func addToShoppingList(_ recipe: Recipe, ingredients: [Ingredient]? = nil) async throws -> Int {
-        let existing = try await environment.shoppingList.findAll(.all, sort: [.descending(.position)])
-        let start = (existing.first?.position ?? -1) + 1
-        let items = (ingredients ?? recipe.ingredients).enumerated().map { offset, ingredient in
-            ShoppingItem(
-                id: environment.ids.next(), name: ingredient.name, amount: ingredient.amountText, recipeID: recipe.id,
-                position: start + offset)
+        let items = (ingredients ?? recipe.ingredients).map { ingredient in
+            ShoppingItem(id: environment.ids.next(), name: ingredient.name, amount: ingredient.amountText, recipeID: recipe.id, position: 0)
         }
-        try await environment.shoppingList.save(items)
+        _ = try await environment.shoppingList.append(items, numbering: .position) { $0.position = $1 }
         environment.activityLogger.log(
             ActivityEvent("shopping_list_add", payload: ["recipe_id": String(recipe.id), "count": String(items.count)]))
         return items.count

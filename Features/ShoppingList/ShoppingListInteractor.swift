@@ -9,9 +9,11 @@ struct ShoppingListInteractor {
         try await environment.shoppingList.findAll(.all, sort: [.ascending(.position)])
     }
 
-    func add(name: String, after items: [ShoppingItem]) async throws {
-        let position = (items.map(\.position).max() ?? -1) + 1
-        try await environment.shoppingList.save(ShoppingItem(id: environment.ids.next(), name: name, position: position))
+    /// Adds an item at the end of the list; the store numbers it, so adds made meanwhile elsewhere
+    /// (another tab, another program) never take the same place.
+    func add(name: String) async throws {
+        let item = ShoppingItem(id: environment.ids.next(), name: name, position: 0)
+        _ = try await environment.shoppingList.append([item], numbering: .position) { $0.position = $1 }
         environment.activityLogger.log(ActivityEvent("shopping_item_add", payload: ["name": name]))
     }
 

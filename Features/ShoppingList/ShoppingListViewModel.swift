@@ -1,4 +1,5 @@
 import Core
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -40,7 +41,7 @@ final class ShoppingListViewModel: ScreenViewModel {
             return
         }
         await change("add “\(name)”") {
-            try await interactor.add(name: name, after: state.items)
+            try await interactor.add(name: name)
             state.draft = ""
             return "Added “\(name)”."
         }

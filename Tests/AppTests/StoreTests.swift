@@ -178,6 +178,29 @@ struct StoreTests {
         #expect(Set(names) == Set((0..<8).map { "item \($0)" }))
     }
 
+    @Test("appends from two connections at once (two programs on one file): 200 distinct places, each writer's items in its order")
+    func concurrentAppends() async throws {
+        let connections = [try SQLiteDatabase(path: file.path), try SQLiteDatabase(path: file.path)]
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<8 {
+                let repository = SQLiteRepository<ShoppingItem>(database: connections[writer % 2])
+                group.addTask {
+                    for number in 0..<25 {
+                        let item = ShoppingItem(id: UUID(), name: "w\(writer)-\(number)", position: -1)
+                        let saved = try await repository.append([item], numbering: .position) { $0.position = $1 }
+                        #expect(saved.first?.position ?? -1 >= 0)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let stored = try await SQLiteRepository<ShoppingItem>(database: connections[0]).findAll(.all, sort: [.ascending(.position)])
+        #expect(stored.map(\.position) == Array(0..<200))
+        for writer in 0..<8 {
+            #expect(stored.filter { $0.name.hasPrefix("w\(writer)-") }.map(\.name) == (0..<25).map { "w\(writer)-\($0)" })
+        }
+    }
+
     @Test("read-only access reads what the file holds, creates nothing beside it, and refuses every write as read-only")
     func readOnlyAccess() async throws {
         do {

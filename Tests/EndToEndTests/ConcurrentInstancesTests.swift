@@ -35,6 +35,26 @@ struct ConcurrentInstancesTests {
         }
     }
 
+    @Test("four instances adding 25 items each at once: 100 distinct places, each instance's items in the order it added them")
+    func addTogether() throws {
+        let directory = temporaryDataDirectory()
+        #expect(try cookbook.run(["--data-dir", directory], input: "quit\n").status == 0, "the database is set up first")
+        let scripts = (1...4).map { instance in
+            "tab \"Shopping list\"\n" + (1...25).map { "type i\(instance)-\($0)\n" }.joined() + "quit\n"
+        }
+        for result in runTogether(scripts, on: directory) {
+            let run = try result.get()
+            #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        }
+        let database = SQLiteInspector(path: directory + "/cookbook.sqlite")
+        let positions = database.query("SELECT position FROM shopping_items ORDER BY position")
+        #expect(positions == (0..<100).map(String.init), "every item has a place of its own")
+        let names = database.shoppingItemNames()
+        for instance in 1...4 {
+            #expect(names.filter { $0.hasPrefix("i\(instance)-") } == (1...25).map { "i\(instance)-\($0)" })
+        }
+    }
+
     @Test("four instances logging at once to one event log: every line is whole JSON and none is lost")
     func oneEventLogManyWriters() throws {
         let rounds = (1...25).map { "tab Search\ntype \"curry \($0)\"\ntab Feed\nselect 1\nback\n" }.joined()

@@ -1,4 +1,5 @@
 import CSQLite
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -155,10 +156,21 @@ actor SQLiteDatabase {
     /// Runs one statement once per set of bindings, in one transaction: every row is
     /// written, or none.
     func executeInTransaction(_ sql: String, _ batches: [[SQLValue]]) throws(StoreError) {
+        try inTransaction { database throws(StoreError) in
+            for bindings in batches { try database.execute(sql, bindings) }
+        }
+    }
+
+    /// Runs `body` in one write transaction, all kept or nothing. It holds the write lock from
+    /// the start, so what `body` reads no other connection can change before its writes.
+    func inTransaction<Result: Sendable>(_ body: @Sendable (isolated SQLiteDatabase) throws(StoreError) -> Result) throws(StoreError)
+        -> Result
+    {
         try execute("BEGIN IMMEDIATE")
         do {
-            for bindings in batches { try execute(sql, bindings) }
+            let result = try body(self)
             try execute("COMMIT")
+            return result
         } catch {
             try? execute("ROLLBACK")
             throw error

@@ -1,5 +1,6 @@
 import Core
 import TerminalRunner
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -67,14 +68,37 @@ struct SQLiteRepository<Entity: SQLiteRecord>: Repository {
 
     func save(_ entities: [Entity]) async throws {
         guard !entities.isEmpty else { return }
+        try await database.executeInTransaction(Self.upsert, entities.map(Self.bindings))
+    }
+
+    func append(_ entities: [Entity], numbering order: Entity.Field, _ place: @Sendable (inout Entity, Int) -> Void) async throws
+        -> [Entity]
+    {
+        guard !entities.isEmpty else { return [] }
+        // The largest number is read under the write lock the inserts are made under.
+        let largest = "SELECT MAX(\(order.rawValue)) AS largest FROM \(Entity.table) WHERE typeof(\(order.rawValue)) = 'integer'"
+        return try await database.inTransaction { database throws(StoreError) in
+            let next = (try database.query(largest).first?.optionalInteger("largest")).map { Int($0) + 1 } ?? 0
+            var placed = entities
+            for index in placed.indices { place(&placed[index], next + index) }
+            for entity in placed { try database.execute(Self.upsert, Self.bindings(entity)) }
+            return placed
+        }
+    }
+
+    /// Insert or update by the primary key. Upsert keeps the row's rowid, so insertion order
+    /// (the tie-breaker of sorts) is stable.
+    private static var upsert: String {
         let columns = Entity.columns + ["searchText"]
         let updates = columns.filter { $0 != Entity.primaryKey }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        // Upsert keeps the row's rowid, so insertion order (the tie-breaker of sorts) is stable.
-        let sql = """
+        return """
             INSERT INTO \(Entity.table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
             ON CONFLICT(\(Entity.primaryKey)) DO UPDATE SET \(updates)
             """
-        try await database.executeInTransaction(sql, entities.map { $0.columnValues + [.text($0.searchableText.lowercased())] })
+    }
+
+    private static func bindings(_ entity: Entity) -> [SQLValue] {
+        entity.columnValues + [.text(entity.searchableText.lowercased())]
     }
 
     func delete(ids: [Entity.ID]) async throws {

@@ -29,13 +29,22 @@ struct UnsavedChangeCounting<Entity: Identifiable & Queryable>: Repository where
         try await counted { try await base.delete(ids: ids) }
     }
 
-    private func counted(_ change: () async throws -> Void) async throws {
+    func append(_ entities: [Entity], numbering order: Entity.Field, _ place: @Sendable (inout Entity, Int) -> Void) async throws
+        -> [Entity]
+    {
+        guard !entities.isEmpty else { return [] }
+        return try await counted { try await base.append(entities, numbering: order, place) }
+    }
+
+    private func counted<Result>(_ change: () async throws -> Result) async throws -> Result {
+        let result: Result
         do {
-            try await change()
+            result = try await change()
         } catch {
             notices.recordUnsavedChange()
             throw error
         }
         if isMemoryOnly { notices.recordUnsavedChange() }
+        return result
     }
 }

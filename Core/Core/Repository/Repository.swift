@@ -10,6 +10,13 @@ public protocol Repository<Entity>: Sendable {
     func save(_ entities: [Entity]) async throws
     /// Deletes in one transaction; ids that do not exist are ignored.
     func delete(ids: [Entity.ID]) async throws
+    /// Saves new entities after every stored one, in the order given: `place` sets each one's
+    /// `order` to the next number, one past the largest stored, read in the same transaction as
+    /// the save. So entities appended at the same time (by two screens, or two programs on one
+    /// database) never share a place, and the order is the order they were saved in. Returns
+    /// them as saved.
+    func append(_ entities: [Entity], numbering order: Entity.Field, _ place: @Sendable (inout Entity, Int) -> Void) async throws
+        -> [Entity]
 }
 
 extension Repository {
@@ -56,5 +63,15 @@ public actor InMemoryRepository<Entity: Identifiable & Queryable>: Repository wh
     public func delete(ids: [Entity.ID]) {
         let doomed = Set(ids)
         entities.removeAll { doomed.contains($0.id) }
+    }
+
+    public func append(_ newEntities: [Entity], numbering order: Entity.Field, _ place: @Sendable (inout Entity, Int) -> Void) -> [Entity] {
+        let last = entities.lazy.compactMap { entity -> Int? in
+            if case .integer(let number) = entity.value(of: order) { number } else { nil }
+        }.max()
+        var placed = newEntities
+        for index in placed.indices { place(&placed[index], (last ?? -1) + 1 + index) }
+        save(placed)
+        return placed
     }
 }
