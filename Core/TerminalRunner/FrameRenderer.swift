@@ -81,7 +81,7 @@ public enum FrameRenderer {
         if input.showsHelp {
             body = helpLines()
         } else if let content = input.content {
-            let laidOut = Body(content, focusedRow: input.focusedRow, spinnerFrame: input.spinnerFrame)
+            let laidOut = Body(content, focusedRow: input.focusedRow, spinnerFrame: input.spinnerFrame, width: width)
             body = laidOut.lines
             focusLine = input.focusedRow.flatMap { laidOut.rowLines[$0] }
         } else {
@@ -95,8 +95,11 @@ public enum FrameRenderer {
         // Every line is cut to the width as it is made (fitting twice changes nothing); the
         // rule is made exactly as wide.
         let underHeader =
-            input.banner.map { StyledLine("! \($0)", [.bold, .red, .reverse]).fitted(to: width, padded: true) } ?? rule(width: width)
-        var lines: [StyledLine] = [tabBar(input).fitted(to: width), breadcrumb(input).fitted(to: width), underHeader]
+            input.banner.map { StyledLine("! \($0.clipped(toWidth: width))", [.bold, .red, .reverse]).fitted(to: width, padded: true) }
+            ?? rule(width: width)
+        var lines: [StyledLine] = [
+            tabBar(input, width: width).fitted(to: width), breadcrumb(input, width: width).fitted(to: width), underHeader,
+        ]
         for (offset, line) in visible.enumerated() {
             let isFocused = focusLine == scroll + offset
             lines.append(line.fitted(to: width, padded: isFocused))
@@ -113,19 +116,19 @@ public enum FrameRenderer {
 
     /// Every tab, the selected one in brackets (and bold reverse); the others are padded to
     /// the same width, so titles never shift when the selection moves.
-    static func tabBar(_ input: FrameInput) -> StyledLine {
+    static func tabBar(_ input: FrameInput, width: Int = .max) -> StyledLine {
         var spans: [Span] = []
-        for (index, title) in input.tabs.enumerated() {
+        for (index, title) in input.tabs.lazy.map({ $0.clipped(toWidth: width) }).enumerated() {
             if index > 0 { spans.append(Span(" ")) }
             spans.append(index == input.selectedTab ? Span("[\(title)]", [.bold, .reverse]) : Span(" \(title) "))
         }
         return StyledLine(spans)
     }
 
-    static func breadcrumb(_ input: FrameInput) -> StyledLine {
+    static func breadcrumb(_ input: FrameInput, width: Int = .max) -> StyledLine {
         guard let last = input.path.last else { return StyledLine([]) }
-        let parents = input.path.dropLast().map { "\($0) › " }.joined()
-        return StyledLine([Span(parents), Span(last, .bold)])
+        let parents = input.path.dropLast().map { "\($0.clipped(toWidth: width)) › " }.joined()
+        return StyledLine([Span(parents.clipped(toWidth: width)), Span(last.clipped(toWidth: width), .bold)])
     }
 
     static func rule(width: Int) -> StyledLine {
@@ -145,8 +148,8 @@ public enum FrameRenderer {
 
     /// The runner's message, else the screen's notice, else a rule showing the scroll position.
     static func statusLine(_ input: FrameInput, scroll: Int, shown: Int, total: Int, width: Int) -> StyledLine {
-        if let message = input.message { return StyledLine("! \(message)", .bold) }
-        if !input.showsHelp, let notice = input.content?.notice { return StyledLine("* \(notice)", .bold) }
+        if let message = input.message { return StyledLine("! \(message.clipped(toWidth: width))", .bold) }
+        if !input.showsHelp, let notice = input.content?.notice { return StyledLine("* \(notice.clipped(toWidth: width))", .bold) }
         guard total > shown else { return rule(width: width) }
         let position = " \(scroll + 1)–\(scroll + shown) of \(total) "
         let dashes = max(0, width - position.count - 2)
@@ -201,17 +204,22 @@ public enum FrameRenderer {
 /// numbers, same `[✎]` marks, same `>`) with styles, the typing cursor in the focused field,
 /// a spinner while loading and "r retry" on errors. The notice is not here: the status line
 /// shows it, so it is seen however far the body is scrolled.
+///
+/// Every text is cut to `width` characters before a line is made of it (a focused field keeps
+/// its end, where the cursor is), so laying out a frame takes the same time however long a
+/// title or a field is.
 public struct Body: Sendable {
     public var lines: [StyledLine] = []
     /// The line of every interactive row.
     public var rowLines: [ScreenRow.ID: Int] = [:]
 
-    public init(_ content: ScreenContent, focusedRow: ScreenRow.ID? = nil, spinnerFrame: Int = 0) {
-        lines.append(StyledLine("# \(content.title)", .bold))
+    public init(_ content: ScreenContent, focusedRow: ScreenRow.ID? = nil, spinnerFrame: Int = 0, width: Int = .max) {
+        func clip(_ text: String) -> String { text.clipped(toWidth: width) }
+        lines.append(StyledLine("# \(clip(content.title))", .bold))
         var number = 0
         for section in content.sections {
             lines.append("")
-            if let title = section.title { lines.append(StyledLine("## \(title)", .bold)) }
+            if let title = section.title { lines.append(StyledLine("## \(clip(title))", .bold)) }
             for row in section.rows {
                 let isFocused = row.id == focusedRow
                 let label: String
@@ -223,10 +231,12 @@ public struct Body: Sendable {
                 } else {
                     label = "   "
                 }
-                var text = row.plainText
+                var text = row.mappingTexts(clip).plainText
                 if isFocused, row.isEnabled, case .textField(let fieldLabel, let fieldText, _) = row.element {
-                    // The field being typed into: its text and a cursor, even when empty.
-                    text = "\(fieldLabel): \(fieldText)▏"
+                    // The field being typed into: the end of its text and a cursor, even when empty.
+                    let start = ">\(label) \(clip(fieldLabel)): "
+                    let room = width == .max ? .max : max(1, width - start.count - 1)
+                    text = "\(clip(fieldLabel)): \(fieldText.clippedFromStart(toWidth: room))▏"
                 }
                 var style: TextStyle = row.isEnabled ? [] : .dim
                 if isFocused { style.insert(.reverse) }
@@ -240,14 +250,14 @@ public struct Body: Sendable {
         case .loading(let message):
             let spinner = FrameRenderer.spinner
             lines.append("")
-            lines.append(StyledLine("\(spinner[abs(spinnerFrame) % spinner.count]) \(message)"))
+            lines.append(StyledLine("\(spinner[abs(spinnerFrame) % spinner.count]) \(clip(message))"))
         case .empty(let message):
             lines.append("")
-            lines.append(StyledLine("(empty) \(message)", .dim))
+            lines.append(StyledLine("(empty) \(clip(message))", .dim))
         case .failed(let failure):
             lines.append("")
-            lines.append(StyledLine("! \(failure.message)", [.bold, .red]))
-            if let recovery = failure.recovery { lines.append(StyledLine("  \(recovery)")) }
+            lines.append(StyledLine("! \(clip(failure.message))", [.bold, .red]))
+            if let recovery = failure.recovery { lines.append(StyledLine("  \(clip(recovery))")) }
             if failure.canRetry { lines.append(StyledLine("  r retry", .bold)) }
         }
     }

@@ -1,4 +1,5 @@
 import Core
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -71,16 +72,26 @@ final class InteractiveSession {
         var exitCode: Runner.ExitCode?
         for await event in events {
             switch event {
-            case .key(let key):
-                switch controller.handle(key) {
-                case .handled:
+            case .keys(let keys):
+                for key in keys {
+                    // A Ctrl-C read after these keys wins over them.
+                    if reader.isInterrupted {
+                        exitCode = .interrupted
+                        break
+                    }
+                    switch controller.handle(key) {
+                    case .handled:
+                        continue
+                    case .repaint:
+                        repaint()
+                        continue
+                    case .suspend:
+                        SignalHandlers.suspendProcess()
+                        continue
+                    case .quit(let code):
+                        exitCode = code
+                    }
                     break
-                case .repaint:
-                    repaint()
-                case .suspend:
-                    SignalHandlers.suspendProcess()
-                case .quit(let code):
-                    exitCode = code
                 }
             case .resize:
                 let size = terminal.size()

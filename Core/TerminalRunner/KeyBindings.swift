@@ -46,6 +46,9 @@ public enum KeyAction: Equatable, Sendable {
     case focusLast
     /// Sends an event to the visible screen.
     case send(ScreenEvent)
+    /// Changes the text of the focused field where the UI keeps it (the screen gets an `.edit`
+    /// with the whole text), so a key costs the same however long the text is.
+    case editField(row: ScreenRow.ID, FieldEdit)
     /// Leaves the focused text field (keys are commands again).
     case leaveField
     /// Focuses the first text field, to type a search.
@@ -59,6 +62,24 @@ public enum KeyAction: Equatable, Sendable {
     case suspend
     /// Explains why nothing happened, in the status line.
     case explain(String)
+}
+
+/// One key's change to a text field.
+public enum FieldEdit: Hashable, Sendable {
+    case insert(Character)
+    /// Backspace: the last character goes.
+    case deleteBackward
+    /// Ctrl-U: the whole text goes.
+    case clear
+
+    /// `text` changed in place.
+    public func apply(to text: inout String) {
+        switch self {
+        case .insert(let character): text.append(character)
+        case .deleteBackward: if !text.isEmpty { text.removeLast() }
+        case .clear: text = ""
+        }
+    }
 }
 
 /// The key map of the full-screen UI, as a pure function so it can be tested without a terminal.
@@ -100,11 +121,11 @@ public enum KeyBindings {
     private static func editingAction(for key: Key, field: ScreenRow, in context: KeyContext) -> KeyAction {
         switch key {
         case .character(let character):
-            return .send(.edit(row: field.id, text: context.fieldText + String(character)))
+            return .editField(row: field.id, .insert(character))
         case .backspace:
-            return context.fieldText.isEmpty ? .none : .send(.edit(row: field.id, text: String(context.fieldText.dropLast())))
+            return context.fieldText.isEmpty ? .none : .editField(row: field.id, .deleteBackward)
         case .control("u"):
-            return context.fieldText.isEmpty ? .none : .send(.edit(row: field.id, text: ""))
+            return context.fieldText.isEmpty ? .none : .editField(row: field.id, .clear)
         case .enter:
             return .send(.submit(row: field.id))
         case .escape:

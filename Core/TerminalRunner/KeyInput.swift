@@ -142,12 +142,17 @@ public struct KeyDecoder: Sendable {
         }
     }
 
+    /// The most parameter and intermediate bytes a key's sequence has; a longer run is no key
+    /// (and is not kept waiting for its end, which would read it again with every chunk).
+    static let longestCSIParameters = 32
+
     /// `ESC [` parameters (0x30–0x3F), intermediates (0x20–0x2F), then a final byte (0x40–0x7E).
     private static func decodeCSI(_ bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
         let start = bytes.startIndex
         var index = start + 2
         var parameters: [UInt8] = []
         while index < bytes.endIndex, (0x20...0x3F).contains(bytes[index]) {
+            guard parameters.count < longestCSIParameters else { return (.unknown, index - start) }
             parameters.append(bytes[index])
             index += 1
         }

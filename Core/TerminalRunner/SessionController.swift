@@ -52,9 +52,34 @@ public final class SessionController {
     /// Called when a screen event has been handled, so the screen is drawn again.
     public var onNeedsRedraw: (@MainActor () -> Void)?
 
+    /// Text typed into a field that its screen has not handled yet. A class, so that keys typed
+    /// while its `.edit` event waits in the queue go into the same text, in place, and that one
+    /// event carries them all: a key costs the same however long the text already is, and a
+    /// paste of many keys sends a few events, not one a key.
+    private final class Draft {
+        var text: String
+        /// The last queued event that carries this text: once it is handled, the screen shows it.
+        var event: Int
+        /// Whether an `.edit` event is queued that has not yet read `text`.
+        var isOpen = false
+
+        init(text: String, event: Int) {
+            self.text = text
+            self.event = event
+        }
+    }
+
+    /// A field of one screen.
+    private struct FieldKey: Hashable {
+        var screen: ObjectIdentifier
+        var row: ScreenRow.ID
+    }
+
     private var views: [ObjectIdentifier: ViewState] = [:]
-    /// Text typed into fields whose `.edit` events have not all been handled yet.
-    private var drafts: [ScreenRow.ID: String] = [:]
+    /// Text typed into fields whose events have not all been handled yet.
+    private var drafts: [FieldKey: Draft] = [:]
+    /// Numbers the screen events as they are queued.
+    private var eventCount = 0
     private var showsHelp = false
     private var message: String?
     private var spinnerFrame = 0
@@ -80,16 +105,11 @@ public final class SessionController {
     public func handle(_ key: Key) -> KeyOutcome {
         message = nil
         let screen = session.visibleScreen
-        let content = screen.map { self.content(of: $0) }
+        // The screen's own content: what is typed but not handled changes only a field's text,
+        // never which rows there are, and that text is read from its draft below.
+        let content = screen?.content
         var view = screen.map { viewState(for: $0, content: content) } ?? ViewState()
         let focused = view.focusedRow.flatMap { content?.row(id: $0) }
-        var fieldText = ""
-        if let focused, case .textField(_, let text, _) = focused.element { fieldText = text }
-        let canRetry: Bool = if case .failed(let failure) = content?.status { failure.canRetry } else { false }
-        let context = KeyContext(
-            focused: focused, fieldText: fieldText, tabCount: session.tabs.count, selectedTab: session.selectedIndex,
-            canGoBack: session.current.stack.count > 1, canRetry: canRetry, showsHelp: showsHelp
-        )
 
         let rows = content?.interactiveRows ?? []
         // Laid out only for the keys that move the focus or scroll.
@@ -103,7 +123,7 @@ public final class SessionController {
         }
 
         var outcome = KeyOutcome.handled
-        switch KeyBindings.action(for: key, in: context) {
+        switch action(for: key, focused: focused, on: screen, status: content?.status) {
         case .none:
             return .handled
         case .quit(let code):
@@ -117,8 +137,15 @@ public final class SessionController {
         case .focusLast:
             move(to: movement.edge(last: true))
         case .send(let event):
-            if case .edit(let row, let text) = event { drafts[row] = text }
-            send(event, to: screen)
+            guard let screen else { break }
+            let number = send(event, to: screen)
+            if case .submit(let row) = event, focused?.clearsOnSubmit == true {
+                // The text is handed over; what is typed from now on is the next entry's.
+                drafts[FieldKey(screen: ObjectIdentifier(screen), row: row)] = Draft(text: "", event: number)
+            }
+        case .editField(let row, let edit):
+            guard let screen else { break }
+            type(edit, into: FieldKey(screen: ObjectIdentifier(screen), row: row), of: screen, showing: focused)
         case .leaveField:
             view.focusedRow = nil
             view.focusIsChosen = true
@@ -145,6 +172,42 @@ public final class SessionController {
         return outcome
     }
 
+    /// What `key` does here. The field's text is passed only for the call, so that no copy of
+    /// it is left holding the draft's storage when a typed key changes it in place.
+    private func action(for key: Key, focused: ScreenRow?, on screen: (any Screen)?, status: ScreenStatus?) -> KeyAction {
+        var fieldText = ""
+        if let screen, let focused, case .textField(_, let text, _) = focused.element {
+            fieldText = drafts[FieldKey(screen: ObjectIdentifier(screen), row: focused.id)]?.text ?? text
+        }
+        let canRetry: Bool = if case .failed(let failure) = status { failure.canRetry } else { false }
+        return KeyBindings.action(
+            for: key,
+            in: KeyContext(
+                focused: focused, fieldText: fieldText, tabCount: session.tabs.count, selectedTab: session.selectedIndex,
+                canGoBack: session.current.stack.count > 1, canRetry: canRetry, showsHelp: showsHelp))
+    }
+
+    /// Changes a field's draft in place; an `.edit` event is queued unless one is queued already
+    /// that will read the draft when it runs.
+    private func type(_ edit: FieldEdit, into field: FieldKey, of screen: any Screen, showing row: ScreenRow?) {
+        let draft: Draft
+        if let existing = drafts[field] {
+            draft = existing
+        } else {
+            var shown = ""
+            if let row, case .textField(_, let text, _) = row.element { shown = text }
+            draft = Draft(text: shown, event: 0)
+            drafts[field] = draft
+        }
+        edit.apply(to: &draft.text)
+        guard !draft.isOpen else { return }
+        draft.isOpen = true
+        draft.event = queue(to: screen) {
+            draft.isOpen = false
+            return .edit(row: field.row, text: draft.text)
+        }
+    }
+
     /// Shows a message on the status line until the next key (a warning from the run).
     public func show(_ message: String) {
         self.message = message
@@ -164,7 +227,7 @@ public final class SessionController {
     /// How focus and scrolling move over this content at the current window size.
     private func movement(_ content: ScreenContent?, rows: [ScreenRow]) -> FocusMovement {
         guard let content else { return FocusMovement(rowLines: [], lineCount: 0, height: 1) }
-        let body = Body(content)
+        let body = Body(content, width: columns)
         return FocusMovement(rowLines: body.lines(of: rows), lineCount: body.lines.count, height: FrameRenderer.bodyHeight(rows: self.rows))
     }
 
@@ -202,14 +265,27 @@ public final class SessionController {
     }
 
     /// Sends an event to the screen that was visible when the key was pressed, after every
-    /// event sent before it, then carries out the navigation it asks for on that screen's stack.
-    private func send(_ event: ScreenEvent, to screen: (any Screen)?) {
-        guard let screen else { return }
+    /// event sent before it. Text typed before it goes with the edit events queued before it:
+    /// those drafts are closed, and keys typed from now on go into new ones, sent after it.
+    @discardableResult
+    private func send(_ event: ScreenEvent, to screen: any Screen) -> Int {
+        for (field, draft) in drafts where draft.isOpen {
+            drafts[field] = Draft(text: draft.text, event: draft.event)
+        }
+        return queue(to: screen) { event }
+    }
+
+    /// Queues the event `makeEvent` gives when its turn comes (an edit reads its draft then),
+    /// then carries out the navigation it asks for on that screen's stack. Returns its number.
+    private func queue(to screen: any Screen, _ makeEvent: @escaping @MainActor () -> ScreenEvent) -> Int {
+        eventCount += 1
+        let number = eventCount
         let stack = session.current
         enqueue { [weak self] in
-            let navigation = await screen.handle(event)
-            if case .edit(let row, let text) = event, self?.drafts[row] == text {
-                self?.drafts[row] = nil
+            let navigation = await screen.handle(makeEvent())
+            // Drafts this event was the last to carry are the screen's own text now.
+            if let self, self.drafts.values.contains(where: { $0.event == number }) {
+                self.drafts = self.drafts.filter { $0.value.event != number }
             }
             // The stack's coordinator carries it out; screens that come on top appear soon (see init).
             if let navigation, stack.topScreen === screen {
@@ -217,6 +293,7 @@ public final class SessionController {
             }
             self?.onNeedsRedraw?()
         }
+        return number
     }
 
     /// Lets a screen appear (and load) without holding up keys or later events: the stack
@@ -242,11 +319,14 @@ public final class SessionController {
 
     private func content(of screen: any Screen) -> ScreenContent {
         var content = screen.content
-        guard !drafts.isEmpty else { return content }
+        let identifier = ObjectIdentifier(screen)
+        guard drafts.keys.contains(where: { $0.screen == identifier }) else { return content }
         for (sectionIndex, section) in content.sections.enumerated() {
             for (rowIndex, row) in section.rows.enumerated() {
-                guard let draft = drafts[row.id], case .textField(let label, _, let placeholder) = row.element else { continue }
-                content.sections[sectionIndex].rows[rowIndex].element = .textField(label: label, text: draft, placeholder: placeholder)
+                guard let draft = drafts[FieldKey(screen: identifier, row: row.id)],
+                    case .textField(let label, _, let placeholder) = row.element
+                else { continue }
+                content.sections[sectionIndex].rows[rowIndex].element = .textField(label: label, text: draft.text, placeholder: placeholder)
             }
         }
         return content

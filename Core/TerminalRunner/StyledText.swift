@@ -97,6 +97,26 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral {
     }
 }
 
+extension String {
+    /// At most `width` characters, ending with "…" when cut. It reads no more than `width + 1`
+    /// characters, so cutting a text of megabytes costs what cutting a short one does.
+    func clipped(toWidth width: Int) -> String {
+        guard width < .max, utf8.count > width else { return self }
+        let head = prefix(width + 1)
+        guard head.count > width else { return self }
+        return width <= 1 ? String(head.prefix(width)) : String(head.prefix(width - 1)) + "…"
+    }
+
+    /// At most `width` characters of the end, starting with "…" when cut: a field being typed
+    /// into shows where the typing is.
+    func clippedFromStart(toWidth width: Int) -> String {
+        guard width < .max, utf8.count > width else { return self }
+        let tail = suffix(width + 1)
+        guard tail.count > width else { return self }
+        return width <= 1 ? String(tail.suffix(width)) : "…" + String(tail.suffix(width - 1))
+    }
+}
+
 /// Whether to use colour and text attributes, from the environment: `NO_COLOR` with any
 /// non-empty value turns them off (https://no-color.org), and so does a `TERM` that is
 /// unset, empty or `dumb`.

@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -14,7 +15,8 @@ import Synchronization
 
 /// What the full-screen UI's loop waits for.
 enum TerminalEvent: Sendable, Equatable {
-    case key(Key)
+    /// The keys of one read, in order: a paste comes as a few large batches, drawn once each.
+    case keys([Key])
     /// The window changed size (SIGWINCH).
     case resize
     /// The terminal went away (read failed or hit end of file).
@@ -24,16 +26,31 @@ enum TerminalEvent: Sendable, Equatable {
 /// Reads a terminal on a thread of its own, so keys keep arriving while screens work,
 /// and feeds decoded keys into an `AsyncStream`. A lone Escape is sent after 30 ms of
 /// silence (an arrow key's bytes arrive together, well within that).
+///
+/// Ctrl-C is honoured within `interruptDeadline` whatever the main actor is busy with: the
+/// reader raises `isInterrupted` at once (the UI's loop checks it before each key, so it skips
+/// the keys still queued before the Ctrl-C), and if the program has not stopped reading by the
+/// deadline, it sends itself SIGINT, which restores the terminal and exits with 130 from
+/// `SignalHandlers`, as a Ctrl-C in a cooked terminal would.
 final class KeyReader: Sendable {
     private let descriptor: Int32
-    /// An atomic flag, not a `Mutex`: it guards nothing else, and ThreadSanitizer (which does
+    /// Atomic flags, not a `Mutex`: they guard nothing else, and ThreadSanitizer (which does
     /// not see inside the standard library's `Mutex` on Linux) would report the reader's
     /// checks as a race with `stop()`.
     private let stopped = Atomic(false)
+    private let interrupted = Atomic(false)
+    /// How long after a Ctrl-C the reader waits for the UI to quit before it sends SIGINT.
+    static let interruptDeadline: Duration = .milliseconds(100)
+    /// What is done when the UI has not quit by the deadline: SIGINT to this process.
+    private let interruptProcess: @Sendable () -> Void
 
-    init(descriptor: Int32 = STDIN_FILENO) {
+    init(descriptor: Int32 = STDIN_FILENO, interruptProcess: @escaping @Sendable () -> Void = { kill(getpid(), SIGINT) }) {
         self.descriptor = descriptor
+        self.interruptProcess = interruptProcess
     }
+
+    /// Whether a Ctrl-C has been read: the UI quits before handling any other key.
+    var isInterrupted: Bool { interrupted.load(ordering: .acquiring) }
 
     func start(_ continuation: AsyncStream<TerminalEvent>.Continuation) {
         // A queue of its own, whose thread the blocking loop holds until `stop()`.
@@ -51,8 +68,18 @@ final class KeyReader: Sendable {
 
     private func readLoop(_ continuation: AsyncStream<TerminalEvent>.Continuation) {
         var decoder = KeyDecoder()
-        var buffer = [UInt8](repeating: 0, count: 1024)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var interruptedAt: ContinuousClock.Instant?
         while !isStopped {
+            if let interruptedAt {
+                // Nothing more is read after a Ctrl-C: the program is ending.
+                if ContinuousClock.now - interruptedAt >= Self.interruptDeadline {
+                    interruptProcess()
+                    break
+                }
+                usleep(5_000)
+                continue
+            }
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&request, 1, decoder.hasPending ? 30 : 100)
             if ready < 0 {
@@ -61,7 +88,8 @@ final class KeyReader: Sendable {
                 break
             }
             if ready == 0 {
-                for key in decoder.flush() { continuation.yield(.key(key)) }
+                let keys = decoder.flush()
+                if !keys.isEmpty { continuation.yield(.keys(keys)) }
                 continue
             }
             let count = buffer.withUnsafeMutableBytes { bytes in
@@ -72,7 +100,12 @@ final class KeyReader: Sendable {
                 continuation.yield(.endOfInput)
                 break
             }
-            for key in decoder.decode(buffer[0..<count]) { continuation.yield(.key(key)) }
+            let keys = decoder.decode(buffer[0..<count])
+            if keys.contains(.interrupt) {
+                interrupted.store(true, ordering: .releasing)
+                interruptedAt = .now
+            }
+            if !keys.isEmpty { continuation.yield(.keys(keys)) }
         }
         continuation.finish()
     }

@@ -59,24 +59,31 @@ extension ScreenContent {
         for sectionIndex in content.sections.indices {
             content.sections[sectionIndex].title = content.sections[sectionIndex].title.map(safe)
             for rowIndex in content.sections[sectionIndex].rows.indices {
-                var row = content.sections[sectionIndex].rows[rowIndex]
-                row.detail = row.detail.map(safe)
-                row.note = row.note.map(safe)
-                row.element =
-                    switch row.element {
-                    case .text(let text): .text(safe(text))
-                    case .link(let title, let subtitle): .link(title: safe(title), subtitle: subtitle.map(safe))
-                    case .button(let label): .button(safe(label))
-                    case .textField(let label, let text, let placeholder):
-                        .textField(label: safe(label), text: safe(text), placeholder: safe(placeholder))
-                    case .toggle(let label, let isOn): .toggle(label: safe(label), isOn: isOn)
-                    case .picker(let label, let options, let selected):
-                        .picker(label: safe(label), options: options.map(safe), selected: selected)
-                    }
-                content.sections[sectionIndex].rows[rowIndex] = row
+                content.sections[sectionIndex].rows[rowIndex] = content.sections[sectionIndex].rows[rowIndex].mappingTexts(safe)
             }
         }
         return content
+    }
+}
+
+extension ScreenRow {
+    /// The row with `transform` applied to every text it shows: its element's, detail and note.
+    func mappingTexts(_ transform: (String) -> String) -> ScreenRow {
+        var row = self
+        row.detail = detail.map(transform)
+        row.note = note.map(transform)
+        row.element =
+            switch element {
+            case .text(let text): .text(transform(text))
+            case .link(let title, let subtitle): .link(title: transform(title), subtitle: subtitle.map(transform))
+            case .button(let label): .button(transform(label))
+            case .textField(let label, let text, let placeholder):
+                .textField(label: transform(label), text: transform(text), placeholder: transform(placeholder))
+            case .toggle(let label, let isOn): .toggle(label: transform(label), isOn: isOn)
+            case .picker(let label, let options, let selected):
+                .picker(label: transform(label), options: options.map(transform), selected: selected)
+            }
+        return row
     }
 }
 

@@ -1,5 +1,11 @@
 import Core
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Every side effect of the shopping list, all through the environment.
 struct ShoppingListInteractor {
     let environment: any Environment
@@ -15,6 +21,11 @@ struct ShoppingListInteractor {
         let item = ShoppingItem(id: environment.ids.next(), name: name, position: 0)
         _ = try await environment.shoppingList.append([item], numbering: .position) { $0.position = $1 }
         environment.activityLogger.log(ActivityEvent("shopping_item_add", payload: ["name": name]))
+    }
+
+    /// An id for an entry kept on screen.
+    func newID() -> UUID {
+        environment.ids.next()
     }
 
     func save(_ item: ShoppingItem) async throws {

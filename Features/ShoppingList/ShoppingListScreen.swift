@@ -1,4 +1,5 @@
 import Core
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -28,10 +29,14 @@ final class ShoppingListScreen: TranslatedScreen {
             await viewModel.addDraft()
         case .activate(ShoppingListRow.clearChecked):
             await viewModel.clearChecked()
+        case .activate(let row) where row.hasPrefix(ShoppingListRow.notAddedPrefix):
+            if let id = id(in: row, after: ShoppingListRow.notAddedPrefix) { await viewModel.addAgain(id) }
         case .toggle(let row):
-            if let id = itemID(row) { await viewModel.toggle(id) }
+            if let id = id(in: row, after: ShoppingListRow.itemPrefix) { await viewModel.toggle(id) }
+        case .delete(let row) where row.hasPrefix(ShoppingListRow.notAddedPrefix):
+            if let id = id(in: row, after: ShoppingListRow.notAddedPrefix) { viewModel.dropNotAdded(id) }
         case .delete(let row):
-            if let id = itemID(row) { await viewModel.delete(id) }
+            if let id = id(in: row, after: ShoppingListRow.itemPrefix) { await viewModel.delete(id) }
         case .retry:
             await viewModel.load()
         default:
@@ -40,8 +45,8 @@ final class ShoppingListScreen: TranslatedScreen {
         return nil
     }
 
-    private func itemID(_ row: String) -> UUID? {
-        guard row.hasPrefix(ShoppingListRow.itemPrefix) else { return nil }
-        return UUID(uuidString: String(row.dropFirst(ShoppingListRow.itemPrefix.count)))
+    private func id(in row: String, after prefix: String) -> UUID? {
+        guard row.hasPrefix(prefix) else { return nil }
+        return UUID(uuidString: String(row.dropFirst(prefix.count)))
     }
 }

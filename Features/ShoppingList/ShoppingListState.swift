@@ -1,5 +1,11 @@
 import Core
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Everything the shopping list screen knows. The translator turns it into content.
 struct ShoppingListState: Equatable {
     enum Phase: Equatable {
@@ -8,9 +14,18 @@ struct ShoppingListState: Equatable {
         case failed(ScreenFailure)
     }
 
+    /// Text typed and entered that could not be saved: kept until it is added or dropped.
+    struct NotAdded: Equatable {
+        var id: UUID
+        var name: String
+    }
+
     var phase = Phase.loading
-    /// What the user is typing into the "+ Add item" row.
+    /// What the user is typing into the "+ Add item" row: the next item. Enter hands it over
+    /// and empties it at once, so keys typed while the item is saved start the one after.
     var draft = ""
+    /// Entries whose save failed, in the order entered.
+    var notAdded: [NotAdded] = []
     var notice: String?
 
     var items: [ShoppingItem] {
@@ -19,16 +34,18 @@ struct ShoppingListState: Equatable {
     }
 }
 
-/// One row of the list, typed (seed 000): the "+ Add item" row and the "Clear checked" row
-/// are cases, not index arithmetic around the items.
+/// One row of the list, typed (seed 000): the "+ Add item" row, the entries to try again and
+/// the "Clear checked" row are cases, not index arithmetic around the items.
 enum ShoppingListItem: Equatable {
     case item(ShoppingItem)
+    case notAdded(ShoppingListState.NotAdded)
     case add(draft: String)
     case clearChecked(count: Int)
 
     var rowID: String {
         switch self {
         case .item(let item): ShoppingListRow.itemPrefix + item.id.uuidString
+        case .notAdded(let entry): ShoppingListRow.notAddedPrefix + entry.id.uuidString
         case .add: ShoppingListRow.add
         case .clearChecked: ShoppingListRow.clearChecked
         }
@@ -40,4 +57,5 @@ enum ShoppingListRow {
     static let add = "add"
     static let clearChecked = "clear-checked"
     static let itemPrefix = "item-"
+    static let notAddedPrefix = "not-added-"
 }

@@ -1,11 +1,12 @@
 import Core
 
-/// Stored items to the typed rows of seed 000: every item, then "+ Add item", then
-/// "Clear checked" when something is checked.
+/// Stored items to the typed rows of seed 000: every item, the entries not added, then
+/// "+ Add item", then "Clear checked" when something is checked.
 struct ShoppingListItemsTranslator: Translator {
-    func translate(_ input: (items: [ShoppingItem], draft: String)) -> [ShoppingListItem] {
+    func translate(_ input: (items: [ShoppingItem], notAdded: [ShoppingListState.NotAdded], draft: String)) -> [ShoppingListItem] {
         let checked = input.items.filter(\.isChecked).count
-        return input.items.map(ShoppingListItem.item) + [.add(draft: input.draft)] + (checked > 0 ? [.clearChecked(count: checked)] : [])
+        return input.items.map(ShoppingListItem.item) + input.notAdded.map(ShoppingListItem.notAdded) + [.add(draft: input.draft)]
+            + (checked > 0 ? [.clearChecked(count: checked)] : [])
     }
 }
 
@@ -20,7 +21,7 @@ struct ShoppingListTranslator: Translator {
         case .failed(let failure):
             return ScreenContent(title: "Shopping list", status: .failed(failure), notice: state.notice)
         case .loaded(let items):
-            let rows = itemsTranslator.translate((items, state.draft)).map(row)
+            let rows = itemsTranslator.translate((items, state.notAdded, state.draft)).map(row)
             let unchecked = items.filter { !$0.isChecked }.count
             return ScreenContent(
                 title: "Shopping list",
@@ -37,8 +38,10 @@ struct ShoppingListTranslator: Translator {
             ScreenRow(
                 id: ShoppingListItem.item(item).rowID, .toggle(label: item.name, isOn: item.isChecked),
                 detail: item.amount.isEmpty ? nil : item.amount, isDeletable: true)
+        case .notAdded(let entry):
+            ScreenRow(id: item.rowID, .button("Add “\(entry.name)” again"), detail: "not saved yet", isDeletable: true)
         case .add(let draft):
-            ScreenRow(id: item.rowID, .textField(label: "+ Add item", text: draft, placeholder: "e.g. milk"))
+            ScreenRow(id: item.rowID, .textField(label: "+ Add item", text: draft, placeholder: "e.g. milk"), clearsOnSubmit: true)
         case .clearChecked(let count):
             ScreenRow(id: item.rowID, .button("Clear checked (\(count))"))
         }

@@ -34,17 +34,42 @@ final class ShoppingListViewModel: ScreenViewModel {
         state.draft = draft
     }
 
+    /// Saves what was typed as the next item. The field is emptied at once: keys typed while
+    /// it is saved belong to the next item. An entry that cannot be saved is kept as a row of
+    /// its own to try again, so it never mixes with what is typed next.
     func addDraft() async {
         let name = state.draft.trimmingWhitespace
         guard !name.isEmpty else {
             state.notice = "Type what to buy, then press Enter."
             return
         }
-        await change("add “\(name)”") {
+        state.draft = ""
+        await add(name, tryingAgain: nil)
+    }
+
+    /// Tries an entry that was not added once more; it stays listed until it is saved.
+    func addAgain(_ id: UUID) async {
+        guard let entry = state.notAdded.first(where: { $0.id == id }) else { return }
+        await add(entry.name, tryingAgain: id)
+    }
+
+    /// Gives up an entry that was not added.
+    func dropNotAdded(_ id: UUID) {
+        guard let entry = state.notAdded.first(where: { $0.id == id }) else { return }
+        state.notAdded.removeAll { $0.id == id }
+        state.notice = "Dropped “\(entry.name)”: it was not added."
+    }
+
+    private func add(_ name: String, tryingAgain id: UUID?) async {
+        state.notice = "Adding “\(name)”…"
+        let added = await change("add “\(name)”") {
             try await interactor.add(name: name)
-            state.draft = ""
+            state.notAdded.removeAll { $0.id == id }
             return "Added “\(name)”."
         }
+        guard !added else { return }
+        if id == nil { state.notAdded.append(ShoppingListState.NotAdded(id: interactor.newID(), name: name)) }
+        state.notice = (state.notice ?? "") + " “\(name)” is kept below: press Enter on it to try again."
     }
 
     func toggle(_ id: UUID) async {
@@ -73,16 +98,17 @@ final class ShoppingListViewModel: ScreenViewModel {
         }
     }
 
-    /// Runs a store change, then shows the list as stored. If the change fails, the list
-    /// (and the draft) stay as they were and the notice says what went wrong; if only the
-    /// reload fails, the change is reported done and the list offers a retry.
-    private func change(_ action: String, _ body: () async throws -> String?) async {
+    /// Runs a store change, then shows the list as stored. If the change fails, the list stays
+    /// as it was and the notice says what went wrong; if only the reload fails, the change is
+    /// reported done and the list offers a retry. Returns whether the change was saved.
+    @discardableResult
+    private func change(_ action: String, _ body: () async throws -> String?) async -> Bool {
         let notice: String?
         do {
             notice = try await body()
         } catch {
             state.notice = ScreenFailure(error, whileTrying: action).messageWithRecovery
-            return
+            return false
         }
         do {
             state.phase = .loaded(try await interactor.items())
@@ -90,5 +116,6 @@ final class ShoppingListViewModel: ScreenViewModel {
             state.phase = .failed(ScreenFailure(error, whileTrying: "reload the shopping list"))
         }
         state.notice = notice
+        return true
     }
 }

@@ -191,7 +191,8 @@ struct SandboxEndToEndTests {
                 wait
                 expect "[1] [ ] milk"
                 type jam
-                expect "+ Add item: \\"jam\\""
+                expect "Adding “jam”…"
+                expect "+ Add item: [e.g. milk]"
                 wait
                 expect "Added “jam”."
                 """)

@@ -85,7 +85,8 @@ struct DurabilityTests {
                 type milk
                 expect "is locked by another program"
                 expect "Close the other program"
-                expect "+ Add item: \\"milk\\""
+                expect "<Add “milk” again> · not saved yet"
+                expect "+ Add item: [e.g. milk]"
                 """, timeout: .seconds(30))
         #expect(result.status == 4, "the refused change makes the run fail; stderr: \(result.errorOutput)")
         #expect(result.errorOutput.contains("cookbook: 1 change made in this run was not saved."), "\(result.errorOutput)")

@@ -113,6 +113,35 @@ struct InteractiveTerminalTests {
         expectRestored(terminal)
     }
 
+    @Test("Ctrl-C right after a paste of 20,000 characters quits with 130 and gives the terminal back")
+    func controlCAfterAPaste() throws {
+        let terminal = try startCookbook()
+        try terminal.waitFor("## Popular")
+        terminal.send(TerminalKeys.tab)
+        try terminal.waitUntil("the Search tab") { $0.lines[0].contains("[Search]") }
+        terminal.send("/", String(repeating: "pasted ", count: 2_858), TerminalKeys.controlC)
+        #expect(try terminal.waitForExit() == 130)
+        expectRestored(terminal)
+    }
+
+    @Test("“tea⏎jam⏎” typed while another program holds the database for 1.5 s: tea and jam are stored, each whole")
+    func typingWhileLocked() throws {
+        let directory = temporaryDataDirectory()
+        let terminal = try TerminalSession(cookbook, ["--data-dir", directory], rows: 30, columns: 100)
+        try terminal.waitFor("## Popular")
+        terminal.send("3")
+        try terminal.waitFor("+ Add item")
+        terminal.send("/")
+        let lock = try #require(SQLiteInspector.WriteLock(on: directory + "/cookbook.sqlite"))
+        terminal.send("tea", TerminalKeys.enter, "jam", TerminalKeys.enter)
+        Thread.sleep(forTimeInterval: 1.5)
+        lock.release()
+        try terminal.waitFor("Added “jam”.", timeout: .seconds(15))
+        terminal.send(TerminalKeys.escape, "q")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(SQLiteInspector(path: directory + "/cookbook.sqlite").shoppingItemNames() == ["tea", "jam"])
+    }
+
     @Test(
         "SIGTERM, SIGINT and SIGHUP exit 143, 130 and 129 and give the terminal back",
         arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129)] as [(Int32, Int32)])

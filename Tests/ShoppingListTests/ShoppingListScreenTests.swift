@@ -15,13 +15,13 @@ struct ShoppingListItemsTranslatorTests {
     let eggs = ShoppingItem(id: UUID(), name: "eggs", amount: "6", position: 2)
 
     @Test func itemsComeFirstThenTheAddRow() {
-        let rows = translator.translate((items: [bread, milk, eggs], draft: ""))
+        let rows = translator.translate((items: [bread, milk, eggs], notAdded: [], draft: ""))
 
         #expect(rows == [.item(bread), .item(milk), .item(eggs), .add(draft: "")])
     }
 
     @Test func anEmptyListHasOnlyTheAddRowWithTheDraft() {
-        #expect(translator.translate((items: [], draft: "butt")) == [.add(draft: "butt")])
+        #expect(translator.translate((items: [], notAdded: [], draft: "butt")) == [.add(draft: "butt")])
     }
 
     @Test func clearCheckedFollowsOnlyWhenSomethingIsChecked() {
@@ -31,17 +31,17 @@ struct ShoppingListItemsTranslatorTests {
         checkedEggs.isChecked = true
 
         #expect(
-            translator.translate((items: [bread, checkedMilk], draft: "x")) == [
+            translator.translate((items: [bread, checkedMilk], notAdded: [], draft: "x")) == [
                 .item(bread), .item(checkedMilk), .add(draft: "x"), .clearChecked(count: 1),
             ])
         #expect(
-            translator.translate((items: [checkedEggs, bread, checkedMilk], draft: "")) == [
+            translator.translate((items: [checkedEggs, bread, checkedMilk], notAdded: [], draft: "")) == [
                 .item(checkedEggs), .item(bread), .item(checkedMilk), .add(draft: ""), .clearChecked(count: 2),
             ])
     }
 
     @Test func itemsKeepTheOrderTheyAreGiven() {
-        let rows = translator.translate((items: [eggs, bread], draft: ""))
+        let rows = translator.translate((items: [eggs, bread], notAdded: [], draft: ""))
 
         #expect(rows.map(\.rowID) == ["item-\(eggs.id.uuidString)", "item-\(bread.id.uuidString)", "add"])
     }
@@ -329,85 +329,6 @@ struct ShoppingListScreenTests {
         #expect(screen.content.itemLabels == ["milk"])
         #expect(screen.content.notice == nil)
         #expect(recorder.events.isEmpty)
-    }
-
-    // MARK: A failing store
-
-    @Test func anUnreadableStoreShowsARetryableFailure() async throws {
-        let repository = FlakyRepository<ShoppingItem>([ShoppingItem(id: UUID(), name: "milk", position: 0)], failsReads: true)
-        let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
-
-        guard case .failed(let failure) = screen.content.status else {
-            Issue.record("expected a failed status, got \(screen.content.status)")
-            return
-        }
-        #expect(failure.message == "Couldn't load the shopping list: the disk is full")
-        #expect(failure.recovery == "Free some space and try again.")
-        #expect(failure.canRetry)
-        #expect(screen.content.sections.isEmpty)
-
-        await repository.setFailing(reads: false, writes: false)
-        _ = await screen.handle(.retry)
-
-        #expect(screen.content.status == .ready)
-        #expect(screen.content.itemLabels == ["milk"])
-    }
-
-    @Test func aFailedAddKeepsTheListAndTheDraftAndExplains() async throws {
-        let bread = ShoppingItem(id: UUID(), name: "bread", position: 0)
-        let repository = FlakyRepository<ShoppingItem>([bread])
-        let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
-        await repository.setFailing(reads: false, writes: true)
-
-        await add("milk", on: screen)
-
-        #expect(screen.content.notice == "Couldn't add “milk”: the disk is full. Free some space and try again.")
-        #expect(screen.content.itemLabels == ["bread"])
-        #expect(screen.content.status == .ready)
-        #expect(screen.content.draft == "milk", "what the user typed is kept so that Enter can try again")
-        #expect(await repository.stored() == [bread])
-        #expect(recorder.events.isEmpty)
-    }
-
-    @Test func aFailedToggleKeepsTheItemAsShownAndExplains() async throws {
-        let milk = ShoppingItem(id: UUID(), name: "milk", position: 0)
-        let repository = FlakyRepository<ShoppingItem>([milk])
-        let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
-        await repository.setFailing(reads: false, writes: true)
-
-        _ = await screen.handle(.toggle(row: "item-\(milk.id.uuidString)"))
-
-        #expect(screen.content.row(id: "item-\(milk.id.uuidString)")?.plainText == "[ ] milk")
-        #expect(screen.content.notice == "Couldn't update “milk”: the disk is full. Free some space and try again.")
-        #expect(await repository.stored() == [milk])
-        #expect(recorder.events.isEmpty)
-    }
-
-    @Test func aFailedDeleteKeepsTheItemAndExplains() async throws {
-        let milk = ShoppingItem(id: UUID(), name: "milk", isChecked: true, position: 0)
-        let repository = FlakyRepository<ShoppingItem>([milk])
-        let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
-        await repository.setFailing(reads: false, writes: true)
-
-        _ = await screen.handle(.delete(row: "item-\(milk.id.uuidString)"))
-        #expect(screen.content.notice == "Couldn't remove “milk”: the disk is full. Free some space and try again.")
-
-        _ = await screen.handle(.activate(row: "clear-checked"))
-        #expect(screen.content.notice == "Couldn't clear the checked items: the disk is full. Free some space and try again.")
-
-        #expect(screen.content.itemLabels == ["milk"])
-        #expect(screen.content.row(id: "clear-checked")?.label == "Clear checked (1)")
-        #expect(await repository.stored() == [milk])
-        #expect(recorder.events.isEmpty)
-    }
-
-    @Test func theNoticeIsShownUnderTheList() async throws {
-        let repository = FlakyRepository<ShoppingItem>(failsWrites: true)
-        let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
-
-        await add("milk", on: screen)
-
-        #expect(screen.content.plainText().hasSuffix("\n* Couldn't add “milk”: the disk is full. Free some space and try again.\n"))
     }
 
     // MARK: Logging

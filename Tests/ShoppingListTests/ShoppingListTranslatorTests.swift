@@ -32,7 +32,7 @@ struct ShoppingListTranslatorTests {
     @Test func theAddRowIsATextFieldHoldingTheDraft() {
         let add = content(.loaded([milk]), draft: "butt").row(id: "add")
 
-        #expect(add == ScreenRow(id: "add", .textField(label: "+ Add item", text: "butt", placeholder: "e.g. milk")))
+        #expect(add == ScreenRow(id: "add", .textField(label: "+ Add item", text: "butt", placeholder: "e.g. milk"), clearsOnSubmit: true))
         #expect(add?.isNumbered == false)
         #expect(add?.isDeletable == false)
     }
@@ -45,7 +45,11 @@ struct ShoppingListTranslatorTests {
                     sections: [
                         ScreenSection(
                             id: "items", title: nil,
-                            rows: [ScreenRow(id: "add", .textField(label: "+ Add item", text: "bread", placeholder: "e.g. milk"))])
+                            rows: [
+                                ScreenRow(
+                                    id: "add", .textField(label: "+ Add item", text: "bread", placeholder: "e.g. milk"),
+                                    clearsOnSubmit: true)
+                            ])
                     ],
                     status: .empty("Your shopping list is empty. Add items here, or from a recipe.")))
     }
@@ -65,7 +69,8 @@ struct ShoppingListTranslatorTests {
                                 ScreenRow(
                                     id: "item-\(flour.id.uuidString)", .toggle(label: "flour", isOn: false), detail: "500 g",
                                     isDeletable: true),
-                                ScreenRow(id: "add", .textField(label: "+ Add item", text: "", placeholder: "e.g. milk")),
+                                ScreenRow(
+                                    id: "add", .textField(label: "+ Add item", text: "", placeholder: "e.g. milk"), clearsOnSubmit: true),
                                 ScreenRow(id: "clear-checked", .button("Clear checked (1)")),
                             ])
                     ],

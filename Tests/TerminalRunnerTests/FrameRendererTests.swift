@@ -29,6 +29,39 @@ struct FrameRendererTests {
         )
     }
 
+    @Test("a 5 MB title and a 5 MB field: every line fits, the title ends with “…”, the focused field shows its end and the cursor")
+    func longTexts() {
+        let huge = String(repeating: "long title ", count: 500_000)
+        let content = ScreenContent(
+            title: huge,
+            sections: [
+                ScreenSection(
+                    id: "main", title: huge,
+                    rows: [
+                        ScreenRow(id: "field", .textField(label: "Search", text: huge + "END", placeholder: "")),
+                        ScreenRow(id: "link", .link(title: huge, subtitle: huge), detail: huge),
+                    ])
+            ], status: .failed(ScreenFailure(message: huge, recovery: huge, canRetry: true)), notice: huge)
+        let frame = FrameRenderer.render(input(content, rows: 20, columns: 40, focus: "field"))
+
+        #expect(frame.text.allSatisfy { $0.count <= 40 })
+        #expect(frame.text.contains("# long title long title long title long…"))
+        #expect(frame.text.contains(">[✎] Search: …long title long title END▏"))
+        #expect(frame.text.contains(" [1] long title long title long title l…"))
+        #expect(frame.text.contains("* long title long title long title long…"))
+    }
+
+    @Test("cutting a text reads only as much of it as fits")
+    func clipping() {
+        #expect("short".clipped(toWidth: 10) == "short")
+        #expect("exactly10!".clipped(toWidth: 10) == "exactly10!")
+        #expect("eleven chars".clipped(toWidth: 10) == "eleven ch…")
+        #expect("é日本🍛👍🏽e\u{301}xyz".clipped(toWidth: 5) == "é日本🍛…")
+        #expect("eleven chars".clippedFromStart(toWidth: 10) == "…ven chars")
+        #expect("abc".clippedFromStart(toWidth: 1) == "c")
+        #expect("abc".clipped(toWidth: 0) == "")
+    }
+
     @Test("a whole frame: tabs, breadcrumb, rule, body with numbers and focus, rule, key hints")
     func wholeFrame() {
         let frame = FrameRenderer.render(input())

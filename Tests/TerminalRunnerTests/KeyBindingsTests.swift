@@ -57,15 +57,20 @@ struct KeyBindingsTests {
 
     @Test("in a text field, printable keys type and Backspace deletes a character")
     func typing() {
-        #expect(action(.character("r"), on: field, text: "cur") == .send(.edit(row: "query", text: "curr")))
-        #expect(action(.character("q"), on: field, text: "cur") == .send(.edit(row: "query", text: "curq")), "q types, it does not quit")
-        #expect(action(.character("j"), on: field, text: "") == .send(.edit(row: "query", text: "j")))
+        #expect(action(.character("r"), on: field, text: "cur") == .editField(row: "query", .insert("r")))
+        #expect(action(.character("q"), on: field, text: "cur") == .editField(row: "query", .insert("q")), "q types, it does not quit")
+        #expect(action(.character("j"), on: field, text: "") == .editField(row: "query", .insert("j")))
         #expect(
-            action(.character("1"), on: field, text: "") == .send(.edit(row: "query", text: "1")), "digits type, they do not switch tabs")
-        #expect(action(.character("é"), on: field, text: "caf") == .send(.edit(row: "query", text: "café")))
-        #expect(action(.backspace, on: field, text: "cur") == .send(.edit(row: "query", text: "cu")))
+            action(.character("1"), on: field, text: "") == .editField(row: "query", .insert("1")), "digits type, they do not switch tabs")
+        #expect(action(.character("é"), on: field, text: "caf") == .editField(row: "query", .insert("é")))
+        #expect(action(.backspace, on: field, text: "cur") == .editField(row: "query", .deleteBackward))
         #expect(action(.backspace, on: field, text: "") == .none, "Backspace in an empty field does not go back")
-        #expect(action(.control("u"), on: field, text: "cur") == .send(.edit(row: "query", text: "")))
+        #expect(action(.control("u"), on: field, text: "cur") == .editField(row: "query", .clear))
+        var text = "caf"
+        for edit: FieldEdit in [.insert("é"), .insert("s"), .deleteBackward] { edit.apply(to: &text) }
+        #expect(text == "café")
+        FieldEdit.clear.apply(to: &text)
+        #expect(text.isEmpty)
     }
 
     @Test("in a text field, Esc leaves it; arrows and Tab still work")

@@ -108,4 +108,17 @@ struct KeyDecoderTests {
         #expect(decoder.decode(Array("\u{1B}[1;".utf8)) == [])
         #expect(decoder.flush() == [.escape])
     }
+
+    @Test("an endless run of sequence parameters is no key: it is dropped after 32 bytes, not read again with every chunk")
+    func endlessParameters() {
+        var decoder = KeyDecoder()
+        var keys: [Key] = []
+        keys += decoder.decode(Array("\u{1B}[".utf8))
+        for _ in 0..<1_000 { keys += decoder.decode(Array("1;".utf8)) }
+        #expect(!decoder.hasPending || keys.contains(.unknown))
+        keys += decoder.decode(Array("A".utf8))
+        #expect(keys.first == .unknown)
+        #expect(keys.filter { $0 == .unknown }.count == 1, "one unknown key for the sequence, then its parameters as typed text")
+        #expect(keys.last == .character("A"))
+    }
 }

@@ -84,9 +84,14 @@ public struct ScreenRow: Hashable, Sendable, Identifiable {
     public var note: String?
     /// Whether the row answers `.delete` (a shopping-list item, a favorite).
     public var isDeletable: Bool
+    /// For a text field: Enter hands its text over to be saved and leaves the field empty for
+    /// the next one ("+ Add item"), rather than keeping it (a search). The UI empties it at
+    /// Enter, so keys typed while the screen saves belong to the next entry.
+    public var clearsOnSubmit: Bool
 
     public init(
-        id: String, _ element: ScreenElement, detail: String? = nil, isEnabled: Bool = true, note: String? = nil, isDeletable: Bool = false
+        id: String, _ element: ScreenElement, detail: String? = nil, isEnabled: Bool = true, note: String? = nil, isDeletable: Bool = false,
+        clearsOnSubmit: Bool = false
     ) {
         self.id = id
         self.element = element
@@ -94,6 +99,7 @@ public struct ScreenRow: Hashable, Sendable, Identifiable {
         self.isEnabled = isEnabled
         self.note = note
         self.isDeletable = isDeletable
+        self.clearsOnSubmit = clearsOnSubmit
     }
 
     public var isInteractive: Bool {

@@ -1,0 +1,140 @@
+import Core
+import CoreTesting
+import Testing
+
+@testable import TerminalRunner
+
+/// An entry field whose submit waits until the test lets it finish, as a slow store would, and
+/// empties the field once it has: what was submitted, in order.
+@MainActor
+final class EntryScreen: Screen {
+    var onChange: (@MainActor () -> Void)?
+    private(set) var draft = ""
+    private(set) var submitted: [String] = []
+    private(set) var editEvents = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    var content: ScreenContent {
+        ScreenContent(
+            title: "Entries",
+            sections: [
+                ScreenSection(
+                    id: "entry",
+                    rows: [ScreenRow(id: "add", .textField(label: "+ Add", text: draft, placeholder: "text"), clearsOnSubmit: true)])
+            ])
+    }
+
+    /// Whether a submit is waiting to finish.
+    var isSaving: Bool { !waiting.isEmpty }
+
+    func appear() async {}
+
+    func handle(_ event: ScreenEvent) async -> Navigation? {
+        switch event {
+        case .edit(_, let text):
+            editEvents += 1
+            draft = text
+        case .submit:
+            // The field is emptied once the entry is saved, as a screen does that keeps the text
+            // until then.
+            let entry = draft
+            await withCheckedContinuation { waiting.append($0) }
+            submitted.append(entry)
+            draft = ""
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// Lets the oldest waiting submit finish.
+    func finishSaving() {
+        guard !waiting.isEmpty else { return }
+        waiting.removeFirst().resume()
+    }
+}
+
+@MainActor
+@Suite("Text entry: what is typed after Enter is the next entry, and typing costs the same however long the text")
+struct TextEntryTests {
+    func controller(_ screen: any Screen, columns: Int = 80) async -> SessionController {
+        let controller = SessionController(session: await startedSession(screen, title: "Entries"), rows: 12, columns: columns)
+        _ = controller.handle(.character("/"))
+        return controller
+    }
+
+    func type(_ text: String, into controller: SessionController) {
+        for character in text { _ = controller.handle(character == "\n" ? .enter : .character(character)) }
+    }
+
+    func fieldLine(_ controller: SessionController) -> String? {
+        controller.render().frame.text.first { $0.hasPrefix(">") }
+    }
+
+    /// Lets every submit finish, one at a time, until nothing is queued.
+    func finishAll(_ screen: EntryScreen, _ controller: SessionController) async {
+        while !controller.isSettled {
+            screen.finishSaving()
+            await Task.yield()
+        }
+    }
+
+    @Test("“tea⏎jam⏎” typed while “tea” is saved: the field empties at Enter, shows “jam”, and “tea” and “jam” are saved")
+    func typingDuringASlowSave() async {
+        let screen = EntryScreen()
+        let controller = await controller(screen)
+
+        type("tea\n", into: controller)
+        while !screen.isSaving { await Task.yield() }
+        #expect(fieldLine(controller)?.hasPrefix(">[✎] + Add: ▏") == true, "the field shows what the next Enter saves")
+        type("jam", into: controller)
+        #expect(fieldLine(controller)?.hasPrefix(">[✎] + Add: jam▏") == true)
+        type("\n", into: controller)
+        await finishAll(screen, controller)
+
+        #expect(screen.submitted == ["tea", "jam"])
+    }
+
+    @Test("a paste of four lines while the first is saved: four entries, each whole")
+    func pastedLines() async {
+        let screen = EntryScreen()
+        let controller = await controller(screen)
+
+        type("milk\ndates\nbread\nquinoa\n", into: controller)
+        await finishAll(screen, controller)
+
+        #expect(screen.submitted == ["milk", "dates", "bread", "quinoa"])
+    }
+
+    @Test("a paste of 20,000 characters reaches the screen in one edit, and the field shows its end")
+    func longPaste() async {
+        let screen = EntryScreen()
+        let controller = await controller(screen, columns: 40)
+        let text = String(repeating: "abcdefghij", count: 2_000) + "END"
+
+        type(text, into: controller)
+        let line = fieldLine(controller) ?? ""
+        #expect(line == ">[✎] + Add: …" + String(text.suffix(26)) + "▏", "the end of the text and the cursor, in 40 columns")
+        await controller.settle()
+
+        #expect(screen.editEvents == 1, "one event carries the whole paste, not one event a key")
+        #expect(screen.draft == text)
+    }
+
+    @Test("keys typed while an edit waits in the queue behind a slow event join that edit; Backspace and Ctrl-U too")
+    func editsJoinWhileQueued() async {
+        let screen = EntryScreen()
+        let controller = await controller(screen)
+        type("x\n", into: controller)
+        type("abcd", into: controller)
+        _ = controller.handle(.backspace)
+        _ = controller.handle(.control("u"))
+        type("tea", into: controller)
+        #expect(fieldLine(controller)?.hasPrefix(">[✎] + Add: tea▏") == true)
+        type("\n", into: controller)
+        await finishAll(screen, controller)
+
+        #expect(screen.submitted == ["x", "tea"])
+        #expect(screen.editEvents == 2)
+    }
+}
