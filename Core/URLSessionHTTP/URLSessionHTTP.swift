@@ -25,7 +25,8 @@ public enum URLSessionHTTP {
     /// The exchange as the app's web API client (WebAPI's `LiveTransport`) takes it. That client
     /// is built on FoundationEssentials, where `URLError` does not exist, so a `URLError` is
     /// handed to `failure` as its code and words (`words(for:)`), and what `failure` returns is
-    /// thrown. Other errors (`CancellationError`) are thrown as they are.
+    /// thrown. Other errors (`CancellationError`) are thrown as they are. Redirects are not
+    /// followed here: a 3xx is answered as it came, and the client decides where it may go.
     public typealias PortableExchange =
         @Sendable (
             _ method: String, _ url: URL, _ headers: [String: String], _ timeout: Double, _ maximumBodyBytes: Int,
@@ -41,7 +42,7 @@ public enum URLSessionHTTP {
         do {
             return try await exchange(method, url, headers, timeout, maximumBodyBytes)
         } catch let error as URLError {
-            throw failure(error.code.rawValue, words(for: error.code))
+            throw failure(error.code.rawValue, error.localizedDescription)
         }
     }
 
@@ -61,7 +62,7 @@ public enum URLSessionHTTP {
         do {
             answer = try await Transfer.run(request, timeout: timeout, maximumBodyBytes: maximumBodyBytes)
         } catch let error as URLError {
-            throw URLError(error.code, userInfo: [NSLocalizedDescriptionKey: words(for: error.code), NSUnderlyingErrorKey: error])
+            throw URLError(error.code, userInfo: [NSLocalizedDescriptionKey: words(for: error), NSUnderlyingErrorKey: error])
         }
         return (answer.response.statusCode, headerFields(of: answer.response), answer.body)
     }
@@ -69,6 +70,27 @@ public enum URLSessionHTTP {
     static func failure(_ code: URLError.Code) -> URLError {
         URLError(code, userInfo: [NSLocalizedDescriptionKey: words(for: code)])
     }
+
+    /// A `URLError` in words, more precisely than its code where the server was reached but its
+    /// answer cannot be read. On Linux those all come as code -1 or -1011 with libcurl's words,
+    /// which are read here: "Invalid Content-Length: value", "Too large response headers: …".
+    static func words(for error: URLError) -> String {
+        if let ours = error.userInfo[answerProblemKey] as? String { return ours }
+        let detail = (error.userInfo[NSUnderlyingErrorKey] as? any Error)?.localizedDescription ?? error.localizedDescription
+        switch error.code {
+        case .unknown, .badServerResponse, .cannotParseResponse, .unsupportedURL, .zeroByteResource:
+            if detail.contains("Content-Length") { return "its Content-Length header is not a size (\(detail))" }
+            if detail.contains("response headers") { return "its headers go on without end (\(detail))" }
+            if detail.contains("HTTP/0.9") { return "it is not HTTP (\(detail))" }
+            if detail.contains("Empty reply") { return "the connection closed before any answer" }
+            return error.code == .unknown ? "its answer cannot be read as HTTP (\(detail))" : words(for: error.code)
+        default:
+            return words(for: error.code)
+        }
+    }
+
+    /// Where a problem with an answer that came is said in the transfer's own words.
+    static let answerProblemKey = "CookbookAnswerProblem"
 
     /// What a `URLError` code means, in words: never "NSURLErrorDomain error -1004". The
     /// exchange's errors carry it as their `localizedDescription`.
@@ -84,6 +106,7 @@ public enum URLSessionHTTP {
             "the server's certificate is not trusted"
         case .httpTooManyRedirects, .redirectToNonExistentLocation: "the server redirects in circles"
         case .badServerResponse, .zeroByteResource, .cannotParseResponse: "the server's answer is not HTTP"
+        case .unknown: "the answer cannot be read as HTTP"
         case .userAuthenticationRequired, .userCancelledAuthentication: "the server asks for a login"
         case .dataLengthExceedsMaximum: "the answer is larger than the limit"
         case .cancelled: "the request was cancelled"
@@ -194,11 +217,28 @@ final class Transfer: @unchecked Sendable {
 
     func completed(_ error: (any Error)?) {
         if let error {
-            finish(.failure(error))
+            finish(.failure(shortBody(ending: error) ?? error))
             return
         }
         let answer: Answer? = lock.withLock { response.map { ($0, body) } }
         finish(answer.map { .success($0) } ?? .failure(URLError(.badServerResponse)))
+    }
+
+    /// An answer whose body stopped before the size its head announced, said as that (URLSession
+    /// says only "the network request failed" on Linux, "the connection was lost" on macOS).
+    private func shortBody(ending error: any Error) -> URLError? {
+        let received: (announced: Int64, count: Int)? = lock.withLock {
+            guard let response, response.expectedContentLength > Int64(body.count) else { return nil }
+            return (response.expectedContentLength, body.count)
+        }
+        guard let received, (error as? URLError)?.code != .cancelled, (error as? URLError)?.code != .timedOut else { return nil }
+        return URLError(
+            .cannotParseResponse,
+            userInfo: [
+                URLSessionHTTP.answerProblemKey:
+                    "the answer stopped after \(received.count) of the \(received.announced) bytes its Content-Length announced",
+                NSUnderlyingErrorKey: error,
+            ])
     }
 
     /// Ends the transfer with `result` unless it has ended already; stops the task if it runs.
@@ -251,6 +291,15 @@ final class Sessions: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         transfer(of: dataTask)?.received(data)
+    }
+
+    /// Never followed here: the 3xx is the answer, and the client decides whether its Location
+    /// is a place it may go (and whether the request's Authorization may go with it).
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+        completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

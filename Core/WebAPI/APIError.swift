@@ -1,5 +1,6 @@
 import Core
 import DataFormats
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -18,6 +19,12 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
     /// Valid JSON of a shape the client cannot read: names the field and what is wrong with it.
     case unexpectedShape(url: String, field: JSONFieldProblem)
     case tooLarge(url: String, limit: Int)
+    /// The server answered, but its answer cannot be read as HTTP (a body shorter than it said,
+    /// headers that are not valid).
+    case badAnswer(url: String, detail: String)
+    /// A redirect to another scheme, host or port, not followed: where the request went, and where it was sent.
+    case redirectedElsewhere(url: String, to: String)
+    case tooManyRedirects(url: String)
     /// 429 with a `Retry-After` longer than the client waits by itself, or a call made before that time.
     case rateLimited(url: String, seconds: Int)
     /// Replaying a cassette that has no answer for the request.
@@ -34,6 +41,9 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
         case .unreachable(let detail): self = .unreachable(url: url, detail: detail)
         case .timedOut: self = .timedOut(url: url)
         case .tooLarge(let limit): self = .tooLarge(url: url, limit: limit)
+        case .badAnswer(let detail): self = .badAnswer(url: url, detail: detail)
+        case .redirected(let from, let to): self = .redirectedElsewhere(url: from, to: to)
+        case .tooManyRedirects(let from): self = .tooManyRedirects(url: from)
         case .cancelled: self = .unreachable(url: url, detail: "the request was cancelled")
         case .notRecorded(let miss): self = .notRecorded(miss)
         case .recordingFailed(let error): self = .recordingFailed(error)
@@ -42,9 +52,10 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
 
     public var canRetry: Bool {
         switch self {
-        case .unreachable, .timedOut, .rateLimited: true
+        case .unreachable, .timedOut, .rateLimited, .badAnswer: true
         case .http(let status, _, _): status >= 500 || status == 429
-        case .badURL, .notFound, .wrongContentType, .malformed, .unexpectedShape, .tooLarge, .notRecorded, .recordingFailed, .readOnly:
+        case .badURL, .notFound, .wrongContentType, .malformed, .unexpectedShape, .tooLarge, .notRecorded, .recordingFailed, .readOnly,
+            .redirectedElsewhere, .tooManyRedirects:
             false
         }
     }
@@ -61,6 +72,11 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
         case .unexpectedShape(let url, let field):
             "the recipe server's answer for \(url) does not have the shape Cookbook reads: \(field.description)"
         case .tooLarge(let url, let limit): "the recipe server's answer for \(url) is too large (over the limit of \(limit) bytes)"
+        case .badAnswer(let url, let detail): "the recipe server at \(url) answered, but its answer cannot be read: \(detail)"
+        case .redirectedElsewhere(let url, let to):
+            "the recipe server at \(url) redirected the request to \(to), which is not the same server (scheme, host and port), so Cookbook did not follow it"
+        case .tooManyRedirects(let url):
+            "the recipe server at \(url) redirected the request more than \(LiveTransport.maximumRedirects) times"
         case .rateLimited(let url, let seconds):
             "the recipe server is busy and asks to wait \(seconds) s before the next request (\(url))"
         case .notRecorded(let miss): "the cassette \(miss.cassette) has no answer for \(miss.request) (\(miss.call))"
@@ -81,6 +97,8 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
         case .unexpectedShape(_, let field): "the server's answer does not have the shape Cookbook reads (\(field.field))"
         case .wrongContentType, .malformed: "the server's answer cannot be read"
         case .tooLarge: "the server's answer is too large"
+        case .badAnswer: "the server's answer is broken"
+        case .redirectedElsewhere, .tooManyRedirects: "the server redirects elsewhere"
         case .notRecorded: "the cassette has no answer"
         case .recordingFailed: "the cassette cannot be written"
         case .readOnly: "the web API is read-only"
@@ -94,6 +112,7 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
         case .recordingFailed(let error): error.recovery
         case .rateLimited(_, let seconds): "Wait \(seconds) s, then retry."
         case .readOnly: "Keep recipes you change in a local store; the web API only publishes them."
+        case .redirectedElsewhere, .tooManyRedirects: "If the web API has moved, give its new address with --api-url."
         default:
             canRetry ? "Check the connection and the --api-url, then retry." : "Check the --api-url; the server may be a different version."
         }

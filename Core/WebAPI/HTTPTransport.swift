@@ -1,4 +1,5 @@
 import DataFormats
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -69,6 +70,14 @@ public enum TransportError: Error, Equatable, Sendable {
     case timedOut
     /// The body grew past the limit; reading stopped there.
     case tooLarge(limit: Int)
+    /// The server answered, but not in a way that can be read: `detail` says how ("the answer
+    /// stopped after 8 of the 1000 bytes its Content-Length announced").
+    case badAnswer(detail: String)
+    /// The server redirected the request from one address to another that is not on the same
+    /// scheme, host and port: not followed. Both addresses as they may be shown.
+    case redirected(from: String, to: String)
+    /// More redirects than `LiveTransport.maximumRedirects`, from the address named.
+    case tooManyRedirects(from: String)
     /// The task waiting for the answer was cancelled.
     case cancelled
     /// A cassette being replayed has no answer for the request.

@@ -1,5 +1,6 @@
 import Core
 import DataFormats
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -17,7 +18,9 @@ public struct WebAPIOptions: Equatable, Sendable {
         case passthrough
     }
 
-    public var apiURL: URL?
+    /// `--api-url`: the address without credentials, which are kept apart.
+    public var endpoint: APIEndpoint?
+    public var apiURL: URL? { endpoint?.url }
     /// Seconds for a whole answer (`--api-timeout`).
     public var timeout: Double
     public var record: String?
@@ -42,10 +45,10 @@ public struct WebAPIOptions: Equatable, Sendable {
     public static func parse(_ value: (String) -> String?, recording: Bool = true) throws(WebAPIOptionError) -> WebAPIOptions? {
         let names = help(recording: recording).map(\.name)
         guard names.contains(where: { value($0) != nil }) else { return nil }
-        var options = WebAPIOptions(apiURL: nil, timeout: LiveTransport.defaultTimeout, record: nil, replay: nil, replayMode: .strict)
+        var options = WebAPIOptions(endpoint: nil, timeout: LiveTransport.defaultTimeout, record: nil, replay: nil, replayMode: .strict)
         if let address = value("--api-url") {
             do {
-                options.apiURL = try APIAddress.parse(address)
+                options.endpoint = try APIAddress.endpoint(address)
             } catch {
                 throw WebAPIOptionError(error.message)
             }
@@ -96,9 +99,9 @@ public struct WebAPIOptions: Equatable, Sendable {
         networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange = NetworkingLibrary.load
     ) throws(WebAPIStartupError) -> Client {
         var live: LiveTransport?
-        if let apiURL {
+        if let endpoint {
             do {
-                live = LiveTransport(baseURL: apiURL, timeout: timeout, exchange: try networking())
+                live = LiveTransport(baseURL: endpoint.url, credentials: endpoint.credentials, timeout: timeout, exchange: try networking())
             } catch {
                 throw WebAPIStartupError(error.message)
             }
@@ -107,23 +110,24 @@ public struct WebAPIOptions: Equatable, Sendable {
             if let replay {
                 let cassette = try Cassette.load(from: replay)
                 let transport = CassetteTransport(cassette: cassette, file: replay, passthrough: replayMode == .passthrough ? live : nil)
-                let mode = replayMode == .passthrough ? "passthrough to \(apiURL?.absoluteString ?? "")" : "strict"
+                let mode = replayMode == .passthrough ? "passthrough to \(endpoint?.shown ?? "")" : "strict"
                 return Client(
                     client: HTTPRecipeClient(transport: transport, clock: clock), description: "cassette \(replay) (replayed, \(mode))",
                     isLive: false)
             }
             if let live, let record {
-                let recorder = try CassetteRecorder(file: record, server: live.baseURL.absoluteString, recordedWith: recordedWith)
+                // The server as shown: a password given in --api-url never reaches the file.
+                let recorder = try CassetteRecorder(file: record, server: live.endpoint.shown, recordedWith: recordedWith)
                 return Client(
                     client: HTTPRecipeClient(transport: RecordingTransport(live: live, recorder: recorder), clock: clock),
-                    description: "web API at \(live.baseURL.absoluteString), recorded to \(record)", isLive: false)
+                    description: "web API at \(live.endpoint.shown), recorded to \(record)", isLive: false)
             }
         } catch {
             throw WebAPIStartupError(error.description)
         }
         guard let live else { throw WebAPIStartupError("no web API was given: use --api-url URL or --replay FILE") }
         return Client(
-            client: HTTPRecipeClient(transport: live, clock: clock), description: "web API at \(live.baseURL.absoluteString)", isLive: true)
+            client: HTTPRecipeClient(transport: live, clock: clock), description: "web API at \(live.endpoint.shown)", isLive: true)
     }
 }
 

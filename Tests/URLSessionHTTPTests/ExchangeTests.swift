@@ -29,6 +29,39 @@ struct ExchangeTests {
         #expect(sent.headers["Accept"] == "application/json")
     }
 
+    @Test("a redirect is the answer, not followed: the client decides where it may go")
+    func redirectNotFollowed() async throws {
+        let other = try LoopbackHTTPServer { _ in .text("{}", status: 200) }
+        let server = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response.text("moved", status: 302, contentType: "text/plain")
+            response.headers = [("Location", other.baseURL.absoluteString + "/feed")]
+            return response
+        }
+
+        let answer = try await exchange("GET", server.baseURL, [:], 10, 1 << 20)
+
+        #expect(answer.status == 302)
+        #expect(answer.headers.first { $0.key.lowercased() == "location" }?.value == other.baseURL.absoluteString + "/feed")
+        #expect(other.receivedRequests.isEmpty)
+    }
+
+    @Test("a body that stops before its Content-Length: the words say so, whatever URLSession's code")
+    func shortBody() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response.text("{}", status: 200)
+            response.omitsContentLength = true
+            response.headers = [("Content-Length", "1000")]
+            return response
+        }
+        await #expect {
+            _ = try await URLSessionHTTP.portableExchange("GET", server.baseURL, [:], 10, 1 << 20) { code, words in
+                URLError(URLError.Code(rawValue: code) ?? .unknown, userInfo: [NSLocalizedDescriptionKey: words])
+            }
+        } throws: {
+            ($0 as? URLError)?.localizedDescription == "the answer stopped after 2 of the 1000 bytes its Content-Length announced"
+        }
+    }
+
     @Test("nothing listening: a URLError saying the host cannot be connected to")
     func refused() async throws {
         let url = try #require(URL(string: "http://127.0.0.1:\(try LoopbackHTTPServer.closedPort())/feed"))

@@ -24,6 +24,10 @@ struct LiveTransportFailureTests {
         #expect(URLErrorCode.timedOut == URLError.Code.timedOut.rawValue)
         #expect(URLErrorCode.unsupportedURL == URLError.Code.unsupportedURL.rawValue)
         #expect(URLErrorCode.dataLengthExceedsMaximum == URLError.Code.dataLengthExceedsMaximum.rawValue)
+        #expect(URLErrorCode.unknown == URLError.Code.unknown.rawValue)
+        #expect(URLErrorCode.badServerResponse == URLError.Code.badServerResponse.rawValue)
+        #expect(URLErrorCode.zeroByteResource == URLError.Code.zeroByteResource.rawValue)
+        #expect(URLErrorCode.cannotParseResponse == URLError.Code.cannotParseResponse.rawValue)
     }
 
     @Test(
@@ -32,7 +36,11 @@ struct LiveTransportFailureTests {
             (URLError.Code.timedOut, TransportError.timedOut),
             (.dataLengthExceedsMaximum, .tooLarge(limit: 512)),
             (.cancelled, .cancelled),
-            (.unsupportedURL, .badURL("http://api.test:9/v1/recipes")),
+            (.badURL, .badURL("http://api.test:9/v1/recipes")),
+            // URLSession's words for an answer that is not HTTP at all; the URL was checked before.
+            (.unsupportedURL, .badAnswer(detail: "the connection was refused")),
+            (.unknown, .badAnswer(detail: "the connection was refused")),
+            (.badServerResponse, .badAnswer(detail: "the connection was refused")),
             (.cannotConnectToHost, .unreachable(detail: "the connection was refused")),
         ])
     func failures(code: URLError.Code, expected: TransportError) async throws {
