@@ -164,7 +164,12 @@ extension Cassette {
     public static func load(from path: String) throws(CassetteError) -> Cassette {
         let data: Data
         do {
+            // A named pipe or a device is refused before anything waits on it.
+            _ = try FileReplacement.regularFile(at: path)
             data = try FileContents.read(atPath: path)
+        } catch let problem as FileProblem {
+            throw CassetteError(
+                file: path, problem: problem.reason, recovery: "Give the path of a cassette file; record one with --record FILE.")
         } catch {
             let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "there is no such file"
             throw CassetteError(file: path, problem: reason, recovery: "Check the path; record one with --record FILE.")
@@ -211,28 +216,15 @@ extension Cassette {
         FileJSON.encode(self)
     }
 
-    /// Writes the cassette to `path` at once (a temporary file renamed over it), so a crash or
-    /// a full disk never leaves half a cassette.
+    /// Writes the cassette to `path` at once (`FileReplacement`: a temporary file renamed over
+    /// it), so a crash or a full disk never leaves half a cassette; a link to a cassette writes
+    /// the cassette, and the file keeps its permissions.
     public func write(to path: String) throws(CassetteError) {
         do {
-            try encoded().write(to: URL(fileURLWithPath: path), options: .atomic)
+            try FileReplacement.write(encoded(), to: path)
         } catch {
             throw CassetteError(
-                file: path, problem: "it cannot be written (\(Self.reason(error)))", recovery: "Record to a file in a folder you can write."
-            )
-        }
-    }
-}
-
-extension Cassette {
-    /// Why a file could not be written, in words rather than an error domain and code.
-    static func reason(_ error: any Error) -> String {
-        switch (error as? CocoaError)?.code {
-        case .fileWriteNoPermission?: "permission denied"
-        case .fileWriteOutOfSpace?: "the disk is full"
-        case .fileWriteVolumeReadOnly?: "the disk is read-only"
-        case .fileNoSuchFile?, .fileWriteInvalidFileName?: "its folder does not exist"
-        default: "the folder cannot be written"
+                file: path, problem: "it cannot be written (\(error.reason))", recovery: "Record to a file in a folder you can write.")
         }
     }
 }

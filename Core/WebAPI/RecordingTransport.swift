@@ -1,4 +1,5 @@
 import DataFormats
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -51,7 +52,16 @@ public actor CassetteRecorder {
     /// before anything is recorded.
     public init(file: String, server: String, recordedWith: String) throws(CassetteError) {
         var cassette: Cassette
-        if FileManager.default.fileExists(atPath: file) {
+        let target: String
+        do {
+            // What a recording writes: through a link, its target; anything but a file is refused now.
+            target = try FileReplacement.regularFile(at: file)
+        } catch {
+            throw CassetteError(file: file, problem: error.reason, recovery: "Record to a cassette file, or a new path.")
+        }
+        // A recording killed mid-write left its temporary file: its writer is gone, so it goes.
+        FileReplacement.removeLeftovers(of: target)
+        if FileManager.default.fileExists(atPath: target) {
             cassette = try Cassette.load(from: file)
             cassette.server = server
             cassette.recordedWith = recordedWith

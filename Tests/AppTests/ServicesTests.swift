@@ -95,6 +95,45 @@ struct JSONLinesLoggerTests {
         #expect(lines[1].contains(#""name":"later""#))
     }
 
+    @Test("a log left ending in a cut line (a run killed mid-write, a full disk): the piece is cut off before the next line, and said once")
+    func brokenTailRepaired() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let whole = #"{"kind":"page_view","name":"earlier","data":{},"time":"2025-01-01T00:00:00Z"}"# + "\n"
+        let file = try directory.write(whole + #"{"kind":"activ"#, to: "events.jsonl")
+        let notices = RunNotices()
+        let logger = JSONLinesLogger(fileURL: file, notices: notices)
+
+        logger.log(PageView("later"))
+        logger.log(PageView("later still"))
+
+        let text = try readText(file)
+        #expect(text.hasPrefix(whole + #"{"data":{},"kind":"page_view","name":"later""#), "\(text)")
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
+        #expect(
+            notices.warnings == [
+                "the event log \(file.path) ended in a line cut short (14 bytes, left by a run that stopped while writing it); that piece was removed, so that every line is whole."
+            ])
+    }
+
+    @Test("a named pipe where the log goes is refused in words at once: opening it would wait for a reader")
+    func namedPipe() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.file("events.jsonl")
+        #expect(mkfifo(file.path, 0o644) == 0)
+        let notices = RunNotices()
+
+        JSONLinesLogger(fileURL: file, notices: notices).log(PageView("feed"))
+
+        #expect(
+            notices.warnings == [
+                "cannot write the event log \(file.path): it is a named pipe (FIFO), not a regular file. Events are not recorded for this run."
+            ])
+    }
+
     @Test("two loggers on one file (each its own descriptor, as two processes), 8 threads, 4,000 lines: every line whole, none lost")
     func manyWritersOneFile() throws {
         let directory = try TemporaryDirectory()
@@ -216,6 +255,22 @@ struct FileRecipeExporterTests {
         let text = try readText(directory.file("curry-rice-1.md"))
         #expect(text.contains("\nChanged.\n"))
         #expect(!text.contains("Japanese curry"))
+    }
+
+    @Test("exporting again keeps a file made private, and writes through a link to it")
+    func exportingAgainKeepsModeAndLink() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let exporter = FileRecipeExporter(directory: directory.url, format: .markdown)
+        let elsewhere = try directory.write("old", to: "kept.md")
+        #expect(chmod(elsewhere.path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: directory.file("curry-rice-1.md").path, withDestinationPath: elsewhere.path)
+
+        _ = try await exporter.export(Fixtures.curryRice)
+
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory.file("curry-rice-1.md").path) == elsewhere.path)
+        #expect(try readText(elsewhere).hasPrefix("# Curry Rice"))
+        #expect(try FileManager.default.attributesOfItem(atPath: elsewhere.path)[.posixPermissions] as? Int == 0o600)
     }
 
     @Test(arguments: [

@@ -1,6 +1,8 @@
 import Core
+import DataFormats
 import TerminalRunner
 import WebAPI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -60,6 +62,8 @@ public enum CookbookApp {
         }
         for warning in store.warnings { notices.warn(warning) }
         notices.banner = store.banner
+        // An export killed mid-write left its temporary file; its writer is gone, so it goes.
+        FileReplacement.removeLeftovers(inFolder: dataDirectory.exports.path)
         let logger = JSONLinesLogger(fileURL: dataDirectory.logFile, echoToStandardError: options.has("--verbose"), notices: notices)
         let cache = RecipeCacheSetting(store: store.recipeCache, clock: clock, events: logger, notices: notices)
         let (client, source) = try recipeSource(options, cache: cache, networking: networking)

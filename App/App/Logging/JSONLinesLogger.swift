@@ -1,5 +1,6 @@
 import Core
 import TerminalRunner
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -17,7 +18,8 @@ import TerminalRunner
 ///
 /// Several instances may log to the same file at once, so the file is opened for appending
 /// (`O_APPEND`: the kernel puts every write at the end, whoever wrote last) and each line goes
-/// out in one `write`, whole: lines from different processes never cut into each other.
+/// out whole or not at all, under a lock every writer takes (`EventLogFile`): lines from
+/// different processes never cut into each other, and none is glued to a line left cut short.
 /// Logging never throws: if the file cannot be written, the first failure is reported once
 /// through `notices` (on stderr, or the status line in full screen) and the app carries on.
 ///
@@ -32,8 +34,9 @@ final class JSONLinesLogger: PageViewLogger, ActivityLogger, @unchecked Sendable
     }
 
     private struct State {
-        var descriptor: Int32?
+        var file: EventLogFile?
         var reportedFailure = false
+        var reportedRepair = false
     }
 
     let fileURL: URL
@@ -54,7 +57,7 @@ final class JSONLinesLogger: PageViewLogger, ActivityLogger, @unchecked Sendable
     }
 
     deinit {
-        if let descriptor = state.descriptor { close(descriptor) }
+        state.file?.close()
     }
 
     func log(_ pageView: PageView) {
@@ -72,32 +75,19 @@ final class JSONLinesLogger: PageViewLogger, ActivityLogger, @unchecked Sendable
         if echoToStandardError, !TerminalMode.standard.isActive { Terminal.writeError(String(decoding: line, as: UTF8.self)) }
         lock.withLock {
             do throws(LogFileError) {
-                if state.descriptor == nil { state.descriptor = try openForAppending() }
-                if let descriptor = state.descriptor { try Self.writeWhole(line, to: descriptor) }
+                if state.file == nil { state.file = try EventLogFile.open(fileURL) }
+                let cut = try state.file?.append(line) ?? 0
+                if cut > 0, !state.reportedRepair {
+                    state.reportedRepair = true
+                    notices.warn(
+                        "the event log \(fileURL.path) ended in a line cut short (\(cut) bytes, left by a run that stopped while writing it); that piece was removed, so that every line is whole."
+                    )
+                }
             } catch {
                 guard !state.reportedFailure else { return }
                 state.reportedFailure = true
                 notices.warn("cannot write the event log \(fileURL.path): \(error.reason). Events are not recorded for this run.")
             }
-        }
-    }
-
-    private func openForAppending() throws(LogFileError) -> Int32 {
-        do {
-            try Folder.create(at: fileURL.deletingLastPathComponent())
-        } catch {
-            throw LogFileError(reason: error.reason)
-        }
-        let descriptor = open(fileURL.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw LogFileError(reason: ErrorInWords.describe(errno: errno)) }
-        return descriptor
-    }
-
-    /// One `write` for the whole line. A regular file takes it whole; should the system write
-    /// less (a full disk), the rest follows rather than leaving a cut line.
-    private static func writeWhole(_ line: Data, to descriptor: Int32) throws(LogFileError) {
-        if let failure = DescriptorWrite.writeAll(line, to: descriptor) {
-            throw LogFileError(reason: ErrorInWords.describe(errno: failure))
         }
     }
 
@@ -116,9 +106,4 @@ final class JSONLinesLogger: PageViewLogger, ActivityLogger, @unchecked Sendable
         let day = "\(padded(parts.tm_year + 1900, 4))-\(padded(parts.tm_mon + 1, 2))-\(padded(parts.tm_mday, 2))"
         return day + "T\(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2)):\(padded(parts.tm_sec, 2))Z"
     }
-}
-
-/// Why the event log cannot be written, in words.
-private struct LogFileError: Error {
-    let reason: String
 }

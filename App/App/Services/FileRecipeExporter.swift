@@ -1,5 +1,7 @@
 import Core
+import DataFormats
 import TerminalRunner
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -19,10 +21,10 @@ struct FileRecipeExporter: RecipeExporter {
             throw ExportError(path: file.path, reason: error.reason)
         }
         do {
-            // Atomic: a failed export never leaves half a file.
-            try Data(Self.render(recipe, as: format).utf8).write(to: file, options: .atomic)
+            // At once, keeping the file's permissions and links: a failed export never leaves half a file.
+            try FileReplacement.write(Data(Self.render(recipe, as: format).utf8), to: file.path)
         } catch {
-            throw ExportError(path: file.path, reason: ErrorInWords.describe(error))
+            throw ExportError(path: file.path, reason: error.reason)
         }
         return "Exported “\(recipe.title)” to \(file.path)"
     }

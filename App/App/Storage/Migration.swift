@@ -98,7 +98,7 @@ struct Migration: Sendable {
         guard status != SQLITE_OK else { return }
         let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(connection))
         sqlite3_free(message)
-        throw StoreError(code: status, message: text, path: path)
+        throw StoreError(code: status, message: text, path: path, systemErrno: sqlite3_system_errno(connection))
     }
 
     private static func userVersion(_ connection: OpaquePointer, path: String) throws(StoreError) -> Int {
@@ -106,11 +106,14 @@ struct Migration: Sendable {
         let status = sqlite3_prepare_v2(connection, "PRAGMA user_version", -1, &statement, nil)
         defer { sqlite3_finalize(statement) }
         guard status == SQLITE_OK, let statement else {
-            throw StoreError(code: status, message: String(cString: sqlite3_errmsg(connection)), path: path)
+            throw StoreError(
+                code: status, message: String(cString: sqlite3_errmsg(connection)), path: path,
+                systemErrno: sqlite3_system_errno(connection))
         }
         let step = sqlite3_step(statement)
         guard step == SQLITE_ROW else {
-            throw StoreError(code: step, message: String(cString: sqlite3_errmsg(connection)), path: path)
+            throw StoreError(
+                code: step, message: String(cString: sqlite3_errmsg(connection)), path: path, systemErrno: sqlite3_system_errno(connection))
         }
         return Int(sqlite3_column_int64(statement, 0))
     }

@@ -1,4 +1,5 @@
 import CSQLite
+import DataFormats
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -70,6 +71,13 @@ actor SQLiteDatabase {
     /// Opens the database at `path`: read-write (creating it if needed, its schema brought up
     /// to date) or read-only (its schema must be current: updating it needs to write).
     init(path: String, access: Access = .readWrite, migrations: [Migration] = Migration.all) throws(StoreError) {
+        // A named pipe or a device is refused before SQLite opens it: reading a pipe with no
+        // writer would wait for ever.
+        do {
+            _ = try FileReplacement.regularFile(at: path)
+        } catch {
+            throw StoreError.notAFile(path: path, reason: error.reason)
+        }
         var handle: OpaquePointer?
         let status: Int32
         switch access {
@@ -81,8 +89,9 @@ actor SQLiteDatabase {
         }
         guard status == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            let systemErrno = handle.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close(handle)
-            throw StoreError(code: status, message: message, path: path)
+            throw StoreError(code: status, message: message, path: path, systemErrno: systemErrno)
         }
         self.path = path
         self.access = access
@@ -215,7 +224,9 @@ actor SQLiteDatabase {
         var statement: OpaquePointer?
         let prepared = sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
         guard prepared == SQLITE_OK, let statement else {
-            throw StoreError(code: prepared, message: String(cString: sqlite3_errmsg(connection)), path: path)
+            throw StoreError(
+                code: prepared, message: String(cString: sqlite3_errmsg(connection)), path: path,
+                systemErrno: sqlite3_system_errno(connection))
         }
         defer { sqlite3_finalize(statement) }
         for (index, value) in bindings.enumerated() {
@@ -232,7 +243,9 @@ actor SQLiteDatabase {
             let step = sqlite3_step(statement)
             if step == SQLITE_DONE { break }
             guard step == SQLITE_ROW else {
-                throw StoreError(code: step, message: String(cString: sqlite3_errmsg(connection)), path: path)
+                throw StoreError(
+                    code: step, message: String(cString: sqlite3_errmsg(connection)), path: path,
+                    systemErrno: sqlite3_system_errno(connection))
             }
             var values: [String: SQLValue] = [:]
             for column in 0..<sqlite3_column_count(statement) {

@@ -1,4 +1,10 @@
 import CSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -19,11 +25,19 @@ enum StoreError: LocalizedError, Equatable {
     case full(path: String)
     /// The file cannot be opened at all (missing folder, permissions).
     case cannotOpen(path: String, detail: String)
+    /// Something other than a regular file is at the database's path: `reason` says what.
+    case notAFile(path: String, reason: String)
     /// A stored row does not have the shape this version expects; `detail` says how, when known.
     case malformedRow(column: String, detail: String? = nil)
     case other(path: String, detail: String)
 
-    init(code: Int32, message: String, path: String) {
+    /// SQLite's result `code` and `message`; `systemErrno` is the system's error under it
+    /// (`sqlite3_system_errno`): a full disk often comes as "disk I/O error" with ENOSPC below.
+    init(code: Int32, message: String, path: String, systemErrno: Int32 = 0) {
+        if systemErrno == ENOSPC || systemErrno == EDQUOT {
+            self = .full(path: path)
+            return
+        }
         switch code & 0xFF {
         case SQLITE_CORRUPT, SQLITE_NOTADB: self = .corrupt(path: path, detail: message)
         case SQLITE_BUSY, SQLITE_LOCKED: self = .locked(path: path)
@@ -58,6 +72,7 @@ enum StoreError: LocalizedError, Equatable {
             "the database \(path) was written by a newer Cookbook (schema \(found); this version knows up to \(supported)); Cookbook did not open it, so nothing in it has changed"
         case .full(let path): "the disk holding \(path) is full"
         case .cannotOpen(let path, let detail): "the database \(path) cannot be opened (\(detail))"
+        case .notAFile(let path, let reason): "the database \(path) cannot be opened (\(reason))"
         case .malformedRow(let column, let detail): "a stored row has no valid “\(column)”\(detail.map { " (\($0))" } ?? "")"
         case .other(let path, let detail): "the database \(path) failed: \(detail)"
         }
@@ -71,7 +86,7 @@ enum StoreError: LocalizedError, Equatable {
         case .readOnly: "the database cannot be written"
         case .futureSchema: "the database is from a newer Cookbook"
         case .full: "the disk is full"
-        case .cannotOpen: "the database cannot be opened"
+        case .cannotOpen, .notAFile: "the database cannot be opened"
         case .malformedRow: "a stored row cannot be read"
         case .other: "the database failed"
         }
@@ -86,6 +101,7 @@ enum StoreError: LocalizedError, Equatable {
         case .futureSchema: "Update Cookbook, or start with --data-dir DIR to use another folder."
         case .full: "Free some disk space, then try again."
         case .cannotOpen: "Check that the data directory exists and is writable, or start with --data-dir DIR."
+        case .notAFile: "Move it out of the way (Cookbook then starts a new database), or start with --data-dir DIR."
         case .other: "Try again; if it keeps failing, start with --data-dir DIR."
         }
     }
