@@ -273,6 +273,21 @@ struct StoreTests {
                 == true, "\(notices.warnings)")
     }
 
+    @Test("“disk I/O error” with a full disk under it is a full disk; a named pipe as the database is refused before SQLite opens it")
+    func fullDiskAndPipes() throws {
+        // 10 is SQLITE_IOERR: what SQLite says when the disk fills while it sets a file up.
+        #expect(
+            StoreError(code: 10, message: "disk I/O error", path: "/d/cookbook.sqlite", systemErrno: ENOSPC)
+                == .full(path: "/d/cookbook.sqlite"))
+        #expect(
+            StoreError(code: 10, message: "disk I/O error", path: "/d/cookbook.sqlite").inWords
+                == "the database /d/cookbook.sqlite failed: disk I/O error")
+        #expect(mkfifo(file.path, 0o644) == 0)
+        #expect(throws: StoreError.notAFile(path: file.path, reason: "it is a named pipe (FIFO), not a regular file")) {
+            _ = try SQLiteDatabase(path: file.path)
+        }
+    }
+
     @Test("the schema version is recorded and a newer file is refused")
     func futureSchema() async throws {
         do {
