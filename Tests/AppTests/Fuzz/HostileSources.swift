@@ -50,8 +50,11 @@ enum HostileRecipes {
 }
 
 /// A web API on loopback that serves hostile recipes by the contract and, for one request in
-/// six, a hostile body instead: invalid UTF-8 inside a string, a NUL and escapes spelled as
-/// JSON escapes, an id too large for an Int, a body cut short.
+/// six, a hostile answer instead: invalid UTF-8 inside a string, a NUL and escapes spelled as
+/// JSON escapes, an id too large for an Int, a body cut short, brackets nested 300,000 deep,
+/// numbers out of range and half surrogate pairs, a Content-Length larger than the body, and
+/// redirects: to another port, to another name for the host, round in a circle, or (followed)
+/// to the same answer under another path.
 final class HostileRecipeServer: @unchecked Sendable {
     let server: LoopbackHTTPServer
     private let lock = NSLock()
@@ -61,12 +64,20 @@ final class HostileRecipeServer: @unchecked Sendable {
         random = SplitMix64(seed: seed)
         let contract = RecipeServerHandler.handler(recipes: recipes)
         let box = Box()
-        server = try LoopbackHTTPServer { request in box.server?.answer(request, contract) ?? contract(request) }
+        server = try LoopbackHTTPServer { request in
+            // Where a same-server redirect sends a request: the contract's answer.
+            if request.path.hasPrefix("/moved/") {
+                var moved = request
+                moved.path = String(request.path.dropFirst("/moved".count))
+                return contract(moved)
+            }
+            return box.server?.answer(request, contract) ?? contract(request)
+        }
         box.server = self
     }
 
     private func answer(_ request: LoopbackHTTPServer.Request, _ contract: LoopbackHTTPServer.Handler) -> LoopbackHTTPServer.Response {
-        let pick: Int? = lock.withLock { random.chance(1, in: 6) ? Int.random(in: 0..<4, using: &random) : nil }
+        let pick: Int? = lock.withLock { random.chance(1, in: 6) ? Int.random(in: 0..<11, using: &random) : nil }
         guard let pick else { return contract(request) }
         var valid = contract(request)
         switch pick {
@@ -83,10 +94,40 @@ final class HostileRecipeServer: @unchecked Sendable {
             return valid
         case 2:
             return .text(#"{"id": 99999999999999999999999, "title": "too large"}"#, status: 200)
-        default:
+        case 3:
             valid.body = valid.body.prefix(valid.body.count / 2)
             return valid
+        case 4:
+            return .text(String(repeating: "[", count: 300_000) + String(repeating: "]", count: 300_000), status: 200)
+        case 5:
+            let text = String(decoding: valid.body, as: UTF8.self)
+            valid.body = Data(
+                text.replacingOccurrences(of: #""calories":"#, with: #""calories":1e400,"x":"#).replacingOccurrences(
+                    of: #""title":""#, with: #""title":"\ud800"#
+                ).utf8)
+            return valid
+        case 6:
+            valid.omitsContentLength = true
+            valid.headers = [("Content-Length", String(valid.body.count * 2 + 10))]
+            return valid
+        case 7:
+            return Self.redirect(to: "http://127.0.0.1:\(server.port == 9 ? 10 : 9)\(request.path)")
+        case 8:
+            return Self.redirect(to: "http://localhost:\(server.port)\(request.path)")
+        case 9:
+            return Self.redirect(to: request.path)
+        default:
+            var moved = URLComponents()
+            moved.path = "/moved" + request.path
+            moved.queryItems = request.queryItems.isEmpty ? nil : request.queryItems
+            return Self.redirect(to: moved.string ?? "/moved")
         }
+    }
+
+    private static func redirect(to location: String) -> LoopbackHTTPServer.Response {
+        var response = LoopbackHTTPServer.Response.text("moved", status: 302, contentType: "text/plain")
+        response.headers = [("Location", location)]
+        return response
     }
 
     /// Lets the handler, made before `self` is whole, reach it (from the server's threads).

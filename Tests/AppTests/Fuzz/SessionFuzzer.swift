@@ -12,7 +12,10 @@ import Foundation
 /// - the focused row, if any, is a row of the screen's content and lies within the visible
 ///   body lines, drawn with the `>` mark;
 /// - no text reaches the terminal with a control in it (the frame's lines, the script's screen),
-///   whatever the recipes hold (`HostileRecipes` through a dataset and a web API).
+///   whatever the recipes hold (`HostileRecipes` through a dataset and a web API);
+/// - every entry pasted into the shopping list's "+ Add item" (lines ended by Enter, arriving
+///   faster than the store saves them) is stored whole, after the items before it, or kept on
+///   screen to try again: never joined to another, never lost.
 ///
 /// Events that take longer than `stepLimit` count as a hang. The first broken invariant or
 /// hang ends the run with a `Failure` naming the seed and the last events.
@@ -45,9 +48,11 @@ final class SessionFuzzer {
         var duration: Duration = .zero
         var deepestStack = 0
         var longestBody = 0
+        var pastes = 0
+        var pastedEntries = 0
 
         var description: String {
-            "\(program): \(keyEvents) key events, \(commands) script commands (\(failedCommands) refused), \(quits) quit keys, \(episodes) sessions (deepest stack \(deepestStack), most rows \(longestBody)) in \(duration.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))"
+            "\(program): \(keyEvents) key events, \(commands) script commands (\(failedCommands) refused), \(quits) quit keys, \(pastes) pastes (\(pastedEntries) entries checked), \(episodes) sessions (deepest stack \(deepestStack), most rows \(longestBody)) in \(duration.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))"
         }
     }
 
@@ -137,7 +142,61 @@ final class SessionFuzzer {
             controller.resize(rows: rows, columns: columns)
             summary.keyEvents += 1
             try check()
+        case .paste(let text):
+            try await paste(text)
         }
+    }
+
+    /// Goes to the screen's text field and pastes `text` there, every key at once, as a terminal
+    /// delivers a paste; then checks that what Enter handed over is what the list stored.
+    private func paste(_ text: String) async throws {
+        guard let controller else { return }
+        summary.keyEvents += 1
+        // The list as it stands, with the work of earlier keys done: what the entries go after.
+        try await settle()
+        _ = controller.handle(.character("/"))
+        let before = controller.render()
+        guard let field = before.focusedRow.flatMap({ before.content?.row(id: $0) }),
+            case .textField(_, let typed, _) = field.element
+        else {
+            record("pastes nothing: no text field")
+            return try check()
+        }
+        record("pastes \(text.count) characters into “\(field.label)”: \(text.prefix(40).debugDescription)…")
+        summary.pastes += 1
+        for character in text { _ = controller.handle(character == "\n" ? .enter : .character(character)) }
+        try await settle()
+        if field.clearsOnSubmit {
+            let entries = (typed + text).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                .map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+            try checkEntries(entries, before: before.content, after: controller.render().content)
+        }
+        try check()
+    }
+
+    /// Every entry is a new item at the end of the list, in order, or a row to try it again.
+    private func checkEntries(_ entries: [String], before: ScreenContent?, after: ScreenContent?) throws(Failure) {
+        // The shopping list's rows: items ("item-…" toggles) and entries not added ("not-added-…").
+        func rows(_ prefix: String, in content: ScreenContent?) -> [String] {
+            (content?.sections ?? []).flatMap(\.rows).filter { $0.id.hasPrefix(prefix) }.map(\.label)
+        }
+        let items = rows("item-", in: before)
+        let now = rows("item-", in: after)
+        guard now.starts(with: items) else { throw failure("the items before the paste changed: \(items) became \(now)") }
+        var added = now.dropFirst(items.count)[...]
+        var kept = rows("not-added-", in: after).filter { !rows("not-added-", in: before).contains($0) }
+        for entry in entries {
+            if added.first == entry {
+                added.removeFirst()
+            } else if let index = kept.firstIndex(of: "Add “\(entry)” again") {
+                kept.remove(at: index)
+            } else {
+                throw failure(
+                    "the pasted entry “\(entry)” was neither stored whole nor kept to try again; the list has \(Array(now.suffix(8)))")
+            }
+        }
+        guard added.isEmpty else { throw failure("the list stored entries nobody made: \(Array(added))") }
+        summary.pastedEntries += entries.count
     }
 
     private func press(_ key: Key, quietly: Bool = false) async throws {
@@ -159,73 +218,17 @@ final class SessionFuzzer {
         case typed(String)
         case bytes([UInt8])
         case resize(rows: Int, columns: Int)
+        case paste(String)
     }
 
     private func nextTerminalEvent() -> TerminalEvent {
-        switch random.weightedIndex([60, 6, 4, 2]) {
-        case 0: .key(Self.nextKey(&random))
-        case 1: .typed(Self.nextWord(&random))
-        case 2: .bytes(Self.nextBytes(&random))
-        default: .resize(rows: Self.nextRows(&random), columns: Self.nextColumns(&random))
+        switch random.weightedIndex([60, 6, 4, 2, 2]) {
+        case 0: .key(FuzzInput.nextKey(&random))
+        case 1: .typed(FuzzInput.nextWord(&random))
+        case 2: .bytes(FuzzInput.nextBytes(&random))
+        case 3: .resize(rows: FuzzInput.nextRows(&random), columns: FuzzInput.nextColumns(&random))
+        default: .paste(FuzzInput.nextPaste(&random))
         }
-    }
-
-    private static let letters = Array("abcdefghijklmnopqrstuvwxyzABCXYZ")
-    private static let unusual: [Character] = [
-        "é", "ß", "日", "本", "🍛", "👍🏽", "e\u{301}", "\u{200B}", "\t", "\u{7F}", "\"", "\\", "#", "›", "\u{0}", "\u{1B}", "\u{9B}", "\u{202E}",
-    ]
-    private static let keys: [(weight: Int, make: (inout SplitMix64) -> Key)] = [
-        (14, { _ in .down }), (8, { _ in .up }), (12, { _ in .enter }), (5, { _ in .escape }), (3, { _ in .backspace }),
-        (4, { _ in .tab }), (2, { _ in .backTab }), (2, { _ in .left }), (2, { _ in .right }), (2, { _ in .pageUp }),
-        (2, { _ in .pageDown }), (1, { _ in .home }), (1, { _ in .end }), (1, { _ in .delete }), (1, { _ in .control("u") }),
-        (1, { _ in .control("l") }), (1, { _ in .control("a") }), (1, { _ in .unknown }), (1, { _ in .interrupt }),
-        (3, { _ in .character("j") }), (2, { _ in .character("k") }), (3, { _ in .character("/") }), (1, { _ in .character("?") }),
-        (2, { _ in .character("r") }), (2, { _ in .character("d") }), (1, { _ in .character("q") }), (2, { _ in .character(" ") }),
-        (3, { .character(Character(String(Int.random(in: 0...9, using: &$0)))) }),
-        (8, { .character($0.element(of: letters) ?? "a") }),
-        (2, { .character($0.element(of: unusual) ?? "é") }),
-    ]
-
-    private static let keyWeights = keys.map(\.weight)
-
-    private static func nextKey(_ random: inout SplitMix64) -> Key {
-        keys[random.weightedIndex(keyWeights)].make(&random)
-    }
-
-    private static let words = [
-        "curry", "rice", "soup", "pancakes", "tofu", "milk", "bread", "a", "zz", "Curry Rice", "vegetable curry",
-        "é日本🍛", "   ", String(repeating: "x", count: 90), "quote\"d", "back\\slash", "q", "1", "?",
-        "\u{1B}]0;pwned\u{07}", "\u{1B}[2J", "milk\u{0}eggs", "\u{9B}31m", "\u{202E}rtl", "cr\rlf",
-    ]
-
-    private static func nextWord(_ random: inout SplitMix64) -> String {
-        random.element(of: words) ?? "curry"
-    }
-
-    /// Raw terminal bytes: pieces of escape sequences, UTF-8 (whole, split or broken) and noise.
-    private static func nextBytes(_ random: inout SplitMix64) -> [UInt8] {
-        let pieces: [[UInt8]] = [
-            [0x1B], [0x1B, 0x5B], [0x5B], [0x4F], [0x41], [0x42], [0x43], [0x44], [0x5A], [0x7E], [0x3B], [0x31], [0x33], [0x35],
-            [0x0D], [0x0A], [0x7F], [0x08], [0x03], [0x15], [0x0C], [0x09], [0x20],
-            Array("é".utf8), [0xE6, 0x97], [0xA5], [0xF0, 0x9F], [0xFF], [0xC0, 0x80], [0x80],
-        ]
-        var bytes: [UInt8] = []
-        for _ in 0..<Int.random(in: 1...5, using: &random) {
-            if random.chance(1, in: 6) {
-                bytes.append(UInt8.random(in: 0...255, using: &random))
-            } else {
-                bytes += pieces[Int.random(in: 0..<pieces.count, using: &random)]
-            }
-        }
-        return bytes
-    }
-
-    private static func nextRows(_ random: inout SplitMix64) -> Int {
-        random.chance(1, in: 5) ? Int.random(in: 1...7, using: &random) : Int.random(in: 8...70, using: &random)
-    }
-
-    private static func nextColumns(_ random: inout SplitMix64) -> Int {
-        random.chance(1, in: 5) ? Int.random(in: 1...12, using: &random) : Int.random(in: 13...220, using: &random)
     }
 
     // MARK: - Script commands
@@ -324,7 +327,7 @@ final class SessionFuzzer {
         case 5: return "toggle \(rowReference(&random))"
         case 6: return "set \(picker(&random))"
         case 7: return "delete \(rowReference(&random))"
-        case 8: return "type \(quoted(Self.nextWord(&random)))"
+        case 8: return "type \(quoted(FuzzInput.nextWord(&random)))"
         case 9: return "search curry"
         case 10: return "back"
         case 11: return "retry"
@@ -419,49 +422,5 @@ final class SessionFuzzer {
 
     private func failure(_ problem: String) -> Failure {
         Failure(program: program, seed: seed, problem: problem, eventNumber: eventNumber, history: history)
-    }
-}
-
-/// One awaited step: whichever of its body and the watchdog finishes first resumes the
-/// waiting fuzzer, once.
-@MainActor
-private final class Race {
-    let deadline: ContinuousClock.Instant
-    var continuation: CheckedContinuation<Bool, Never>?
-
-    init(deadline: ContinuousClock.Instant) {
-        self.deadline = deadline
-    }
-
-    func finish(_ value: Bool) {
-        continuation?.resume(returning: value)
-        continuation = nil
-    }
-}
-
-/// Ends the step being awaited when it passes its deadline: one timer for the whole run
-/// rather than one per step. It wakes on the main actor, so it ends a step that waits forever
-/// (a hang), not one spinning on the actor: that stalls the run, and the seed printed at the
-/// start of the run is what repeats it.
-@MainActor
-private final class Watchdog {
-    private weak var race: Race?
-    private var timer: Task<Void, Never>?
-
-    func watch(_ race: Race) {
-        self.race = race
-        guard timer == nil else { return }
-        timer = Task { @MainActor [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(250))
-                guard let self else { return }
-                if let race = self.race, ContinuousClock.now > race.deadline { race.finish(false) }
-            }
-        }
-    }
-
-    func stop() {
-        timer?.cancel()
-        timer = nil
     }
 }
