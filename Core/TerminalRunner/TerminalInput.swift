@@ -41,11 +41,16 @@ final class KeyReader: Sendable {
     private let interrupted = Atomic(false)
     /// How long after a Ctrl-C the reader waits for the UI to quit before it sends SIGINT.
     static let interruptDeadline: Duration = .milliseconds(100)
+    private let deadline: Duration
     /// What is done when the UI has not quit by the deadline: SIGINT to this process.
     private let interruptProcess: @Sendable () -> Void
 
-    init(descriptor: Int32 = STDIN_FILENO, interruptProcess: @escaping @Sendable () -> Void = { kill(getpid(), SIGINT) }) {
+    init(
+        descriptor: Int32 = STDIN_FILENO, deadline: Duration = interruptDeadline,
+        interruptProcess: @escaping @Sendable () -> Void = { kill(getpid(), SIGINT) }
+    ) {
         self.descriptor = descriptor
+        self.deadline = deadline
         self.interruptProcess = interruptProcess
     }
 
@@ -73,7 +78,7 @@ final class KeyReader: Sendable {
         while !isStopped {
             if let interruptedAt {
                 // Nothing more is read after a Ctrl-C: the program is ending.
-                if ContinuousClock.now - interruptedAt >= Self.interruptDeadline {
+                if ContinuousClock.now - interruptedAt >= deadline {
                     interruptProcess()
                     break
                 }

@@ -14,7 +14,8 @@ struct RedirectAndAnswerTests {
 
     func client(_ address: String) throws -> HTTPRecipeClient {
         let endpoint = try APIAddress.endpoint(address)
-        return liveClient(endpoint.url, credentials: endpoint.credentials)
+        // A generous deadline for the whole chain of redirects, on a test machine kept busy.
+        return liveClient(endpoint.url, credentials: endpoint.credentials, timeout: 60)
     }
 
     func redirect(to location: String) -> LoopbackHTTPServer.Response {
