@@ -1,4 +1,5 @@
 import Core
+import DataFormats
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -31,13 +32,13 @@ final class ScreenReport {
         let link = link(in: session)
         guard link != written else { return }
         do {
-            try Data((link + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            // Whole, and no temporary file left behind should the program be killed meanwhile.
+            try FileReplacement.write(Data((link + "\n").utf8), to: path)
             written = link
         } catch {
             guard !failed else { return }
             failed = true
-            Terminal.writeError(
-                "cannot write the screen report “\(path)” (\(ErrorInWords.describe(error))); check that its folder exists\n")
+            Terminal.writeError("cannot write the screen report “\(path)” (\(error.reason)); check that its folder exists\n")
         }
     }
 
