@@ -25,7 +25,9 @@ struct SlowEntryTests {
         let features = AppResolver(
             exportDirectory: FileManager.default.temporaryDirectory,
             about: LegacyAboutPage.Facts(version: "test", dataDirectory: "", recipeSource: ""))
-        environment.stubResolver.shoppingList = { features.build($0, in: $1) }
+        environment.stubResolver.register(Screens.ShoppingList.self) { descriptor, environment in
+            features.buildShoppingList(descriptor, in: environment)
+        }
         let session = TabSession(StackNavigator(title: "Shopping list", environment: environment, root: Screens.ShoppingList()))
         let controller = SessionController(session: session, rows: 30, columns: 80)
         controller.enqueue { await session.start() }
