@@ -1,6 +1,6 @@
 import Core
 
-/// The web API as a `Repository<Recipe>` (seed 003): the same `Query` and `Sort` values that
+/// The web API as a `Repository<Recipe>`: the same `Query` and `Sort` values that
 /// become SQL on SQLite and a filter in memory become the query parameters of `GET /recipes`
 /// (`RecipeAPIContract.queryItems`). The contract only publishes recipes, so the repository
 /// reads: saving or deleting fails with `APIError.readOnly`, and nothing is sent.

@@ -34,7 +34,7 @@ struct ShoppingListState: Equatable {
     }
 }
 
-/// One row of the list, typed (seed 000): the "+ Add item" row, the entries to try again and
+/// One row of the list, typed (a Translator turns them into rows): the "+ Add item" row, the entries to try again and
 /// the "Clear checked" row are cases, not index arithmetic around the items.
 enum ShoppingListItem: Equatable {
     case item(ShoppingItem)

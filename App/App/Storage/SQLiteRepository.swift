@@ -22,7 +22,7 @@ protocol SQLiteRecord: Identifiable & Queryable where ID: Sendable {
     static func value(ofID id: ID) -> SQLValue
 }
 
-/// The repository of seed 003 on SQLite: the same interface as memory and the web API.
+/// The Repository pattern on SQLite: the same interface as memory and the web API.
 ///
 /// A row this version cannot read (a value of the wrong kind, a damaged JSON column) is
 /// skipped, so one bad row never hides the rest, and said once a run through `notices`; it

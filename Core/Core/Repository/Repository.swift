@@ -1,4 +1,4 @@
-/// One interface to find, list, save and delete, whatever the backend (seed 003):
+/// One interface to find, list, save and delete, whatever the backend (the Repository pattern):
 /// memory in tests and sandboxes, SQLite in the app, a web API for recipes.
 /// Use it as `any Repository<ShoppingItem>`.
 public protocol Repository<Entity>: Sendable {
