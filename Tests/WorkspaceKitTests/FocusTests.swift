@@ -133,6 +133,23 @@ struct RunCommandTests {
         #expect(run(["run"]).status == 2)
     }
 
+    @Test("a manifest that does not evaluate is SwiftPM's error: nothing is built, the focus is left as it was")
+    func aBrokenManifestIsSwiftPMsError() throws {
+        _ = run(["run", "Feed"])
+        let focused = try String(contentsOfFile: disk.focus.folder + "/Package.swift", encoding: .utf8)
+        try (Fixtures.packageSwift + "let broken = \n").write(
+            to: disk.root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let broken = run(
+            ["run", "Favorites"],
+            answers: [
+                "swift package dump-package": CommandResult(status: 1, errorOutput: "Package.swift:99:14: error: expected expression")
+            ])
+        #expect(broken.status == 1)
+        #expect(broken.errors.contains("Package.swift:99:14: error: expected expression"))
+        #expect(!broken.runner.calls.contains(disk.build))
+        #expect(try String(contentsOfFile: disk.focus.folder + "/Package.swift", encoding: .utf8) == focused)
+    }
+
     @Test("a build that fails exits 1, runs nothing and shows the errors at the real files")
     func buildFailure() {
         let error = "\(disk.focus.folder)/Targets/Feed/FeedScreen.swift:3:1: error: expected declaration"
