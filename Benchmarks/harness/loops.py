@@ -1,8 +1,10 @@
 """Section `loops`: every loop one feature's developer waits for, and the app's builds, at each size
-of the workspace, in one copy grown with `Tools/workspace new-feature` (the scaffolder's own output,
-many names a run). Everything goes through `Tools/workspace` as the README shows it; a figure is
-the median of `--runs` runs, each after a real change, and the report gives each loop as a ratio
-to the smallest size measured in the same run.
+of the workspace, in one copy per size grown with `Tools/workspace new-feature` (the scaffolder's
+own output, all the names of a size in one run). Everything goes through `Tools/workspace` as the
+README shows it. One feature's loops are measured in rounds: each round runs the loop once in every
+size's copy, one after the other, so a machine whose load drifts affects every size alike; a
+loop's ratio is the median of its rounds' ratios to the smallest size, and its seconds the median
+of its runs. The whole-workspace commands and the app are measured size by size.
 
 The loops, at each size N (Feed is the feature edited; it is in every size):
   start          `Tools/workspace help`: the launcher and the tool, nothing built
@@ -59,6 +61,17 @@ class Workspace:
 
     def path(self, relative):
         return os.path.join(self.root, relative)
+
+    def create(self, ref, tool_from=None):
+        """The copy, a git repository; the tool built once for all copies (its build folder copied,
+        its stamp newer than the sources, so `Tools/workspace` only execs it)."""
+        copy_workspace(self.root, ref)
+        sh(["git", "init", "-q", "-b", "main"], cwd=self.root)
+        self.commit("the workspace")
+        if tool_from:
+            shutil.copytree(tool_from.path(".build/workspace-tool"), self.path(".build/workspace-tool"), symlinks=True)
+            # Newer than the copied sources and their folders, so the launcher sees a current build.
+            os.utime(self.path(".build/workspace-tool/built-from-sources"))
 
     def run(self, args, label, input_text=None, expect_status=(0,), env=None):
         """Runs a command in the copy; returns seconds. Its output is kept in the raw results."""
@@ -163,16 +176,75 @@ def build_by_module(folder, scratch, targets, label, ws):
     return steps
 
 
-def measure_size(args, ws, size, loops):
-    """Every loop at the copy's current size."""
-    row = {"features": len(feature_names(ws.root))}
-    log(f"\n-- N={row['features']}")
-    # The sandbox's closure is built once before the loops (its time is the first build at this size).
+ROUND_LOOPS = ["edit-run", "edit-test", "core-test", "watch", "manifest-run", "manifest-test", "pull-run", "pull-test", "green"]
+
+
+def warm(ws):
+    """The sandbox's closure and Feed's tests built once (the first run's time is recorded)."""
     restore_title(ws)
     QUIET_EDIT.apply(ws.root)
-    row["first-run"] = round(ws.run_feed("first-run", popular_title(ws)), 2)
+    first = round(ws.run_feed("first-run", popular_title(ws)), 2)
     ws.test_feed("first-test")
-    log(f"   first run of Feed at this size {row['first-run']} s")
+    return first
+
+
+def one_run(ws, loop):
+    """One run of a per-feature loop in `ws`: its seconds, after a real change."""
+    if loop == "edit-run":
+        SANDBOX_EDIT.apply(ws.root)
+        seconds = ws.run_feed("edit-run", popular_title(ws))
+        restore_title(ws)  # back to the title Feed's tests expect; built by the next loop's run
+        return seconds
+    if loop == "edit-test":
+        QUIET_EDIT.apply(ws.root)
+        return ws.test_feed("edit-test")
+    if loop == "core-test":
+        CORE_DECL_EDIT.apply(ws.root)
+        return ws.test_feed("core-test")
+    if loop == "watch":
+        return watch_runs(ws, 1)["runs"][0]
+    if loop in ("manifest-run", "manifest-test"):
+        MANIFEST_EDIT.apply(ws.root)
+        return ws.run_feed(loop) if loop == "manifest-run" else ws.test_feed(loop)
+    if loop in ("pull-run", "pull-test"):
+        ws.add_feature("Pull")
+        return ws.run_feed(loop) if loop == "pull-run" else ws.test_feed(loop)
+    if loop == "green":
+        ws.added += 1
+        name = f"Green{ws.added:03d}"
+        made, _ = ws.tool("new-feature", name, label=f"green-new-{name}")
+        tested, _ = ws.tool("test", name, label=f"green-test-{name}")
+        return made + tested
+    raise RuntimeError(f"not a per-feature loop: {loop}")
+
+
+def rounds(args, copies, loops, section):
+    """Each per-feature loop, `--runs` rounds, each round in every size's copy in turn."""
+    smallest = min(copies)
+    for loop in [loop for loop in ROUND_LOOPS if loop in loops]:
+        values = {size: [] for size in copies}
+        ratios = {size: [] for size in copies}
+        for _ in range(args.runs):
+            for size, ws in copies.items():
+                values[size].append(round(one_run(ws, loop), 3))
+            for size in copies:
+                ratios[size].append(values[size][-1] / values[smallest][-1])
+        for size, ws in copies.items():
+            row = section["sizes"][str(size)]
+            row[loop] = {"median": round(median(values[size]), 3), "runs": values[size],
+                         "ratio": round(median(ratios[size]), 2), "ratios": [round(r, 2) for r in ratios[size]]}
+        log(f"   {loop:<16} " + "  ".join(f"N={size}: {median(values[size]):.2f} s ({median(ratios[size]):.2f}×)" for size in copies))
+        for ws in copies.values():
+            if CORE_DECL_EDIT.line in read(ws.path(CORE_DECL_EDIT.path)):
+                CORE_DECL_EDIT.apply(ws.root)
+            if MANIFEST_EDIT.line in read(ws.path(MANIFEST_EDIT.path)):
+                MANIFEST_EDIT.apply(ws.root)
+
+
+def measure_size(args, ws, size, loops):
+    """The whole-workspace commands, the gallery and the app, in one size's copy."""
+    row = {}
+    log(f"\n-- N={len(feature_names(ws.root))}: the whole workspace")
 
     def record(name, value):
         row[name] = value
@@ -181,56 +253,12 @@ def measure_size(args, ws, size, loops):
 
     if "start" in loops:
         record("start", timed_runs(max(args.runs, 5), lambda _: ws.tool("help", label="start")[0]))
-    if "edit-run" in loops:
-        def edit_run(_):
-            SANDBOX_EDIT.apply(ws.root)
-            return ws.run_feed("edit-run", popular_title(ws))
-        record("edit-run", timed_runs(args.runs, edit_run))
-        restore_title(ws)
-    if "edit-test" in loops:
-        def edit_test(_):
-            QUIET_EDIT.apply(ws.root)
-            return ws.test_feed("edit-test")
-        record("edit-test", timed_runs(args.runs, edit_test))
-    if "core-test" in loops:
-        def core_test(_):
-            CORE_DECL_EDIT.apply(ws.root)
-            return ws.test_feed("core-test")
-        record("core-test", timed_runs(args.runs, core_test))
-        if CORE_DECL_EDIT.line in read(ws.path(CORE_DECL_EDIT.path)):
-            CORE_DECL_EDIT.apply(ws.root)
-            ws.test_feed("core-restore")
-    if "watch" in loops:
-        record("watch", watch_runs(ws, args.runs))
-        restore_title(ws)
-    for kind, step in (("manifest-run", lambda: ws.run_feed("manifest-run")), ("manifest-test", lambda: ws.test_feed("manifest-test"))):
-        if kind in loops:
-            def manifest(_, step=step):
-                MANIFEST_EDIT.apply(ws.root)
-                return step()
-            record(kind, timed_runs(args.runs, manifest))
-    if MANIFEST_EDIT.line in read(ws.path(MANIFEST_EDIT.path)):
-        MANIFEST_EDIT.apply(ws.root)
-    for kind, step in (("pull-run", lambda: ws.run_feed("pull-run")), ("pull-test", lambda: ws.test_feed("pull-test"))):
-        if kind in loops:
-            def pull(_, step=step):
-                ws.add_feature("Pull")
-                return step()
-            record(kind, timed_runs(args.runs, pull))
     if "pull-explained" in loops:
         ws.run_feed("pull-explained-focus")  # the focus holds Feed's sandbox closure
         ws.add_feature("Pull")
         focus = ws.path(".build/focus")
         record("pull-explained", build_by_module(focus, os.path.join(focus, ".build"),
                                                  ["Core", "CoreTesting", "Feed"], "pull-explained", ws))
-    if "green" in loops:
-        def green(_):
-            ws.added += 1
-            name = f"Green{ws.added:03d}"
-            made, _ = ws.tool("new-feature", name, label=f"green-new-{name}")
-            tested, _ = ws.tool("test", name, label=f"green-test-{name}")
-            return made + tested
-        record("green", timed_runs(args.runs, green))
     ws.commit("the loops so far")
     if "gallery-check" in loops:
         # The gallery of every program at this size, rendered once and committed, is what a change
@@ -285,7 +313,6 @@ def measure_size(args, ws, size, loops):
         record("swiftpm-manifest", timed_runs(args.runs, swiftpm))
         if MANIFEST_EDIT.line in read(ws.path(MANIFEST_EDIT.path)):
             MANIFEST_EDIT.apply(ws.root)
-    row["features-after"] = len(feature_names(ws.root))
     ws.commit(f"loops at {size}")
     return row
 
@@ -311,21 +338,28 @@ def section_loops(args, work, results):
     if unknown:
         raise RuntimeError(f"unknown loops {', '.join(unknown)}: choose from {', '.join(ALL_LOOPS)}")
     args.work_dir = work
-    ws = Workspace(os.path.join(work, "loops"), args.out)
-    copy_workspace(ws.root, args.ref)
-    sh(["git", "init", "-q", "-b", "main"], cwd=ws.root)
-    ws.commit("the workspace")
     section = results.setdefault("loops", {"sizes": {}, "loops": loops})
     log("\n== loops: every per-feature loop, the whole-workspace commands and the app, at each size")
-    seconds, _ = ws.tool("help", label="tool-build")
-    section["tool-build"] = round(seconds, 1)
-    log(f"   Tools/workspace built the tool in {seconds:.0f} s")
+    copies = {}
     for size in args.sizes:
+        ws = Workspace(os.path.join(work, f"loops-{size}"), args.out)
+        ws.create(args.ref, tool_from=copies.get(min(copies)) if copies else None)
+        if not copies:
+            seconds, _ = ws.tool("help", label="tool-build")
+            section["tool-build"] = round(seconds, 1)
+            log(f"   Tools/workspace built the tool in {seconds:.0f} s")
         grown = ws.grow(size)
-        log(f"   grew to {size} features in {grown:.0f} s (one new-feature run)")
-        row = measure_size(args, ws, size, loops)
+        row = section["sizes"].setdefault(str(size), {})
         row["grow"] = round(grown, 1)
-        section["sizes"][str(size)] = row
+        row["features"] = len(feature_names(ws.root))
+        row["first-run"] = warm(ws)
+        log(f"   N={size}: grown in {grown:.0f} s (one new-feature run); first run of Feed {row['first-run']} s")
+        copies[size] = ws
+    rounds(args, copies, loops, section)
+    write(os.path.join(args.out, "loops.json"), json.dumps(section, indent=1) + "\n")
+    for size, ws in copies.items():
+        section["sizes"][str(size)].update(measure_size(args, ws, size, loops))
+        section["sizes"][str(size)]["features-after"] = len(feature_names(ws.root))
         write(os.path.join(args.out, "loops.json"), json.dumps(section, indent=1) + "\n")
     return section
 
@@ -360,6 +394,16 @@ LOOP_NAMES = {
 }
 
 
+def ratio(section, size, loop, smallest):
+    """A loop's ratio at `size` to the smallest size: the median of its rounds' ratios when it was
+    measured in rounds, else the ratio of the medians."""
+    entry = section["sizes"][size].get(loop.partition(".")[0])
+    if isinstance(entry, dict) and "ratio" in entry and "." not in loop:
+        return entry["ratio"]
+    first, this = value(section["sizes"][smallest], loop), value(section["sizes"][size], loop)
+    return this / first if first and this is not None else None
+
+
 def value(row, loop):
     """A loop's median, its seconds, or one step of it (`core-compile.Core`)."""
     name, _, step = loop.partition(".")
@@ -373,15 +417,13 @@ def report(section):
     sizes = sorted(section["sizes"], key=int)
     if not sizes:
         return ""
-    base = section["sizes"][sizes[0]]
-    header = ["loop"] + [f"N={section['sizes'][s]['features']} (s)" for s in sizes] + [f"N={s} ÷ N={sizes[0]}" for s in sizes[1:]]
+    header = ["loop"] + [f"N={s} (s)" for s in sizes] + [f"N={s} ÷ N={sizes[0]}" for s in sizes[1:]]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for loop, name in LOOP_NAMES.items():
         values = [value(section["sizes"][s], loop) for s in sizes]
         if all(v is None for v in values):
             continue
-        first = value(base, loop)
-        ratios = [f"{v / first:.2f}×" if v is not None and first else "—" for v in values[1:]]
+        ratios = [f"{r:.2f}×" if (r := ratio(section, s, loop, sizes[0])) is not None else "—" for s in sizes[1:]]
         lines.append("| " + " | ".join([name] + [f"{v:.2f}" if v is not None else "—" for v in values] + ratios) + " |")
     return "\n".join(lines)
 
@@ -394,8 +436,7 @@ def charts(section, svg_chart):
     base = section["sizes"][sizes[0]]
 
     def ratios(loop):
-        first = value(base, loop)
-        return [value(section["sizes"][s], loop) / first if first and value(section["sizes"][s], loop) else None for s in sizes]
+        return [ratio(section, s, loop, sizes[0]) for s in sizes]
 
     per_feature = ["edit-run", "edit-test", "watch", "manifest-run", "manifest-test", "pull-run", "pull-test", "gallery-check"]
     whole = ["core-test", "green", "check", "affected", "spec-check", "app-edit", "app-screen", "swiftpm-manifest"]

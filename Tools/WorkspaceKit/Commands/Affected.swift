@@ -205,7 +205,10 @@ public struct AffectedAnalysis: Sendable {
         var edges: [(from: String, to: String)] = []
         for test in manifest.targets where test.kind == .test && testTargets?.contains(test.name) ?? true {
             let sources = files.swiftFiles(under: test.path).compactMap { try? files.read($0) }
-            let named = executables.filter { name in sources.contains { $0.contains("\"\(name)\"") } }
+            // The quoted names read once per file, not each executable searched for in each file:
+            // a thousand test targets and a thousand sandboxes made that a minute.
+            let quoted = sources.reduce(into: Set<String>()) { $0.formUnion(quotedNames(in: $1)) }
+            let named = executables.filter(quoted.contains)
             if Conventions.endToEndTestTargets.contains(test.name) {
                 edges += (named.isEmpty ? executables : named).map { (from: test.name, to: $0) }
                 continue
@@ -225,9 +228,9 @@ public struct AffectedAnalysis: Sendable {
     /// counts for each suite of the file).
     public static func suites(of testTarget: String, manifest: Manifest, files: any FileSystem) -> [Suite] {
         guard let target = manifest.target(named: testTarget) else { return [] }
-        let executables = manifest.targets.filter { $0.kind == .executable }.map(\.name)
+        let executables = Set(manifest.targets.filter { $0.kind == .executable }.map(\.name))
         func named(in text: String) -> Set<String> {
-            Set(executables.filter { text.contains("\"\($0)\"") })
+            quotedNames(in: text).intersection(executables)
         }
         var suites: [Suite] = []
         for path in files.swiftFiles(under: target.path) {
@@ -255,6 +258,31 @@ public struct AffectedAnalysis: Sendable {
             }
         }
         return suites.sorted { $0.name < $1.name }
+    }
+}
+
+extension AffectedAnalysis {
+    /// Every name written in quotes in `text`: `"FeedSandbox"` gives `FeedSandbox` (identifier
+    /// characters between two quotes, with nothing else inside).
+    static func quotedNames(in text: String) -> Set<String> {
+        var names = Set<String>()
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < bytes.count, SwiftSource.isIdentifierByte(bytes[end]) { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\""), end > index + 1 {
+                names.insert(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
+                index = end + 1
+            } else {
+                index = end
+            }
+        }
+        return names
     }
 }
 
