@@ -1,7 +1,7 @@
 import Core
 
 /// The environment of tests and sandboxes: fixture recipes, in-memory stores, recording
-/// loggers, a test clock, sequential ids and placeholder screens.
+/// loggers, a test clock, sequential ids, a seeded random source and placeholder screens.
 ///
 /// Its dependencies are a value (`Dependencies`): override one for a scope with a copy
 /// (`env.overriding(\.userFeatures, with: .premium)`); nothing is global, so parallel tests
@@ -20,6 +20,7 @@ public final class StubEnvironment: Environment {
         public var kitchenPreferences: any Repository<KitchenPreference>
         public var clock: any WallClock
         public var ids: any IDGenerator
+        public var random: any RandomSource
     }
 
     /// What features did through this environment (shared by copies made from it).
@@ -38,6 +39,7 @@ public final class StubEnvironment: Environment {
     public var kitchenPreferences: any Repository<KitchenPreference> { dependencies.kitchenPreferences }
     public var clock: any WallClock { dependencies.clock }
     public var ids: any IDGenerator { dependencies.ids }
+    public var random: any RandomSource { dependencies.random }
     public var resolver: any Resolver { stubResolver }
 
     /// An environment in a scenario's situation: its service and its dependency changes, with
@@ -67,7 +69,8 @@ public final class StubEnvironment: Environment {
             recentSearches: InMemoryRepository<RecentSearch>(),
             kitchenPreferences: InMemoryRepository<KitchenPreference>(),
             clock: clock,
-            ids: SequentialIDs()
+            ids: SequentialIDs(),
+            random: SeededRandom()
         )
     }
 

@@ -100,6 +100,7 @@ final class TestEnvironment: Environment {
     let kitchenPreferences: any Repository<KitchenPreference> = InMemoryRepository<KitchenPreference>()
     let clock: any WallClock = TestClock()
     let ids: any IDGenerator = SequentialIDs()
+    let random: any RandomSource = SeededRandom()
     let resolver: any Resolver
 
     init(resolver: any Resolver, flags: Set<String> = []) {

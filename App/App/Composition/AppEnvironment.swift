@@ -1,7 +1,7 @@
 import Core
 
 /// The real environment: the bundled dataset or the web API, file loggers, the app's stores,
-/// the system clock and random ids. Built once at launch by `CookbookApp`.
+/// the system clock, random ids and the system's random source. Built once at launch by `CookbookApp`.
 ///
 /// `resolve` calls the concrete `AppResolver` it stores rather than the `any Resolver` the
 /// protocol exposes, so a resolve is one call on the descriptor and one on a known class: about
@@ -17,6 +17,7 @@ final class AppEnvironment: Environment {
     let kitchenPreferences: any Repository<KitchenPreference>
     let clock: any WallClock
     let ids: any IDGenerator
+    let random: any RandomSource
     private let appResolver: AppResolver
 
     var resolver: any Resolver { appResolver }
@@ -32,6 +33,7 @@ final class AppEnvironment: Environment {
         kitchenPreferences: any Repository<KitchenPreference>,
         clock: any WallClock = SystemClock(),
         ids: any IDGenerator = RandomIDs(),
+        random: any RandomSource = SystemRandom(),
         resolver: AppResolver
     ) {
         self.client = client
@@ -44,6 +46,7 @@ final class AppEnvironment: Environment {
         self.kitchenPreferences = kitchenPreferences
         self.clock = clock
         self.ids = ids
+        self.random = random
         appResolver = resolver
     }
 

@@ -19,6 +19,8 @@ public protocol Environment: AnyObject, Sendable {
     var clock: any WallClock { get }
     /// New identifiers. Never `UUID()` in a feature.
     var ids: any IDGenerator { get }
+    /// Chance. Never `.random(in:)`, `randomElement()` or `shuffled()` in a feature.
+    var random: any RandomSource { get }
     /// Builds what descriptors name. Call `resolve(_:)` rather than this.
     var resolver: any Resolver { get }
 

@@ -1,94 +1,220 @@
-/// The side-effects rule: features, and Core's own types, reach the clock, identifiers, the
-/// network, files, the process and the console only through the `Environment`, so tests and
-/// sandboxes can supply their own. `Core/Core/Environment` is where the real clock and ids
-/// (`SystemClock`, `RandomIDs`) live, and is exempt.
+/// The side-effects rule: features, and Core's own types, reach the clock, waiting, chance,
+/// identifiers, the process's environment, files, processes, the network and the console only
+/// through the `Environment`, so tests and sandboxes can supply their own. `Core/Core/Environment`
+/// is where the real clock, ids and random source (`SystemClock`, `RandomIDs`, `SystemRandom`)
+/// live, and is exempt.
+///
+/// The rule reads what the code calls (`CodeReference`: the type, the member, the labels), so
+/// `Date()`, `Date.init()`, `Foundation.Date(timeIntervalSinceNow: 0)`, `let d: Date = .init()`
+/// and a type alias of `Date` are all the same finding; the calls are listed in
+/// `SideEffectCatalogue.calls`.
 extension ArchitectureCheck {
-    /// One way of reaching a side effect directly, as it reads in code.
-    struct SideEffect {
-        /// The identifier it starts with: `Date`.
-        var word: String
-        /// What must follow it, blanks ignored: `()`, `.now`; empty for "anything".
-        var followers: [String]
-        var what: String
-        var fix: String
-    }
-
-    static let sleepFix = "use environment.clock.sleep(for:), which tests make instant"
-    static let fileFix = "go through a repository or service of the environment; files belong to App"
-    static let printFix = "show it in the screen's content, or log it with environment.activityLogger"
-
-    static let sideEffects = [
-        SideEffect(
-            word: "Date", followers: ["()", ".now"], what: "reads the time with Date()",
-            fix: "use environment.clock.now (tests then fix the time with TestClock)"),
-        SideEffect(
-            word: "UUID", followers: ["()"], what: "makes an identifier with UUID()",
-            fix: "use environment.ids.next() (tests then get SequentialIDs)"),
-        SideEffect(
-            word: "Task", followers: [".sleep"], what: "waits with Task.sleep",
-            fix: sleepFix),
-        SideEffect(
-            word: "Thread", followers: [".sleep"], what: "waits with Thread.sleep",
-            fix: sleepFix),
-        SideEffect(
-            word: "URLSession", followers: [], what: "talks to the network with URLSession",
-            fix: "go through environment.client; the web API client lives outside the features"),
-        SideEffect(
-            word: "FileManager", followers: [], what: "touches files with FileManager",
-            fix: fileFix),
-        SideEffect(
-            word: "FileHandle", followers: [], what: "touches files with FileHandle",
-            fix: fileFix),
-        SideEffect(
-            word: "ProcessInfo", followers: [], what: "reads the process with ProcessInfo",
-            fix: "pass what the feature needs through the environment (UserFeatures flags, say)"),
-        SideEffect(
-            word: "print", followers: ["("], what: "prints with print(), past the screen and the loggers",
-            fix: printFix),
-        SideEffect(
-            word: "debugPrint", followers: ["("], what: "prints with debugPrint(), past the screen and the loggers",
-            fix: printFix),
-    ]
-
-    /// Core's folder that holds the real clock and ids.
+    /// Core's folder that holds the real clock, ids and random source.
     static let environmentFolder = "Core/Core/Environment/"
 
     func sideEffectRule() -> [Violation] {
         var violations: [Violation] = []
         let targets = manifest.features + [manifest.target(named: Conventions.core)].compactMap { $0 }
         for target in targets {
-            for path in index.swiftFiles(of: target) where !path.hasPrefix(Self.environmentFolder) {
-                guard let source = index.source(path) else { continue }
-                violations += Self.sideEffects(in: source).map { effect, line in
-                    Violation(path, line, "side-effects", "\(target.name) \(effect.what), outside the environment", fix: effect.fix)
+            let paths = index.swiftFiles(of: target).filter { !$0.hasPrefix(Self.environmentFolder) }
+            let sources = paths.compactMap { path in index.source(path).map { (path, $0) } }
+            // A type alias anywhere in the target names the same type in every file of it.
+            let aliases = sources.reduce(into: [String: String]()) { aliases, entry in
+                aliases.merge(entry.1.typeAliases) { first, _ in first }
+            }
+            for (path, source) in sources {
+                violations += Self.sideEffects(in: source, aliases: aliases).map { call, reference in
+                    Violation(
+                        path, source.line(ofOffset: reference.offset), "side-effects",
+                        "\(target.name) \(call.effect.verb) with \(reference.spelling), outside the environment", fix: call.effect.fix)
                 }
             }
         }
         return violations.sorted { ($0.path, $0.line) < ($1.path, $1.line) }
     }
 
-    /// Each direct side effect in a source (comments and strings do not count), with its line.
-    static func sideEffects(in source: SwiftSource) -> [(SideEffect, Int)] {
-        let bytes = source.codeBytes
-        var found: [(offset: Int, effect: SideEffect)] = []
-        for effect in sideEffects {
-            for offset in source.offsets(ofWord: effect.word) {
-                // `logger.print(…)` or `func print(…)` is somebody's member, not the global.
-                if offset > 0, bytes[offset - 1] == UInt8(ascii: ".") { continue }
-                if source.previousWord(before: offset) == "func" { continue }
-                var next = offset + effect.word.utf8.count
-                while next < bytes.count, SourceEdits.isBlank(bytes[next]) { next += 1 }
-                let rest = bytes[next...]
-                let matches =
-                    effect.followers.isEmpty
-                    || effect.followers.contains { follower in
-                        rest.starts(with: Array(follower.utf8))
-                            && !(follower.hasPrefix(".")
-                                && rest.dropFirst(follower.utf8.count).first.map(SwiftSource.isIdentifierByte) == true)
-                    }
-                if matches { found.append((offset, effect)) }
+    /// Each direct side effect in a source (comments and strings do not count), with the code that
+    /// makes it, in order.
+    static func sideEffects(in source: SwiftSource, aliases: [String: String] = [:]) -> [(SideEffectCatalogue.Call, CodeReference)] {
+        let aliases = aliases.merging(source.typeAliases) { first, _ in first }
+        return source.references(aliases: aliases).compactMap { reference in
+            SideEffectCatalogue.calls.first { $0.matches(reference) }.map { ($0, reference) }
+        }
+    }
+}
+
+/// Every call the side-effects rule knows, by what it does.
+enum SideEffectCatalogue {
+    /// What a call reaches, in words, and the way through the environment instead.
+    enum Effect: Sendable {
+        case clock, machineClock, waiting, identifiers, chance, processEnvironment, files, processes, network, console
+
+        var verb: String {
+            switch self {
+            case .clock: "reads the time"
+            case .machineClock: "uses the machine's clock"
+            case .waiting: "waits"
+            case .identifiers: "makes an identifier"
+            case .chance: "draws at random"
+            case .processEnvironment: "reads the process's environment"
+            case .files: "touches files"
+            case .processes: "starts, signals or ends a process"
+            case .network: "talks to the network"
+            case .console: "uses the console"
             }
         }
-        return found.sorted { $0.offset < $1.offset }.map { ($0.effect, source.line(ofOffset: $0.offset)) }
+
+        var fix: String {
+            switch self {
+            case .clock: "use environment.clock.now (tests then fix the time with TestClock)"
+            case .machineClock:
+                "use environment.clock: its now for the time and its sleep(for:) for waiting, which tests fix and make instant"
+            case .waiting: "use environment.clock.sleep(for:), which tests make instant"
+            case .identifiers: "use environment.ids.next() (tests then get SequentialIDs)"
+            case .chance:
+                "use environment.random (int(in:), element(of:), shuffled(_:), or using: RandomSourceGenerator(environment.random)); "
+                    + "tests and sandboxes seed it (SeededRandom), so every run draws the same"
+            case .processEnvironment: "pass what the feature needs through the environment (UserFeatures flags, say)"
+            case .files: "go through a repository or service of the environment; files belong to App"
+            case .processes: "leave processes to the app and the runner; a feature answers with content and navigation"
+            case .network: "go through environment.client; the web API client lives outside the features"
+            case .console: "show it in the screen's content, or log it with environment.activityLogger"
+            }
+        }
     }
+
+    /// Which argument labels a call must have to count.
+    enum Labels: Sendable {
+        case any
+        /// Called, with exactly these labels (`[]`: `Date()`).
+        case exactly([String])
+        /// Named without being called: `Date.init` handed on as a function.
+        case notCalled
+        /// Called, with one of these as its first label: `Data(contentsOf:)`.
+        case first(Set<String>)
+        /// Called, without this label: `.random(in:)` draws from the system, `.random(in:using:)`
+        /// from the generator it is given.
+        case lacking(String)
+
+        func accept(_ labels: [String]?) -> Bool {
+            switch self {
+            case .any: true
+            case .exactly(let expected): labels == expected
+            case .notCalled: labels == nil
+            case .first(let names): labels?.first.map(names.contains) ?? false
+            case .lacking(let label): labels.map { !$0.contains(label) } ?? false
+            }
+        }
+    }
+
+    /// A shape of code that makes a side effect.
+    enum Pattern: Sendable {
+        /// Any use of a type or global: `ContinuousClock`, `FileManager`, `environ`.
+        case type(String)
+        /// A static member or an initializer of a type: `Date.now`, `Date(timeIntervalSinceNow:)` (member `init`).
+        case member(of: String, String, Labels)
+        /// An initializer of any type: `Data(contentsOf:)`, `String(contentsOfFile:)`.
+        case initializer(Labels)
+        /// A member on any receiver, instance or static, implicit included: `.timeIntervalSinceNow`, `.shuffled()`.
+        case anyMember(String, Labels)
+        /// A member with no receiver: `.now`, whatever type the context gives it.
+        case implicit(String)
+        /// A free function, called: `usleep(…)`, `getenv(…)`.
+        case function(String)
+    }
+
+    struct Call: Sendable {
+        var pattern: Pattern
+        var effect: Effect
+
+        func matches(_ reference: CodeReference) -> Bool {
+            switch pattern {
+            case .type(let name):
+                return reference.receiver == .none && (reference.member == name || reference.type == name)
+            case .member(let type, let member, let labels):
+                return reference.type == type && reference.member == member && labels.accept(reference.labels)
+            case .initializer(let labels):
+                return reference.type != nil && reference.member == "init" && labels.accept(reference.labels)
+            case .anyMember(let member, let labels):
+                return reference.receiver != .none && reference.name == member && labels.accept(reference.labels)
+            case .implicit(let member):
+                return reference.receiver == .implicit && reference.name == member
+            case .function(let name):
+                return reference.receiver == .none && reference.name == name && reference.labels != nil
+            }
+        }
+    }
+
+    static func calls(_ effect: Effect, _ patterns: [Pattern]) -> [Call] {
+        patterns.map { Call(pattern: $0, effect: effect) }
+    }
+
+    static func functions(_ effect: Effect, _ names: [String]) -> [Call] {
+        calls(effect, names.map(Pattern.function))
+    }
+
+    static let calls: [Call] =
+        calls(
+            .clock,
+            [
+                .member(of: "Date", "init", .exactly([])), .member(of: "Date", "init", .first(["timeIntervalSinceNow"])),
+                .member(of: "Date", "init", .notCalled), .member(of: "Date", "now", .any),
+                .member(of: "Date", "timeIntervalSinceReferenceDate", .any), .anyMember("timeIntervalSinceNow", .any),
+                .implicit("now"), .member(of: "DispatchTime", "now", .any), .member(of: "DispatchWallTime", "now", .any),
+                .type("SystemClock"),
+            ])
+        + functions(.clock, ["clock_gettime", "gettimeofday", "CFAbsoluteTimeGetCurrent", "mach_absolute_time"])
+        + calls(
+            .machineClock,
+            [.type("ContinuousClock"), .type("SuspendingClock"), .implicit("continuous"), .implicit("suspending")])
+        + calls(
+            .waiting,
+            [
+                .member(of: "Task", "sleep", .any), .member(of: "Thread", "sleep", .any), .anyMember("asyncAfter", .any),
+                .member(of: "DispatchSource", "makeTimerSource", .any), .member(of: "Timer", "scheduledTimer", .any),
+                .member(of: "RunLoop", "current", .any), .member(of: "RunLoop", "main", .any),
+            ])
+        + functions(.waiting, ["usleep", "sleep", "nanosleep"])
+        + calls(.identifiers, [.member(of: "UUID", "init", .exactly([])), .member(of: "UUID", "init", .notCalled), .type("RandomIDs")])
+        + calls(
+            .chance,
+            [
+                .anyMember("random", .lacking("using")), .anyMember("randomElement", .lacking("using")),
+                .anyMember("shuffled", .lacking("using")), .anyMember("shuffle", .lacking("using")),
+                .type("SystemRandomNumberGenerator"), .type("SystemRandom"),
+            ])
+        + functions(
+            .chance,
+            [
+                "arc4random", "arc4random_uniform", "arc4random_buf", "random", "srandom", "drand48", "lrand48", "mrand48", "rand",
+                "srand", "getrandom", "getentropy",
+            ])
+        + calls(.processEnvironment, [.type("ProcessInfo"), .type("CommandLine"), .type("environ")])
+        + functions(.processEnvironment, ["getenv", "secure_getenv", "setenv", "unsetenv", "putenv", "clearenv"])
+        + calls(
+            .files,
+            [
+                .type("FileManager"), .type("FileHandle"), .type("InputStream"), .type("OutputStream"),
+                .initializer(.first(["contentsOf", "contentsOfFile", "contentsOfURL"])),
+                .anyMember("write", .first(["to", "toFile", "toURL"])),
+                .member(of: "URL", "temporaryDirectory", .any), .member(of: "URL", "homeDirectory", .any),
+                .member(of: "URL", "currentDirectory", .any), .member(of: "URL", "documentsDirectory", .any),
+                .member(of: "URL", "cachesDirectory", .any),
+            ])
+        + functions(
+            .files,
+            [
+                "fopen", "freopen", "fdopen", "opendir", "mkdir", "rmdir", "unlink", "mkstemp", "readlink", "symlink", "truncate",
+                "creat", "chmod", "chdir", "getcwd",
+            ])
+        + calls(.processes, [.type("Process")])
+        + functions(
+            .processes,
+            [
+                "posix_spawn", "posix_spawnp", "fork", "vfork", "execv", "execve", "execvp", "execl", "execlp", "system", "popen",
+                "kill", "exit", "_exit", "atexit", "signal", "sigaction", "getpid", "getppid",
+            ])
+        + calls(.network, [.type("URLSession")]) + functions(.network, ["socket", "getaddrinfo"])
+        + calls(.console, [.type("stdout"), .type("stderr"), .type("stdin")])
+        + functions(.console, ["print", "debugPrint", "dump", "readLine", "fputs", "puts", "putchar", "fflush"])
 }
