@@ -217,7 +217,9 @@ public struct Body: Sendable {
         func clip(_ text: String) -> String { text.clipped(toWidth: width) }
         lines.append(StyledLine("# \(clip(content.title))", .bold))
         var number = 0
-        for section in content.sections {
+        // A section with no rows shows nothing, as in plain text: a heading with nothing under it
+        // would read as the heading of whatever follows.
+        for section in content.sections where !section.rows.isEmpty {
             lines.append("")
             if let title = section.title { lines.append(StyledLine("## \(clip(title))", .bold)) }
             for row in section.rows {

@@ -15,6 +15,8 @@ struct FeedTranslator: Translator {
         case .loaded(let feed):
             return ScreenContent(
                 title: "Feed",
+                // A list with nothing in it is left out: "## New" with nothing under it would read as
+                // the heading of About.
                 sections: [
                     ScreenSection(
                         id: "popular", title: "Popular",
@@ -22,7 +24,7 @@ struct FeedTranslator: Translator {
                     ScreenSection(
                         id: "new", title: "New", rows: feed.new.map { row($0, prefix: FeedRow.newPrefix, detail: $0.publishedOn) }),
                     aboutSection,
-                ],
+                ].filter { !$0.rows.isEmpty },
                 notice: feed.savedCopy?.notice(now: state.now))
         }
     }

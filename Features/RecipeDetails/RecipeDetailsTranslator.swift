@@ -53,9 +53,10 @@ struct RecipeDetailsTranslator: Translator {
     }
 }
 
-/// An ingredient in words: "200 g rice", "2 eggs", "salt (to taste)".
+/// An ingredient in words, as a cook writes it: "200 g rice", "2 cloves garlic", "½ apple, grated",
+/// "salt (to taste)". The wording is `Ingredient.text`, shared with the app's export.
 struct IngredientTranslator: Translator {
     func translate(_ ingredient: Ingredient) -> String {
-        ingredient.quantity == nil ? "\(ingredient.name) (to taste)" : "\(ingredient.amountText) \(ingredient.name)"
+        ingredient.text
     }
 }

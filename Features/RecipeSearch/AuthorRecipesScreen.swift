@@ -1,4 +1,5 @@
 import Core
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -75,10 +76,12 @@ final class AuthorRecipesViewModel: ScreenViewModel {
         /// The environment clock's time when the recipes came: a saved copy's age counts from it.
         var now = Date(timeIntervalSince1970: 0)
 
-        /// "Recipes by Aiko Tanaka" once the recipes say who the author is.
+        /// "Recipes by Aiko Tanaka" once the recipes say who the author is. Until then (loading,
+        /// a failure, no recipes) the screen knows only the id, a slug ("aiko-tanaka") no reader
+        /// should see as a name.
         var title: String {
             if case .loaded(let recipes) = phase, let name = recipes.first?.author.name { return "Recipes by \(name)" }
-            return "Recipes by \(authorID)"
+            return "Recipes by this author"
         }
     }
 

@@ -104,7 +104,7 @@ struct LegacyAboutTests {
         let environment = StubEnvironment()
         let facts = LegacyAboutPage.Facts(version: "9.9.9", dataDirectory: "/data/cookbook", recipeSource: "dataset /data/recipes.json")
         let screen = LegacyAboutScreen(page: LegacyAboutPage(), facts: facts, environment: environment)
-        #expect(screen.content.plainText() == "# About Cookbook\n\n")
+        #expect(screen.content.plainText() == "# About Cookbook\n")
 
         await screen.appear()
 

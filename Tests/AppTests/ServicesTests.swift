@@ -206,9 +206,9 @@ struct FileRecipeExporterTests {
                 ## Ingredients
                 - 400 g chicken thigh
                 - 2 onions
-                - 1 piece carrot
+                - 1 carrot
                 - 100 g curry roux
-                - 2 cup rice
+                - 2 cups rice
 
                 ## Steps
                 1. Cook the rice.

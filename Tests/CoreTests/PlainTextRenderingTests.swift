@@ -85,6 +85,17 @@ struct PlainTextRenderingTests {
                 """)
     }
 
+    @Test("a section with no rows shows nothing, not even its heading")
+    func emptySection() {
+        let content = ScreenContent(
+            title: "Feed",
+            sections: [
+                ScreenSection(id: "new", title: "New", rows: []),
+                ScreenSection(id: "more", rows: [ScreenRow(id: "about", .link(title: "About Cookbook", subtitle: nil))]),
+            ])
+        #expect(content.plainText() == "# Feed\n\n [1] About Cookbook\n")
+    }
+
     @Test("a title alone")
     func titleOnly() {
         #expect(ScreenContent(title: "Empty").plainText() == "# Empty\n")
@@ -169,7 +180,7 @@ struct PlainTextRenderingTests {
                 """)
     }
 
-    @Test("numbering continues across sections and skips text rows")
+    @Test("numbering continues across sections and skips text rows; an empty section adds nothing")
     func numberingAcrossSections() {
         let content = ScreenContent(
             title: "T",
@@ -184,7 +195,6 @@ struct PlainTextRenderingTests {
 
                      intro
                  [1] <One>
-
 
                      middle
                  [2] <Two>

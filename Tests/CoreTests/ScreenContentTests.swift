@@ -130,18 +130,44 @@ struct ScreenFailureTests {
 @Suite("Ingredient amounts")
 struct IngredientTests {
     @Test(
-        "quantity and unit as people write them",
+        "quantity and unit as a cook writes them",
         arguments: [
             (200.0, Ingredient.Unit.gram, "200 g"),
             (2, .none, "2"),
-            (0.5, .teaspoon, "0.5 tsp"),
-            (1.25, .cup, "1.25 cup"),
+            (0.5, .teaspoon, "½ tsp"),
+            (0.25, .none, "¼"),
+            (1.5, .tablespoon, "1½ tbsp"),
+            (1.0 / 3, .cup, "⅓ cup"),
+            (1.25, .cup, "1¼ cups"),
+            (0.3, .teaspoon, "0.3 tsp"),
+            (1.5, .kilogram, "1.5 kg"),
+            (1.2, .liter, "1.2 l"),
             (1, .kilogram, "1 kg"),
-            (3, .clove, "3 clove"),
+            (1, .clove, "1 clove"),
+            (3, .clove, "3 cloves"),
+            (2, .pinch, "2 pinches"),
+            (0.5, .bunch, "½ bunch"),
+            (2, .bunch, "2 bunches"),
+            (0.5, .piece, "½"),
+            (1, .piece, "1"),
             (0, .milliliter, "0 ml"),
         ] as [(Double, Ingredient.Unit, String)])
     func amountText(quantity: Double, unit: Ingredient.Unit, expected: String) {
         #expect(Ingredient(name: "x", quantity: quantity, unit: unit).amountText == expected)
+    }
+
+    @Test(
+        "the whole line as a cook writes it",
+        arguments: [
+            (Ingredient(name: "grated apple", quantity: 0.5, unit: .piece), "½ apple, grated"),
+            (Ingredient(name: "chopped onions", quantity: 2, unit: .none), "2 onions, chopped"),
+            (Ingredient(name: "grated cheese", quantity: 50, unit: .gram), "50 g grated cheese"),
+            (Ingredient(name: "garlic", quantity: 2, unit: .clove), "2 cloves garlic"),
+            (Ingredient(name: "canned tuna", quantity: 1, unit: .can), "1 can tuna"),
+            (Ingredient(name: "salt", quantity: nil, unit: .pinch), "salt (to taste)"),
+        ])
+    func text(ingredient: Ingredient, expected: String) {
+        #expect(ingredient.text == expected)
     }
 
     @Test("no quantity gives no text, whatever the unit", arguments: Ingredient.Unit.allCases)
@@ -153,6 +179,6 @@ struct IngredientTests {
     func fixtureSalt() throws {
         let salt = try #require(Fixtures.pancakes.ingredients.first { $0.name == "salt" })
         #expect(salt.amountText == "")
-        #expect(Fixtures.curryRice.ingredients.map(\.amountText) == ["400 g", "2", "1 piece", "100 g", "2 cup"])
+        #expect(Fixtures.curryRice.ingredients.map(\.amountText) == ["400 g", "2", "1", "100 g", "2 cups"])
     }
 }

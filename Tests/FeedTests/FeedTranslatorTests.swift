@@ -54,6 +54,15 @@ struct FeedTranslatorTests {
                     ]))
     }
 
+    @Test func aListWithNothingInItIsLeftOutRatherThanHeadingAbout() {
+        let onlyPopular = content(.loaded(RecipeFeed(popular: [Fixtures.pancakes], new: [])))
+        #expect(onlyPopular.sections.map(\.id) == ["popular", "more"])
+        #expect(!onlyPopular.plainText().contains("## New"))
+
+        let onlyNew = content(.loaded(RecipeFeed(popular: [], new: [Fixtures.pancakes])))
+        #expect(onlyNew.sections.map(\.id) == ["new", "more"])
+    }
+
     @Test func theSameRecipeInBothSectionsGetsTwoDistinctRows() {
         let rows = content(.loaded(RecipeFeed(popular: [Fixtures.misoSoup], new: [Fixtures.misoSoup]))).interactiveRows
 

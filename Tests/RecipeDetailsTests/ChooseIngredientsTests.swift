@@ -148,7 +148,7 @@ struct ChooseIngredientsScreenTests {
 
         let items = try await environment.shoppingList.findAll()
         #expect(items.map(\.name) == ["rice"])
-        #expect(items.first?.amount == "2 cup")
+        #expect(items.first?.amount == "2 cups")
         #expect(details.content.notice == "Added 1 of 5 ingredients of “Curry Rice” to the shopping list.")
     }
 

@@ -40,7 +40,7 @@ struct RecipeDetailsScreenTests {
         #expect(recorder.clientCalls == [.recipe(id: 1)])
         #expect(
             screen.content.rowTexts(inSectionTitled: "Ingredients") == [
-                "• 400 g chicken thigh", "• 2 onions", "• 1 piece carrot", "• 100 g curry roux", "• 2 cup rice",
+                "• 400 g chicken thigh", "• 2 onions", "• 1 carrot", "• 100 g curry roux", "• 2 cups rice",
             ])
         #expect(
             screen.content.rowTexts(inSectionTitled: "Steps") == [
@@ -185,7 +185,7 @@ struct RecipeDetailsScreenTests {
         #expect(navigation == nil)
         let added = try await environment.shoppingList.findAll(.equal(.recipeID, .integer(1)), sort: [.ascending(.position)])
         #expect(added.map(\.name) == ["chicken thigh", "onions", "carrot", "curry roux", "rice"])
-        #expect(added.map(\.amount) == ["400 g", "2", "1 piece", "100 g", "2 cup"])
+        #expect(added.map(\.amount) == ["400 g", "2", "1", "100 g", "2 cups"])
         #expect(added.map(\.position) == [4, 5, 6, 7, 8])
         #expect(added.allSatisfy { $0.recipeID == 1 && !$0.isChecked })
         #expect(Set(added.map(\.id)).count == 5)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import RecipeDetails
 
-/// An ingredient in words, as the details screen lists it.
+/// An ingredient in words, as a cook writes it and the details screen lists it.
 @Suite("Ingredient translator")
 struct IngredientTranslatorTests {
     let translator = IngredientTranslator()
@@ -13,7 +13,9 @@ struct IngredientTranslatorTests {
         arguments: [
             (Ingredient(name: "chicken thigh", quantity: 400, unit: .gram), "400 g chicken thigh"),
             (Ingredient(name: "onions", quantity: 2, unit: .none), "2 onions"),
-            (Ingredient(name: "curry paste", quantity: 1.5, unit: .tablespoon), "1.5 tbsp curry paste"),
+            (Ingredient(name: "curry paste", quantity: 1.5, unit: .tablespoon), "1½ tbsp curry paste"),
+            (Ingredient(name: "grated apple", quantity: 0.5, unit: .piece), "½ apple, grated"),
+            (Ingredient(name: "garlic", quantity: 2, unit: .clove), "2 cloves garlic"),
             (Ingredient(name: "salt", quantity: nil, unit: .pinch), "salt (to taste)"),
         ])
     func ingredientsReadAsPeopleWriteThem(ingredient: Ingredient, text: String) {

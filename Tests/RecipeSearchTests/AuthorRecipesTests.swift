@@ -43,10 +43,10 @@ struct AuthorRecipesTests {
         #expect(recipeTitles(screen.content) == recipes)
     }
 
-    @Test func beforeLoadingTheTitleNamesTheAuthorByID() {
+    @Test func beforeLoadingTheTitleShowsNoSlug() {
         let screen = RecipeSearchFeature.makeScreen(Screens.AuthorRecipes(authorID: "priya-sharma"), environment: environment)
 
-        #expect(screen.content.title == "Recipes by priya-sharma")
+        #expect(screen.content.title == "Recipes by this author")
         #expect(screen.content.status == .loading("Loading recipes…"))
     }
 

@@ -142,11 +142,11 @@ struct AuthorRecipesTranslatorTests {
         translator.translate(AuthorRecipesViewModel.State(authorID: "aiko-tanaka", phase: phase))
     }
 
-    @Test func untilTheRecipesSayWhoTheAuthorIsTheTitleNamesTheID() {
-        #expect(content(.loading) == ScreenContent(title: "Recipes by aiko-tanaka", status: .loading("Loading recipes…")))
-        #expect(content(.loaded([])) == ScreenContent(title: "Recipes by aiko-tanaka", status: .empty("No recipes by this author.")))
+    @Test func untilTheRecipesSayWhoTheAuthorIsTheTitleShowsNoSlug() {
+        #expect(content(.loading) == ScreenContent(title: "Recipes by this author", status: .loading("Loading recipes…")))
+        #expect(content(.loaded([])) == ScreenContent(title: "Recipes by this author", status: .empty("No recipes by this author.")))
         let failure = ScreenFailure(message: "Couldn't load the author's recipes: offline.", canRetry: true)
-        #expect(content(.failed(failure)) == ScreenContent(title: "Recipes by aiko-tanaka", status: .failed(failure)))
+        #expect(content(.failed(failure)) == ScreenContent(title: "Recipes by this author", status: .failed(failure)))
     }
 
     @Test func loadedRecipesAreResultRowsUnderTheAuthorsName() {

@@ -38,9 +38,7 @@ struct FileRecipeExporter: RecipeExporter {
     static func render(_ recipe: Recipe, as format: RecipeExportDescriptor.Format) -> String {
         let heading = format == .markdown ? "# \(recipe.title)" : recipe.title.uppercased()
         let subheading = { (title: String) in format == .markdown ? "## \(title)" : "\(title):" }
-        let ingredients = recipe.ingredients.map { ingredient in
-            "- " + (ingredient.quantity == nil ? "\(ingredient.name) (to taste)" : "\(ingredient.amountText) \(ingredient.name)")
-        }
+        let ingredients = recipe.ingredients.map { "- " + $0.text }
         let steps = recipe.steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
         return
             ([

@@ -5,7 +5,10 @@ extension ScreenContent {
     public func plainText(focusedRow: ScreenRow.ID? = nil) -> String {
         var lines = ["# \(title)"]
         var number = 0
-        for section in sections {
+        // A section with no rows shows nothing: "## New" with nothing under it would read as the
+        // heading of the next section's rows. A translator that wants to say why a section is empty
+        // gives it a row saying so.
+        for section in sections where !section.rows.isEmpty {
             lines.append("")
             if let title = section.title { lines.append("## \(title)") }
             for row in section.rows {
