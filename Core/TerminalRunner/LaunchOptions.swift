@@ -52,7 +52,7 @@ public struct ProgramInfo: Sendable {
         return
             (["\(name): \(summary)", "", "Usage: \(name) [options]", "", "Options:"] + lines
             + notes.flatMap { ["", $0] }
-            + ["", "Links (--open):"] + DeepLinks.validForms.map { "  \($0)" }
+            + ["", "Links (--open LINK; a parameter a link does not take is refused):"] + DeepLinks.help.map { "  \($0)" }
             + ["", Self.modes, "", Self.exitStatuses])
             .joined(separator: "\n") + "\n"
     }

@@ -108,12 +108,12 @@ struct DeepLinkTests {
     }
 
     @Test(
-        "a bad link is refused with its problem and every valid form",
+        "a link no screen has is refused with its problem and every valid form",
         arguments: [
             ("https://recipes/42", "it is not a cookbook:// link"),
             ("recipes/42", "it is not a cookbook:// link"),
+            ("cookbook://search?query=50%", "it is not a well-formed link (a space must be written %20, a % must start %XX)"),
             ("cookbook://no-such-screen", "no screen has this path"),
-            ("cookbook://recipes/abc", "recipeID must be a whole number, not “abc”"),
             ("cookbook://recipes", "no screen has this path"),
             ("cookbook://authors", "no screen has this path"),
             ("cookbook://recipes/42/steps", "no screen has this path"),
@@ -124,11 +124,82 @@ struct DeepLinkTests {
         } throws: { error in
             guard let error = error as? DeepLinkError else { return false }
             let description = error.description
-            return error.link == text
-                && error.problem == problem
+            return error.link == text && error.problem == problem && error.screen == nil
                 && description.hasPrefix("cannot open “\(text)”: \(problem). Valid links:\n")
-                && DeepLinks.validForms.allSatisfy { description.contains("\n  \($0)") }
+                && DeepLinks.help.allSatisfy { description.contains("\n  \($0)") }
         }
+    }
+
+    @Test(
+        "a parameter a screen does not take, one given twice, or a malformed value is named, with the screen's real parameters",
+        arguments: [
+            ("cookbook://search?q=curry", ScreenKind.recipeSearch, "cookbook://search?query={query} has no parameter “q”"),
+            ("cookbook://search?query=curry&query=rice", .recipeSearch, "query is given twice"),
+            ("cookbook://search?query=curry&=x", .recipeSearch, "cookbook://search?query={query} has no parameter with no name"),
+            ("cookbook://recipes/abc", .recipeDetails, "recipeID must be a whole number, not “abc”"),
+            ("cookbook://recipes/42?recipeID=7", .recipeDetails, "cookbook://recipes/{recipeID} has no parameter “recipeID”"),
+            ("cookbook://authors/aiko-tanaka?page=2", .authorRecipes, "cookbook://authors/{authorID} has no parameter “page”"),
+            ("cookbook://feed?tab=new", .feed, "cookbook://feed has no parameter “tab”"),
+        ])
+    func refusedValues(text: String, screen: ScreenKind, problem: String) {
+        #expect {
+            try DeepLinks.descriptor(from: text)
+        } throws: { error in
+            guard let error = error as? DeepLinkError else { return false }
+            let parameters = DeepLinks.parameters(of: screen.descriptorType)
+            let takes =
+                parameters.isEmpty
+                ? "\(screen.linkForm) takes no parameters."
+                : "\(screen.linkForm) takes:\n" + parameters.map { "  \($0.help)" }.joined(separator: "\n")
+            return error.link == text && error.problem == problem && error.screen == screen
+                && error.description == "cannot open “\(text)”: \(problem). \(takes)"
+        }
+    }
+
+    @Test("the search link's refusal says what it does take, in words")
+    func searchRefusalInWords() throws {
+        do {
+            _ = try DeepLinks.descriptor(from: "cookbook://search?q=curry")
+            Issue.record("cookbook://search?q=curry was read")
+        } catch {
+            #expect(
+                error.description == """
+                    cannot open “cookbook://search?q=curry”: cookbook://search?query={query} has no parameter “q”. \
+                    cookbook://search?query={query} takes:
+                      query (optional): the words to search for; without it the search starts empty
+                    """)
+        }
+    }
+
+    @Test("every screen's parameters: its path's placeholders, then its query items, each with a meaning")
+    func parameters() {
+        #expect(DeepLinks.parameters(of: Screens.RecipeSearch.self).map(\.name) == ["query"])
+        #expect(DeepLinks.parameters(of: Screens.RecipeDetails.self).map(\.name) == ["recipeID"])
+        #expect(DeepLinks.parameters(of: Screens.AuthorRecipes.self).map(\.name) == ["authorID"])
+        #expect(DeepLinks.parameters(of: Screens.Feed.self).isEmpty)
+        for kind in ScreenKind.allCases {
+            let inPath = kind.descriptorType.linkPath.split(separator: "/").filter { $0.hasPrefix("{") }.map {
+                String($0.dropFirst().dropLast())
+            }
+            let parameters = DeepLinks.parameters(of: kind.descriptorType)
+            #expect(Array(parameters.map(\.name).prefix(inPath.count)) == inPath)
+            #expect(parameters.allSatisfy { $0.meaning != "a value" }, "\(kind.name) does not say what a value means")
+        }
+    }
+
+    @Test("help lists every form with what its values mean")
+    func help() {
+        #expect(DeepLinks.help.count == ScreenKind.allCases.count)
+        #expect(
+            DeepLinks.help.contains {
+                $0.hasPrefix("cookbook://search?query={query}")
+                    && $0.hasSuffix("query (optional): the words to search for; without it the search starts empty")
+            })
+        #expect(
+            DeepLinks.help.contains {
+                $0.hasPrefix("cookbook://recipes/{recipeID} ") && $0.hasSuffix("recipeID: the recipe's number, such as 42")
+            })
+        #expect(DeepLinks.help.contains("cookbook://feed"))
     }
 
     @Test("the valid forms name every screen's path")
@@ -136,5 +207,6 @@ struct DeepLinkTests {
         #expect(DeepLinks.validForms.count == ScreenKind.allCases.count)
         #expect(DeepLinks.validForms.contains("cookbook://recipes/{recipeID}"))
         #expect(DeepLinks.validForms.contains("cookbook://authors/{authorID}"))
+        #expect(DeepLinks.validForms.contains("cookbook://search?query={query}"))
     }
 }

@@ -89,10 +89,8 @@ struct RunnerOptionsEndToEndTests {
     }
 
     @Test(
-        "a bad link prints what is wrong and every valid form to stderr, and exits 2",
-        arguments: [
-            "https://example.com/recipes/1", "cookbook://no-such-screen", "cookbook://recipes/abc", "cookbook://authors",
-        ])
+        "a link no screen has prints what is wrong and every valid form to stderr, and exits 2",
+        arguments: ["https://example.com/recipes/1", "cookbook://no-such-screen", "cookbook://authors"])
     func badLink(link: String) throws {
         let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")
         #expect(result.status == 2)
@@ -119,6 +117,23 @@ struct RunnerOptionsEndToEndTests {
     }
 
     @Test(
+        "a parameter the link does not take, or a malformed value, is named with the link's real parameters, and exits 2",
+        arguments: [
+            ("cookbook://search?q=curry", "has no parameter “q”", "query (optional): the words to search for"),
+            ("cookbook://search?query=curry&query=rice", "query is given twice", "query (optional): the words to search for"),
+            ("cookbook://recipes/abc", "recipeID must be a whole number, not “abc”", "recipeID: the recipe's number, such as 42"),
+            ("cookbook://feed?tab=new", "has no parameter “tab”", "cookbook://feed takes no parameters."),
+        ])
+    func refusedParameter(link: String, problem: String, parameters: String) throws {
+        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")
+        #expect(result.status == 2)
+        #expect(result.errorOutput.hasPrefix("cookbook: cannot open “\(link)”: "))
+        #expect(result.errorOutput.contains(problem))
+        #expect(result.errorOutput.contains(parameters))
+        #expect(result.output.isEmpty, "nothing started")
+    }
+
+    @Test(
         "--help names --open, the link forms and the exit statuses, for the app and sandboxes",
         arguments: ["cookbook", "RecipeSearchSandbox"])
     func help(product: String) throws {
@@ -127,6 +142,9 @@ struct RunnerOptionsEndToEndTests {
         #expect(result.output.contains("--open LINK"))
         #expect(result.output.contains("--script FILE"))
         #expect(result.output.contains("cookbook://recipes/{recipeID}"))
+        #expect(result.output.contains("cookbook://search?query={query}"))
+        #expect(result.output.contains("query (optional): the words to search for"))
+        #expect(result.output.contains("authorID: the author's id, such as aiko-tanaka"))
         #expect(result.output.contains("130 interrupted"))
         #expect(result.output.contains("143 terminated"))
     }

@@ -129,12 +129,12 @@ struct LaunchOptionsTests {
                 Scenarios:
                   slow  takes long
 
-                Links (--open):
+                Links (--open LINK; a parameter a link does not take is refused):
                   cookbook://feed
-                  cookbook://search
-                  cookbook://recipes/{recipeID}
-                  cookbook://recipes/{recipeID}/choose-ingredients
-                  cookbook://authors/{authorID}
+                  cookbook://search?query={query}                   query (optional): the words to search for; without it the search starts empty
+                  cookbook://recipes/{recipeID}                     recipeID: the recipe's number, such as 42
+                  cookbook://recipes/{recipeID}/choose-ingredients  recipeID: the recipe's number, such as 42
+                  cookbook://authors/{authorID}                     authorID: the author's id, such as aiko-tanaka
                   cookbook://kitchen-preferences
                   cookbook://shopping-list
                   cookbook://favorites
@@ -150,11 +150,12 @@ struct LaunchOptionsTests {
                 """)
     }
 
-    @Test("usage lists every link form --open accepts")
+    @Test("usage lists every link form --open accepts, with its parameters")
     func usageListsLinks() {
-        for form in DeepLinks.validForms {
-            #expect(Self.program.usage.contains("\n  \(form)\n"))
+        for line in DeepLinks.help {
+            #expect(Self.program.usage.contains("\n  \(line)\n"))
         }
+        #expect(Self.program.usage.contains("query (optional): the words to search for"))
     }
 
     @Test("every exit status in usage is a Runner.ExitCode")

@@ -5,13 +5,62 @@
 #endif
 
 /// Links to screens: `cookbook://recipes/42`, `cookbook://search?query=curry`.
-/// `--open LINK` starts the app or a sandbox on that screen.
+/// `--open LINK` starts the app or a sandbox on that screen. A link is read strictly: a query item
+/// its screen does not take (`search?q=curry`), one given twice, or a malformed value is refused,
+/// naming it and listing the screen's parameters (`ScreenDescriptor.linkParameters`).
 public enum DeepLinks {
     public static let scheme = "cookbook"
 
     /// Every valid form, for help and error messages: `cookbook://recipes/{recipeID}`.
     /// Read from `ScreenKind`, so every screen is here by construction.
     public static var validForms: [String] { ScreenKind.allCases.map(\.linkForm) }
+
+    /// A value a link carries, a `{placeholder}` of its path or a query item, and what it means.
+    public struct Parameter: Hashable, Sendable {
+        public var name: String
+        /// In a few words, with an example: "the recipe's number, such as 42".
+        public var meaning: String
+        /// Whether the link may leave it out (only a query item may).
+        public var isOptional: Bool
+
+        public init(_ name: String, _ meaning: String, isOptional: Bool = false) {
+            self.name = name
+            self.meaning = meaning
+            self.isOptional = isOptional
+        }
+
+        /// A recipe's number, the placeholder of every recipe screen's link.
+        public static let recipeID = Parameter("recipeID", "the recipe's number, such as 42")
+
+        /// "query (optional): the words to search for".
+        public var help: String { "\(name)\(isOptional ? " (optional)" : ""): \(meaning)" }
+    }
+
+    /// Every value a screen's link carries: its path's placeholders, then its query items.
+    public static func parameters(of screen: any ScreenDescriptor.Type) -> [Parameter] {
+        let declared = screen.linkParameters
+        let path = segments(of: screen.linkPath).compactMap(placeholder).map { name in
+            declared.first { $0.name == name } ?? Parameter(name, "a value")
+        }
+        return path + queryParameters(of: screen)
+    }
+
+    /// The query items a screen's link may carry: its parameters that are not in its path.
+    public static func queryParameters(of screen: any ScreenDescriptor.Type) -> [Parameter] {
+        let path = Set(segments(of: screen.linkPath).compactMap(placeholder))
+        return screen.linkParameters.filter { !path.contains($0.name) }
+    }
+
+    /// Every link form with what its values mean, two columns, for `--help` and refusals:
+    /// `cookbook://recipes/{recipeID}   recipeID: the recipe's number, such as 42`.
+    public static var help: [String] {
+        let forms = ScreenKind.allCases.map { ($0.linkForm, parameters(of: $0.descriptorType)) }
+        let width = forms.map(\.0.count).max() ?? 0
+        return forms.map { form, parameters in
+            guard !parameters.isEmpty else { return form }
+            return form + String(repeating: " ", count: width - form.count + 2) + parameters.map(\.help).joined(separator: "; ")
+        }
+    }
 
     /// The descriptor as a link. Reading it back with `descriptor(from:)` gives an equal descriptor.
     public static func link(for descriptor: some ScreenDescriptor) -> String {
@@ -32,8 +81,18 @@ public enum DeepLinks {
     /// Reads a link back into the descriptor of its screen. The scheme and the path's literal
     /// segments match in any case (`COOKBOOK://Recipes/42`), as URL schemes and hosts do.
     public static func descriptor(from link: String) throws(DeepLinkError) -> any ScreenDescriptor {
-        guard let components = URLComponents(string: link), components.scheme?.lowercased() == scheme else {
+        let malformed = "it is not a well-formed link (a space must be written %20, a % must start %XX)"
+        guard let components = URLComponents(string: link) else {
+            throw DeepLinkError(
+                link: link, problem: link.lowercased().hasPrefix("\(scheme)://") ? malformed : "it is not a \(scheme):// link")
+        }
+        guard components.scheme?.lowercased() == scheme else {
             throw DeepLinkError(link: link, problem: "it is not a \(scheme):// link")
+        }
+        // A stray % is read leniently by URLComponents (as a literal "%"): refused here, in the
+        // text as written, so no value is read that its writer did not mean.
+        if let question = link.firstIndex(of: "?"), percentDecoded(String(link[link.index(after: question)...])) == nil {
+            throw DeepLinkError(link: link, problem: malformed)
         }
         let path = ([components.percentEncodedHost ?? ""] + components.percentEncodedPath.split(separator: "/").map(String.init))
             .filter { !$0.isEmpty }
@@ -42,7 +101,6 @@ public enum DeepLinks {
             let pattern = segments(of: screen.linkPath)
             guard pattern.count == path.count else { continue }
             var values: [String: String] = [:]
-            for item in components.queryItems ?? [] { values[item.name] = item.value ?? "" }
             let matches = zip(pattern, path).allSatisfy { expected, actual in
                 if let name = placeholder(expected) {
                     values[name] = actual
@@ -51,10 +109,21 @@ public enum DeepLinks {
                 return expected.lowercased() == actual.lowercased()
             }
             guard matches else { continue }
+            let accepted = Set(queryParameters(of: screen).map(\.name))
+            for item in components.queryItems ?? [] {
+                guard accepted.contains(item.name) else {
+                    let name = item.name.isEmpty ? "with no name" : "“\(item.name)”"
+                    throw DeepLinkError(link: link, problem: "\(screen.kind.linkForm) has no parameter \(name)", screen: screen.kind)
+                }
+                guard values[item.name] == nil else {
+                    throw DeepLinkError(link: link, problem: "\(item.name) is given twice", screen: screen.kind)
+                }
+                values[item.name] = item.value ?? ""
+            }
             do {
                 return try screen.init(linkValues: values)
             } catch {
-                throw DeepLinkError(link: link, problem: error.problem)
+                throw DeepLinkError(link: link, problem: error.problem, screen: screen.kind)
             }
         }
         throw DeepLinkError(link: link, problem: "no screen has this path")
@@ -102,18 +171,30 @@ public enum DeepLinks {
     }
 }
 
-/// A link that names no screen, or names one with a bad value. The message lists the valid forms.
+/// A link that names no screen, or names one with a parameter it does not take or a bad value.
+/// The message lists that screen's parameters, or every valid form when no screen has the path.
 public struct DeepLinkError: Error, Equatable, CustomStringConvertible {
     public var link: String
     public var problem: String
+    /// The screen whose path the link has, when the problem is in its values.
+    public var screen: ScreenKind?
 
-    public init(link: String = "", problem: String) {
+    public init(link: String = "", problem: String, screen: ScreenKind? = nil) {
         self.link = link
         self.problem = problem
+        self.screen = screen
     }
 
     public var description: String {
-        "cannot open “\(link)”: \(problem). Valid links:\n" + DeepLinks.validForms.map { "  \($0)" }.joined(separator: "\n")
+        guard let screen else {
+            return "cannot open “\(link)”: \(problem). Valid links:\n" + DeepLinks.help.map { "  \($0)" }.joined(separator: "\n")
+        }
+        let parameters = DeepLinks.parameters(of: screen.descriptorType)
+        let takes =
+            parameters.isEmpty
+            ? "\(screen.linkForm) takes no parameters."
+            : "\(screen.linkForm) takes:\n" + parameters.map { "  \($0.help)" }.joined(separator: "\n")
+        return "cannot open “\(link)”: \(problem). \(takes)"
     }
 
     /// For descriptors: a value that must be a whole number.

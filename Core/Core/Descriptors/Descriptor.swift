@@ -27,6 +27,11 @@ public protocol ScreenDescriptor: Descriptor, Hashable, CustomStringConvertible 
     init(linkValues: [String: String]) throws(DeepLinkError)
     /// The values to write into the link. Empty values are left out.
     var linkValues: [String: String] { get }
+    /// What the link's values mean, for `--help` and for refusals: the `{placeholder}`s of
+    /// `linkPath` and every query item `init(linkValues:)` reads (`query` of `search?query=curry`).
+    /// A query item not listed here is refused, naming it, so a misspelt one is never silently
+    /// dropped. Empty by default: a screen whose link is its path alone.
+    static var linkParameters: [DeepLinks.Parameter] { get }
 }
 
 extension ScreenDescriptor {
@@ -35,6 +40,8 @@ extension ScreenDescriptor {
         let fields = Mirror(reflecting: self).children.map { "\($0.label ?? "_"): \(String(reflecting: $0.value))" }
         return "Screens.\(Self.kind.name)(\(fields.joined(separator: ", ")))"
     }
+
+    public static var linkParameters: [DeepLinks.Parameter] { [] }
 
     /// Equality across existentials: same type and equal values.
     public func isEqual(to other: any ScreenDescriptor) -> Bool {

@@ -37,6 +37,10 @@ public enum ScreenKind: CaseIterable, Hashable, Sendable {
         String(describing: descriptorType)
     }
 
-    /// The link form of this kind: `cookbook://recipes/{recipeID}`.
-    public var linkForm: String { "\(DeepLinks.scheme)://\(descriptorType.linkPath)" }
+    /// The link form of this kind, its query items included: `cookbook://recipes/{recipeID}`,
+    /// `cookbook://search?query={query}`.
+    public var linkForm: String {
+        let query = DeepLinks.queryParameters(of: descriptorType).map { "\($0.name)={\($0.name)}" }
+        return "\(DeepLinks.scheme)://\(descriptorType.linkPath)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+    }
 }

@@ -29,6 +29,9 @@ public enum Screens {
     public struct RecipeSearch: ScreenDescriptor {
         public static let kind = ScreenKind.recipeSearch
         public static let linkPath = "search"
+        public static let linkParameters = [
+            DeepLinks.Parameter("query", "the words to search for; without it the search starts empty", isOptional: true)
+        ]
 
         public var query: String
 
@@ -51,6 +54,7 @@ public enum Screens {
     public struct RecipeDetails: ScreenDescriptor {
         public static let kind = ScreenKind.recipeDetails
         public static let linkPath = "recipes/{recipeID}"
+        public static let linkParameters = [DeepLinks.Parameter.recipeID]
 
         public var recipeID: Recipe.ID
 
@@ -74,6 +78,7 @@ public enum Screens {
     public struct ChooseIngredients: ScreenDescriptor {
         public static let kind = ScreenKind.chooseIngredients
         public static let linkPath = "recipes/{recipeID}/choose-ingredients"
+        public static let linkParameters = [DeepLinks.Parameter.recipeID]
 
         public var recipeID: Recipe.ID
 
@@ -96,6 +101,7 @@ public enum Screens {
     public struct AuthorRecipes: ScreenDescriptor {
         public static let kind = ScreenKind.authorRecipes
         public static let linkPath = "authors/{authorID}"
+        public static let linkParameters = [DeepLinks.Parameter("authorID", "the author's id, such as aiko-tanaka")]
 
         public var authorID: Author.ID
 
