@@ -58,9 +58,14 @@ public enum Sandbox {
         let gallery = galleryRenderer(
             program: program.name, feature: feature, scenarios: scenarios, link: link, root: root, examples: examples)
         let status = await Runner.main(program, arguments: arguments, time: gate, gallery: gallery) { options in
+            let notices = RunNotices()
             var environment = try await environment(scenario: options.value("--scenario"), among: scenarios, clock: clock, link: link)
-            if let client = try webClient(options) { environment = environment.overriding(\.client, with: client) }
-            return TabSession(StackNavigator(title: feature, environment: environment, root: root))
+            if let client = try webClient(options, onMiss: { notices.fail($0.failure) }) {
+                environment = environment.overriding(\.client, with: client)
+            }
+            let session = TabSession(StackNavigator(title: feature, environment: environment, root: root))
+            session.notices = notices
+            return session
         }
         return status.rawValue
     }
@@ -68,8 +73,10 @@ public enum Sandbox {
     /// The web API client `--replay FILE` (or `--api-url URL`) asks for, in place of the
     /// scenario's fixtures; nil without those options. `networking` is asked only when a
     /// request may go to the network.
+    /// `onMiss` is told of each request a strict replay has no answer for.
     public static func webClient(
-        _ options: LaunchOptions, networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange = NetworkingLibrary.load
+        _ options: LaunchOptions, networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange = NetworkingLibrary.load,
+        onMiss: (@Sendable (CassetteMiss) -> Void)? = nil
     ) throws -> (any RecipeServiceClient)? {
         let web: WebAPIOptions?
         do {
@@ -79,7 +86,7 @@ public enum Sandbox {
         }
         guard let web else { return nil }
         do {
-            return try web.makeClient(recordedWith: "sandbox", networking: networking).client
+            return try web.makeClient(recordedWith: "sandbox", networking: networking, onMiss: onMiss).client
         } catch {
             throw StartupError(error.message)
         }

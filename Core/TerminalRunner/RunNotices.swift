@@ -1,4 +1,5 @@
 import Core
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -17,6 +18,10 @@ import Core
 ///   or refused by the store). A run that ends with any says how many and exits with status 4,
 ///   so a script never reports success for changes it did not save.
 ///
+/// - `fail(_:)`: something a script must not pass over, such as a request a strict cassette has
+///   no answer for: the script stops at the command during which it happened, naming its line,
+///   and exits 1. The full screen has shown it already, on the screen that asked.
+///
 /// Stores and loggers report from their own threads, so the state is behind a lock (Core's `Lock`,
 /// which ThreadSanitizer sees on Linux).
 public final class RunNotices: @unchecked Sendable {
@@ -26,6 +31,7 @@ public final class RunNotices: @unchecked Sendable {
     private var delivered = 0
     private var listener: (@Sendable (String) -> Void)?
     private var unsaved = 0
+    private var failures: [String] = []
 
     public init(banner: String? = nil) {
         bannerText = banner
@@ -54,6 +60,20 @@ public final class RunNotices: @unchecked Sendable {
 
     public func recordUnsavedChange() {
         lock.withLock { unsaved += 1 }
+    }
+
+    /// Records what a script must fail on; the script reads it with `takeFailures()`.
+    public func fail(_ message: String) {
+        lock.withLock { failures.append(message) }
+    }
+
+    /// The failures recorded since the last call, in order, each once.
+    func takeFailures() -> [String] {
+        lock.withLock {
+            defer { failures = [] }
+            var seen = Set<String>()
+            return failures.filter { seen.insert($0).inserted }
+        }
     }
 
     /// How many changes made in this run are not kept.

@@ -1,4 +1,5 @@
 import DataFormats
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -17,12 +18,18 @@ public struct CassetteTransport: HTTPTransport {
     /// The cassette's path, for messages.
     public let file: String
     public let passthrough: (any HTTPTransport)?
+    /// Told of every request the cassette has no answer for, when strict: the program's runner
+    /// fails a script on it, so a replayed run never reports success for a screen it could not show.
+    public let onMiss: (@Sendable (CassetteMiss) -> Void)?
     private let answers: RecordedAnswers
 
-    public init(cassette: Cassette, file: String, passthrough: (any HTTPTransport)? = nil) {
+    public init(
+        cassette: Cassette, file: String, passthrough: (any HTTPTransport)? = nil, onMiss: (@Sendable (CassetteMiss) -> Void)? = nil
+    ) {
         self.cassette = cassette
         self.file = file
         self.passthrough = passthrough
+        self.onMiss = onMiss
         answers = RecordedAnswers(cassette.interactions)
     }
 
@@ -40,7 +47,9 @@ public struct CassetteTransport: HTTPTransport {
             return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.bodyData)
         }
         if let passthrough { return try await passthrough.send(request, for: call) }
-        throw .notRecorded(CassetteMiss(request: recorded.line, call: call, cassette: file, server: cassette.server))
+        let miss = CassetteMiss(request: recorded.line, call: call, cassette: file, server: cassette.server)
+        onMiss?(miss)
+        throw .notRecorded(miss)
     }
 }
 

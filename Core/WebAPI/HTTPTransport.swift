@@ -106,4 +106,10 @@ public struct CassetteMiss: Equatable, Sendable {
     public var recordCommand: String {
         "swift run cookbook --api-url \(server) --record \(cassette)"
     }
+
+    /// Why a strict replay cannot pass, for the end of a script: the request, and the two ways on.
+    public var failure: String {
+        "the cassette \(cassette) has no answer for \(request), and strict replay shows none: record it (\(recordCommand)), "
+            + "or let such requests go to the web API (--replay-mode passthrough --api-url URL)"
+    }
 }

@@ -93,10 +93,12 @@ public struct WebAPIOptions: Equatable, Sendable {
 
     /// Builds the client: reads the cassette (`--replay`), opens the one to record
     /// (`--record`), and loads the network code only when a request may go to the network.
-    /// `clock` is what `Retry-After` waits on.
+    /// `clock` is what `Retry-After` waits on; `onMiss` is told of each request a strict replay
+    /// has no answer for.
     public func makeClient(
         recordedWith: String, clock: any WallClock = SystemClock(),
-        networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange = NetworkingLibrary.load
+        networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange = NetworkingLibrary.load,
+        onMiss: (@Sendable (CassetteMiss) -> Void)? = nil
     ) throws(WebAPIStartupError) -> Client {
         var live: LiveTransport?
         if let endpoint {
@@ -109,7 +111,8 @@ public struct WebAPIOptions: Equatable, Sendable {
         do {
             if let replay {
                 let cassette = try Cassette.load(from: replay)
-                let transport = CassetteTransport(cassette: cassette, file: replay, passthrough: replayMode == .passthrough ? live : nil)
+                let transport = CassetteTransport(
+                    cassette: cassette, file: replay, passthrough: replayMode == .passthrough ? live : nil, onMiss: onMiss)
                 let mode = replayMode == .passthrough ? "passthrough to \(endpoint?.shown ?? "")" : "strict"
                 return Client(
                     client: HTTPRecipeClient(transport: transport, clock: clock), description: "cassette \(replay) (replayed, \(mode))",

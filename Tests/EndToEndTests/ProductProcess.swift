@@ -26,10 +26,12 @@ struct ProductProcess {
     var executable: URL { Self.productsDirectory.appendingPathComponent(name) }
 
     /// Runs the product with `arguments`, feeding `input` to its stdin, with `environment` added
-    /// to this process's variables; kills it after `timeout`.
-    func run(_ arguments: [String] = [], input: String = "", environment: [String: String] = [:], timeout: Duration = .seconds(60)) throws
-        -> Result
-    {
+    /// to this process's variables, in `folder` (else this process's folder); kills it after `timeout`.
+    func run(
+        _ arguments: [String] = [], input: String = "", environment: [String: String] = [:], in folder: URL? = nil,
+        timeout: Duration = .seconds(60)
+    ) throws -> Result {
+        let workingFolder = folder
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -51,6 +53,7 @@ struct ProductProcess {
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
+        if let workingFolder { process.currentDirectoryURL = workingFolder }
         process.standardInput = try FileHandle(forReadingFrom: inputFile)
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)

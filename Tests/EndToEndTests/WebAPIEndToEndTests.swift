@@ -111,10 +111,27 @@ struct WebAPIEndToEndTests {
             ["--replay", cassette], input: "type curry\nexpect \"Vegetable Curry\"\nexpect \"Thai Green Curry\"\nquit\n")
         #expect(sandbox.status == 0, "stdout: \(sandbox.output.suffix(1500))\nstderr: \(sandbox.errorOutput)")
 
+        // A request the cassette has no answer for is shown, and a strict replay does not pass:
+        // the script stops at that command with status 1, in a sandbox and in the app.
         let miss = try ProductProcess(name: "RecipeSearchSandbox").run(["--replay", cassette], input: "type pasta\nsnapshot\nquit\n")
-        #expect(miss.status == 0)
+        #expect(miss.status == 1, "stderr: \(miss.errorOutput)")
         #expect(miss.output.contains("has no answer for GET /recipes?q=pasta"), "\(miss.output.suffix(1500))")
         #expect(miss.output.contains("--record \(cassette)"), "\(miss.output.suffix(1500))")
+        #expect(
+            miss.errorOutput.hasPrefix("stdin:1: the cassette \(cassette) has no answer for GET /recipes?q=pasta"), "\(miss.errorOutput)")
+        #expect(miss.errorOutput.contains("--replay-mode passthrough"), "\(miss.errorOutput)")
+        #expect(!miss.output.contains("› snapshot"), "the script stopped at the command that asked")
+        let appMiss = try cookbook.run(
+            ["--data-dir", temporaryDataDirectory(), "--replay", cassette], input: "tab Search\ntype pasta\nquit\n")
+        #expect(appMiss.status == 1, "stderr: \(appMiss.errorOutput)")
+        #expect(appMiss.errorOutput.contains("stdin:2: the cassette \(cassette) has no answer for GET /recipes?q=pasta"))
+
+        // Passing through, the request goes to the web API instead, and the run passes.
+        let live = try self.server()
+        let passthrough = try ProductProcess(name: "RecipeSearchSandbox").run(
+            ["--replay", cassette, "--replay-mode", "passthrough", "--api-url", live.baseURL.absoluteString],
+            input: "type miso\nexpect \"Miso Soup\"\nquit\n")
+        #expect(passthrough.status == 0, "stderr: \(passthrough.errorOutput)\n\(passthrough.output.suffix(1500))")
     }
 
     @Test("a cassette that is not one stops the app and a sandbox with status 3, saying why")
@@ -166,10 +183,16 @@ struct WebAPIEndToEndTests {
         #expect(stale.output.contains("+ .popular[].rating (number): added"), "\(stale.output)")
         #expect(stale.output.contains("~ .popular[].id: number → string"), "\(stale.output)")
 
+        // A server that is down is told from one that changed: exit 3, and no new recording advised.
+        // Run from a folder with no package above it: a cassette needs none.
         server.stop()
-        let down = try workspace.run(["cassette", "verify", cassette, "--api-url", server.baseURL.absoluteString])
-        #expect(down.status == 1)
+        let elsewhere = URL(fileURLWithPath: NSTemporaryDirectory())
+        let down = try workspace.run(["cassette", "verify", cassette, "--api-url", server.baseURL.absoluteString], in: elsewhere)
+        #expect(down.status == 3, "\(down.output)\n\(down.errorOutput)")
         #expect(down.output.contains("GET /feed: no answer: the connection was refused"), "\(down.output)")
+        #expect(down.output.contains("is the web API running there?"), "\(down.output)")
+        #expect(!down.output.contains("record the cassette again"), "\(down.output)")
+        #expect(down.errorOutput.isEmpty, "\(down.errorOutput)")
     }
 
     @Test("--api-url with an impossible port is a bad command line, said in words, before anything starts")

@@ -92,6 +92,65 @@ struct RunNoticesTests {
         }
         #expect(status == .unsavedChanges)
     }
+
+    @Test("failures are taken once each, in order, a repeated one once")
+    func failuresAreTakenOnce() {
+        let notices = RunNotices()
+        notices.fail("no answer for GET /feed")
+        notices.fail("no answer for GET /recipes/9")
+        notices.fail("no answer for GET /feed")
+        #expect(notices.takeFailures() == ["no answer for GET /feed", "no answer for GET /recipes/9"])
+        #expect(notices.takeFailures().isEmpty)
+    }
+
+    /// A script of `lines` over a screen whose "Ask" button records `failure` (as a strict cassette
+    /// records a request it has no answer for), and, with `whileStarting`, one recorded at start.
+    func runScript(_ lines: String, failure: String?, whileStarting: Bool = false) async throws -> Runner.ExitCode {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("failures-\(UUID().uuidString).txt").path
+        try lines.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return await Runner.main(ProgramInfo(name: "demo", summary: "a demo"), arguments: ["--script", path]) { _ in
+            let notices = RunNotices()
+            if whileStarting { notices.fail("no answer for GET /feed") }
+            let session = TabSession(stack("Search", root: AskingScreen { if let failure { notices.fail(failure) } }))
+            session.notices = notices
+            return session
+        }
+    }
+
+    @Test("a failure recorded while a command runs stops the script there with status 1; none, and it passes")
+    func aFailureFailsTheScript() async throws {
+        #expect(try await runScript("select Ask\nexpect Asked\n", failure: "no answer for GET /recipes?q=pasta") == .scriptFailed)
+        #expect(try await runScript("select Ask\nexpect Asked\n", failure: nil) == .success)
+        #expect(try await runScript("select Ask\nquit\n", failure: "no answer for GET /recipes?q=pasta") == .scriptFailed)
+        #expect(try await runScript("expect Ask\n", failure: nil, whileStarting: true) == .scriptFailed)
+    }
+}
+
+/// A screen with one button, "Ask", that calls `ask` and then shows "Asked".
+@MainActor
+private final class AskingScreen: Screen {
+    let ask: @MainActor () -> Void
+    var onChange: (@MainActor () -> Void)?
+    private var asked = false
+
+    init(ask: @escaping @MainActor () -> Void) {
+        self.ask = ask
+    }
+
+    var content: ScreenContent {
+        ScreenContent(
+            title: "Search", sections: [ScreenSection(id: "s", rows: [ScreenRow(id: "ask", .button("Ask"))])],
+            notice: asked ? "Asked" : nil)
+    }
+
+    func appear() async {}
+
+    func handle(_ event: ScreenEvent) async -> Navigation? {
+        ask()
+        asked = true
+        return nil
+    }
 }
 
 /// What a listener heard.

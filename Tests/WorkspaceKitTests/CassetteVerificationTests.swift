@@ -59,16 +59,62 @@ struct CassetteVerificationTests {
             asked.lines == [
                 "GET http://live.test/api/feed [\"Accept\": \"application/json\"]", "GET http://live.test/api/recipes/2?x=a%20b [:]",
             ])
-        let (lines, matches) = CassetteVerification.report(
+        let (lines, outcome) = CassetteVerification.report(
             findings, file: "c.json", server: try #require(URL(string: "http://live.test/api")))
-        #expect(!matches)
+        #expect(outcome == .unanswered)
         #expect(
             lines == [
                 "cassette verify: c.json, 2 recorded answers, asked again at http://live.test/api",
                 "  GET /feed: same shape",
                 "  GET /recipes/2?x=a b: no answer: the connection was refused",
-                "1 of 2 answers differ: record the cassette again (cookbook --api-url URL --record c.json).",
+                "1 of 2 requests got no answer from http://live.test/api, so nothing was compared for it: is the web API running there? "
+                    + "Start it, or give its address with --api-url, and verify again; the cassette need not be recorded again for what did answer.",
             ])
+    }
+
+    @Test("a changed answer asks for a new recording; a down server as well is said besides")
+    func changedAndDown() throws {
+        let server = try #require(URL(string: "http://live.test"))
+        let changed = CassetteVerification.Difference(headline: "status 200 → 404")
+        let down = CassetteVerification.Difference(noAnswer: "the connection was refused")
+        let (onlyChanged, changedOutcome) = CassetteVerification.report([("GET /feed", changed)], file: "c.json", server: server)
+        #expect(changedOutcome == .differs)
+        #expect(onlyChanged.last == "1 of 1 answers differ: record the cassette again (cookbook --api-url URL --record c.json).")
+        let (both, bothOutcome) = CassetteVerification.report(
+            [("GET /feed", changed), ("GET /recipes/1", down)], file: "c.json", server: server)
+        #expect(bothOutcome == .differs)
+        #expect(
+            both.last?.hasSuffix(
+                "Besides, 1 of 2 requests got no answer from http://live.test, so nothing was compared for it: is the web API running there? Start it, or give its address with --api-url, and verify again."
+            ) == true)
+        let (none, noneOutcome) = CassetteVerification.report([("GET /feed", .init())], file: "c.json", server: server)
+        #expect(noneOutcome == .matches)
+        #expect(none.last == "Every answer has the recorded shape.")
+    }
+
+    @Test("with the server down, the command exits 3 and does not ask for a new recording, from a folder with no package")
+    func serverDown() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cassette-anywhere-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cassette = Cassette(
+            server: "http://recorded.test",
+            interactions: [
+                Cassette.Interaction(
+                    call: .feed, request: RecordedRequest(method: "GET", path: "/feed"),
+                    response: response(200, #"{"popular": [], "new": []}"#))
+            ])
+        try cassette.encoded().write(to: folder.appendingPathComponent("feed.json"))
+        var output: [String] = []
+        var errors: [String] = []
+        // Port 9 (discard) on the loopback: nothing listens there, so the connection is refused at once.
+        let status = WorkspaceCommand(
+            runner: ScriptedRunner([:]), currentDirectory: folder.path, write: { output.append($0) }, writeError: { errors.append($0) }
+        ).run(["cassette", "verify", "feed.json", "--api-url", "http://127.0.0.1:9", "--timeout", "5"])
+        #expect(status == 3, "\(output) \(errors)")
+        #expect(errors.isEmpty, "no Package.swift is needed: \(errors)")
+        #expect(output.last?.contains("got no answer from http://127.0.0.1:9") == true, "\(output)")
+        #expect(!output.joined().contains("record the cassette again"))
     }
 
     @Test(

@@ -31,6 +31,8 @@ public struct WorkspaceCommand {
         case failure = 1
         /// The command line is wrong.
         case usage = 2
+        /// A server the command asks did not answer (`cassette verify`): nothing was compared.
+        case unreachable = 3
     }
 
     public static let usage = """
@@ -86,7 +88,9 @@ public struct WorkspaceCommand {
           cassette verify FILE --api-url URL [--timeout SECONDS]
                       ask the live web API every request the cassette FILE recorded and compare the
                       answers' structure (status, content type, JSON fields and their kinds); prints
-                      what was added, removed or changed type, exit status 1 if anything differs
+                      what was added, removed or changed type, exit status 1 if anything differs, 3
+                      if the web API did not answer (nothing compared). Needs no package: runs from
+                      any folder
           help        show this text
 
         options:
@@ -95,7 +99,8 @@ public struct WorkspaceCommand {
           --scratch-path DIR   passed on to `swift package dump-package`; run, test, watch and gallery
                                build in DIR/focus (default .build/focus)
 
-        exit status: 0 success, 1 rule broken or command failed, 2 bad command line
+        exit status: 0 success, 1 rule broken or command failed, 2 bad command line, 3 a web API
+        that cassette verify asks did not answer
         """
 
     struct UsageError: Error {
@@ -193,6 +198,10 @@ public struct WorkspaceCommand {
         if !["new-feature", "test", "cassette"].contains(command), let extra = parsed.positional.first {
             throw UsageError(message: "\(command) takes no argument “\(extra)”")
         }
+        // A cassette is a file wherever it is: verifying one needs no package.
+        if command == "cassette" {
+            return try cassette(parsed.positional, apiURL: parsed.values["--api-url"], timeout: parsed.values["--timeout"])
+        }
         let context = try Context(parsed, currentDirectory: currentDirectory, defaultRoot: defaultPackageRoot, runner: runner)
         switch command {
         case "new-feature":
@@ -207,8 +216,6 @@ public struct WorkspaceCommand {
             return try test(parsed.positional, filter: parsed.values["--filter"], sanitizer: parsed.values["--sanitize"], context: context)
         case "check":
             return try check(context: context)
-        case "cassette":
-            return try cassette(parsed.positional, apiURL: parsed.values["--api-url"], timeout: parsed.values["--timeout"])
         case "spec":
             if let project = parsed.values["--verify"] {
                 return try verifyProject(at: project, context: context)

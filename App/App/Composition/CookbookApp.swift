@@ -103,7 +103,9 @@ public enum CookbookApp {
             }
             let made: WebAPIOptions.Client
             do {
-                made = try web.makeClient(recordedWith: "\(program.name) \(program.version)", clock: cache.clock, networking: networking)
+                made = try web.makeClient(
+                    recordedWith: "\(program.name) \(program.version)", clock: cache.clock, networking: networking,
+                    onMiss: { [notices = cache.notices] miss in notices.fail(miss.failure) })
             } catch {
                 throw StartupError(error.message)
             }

@@ -13,12 +13,17 @@ struct CassetteVerification: Sendable {
     let exchange: URLSessionHTTP.Exchange
 
     /// How the live answer to one recorded request differs: a change that makes the bodies
-    /// incomparable (another status, another content type, no answer), or field changes.
+    /// incomparable (another status, another content type), or field changes. A request that got
+    /// no answer at all (the server is down, or not at that address) is no difference: nothing
+    /// was compared, and recording again would not help.
     struct Difference: Equatable, Sendable {
         var headline: String?
         var fields: [ShapeDifference] = []
+        /// Why the server gave no answer: "the connection was refused".
+        var noAnswer: String?
 
-        var isEmpty: Bool { headline == nil && fields.isEmpty }
+        var isEmpty: Bool { headline == nil && fields.isEmpty && noAnswer == nil }
+        var isChange: Bool { headline != nil || !fields.isEmpty }
     }
 
     func run() async -> [(request: String, difference: Difference)] {
@@ -38,7 +43,7 @@ struct CassetteVerification: Sendable {
         do {
             live = try await exchange(request.method, url, request.headers, timeout, 64 << 20)
         } catch {
-            return Difference(headline: "no answer: \(error.localizedDescription)")
+            return Difference(noAnswer: error.localizedDescription)
         }
         return Self.compare(recorded: recorded, live: RecordedResponse(status: live.status, headers: live.headers, body: live.body))
     }
@@ -73,15 +78,28 @@ struct CassetteVerification: Sendable {
             .trimmingCharacters(in: .whitespaces).lowercased()
     }
 
-    /// The report, one line a request and one a change, and whether every answer matched.
+    /// What a verification found, as its exit status says it.
+    enum Outcome: Equatable, Sendable {
+        /// Every answer has the recorded shape.
+        case matches
+        /// The web API answers differently: the cassette is stale.
+        case differs
+        /// Some requests got no answer, and those that did match: the server is down or elsewhere.
+        case unanswered
+    }
+
+    /// The report, one line a request and one a change, and what it comes to. A server that does
+    /// not answer is told from one that answers differently: only the second needs a new recording.
     static func report(_ findings: [(request: String, difference: Difference)], file: String, server: URL) -> (
-        text: [String], matches: Bool
+        text: [String], outcome: Outcome
     ) {
         var lines = [
             "cassette verify: \(file), \(findings.count) recorded answer\(findings.count == 1 ? "" : "s"), asked again at \(server.absoluteString)"
         ]
         for (request, difference) in findings {
-            if let headline = difference.headline {
+            if let noAnswer = difference.noAnswer {
+                lines.append("  \(request): no answer: \(noAnswer)")
+            } else if let headline = difference.headline {
                 lines.append("  \(request): \(headline)")
             } else if difference.fields.isEmpty {
                 lines.append("  \(request): same shape")
@@ -90,17 +108,30 @@ struct CassetteVerification: Sendable {
                 lines += difference.fields.map { "    \($0)" }
             }
         }
-        let differing = findings.filter { !$0.difference.isEmpty }.count
-        lines.append(
-            differing == 0
-                ? "Every answer has the recorded shape."
-                : "\(differing) of \(findings.count) answers differ: record the cassette again (cookbook --api-url URL --record \(file)).")
-        return (lines, differing == 0)
+        let differing = findings.filter(\.difference.isChange).count
+        let unanswered = findings.filter { $0.difference.noAnswer != nil }.count
+        let down =
+            "\(unanswered) of \(findings.count) requests got no answer from \(server.absoluteString), so nothing was compared for "
+            + (unanswered == 1 ? "it" : "them") + ": is the web API running there? Start it, or give its address with --api-url, "
+            + "and verify again"
+        if differing > 0 {
+            lines.append(
+                "\(differing) of \(findings.count) answers differ: record the cassette again (cookbook --api-url URL --record \(file))."
+                    + (unanswered > 0 ? " Besides, \(down)." : ""))
+            return (lines, .differs)
+        }
+        if unanswered > 0 {
+            lines.append("\(down); the cassette need not be recorded again for what did answer.")
+            return (lines, .unanswered)
+        }
+        lines.append("Every answer has the recorded shape.")
+        return (lines, .matches)
     }
 }
 
 extension WorkspaceCommand {
-    /// `cassette verify FILE --api-url URL [--timeout SECONDS]`.
+    /// `cassette verify FILE --api-url URL [--timeout SECONDS]`. It needs no package: FILE is read
+    /// from the current folder, so it runs wherever the cassette is.
     func cassette(_ arguments: [String], apiURL: String?, timeout: String?) throws -> ExitStatus {
         guard arguments.first == "verify", arguments.count == 2 else {
             throw UsageError(
@@ -133,9 +164,13 @@ extension WorkspaceCommand {
         }
         let verification = CassetteVerification(cassette: cassette, baseURL: server, timeout: seconds, exchange: URLSessionHTTP.exchange)
         let findings = waitFor { await verification.run() }
-        let (lines, matches) = CassetteVerification.report(findings, file: arguments[1], server: server)
+        let (lines, outcome) = CassetteVerification.report(findings, file: arguments[1], server: server)
         for line in lines { write(line) }
-        return matches ? .success : .failure
+        switch outcome {
+        case .matches: return .success
+        case .differs: return .failure
+        case .unanswered: return .unreachable
+        }
     }
 }
 
