@@ -74,12 +74,14 @@ step "workspace check"
 Tools/workspace check
 
 step "XcodeGen generates the project with Pantry, and it matches Package.swift"
+# Never skipped: the shared tools' XcodeGen when they are beside the clone, else the pinned one the
+# workspace's own CI put in place (.ci/install-xcodegen, which builds it when even that is missing).
 shared="${SHARED:-$root/../shared}"
-if [ -x "$shared/xcodegen/bin/xcodegen" ]; then
-  SHARED="$shared" Tools/xcodegen-check.sh
-else
-  echo "(skipped: no XcodeGen at $shared/xcodegen/bin/xcodegen; set SHARED. CI has it beside the clone.)"
+if [ -z "${XCODEGEN:-}" ] && [ ! -x "$shared/xcodegen/bin/xcodegen" ]; then
+  XCODEGEN=$("$root/.ci/install-xcodegen") || fail "no XcodeGen (above)"
+  export XCODEGEN
 fi
+SHARED="$shared" Tools/xcodegen-check.sh
 
 step "The sandbox runs the feature (Tools/workspace run: built from its closure alone)"
 printf 'expect "Pantry"\nexpect "Popular recipes"\nselect 1\nexpect "Screens.RecipeDetails(recipeID:"\nback\nquit\n' \

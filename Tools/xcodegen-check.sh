@@ -1,20 +1,30 @@
 #!/usr/bin/env bash
-# XcodeGen itself reads the spec (issue 18): generates the Xcode project from project-spec.yml in
-# a temporary folder with the real XcodeGen and fails on a non-zero exit; checks the generated
-# project against Package.swift with `workspace spec --verify` (every target with the same
-# dependencies, one scheme per module testing only that module); then asks the schema checker
-# for a second, faster opinion. CI runs it; so does the integration test, after new-feature.
+# XcodeGen itself reads the spec: generates the Xcode project from project-spec.yml in a temporary
+# folder with the real XcodeGen and fails on a non-zero exit; checks the generated project against
+# Package.swift with `workspace spec --verify` (every target with the same dependencies, one scheme
+# per module testing only that module); then asks the schema checker for a second, faster opinion.
+# CI runs it on every change; so does the integration test, after new-feature.
 #
-#   Tools/xcodegen-check.sh          # SHARED=DIR where the shared tools are (default: ../shared
-#                                              # beside the package), XCODEGEN=FILE for another XcodeGen
+#   Tools/xcodegen-check.sh     # XCODEGEN=FILE for a given XcodeGen; else the shared tools' one
+#                               # (SHARED=DIR, default ../shared beside the package) when there;
+#                               # else .ci/install-xcodegen puts the pinned one in .build/ci-tools
+#
+# The schema checker is .ci/xcodegen/validate.py, kept in the repository, so a plain clone (a
+# fork's CI) runs the whole check. Nothing here is skipped: a missing tool fails the check.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 shared="${SHARED:-$root/../shared}"
-xcodegen="${XCODEGEN:-$shared/xcodegen/bin/xcodegen}"
-validator="$shared/xcodegen/validate.py"
+validator="$root/.ci/xcodegen/validate.py"
 fail() { echo "xcodegen-check: FAILED: $*" >&2; exit 1; }
-[ -x "$xcodegen" ] || fail "no XcodeGen at $xcodegen (set SHARED to the folder holding xcodegen/, or XCODEGEN)"
-[ -f "$validator" ] || fail "no spec checker at $validator (set SHARED)"
+if [ -n "${XCODEGEN:-}" ]; then
+  xcodegen="$XCODEGEN"
+elif [ -x "$shared/xcodegen/bin/xcodegen" ]; then
+  xcodegen="$shared/xcodegen/bin/xcodegen"
+else
+  xcodegen=$("$root/.ci/install-xcodegen") || fail "no XcodeGen could be put in place (above)"
+fi
+[ -x "$xcodegen" ] || fail "no XcodeGen at $xcodegen"
+[ -f "$validator" ] || fail "no spec checker at $validator"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/xcodegen-check.XXXXXX")"
 trap 'rm -rf "$work"' EXIT

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// The workflow gates every pull request as main is gated, and works in a fork: read from the
+/// repository's own CI files, so a step moved out of the gate, a repository variable or a skipped
+/// XcodeGen fails here before it fails in CI.
+@Suite("CI: one gate for every change")
+struct CIGateTests {
+    /// The repository: this file is Tests/WorkspaceKitTests/CIGateTests.swift (the focus links to it).
+    let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// `.ci/run`'s commands up to the point where `--gate` stops, and after it.
+    func ciRun() throws -> (gate: String, rest: String) {
+        let text = try read(".ci/run")
+        let stop = try #require(text.range(of: "if $gate_only; then"))
+        return (String(text[..<stop.lowerBound]), String(text[stop.upperBound...]))
+    }
+
+    @Test("a pull request runs .ci/run --gate beside the affected tests; main runs the whole of .ci/run")
+    func pullRequestsRunTheGate() throws {
+        let workflow = try read(".github/workflows/ci.yml")
+        #expect(workflow.contains("  pull_request:"))
+        let gate = try #require(workflow.range(of: "\n  gate:\n"))
+        let full = try #require(workflow.range(of: "\n  full:\n"))
+        let gateJob = workflow[gate.upperBound..<full.lowerBound]
+        #expect(gateJob.contains("if: github.event_name == 'pull_request'"))
+        #expect(gateJob.contains("bash .ci/run --gate"))
+        #expect(workflow[full.upperBound...].contains("bash .ci/run\n"))
+        #expect(workflow.contains("matrix: ${{ fromJSON(needs.plan.outputs.matrix) }}"))
+    }
+
+    @Test("the gate holds every check that needs no whole test suite; only the suites and ThreadSanitizer come after")
+    func theGateHoldsEveryCheck() throws {
+        let (gate, rest) = try ciRun()
+        for command in [
+            "swift format lint --strict", "actionlint .github/workflows/ci.yml", "swift build --build-tests",
+            "grep -qE '(error|warning): '",
+            "Tools/workspace check", "Tools/workspace spec --check", "Tools/workspace gallery --check", "Tools/xcodegen-check.sh",
+            "Tools/integration-test.sh",
+        ] {
+            #expect(gate.contains(command), "the gate lacks \(command)")
+        }
+        #expect(rest.contains("swift test\n"))
+        #expect(rest.contains("swift test --sanitize=thread"))
+        #expect(!gate.contains("swift test --sanitize=thread"))
+    }
+
+    @Test("nothing needs a repository variable or another repository, and XcodeGen is never skipped")
+    func aForkRunsTheSame() throws {
+        let workflow = try read(".github/workflows/ci.yml")
+        #expect(!workflow.contains("vars."))
+        #expect(!workflow.contains("repository:"))
+        for script in ["Tools/xcodegen-check.sh", "Tools/integration-test.sh", ".ci/install-xcodegen"] {
+            #expect(!(try read(script)).contains("(skipped"), "\(script) may skip XcodeGen")
+        }
+        let check = try read("Tools/xcodegen-check.sh")
+        #expect(check.contains(".ci/install-xcodegen"))
+        #expect(check.contains(".ci/xcodegen/validate.py"))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(".ci/xcodegen/validate.py").path))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(".ci/xcodegen/project-spec.schema.json").path))
+        let install = try read(".ci/install-xcodegen")
+        #expect(install.contains("version=2.45.4"))
+        #expect(install.contains("--branch \"$version\""))
+    }
+}
