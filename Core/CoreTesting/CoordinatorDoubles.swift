@@ -76,7 +76,7 @@ public final class RecordingCoordinator: NavigationCoordinator {
 
     public let navigator: RecordingScreenStack
     /// Child coordinators it started and has not seen finish.
-    public var childCoordinators: [any Coordinator] = []
+    public var childCoordinators: [any FlowCoordinator] = []
     public private(set) var startCount = 0
     /// Every request `navigate` was given, oldest first.
     public private(set) var requests: [Request] = []

@@ -82,7 +82,7 @@ struct ChooseIngredientsFlowTests {
     }
 
     func flow(of parent: RecordingCoordinator) throws -> ChooseIngredientsCoordinator<RecordingScreenStack> {
-        try #require(parent.flows.first)
+        try #require(parent.childCoordinators.first as? ChooseIngredientsCoordinator<RecordingScreenStack>)
     }
 
     @Test func startingTheFlowPushesTheChooserOnTheParentsStackAndKeepsTheChild() async throws {

@@ -49,7 +49,7 @@ extension TabStackCoordinator {
 final class FeedCoordinator: TabStackCoordinator, RecipePresenting {
     let navigator: StackNavigator
     weak var tabs: MainTabCoordinator?
-    var childCoordinators: [any Coordinator] = []
+    var childCoordinators: [any FlowCoordinator] = []
 
     init(environment: any Environment) {
         navigator = StackNavigator(title: "Feed", environment: environment, root: Screens.Feed())
@@ -71,7 +71,7 @@ final class FeedCoordinator: TabStackCoordinator, RecipePresenting {
 final class SearchCoordinator: TabStackCoordinator, RecipePresenting {
     let navigator: StackNavigator
     weak var tabs: MainTabCoordinator?
-    var childCoordinators: [any Coordinator] = []
+    var childCoordinators: [any FlowCoordinator] = []
 
     init(environment: any Environment) {
         navigator = StackNavigator(title: "Search", environment: environment, root: Screens.RecipeSearch())
@@ -92,7 +92,7 @@ final class SearchCoordinator: TabStackCoordinator, RecipePresenting {
 final class FavoritesCoordinator: TabStackCoordinator, RecipePresenting {
     let navigator: StackNavigator
     weak var tabs: MainTabCoordinator?
-    var childCoordinators: [any Coordinator] = []
+    var childCoordinators: [any FlowCoordinator] = []
 
     init(environment: any Environment) {
         navigator = StackNavigator(title: "Favorites", environment: environment, root: Screens.Favorites())
@@ -109,7 +109,7 @@ final class FavoritesCoordinator: TabStackCoordinator, RecipePresenting {
 final class ShoppingListCoordinator: TabStackCoordinator {
     let navigator: StackNavigator
     weak var tabs: MainTabCoordinator?
-    var childCoordinators: [any Coordinator] = []
+    var childCoordinators: [any FlowCoordinator] = []
 
     init(environment: any Environment) {
         navigator = StackNavigator(title: "Shopping list", environment: environment, root: Screens.ShoppingList())

@@ -75,6 +75,18 @@ extension NavigationCoordinator {
     public func screensWereRemoved(leaving depth: Int) {}
 }
 
+/// A child coordinator (seed 002's child in `childCoordinators`): a flow a parent starts on the
+/// parent's own stack, whose screens' requests come to it, and which finishes once, handing a
+/// result to its parent through `onFinish`. The parent knows flows only by this protocol, so any
+/// flow can be a child (the ingredient chooser is one) without the parent naming its type.
+@MainActor
+public protocol FlowCoordinator: NavigationCoordinator {
+    /// How many screens were on the stack when the flow started: its own are above them.
+    var baseDepth: Int { get }
+    /// Set by the parent before `start()`; called once, when the flow finishes, with its result.
+    var onFinish: (@MainActor (FlowResult) async -> Void)? { get set }
+}
+
 /// Tabs, each with a navigation coordinator of its own (seed 002's `TabBarCoordinator`).
 @MainActor
 public protocol TabCoordinator: Coordinator {
