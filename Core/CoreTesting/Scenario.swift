@@ -1,4 +1,5 @@
 import Core
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -24,6 +25,9 @@ public struct Scenario: Sendable, Identifiable {
     public var recipes: [Recipe]
     /// How the stub service answers (normally, with nothing, failing, after a delay).
     public var service: StubRecipeClient.Behaviour
+    /// When set, every answer of the service is this copy saved earlier, as the app's cache
+    /// answers when the web API cannot be reached: screens then say so.
+    public var savedCopy: RecipePage.SavedCopy?
     /// Fills the stores, before `dependencies` runs (so a slow or failing store does not get in
     /// the way). A throw means the scenario cannot start: the sandbox exits 3, the gallery names it.
     public var userData: @Sendable (StubEnvironment) async throws -> Void
@@ -37,6 +41,7 @@ public struct Scenario: Sendable, Identifiable {
         _ summary: String,
         recipes: [Recipe] = Fixtures.recipes,
         service: StubRecipeClient.Behaviour = .normal,
+        savedCopy: RecipePage.SavedCopy? = nil,
         userData: @escaping @Sendable (StubEnvironment) async throws -> Void = { _ in },
         dependencies: @escaping @Sendable (inout StubEnvironment.Dependencies) -> Void = { _ in }
     ) {
@@ -44,6 +49,7 @@ public struct Scenario: Sendable, Identifiable {
         self.summary = summary
         self.recipes = recipes
         self.service = service
+        self.savedCopy = savedCopy
         self.userData = userData
         self.dependencies = dependencies
     }
@@ -59,7 +65,7 @@ public struct Scenario: Sendable, Identifiable {
         dependencies: @escaping @Sendable (inout StubEnvironment.Dependencies) -> Void = { _ in }
     ) {
         self.init(
-            name, summary, recipes: recipes ?? base.recipes, service: base.service,
+            name, summary, recipes: recipes ?? base.recipes, service: base.service, savedCopy: base.savedCopy,
             userData: { environment in
                 try await base.userData(environment)
                 try await userData(environment)
@@ -73,7 +79,7 @@ public struct Scenario: Sendable, Identifiable {
     /// The scenario's environment: the stub service, in-memory stores filled by `userData`, then
     /// `dependencies` applied. `clock` is what "now" is and what sleeps (the slow service and stores).
     public func makeEnvironment(clock: any WallClock = TestClock()) async throws -> StubEnvironment {
-        let plain = StubEnvironment(recipes: recipes, service: service, clock: clock)
+        let plain = StubEnvironment(recipes: recipes, service: service, savedCopy: savedCopy, clock: clock)
         try await userData(plain)
         return plain.changing(dependencies)
     }
@@ -108,8 +114,15 @@ extension Scenario {
         "premium", "as default, for a premium user", userData: { try await $0.addFixtureUserData() },
         dependencies: { $0.userFeatures = .premium })
 
+    /// As default, but the web API cannot be reached and every answer is the copy saved two hours
+    /// earlier: each screen that shows recipes says so ("Saved copy from 2 hours ago; offline.").
+    public static let savedCopy = Scenario(
+        "saved-copy", "as default, but offline: every answer is a copy saved 2 hours ago",
+        savedCopy: RecipePage.SavedCopy(savedAt: Fixtures.now.addingTimeInterval(-7200), reason: "offline"),
+        userData: { try await $0.addFixtureUserData() })
+
     /// The scenarios every sandbox has, in the order `--help` lists them.
-    public static let shared: [Scenario] = [.default, .empty, .failure, .slow, .premium]
+    public static let shared: [Scenario] = [.default, .empty, .failure, .slow, .premium, .savedCopy]
 }
 
 extension StubEnvironment.Dependencies {

@@ -48,19 +48,20 @@ public final class StubEnvironment: Environment {
     ///   - recipes: what the stub service serves instead of the scenario's recipes.
     ///   - clock: `TestClock()` (starting at `Fixtures.now`, sleeping instantly) unless given.
     public convenience init(scenario: Scenario = .default, recipes: [Recipe]? = nil, clock: any WallClock = TestClock()) {
-        let plain = StubEnvironment(recipes: recipes ?? scenario.recipes, service: scenario.service, clock: clock)
+        let plain = StubEnvironment(
+            recipes: recipes ?? scenario.recipes, service: scenario.service, savedCopy: scenario.savedCopy, clock: clock)
         var changed = plain.dependencies
         scenario.dependencies(&changed)
         self.init(copying: plain, dependencies: changed)
     }
 
     /// The stub service over `recipes`, in-memory stores, recording loggers, a free user.
-    init(recipes: [Recipe], service: StubRecipeClient.Behaviour, clock: any WallClock) {
+    init(recipes: [Recipe], service: StubRecipeClient.Behaviour, savedCopy: RecipePage.SavedCopy? = nil, clock: any WallClock) {
         let recorder = Recorder()
         self.recorder = recorder
         stubResolver = StubResolver(recorder: recorder)
         dependencies = Dependencies(
-            client: StubRecipeClient(recipes: recipes, behaviour: service, recorder: recorder, clock: clock),
+            client: StubRecipeClient(recipes: recipes, behaviour: service, recorder: recorder, clock: clock, savedCopy: savedCopy),
             pageViewLogger: recorder,
             activityLogger: recorder,
             userFeatures: .free,

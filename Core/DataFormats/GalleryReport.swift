@@ -11,13 +11,15 @@
 /// It is JSON with sorted keys, so two reports of the same screens are the same bytes.
 public struct GalleryReport: Codable, Equatable, Sendable {
     /// A state a screen can be seen in. A rendering is in one of the first four, by its status,
-    /// and also `locked` when a row is locked (a premium filter for a free user).
+    /// and also `locked` when a row is locked (a premium filter for a free user) and `notice` when
+    /// it says something above its rows (a saved copy, the outcome of an action).
     public enum State: String, Codable, CaseIterable, Comparable, Sendable {
         case loading
         case content
         case empty
         case error
         case locked
+        case notice
 
         /// What every screen that loads something can show, unless its gallery entry says otherwise.
         public static let standard: [State] = [.loading, .content, .empty, .error]
@@ -30,26 +32,37 @@ public struct GalleryReport: Codable, Equatable, Sendable {
     public struct Scenario: Codable, Equatable, Sendable {
         public var name: String
         public var summary: String
+        /// The program's own scenario (a feature's, in its sandbox), not one every program has: it
+        /// must show something no other scenario does, or it has no reason to be.
+        public var isOwn: Bool?
 
-        public init(name: String, summary: String) {
+        public init(name: String, summary: String, isOwn: Bool? = nil) {
             self.name = name
             self.summary = summary
+            self.isOwn = isOwn
         }
     }
 
     /// When a rendering is shown: in a scenario, before `wait` (while the screen waits on held
-    /// time: its loading state) or once its work is done.
+    /// time: its loading state) or once its work is done, and after a gallery script when one
+    /// drove the screen to a state only an action reaches.
     public struct Moment: Codable, Equatable, Sendable {
         public var scenario: String
         public var beforeWait: Bool
+        /// The script's commands, one line: `toggle Favorite`; nil for the screen as it opens.
+        public var script: String?
 
-        public init(scenario: String, beforeWait: Bool = false) {
+        public init(scenario: String, beforeWait: Bool = false, script: String? = nil) {
             self.scenario = scenario
             self.beforeWait = beforeWait
+            self.script = script
         }
 
-        /// `slow, before wait`, or the scenario's name.
-        public var label: String { beforeWait ? "\(scenario), before wait" : scenario }
+        /// `slow, before wait`, `default, after toggle Favorite`, or the scenario's name.
+        public var label: String {
+            if let script { return "\(scenario), after \(script)" }
+            return beforeWait ? "\(scenario), before wait" : scenario
+        }
     }
 
     /// One text of a screen and every moment it is shown.

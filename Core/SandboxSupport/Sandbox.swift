@@ -103,7 +103,9 @@ public enum Sandbox {
         return GalleryRenderer(
             program: program, owner: feature,
             scenarios: scenarios.map { scenario in
-                GalleryRenderer.Scenario(name: scenario.name, summary: scenario.summary) { gate in
+                GalleryRenderer.Scenario(
+                    name: scenario.name, summary: scenario.summary, isOwn: !Scenario.shared.contains { $0.name == scenario.name }
+                ) { gate in
                     try checkNames(of: scenarios)
                     let environment = try await scenario.makeEnvironment(
                         clock: TestClock(sleeping: .custom { try await gate.sleep(for: $0) }))

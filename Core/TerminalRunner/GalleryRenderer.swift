@@ -12,27 +12,53 @@ public struct GalleryRenderer {
     public struct Scenario {
         public var name: String
         public var summary: String
+        /// The program's own scenario, not one every program has (`GalleryReport.Scenario.isOwn`).
+        public var isOwn: Bool
         /// A new environment of the scenario whose sleeps go through `gate` (which the gallery holds).
         public var makeEnvironment: @MainActor (SleepGate) async throws -> any Environment
 
-        public init(name: String, summary: String, makeEnvironment: @escaping @MainActor (SleepGate) async throws -> any Environment) {
+        public init(
+            name: String, summary: String, isOwn: Bool = false,
+            makeEnvironment: @escaping @MainActor (SleepGate) async throws -> any Environment
+        ) {
             self.name = name
             self.summary = summary
+            self.isOwn = isOwn
             self.makeEnvironment = makeEnvironment
         }
     }
 
-    /// A descriptor to render, and the states its kind of screen must be seen in.
+    /// A short script of the script language that drives a screen, once it has loaded, to a
+    /// state only an action reaches (a notice after a toggle, a button locked after choosing
+    /// nothing), in the scenarios named (every scenario when nil). A command that fails where the
+    /// script runs is a problem of the gallery, named with the scenario.
+    public struct Script: Sendable {
+        public var commands: [String]
+        public var scenarios: [String]?
+
+        public static func run(_ commands: [String], in scenarios: [String]? = nil) -> Script {
+            Script(commands: commands, scenarios: scenarios)
+        }
+
+        /// The commands as one line: `toggle 1; toggle 2`.
+        var line: String { commands.joined(separator: "; ") }
+    }
+
+    /// A descriptor to render, the states its kind of screen must be seen in, and the scripts that
+    /// drive it further.
     public struct Example {
         public var descriptor: any ScreenDescriptor
         public var states: [GalleryReport.State]
+        public var scripts: [Script]
 
         /// `states`: loading, content, empty and error unless the screen cannot show some (say why
-        /// where you write it) or shows more (`locked`, for premium rows).
-        public static func screen(_ descriptor: any ScreenDescriptor, states: [GalleryReport.State] = GalleryReport.State.standard)
-            -> Example
-        {
-            Example(descriptor: descriptor, states: states)
+        /// where you write it) or shows more (`locked`, for premium rows). `workspace gallery` adds
+        /// every state the screen's translator can produce, so leaving one out here does not let
+        /// it go unseen. `scripts` reach the states that need an action.
+        public static func screen(
+            _ descriptor: any ScreenDescriptor, states: [GalleryReport.State] = GalleryReport.State.standard, scripts: [Script] = []
+        ) -> Example {
+            Example(descriptor: descriptor, states: states, scripts: scripts)
         }
     }
 
@@ -92,7 +118,17 @@ public struct GalleryRenderer {
                 var renderings: [GalleryReport.Rendering] = []
                 for scenario in chosen where !broken.contains(scenario.name) {
                     do {
-                        for (moment, text, states) in try await render(example.descriptor, in: scenario) {
+                        var shown = try await render(example.descriptor, in: scenario)
+                        for script in example.scripts where script.scenarios?.contains(scenario.name) ?? true {
+                            do {
+                                shown.append(try await render(example.descriptor, in: scenario, after: script))
+                            } catch let failure as CommandFailure {
+                                problems.append(
+                                    "the gallery script “\(script.line)” of \(example.descriptor) fails in the scenario “\(scenario.name)”: "
+                                        + "\(failure.message)")
+                            }
+                        }
+                        for (moment, text, states) in shown {
                             if let index = renderings.firstIndex(where: { $0.text == text }) {
                                 renderings[index].moments.append(moment)
                             } else {
@@ -113,7 +149,7 @@ public struct GalleryRenderer {
         }
         return GalleryReport(
             program: program, owner: owner,
-            scenarios: chosen.map { GalleryReport.Scenario(name: $0.name, summary: $0.summary) },
+            scenarios: chosen.map { GalleryReport.Scenario(name: $0.name, summary: $0.summary, isOwn: $0.isOwn ? true : nil) },
             screens: screens, knownKinds: ScreenKind.allCases.map(\.name), problems: problems)
     }
 
@@ -146,16 +182,23 @@ public struct GalleryRenderer {
         return plan
     }
 
-    /// One scenario's renderings of a descriptor: before `wait` when its screen waits on held
-    /// time, and once its work is done.
-    func render(_ descriptor: any ScreenDescriptor, in scenario: Scenario) async throws -> [(
-        GalleryReport.Moment, String, [GalleryReport.State]
-    )] {
+    /// A fresh session of the scenario whose only screen is the descriptor's, started as a script
+    /// starts it, with the time it holds.
+    func started(_ descriptor: any ScreenDescriptor, in scenario: Scenario) async throws -> (TabSession, ScriptPacer) {
         let gate = SleepGate(holding: true)
         let environment = try await scenario.makeEnvironment(gate)
         let session = TabSession(StackNavigator(title: owner, environment: environment, root: descriptor))
         let pacer = ScriptPacer(gate: gate)
         await pacer.step { await session.start() }
+        return (session, pacer)
+    }
+
+    /// One scenario's renderings of a descriptor: before `wait` when its screen waits on held
+    /// time, and once its work is done.
+    func render(_ descriptor: any ScreenDescriptor, in scenario: Scenario) async throws -> [(
+        GalleryReport.Moment, String, [GalleryReport.State]
+    )] {
+        let (session, pacer) = try await started(descriptor, in: scenario)
         var renderings: [(GalleryReport.Moment, String, [GalleryReport.State])] = []
         func snapshot(beforeWait: Bool) {
             let states = session.visibleScreen.map { Self.states(of: $0.content) } ?? []
@@ -169,7 +212,31 @@ public struct GalleryRenderer {
         return renderings
     }
 
-    /// The states content is in: one by its status, and `locked` when a row is.
+    /// One scenario's rendering of a descriptor after a script: a fresh session, the screen's own
+    /// work done, then the script's commands, each as a script runs it, and their work done.
+    /// - Throws: `CommandFailure` when a command cannot be carried out on the screen.
+    func render(_ descriptor: any ScreenDescriptor, in scenario: Scenario, after script: Script) async throws -> (
+        GalleryReport.Moment, String, [GalleryReport.State]
+    ) {
+        let (session, pacer) = try await started(descriptor, in: scenario)
+        await pacer.finish()
+        let interpreter = ScriptInterpreter(session: session, pacer: pacer)
+        for line in script.commands {
+            let command: ScriptCommand?
+            do {
+                command = try ScriptCommand.parse(line)
+            } catch {
+                throw CommandFailure("“\(line)”: \(error.message)")
+            }
+            if let command { _ = try await interpreter.execute(command) }
+        }
+        await pacer.finish()
+        let states = session.visibleScreen.map { Self.states(of: $0.content) } ?? []
+        return (GalleryReport.Moment(scenario: scenario.name, script: script.line), SessionText.render(session), states)
+    }
+
+    /// The states content is in: one by its status, `locked` when a row is, and `notice` when it
+    /// says something above its rows.
     public static func states(of content: ScreenContent) -> [GalleryReport.State] {
         let status: GalleryReport.State =
             switch content.status {
@@ -179,7 +246,7 @@ public struct GalleryRenderer {
             case .failed: .error
             }
         let locked = content.sections.contains { $0.rows.contains { !$0.isEnabled } }
-        return locked ? [status, .locked] : [status]
+        return [status] + (locked ? [.locked] : []) + (content.notice == nil ? [] : [.notice])
     }
 
     /// A descriptor of the kind with "1" for every value its link needs, to ask whether the

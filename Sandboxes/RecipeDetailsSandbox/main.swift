@@ -14,8 +14,14 @@ let status = await Sandbox.main(
     root: Screens.RecipeDetails(recipeID: 1),
     // Never empty: a recipe the service does not have is an error ("There is no recipe with id 1").
     gallery: [
-        .screen(Screens.RecipeDetails(recipeID: 1), states: [.loading, .content, .error]),
-        .screen(Screens.ChooseIngredients(recipeID: 1), states: [.loading, .content, .error]),
+        // Marking a favorite says so above the recipe.
+        .screen(
+            Screens.RecipeDetails(recipeID: 1), states: [.loading, .content, .error],
+            scripts: [.run(["toggle Favorite"], in: ["default"])]),
+        // Choosing nothing locks "Add" until something is chosen again.
+        .screen(
+            Screens.ChooseIngredients(recipeID: 1), states: [.loading, .content, .error],
+            scripts: [.run(["toggle 1", "toggle 2", "toggle 3", "toggle 4", "toggle 5"], in: ["default"])]),
     ]
 )
 Sandbox.exit(status)

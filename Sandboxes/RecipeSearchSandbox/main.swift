@@ -20,7 +20,10 @@ let status = await Sandbox.main(
         .screen(Screens.RecipeSearch(query: "curry"), states: [.loading, .content, .empty, .error, .locked]),
         .screen(Screens.AuthorRecipes(authorID: Fixtures.aiko.id)),
         // Never empty: every preference is shown, set or not; the calorie limit is premium.
-        .screen(Screens.KitchenPreferences(), states: [.loading, .content, .error, .locked]),
+        // Resetting what was set says so.
+        .screen(
+            Screens.KitchenPreferences(), states: [.loading, .content, .error, .locked],
+            scripts: [.run(["toggle 3", "select 5"], in: ["default"])]),
     ]
 )
 Sandbox.exit(status)

@@ -36,7 +36,7 @@ struct ScenarioTests {
 
     @Test("every sandbox has the shared scenarios, in this order, under the names --scenario accepts")
     func shared() {
-        #expect(Scenario.shared.map(\.name) == ["default", "empty", "failure", "slow", "premium"])
+        #expect(Scenario.shared.map(\.name) == ["default", "empty", "failure", "slow", "premium", "saved-copy"])
         #expect(Set(Scenario.shared.map(\.summary)).count == Scenario.shared.count)
         #expect(Scenario.shared.allSatisfy { !$0.summary.isEmpty })
     }

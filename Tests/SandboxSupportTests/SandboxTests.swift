@@ -38,7 +38,7 @@ struct SandboxEnvironmentTests {
 
     @Test("the unknown-scenario message, word for word")
     func unknownScenarioMessage() async {
-        await #expect(throws: UsageError("unknown scenario “Premium”; scenarios: default, empty, failure, slow, premium")) {
+        await #expect(throws: UsageError("unknown scenario “Premium”; scenarios: default, empty, failure, slow, premium, saved-copy")) {
             try await Sandbox.environment(scenario: "Premium") { _ in }
         }
     }
@@ -46,7 +46,9 @@ struct SandboxEnvironmentTests {
     @Test("a feature's own scenarios are listed after the shared ones when a name is unknown")
     func unknownScenarioListsFeatureScenarios() async {
         let own = Scenario("long-list", "many items", basedOn: .default)
-        await #expect(throws: UsageError("unknown scenario “long”; scenarios: default, empty, failure, slow, premium, long-list")) {
+        await #expect(
+            throws: UsageError("unknown scenario “long”; scenarios: default, empty, failure, slow, premium, saved-copy, long-list")
+        ) {
             try await Sandbox.environment(scenario: "long", among: Scenario.shared + [own]) { _ in }
         }
     }
@@ -80,8 +82,8 @@ struct SandboxEnvironmentTests {
     @Test("--help lists every scenario, the feature's own too, with its summary")
     func helpListsScenarios() {
         let list = Sandbox.scenarioList(Scenario.shared + [Scenario("long-list", "500 items")])
-        #expect(list.hasPrefix("Scenarios (--scenario NAME):\n  default    fixture recipes"))
-        #expect(list.hasSuffix("\n  long-list  500 items"))
+        #expect(list.hasPrefix("Scenarios (--scenario NAME):\n  default     fixture recipes"))
+        #expect(list.hasSuffix("\n  long-list   500 items"))
     }
 
     @Test("no scenario is the default scenario: a free user on the fixtures")
@@ -262,11 +264,30 @@ struct SandboxGalleryTests {
 
         #expect(report.program == "RecipeDetailsSandbox")
         #expect(report.owner == "RecipeDetails")
-        #expect(report.scenarios.map(\.name) == ["default", "empty", "failure", "slow", "premium", "no-steps"])
+        #expect(report.scenarios.map(\.name) == ["default", "empty", "failure", "slow", "premium", "saved-copy", "no-steps"])
+        #expect(report.scenarios.map(\.isOwn) == [nil, nil, nil, nil, nil, nil, true], "only the feature's own is marked")
         #expect(report.screens.map(\.kind) == ["RecipeDetails"])
         #expect(report.screens.first?.examples.map(\.descriptor) == ["Screens.RecipeDetails(recipeID: 1)"])
         #expect(report.screens.first?.examples.first?.renderings.first?.text == "# Linked 1\n")
         #expect(report.problems.isEmpty)
+    }
+
+    @Test("a gallery script drives the screen in the scenarios it names; one that fails there is a problem naming the scenario")
+    func scripts() async throws {
+        let report = try await renderer(examples: [
+            .screen(
+                Screens.RecipeDetails(recipeID: 1), states: [.content],
+                scripts: [.run(["expect \"Linked 1\""], in: ["default"]), .run(["select Missing"], in: ["premium"])])
+        ]).render()
+
+        let moments = report.screens.first?.examples.first?.renderings.flatMap(\.moments) ?? []
+        #expect(moments.contains(GalleryReport.Moment(scenario: "default", script: "expect \"Linked 1\"")))
+        #expect(moments.filter { $0.script != nil }.count == 1)
+        #expect(report.problems.count == 1)
+        #expect(
+            report.problems.first?.hasPrefix(
+                "the gallery script “select Missing” of Screens.RecipeDetails(recipeID: 1) fails in the scenario “premium”: ") == true,
+            "\(report.problems)")
     }
 
     @Test("examples of the root's kind replace the root")

@@ -41,7 +41,7 @@ struct CIGateTests {
             "swift format lint --strict", "actionlint .github/workflows/ci.yml", "swift build --build-tests",
             "grep -qE '(error|warning): '",
             "Tools/workspace check", "Tools/workspace spec --check", "Tools/workspace gallery --check", "Tools/xcodegen-check.sh",
-            "Tools/integration-test.sh",
+            "Tools/integration-test.sh", "Tools/gallery-layout-check.sh",
         ] {
             #expect(gate.contains(command), "the gate lacks \(command)")
         }

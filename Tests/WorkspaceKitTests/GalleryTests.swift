@@ -185,7 +185,7 @@ struct GalleryCheckTests {
         #expect(
             problems == [
                 "FeedSandbox: no scenario reaches its states “loading”, “empty” of Screens.Feed (scenarios: default, slow); "
-                    + "add a scenario that does, or, if the screen cannot show it, leave it out of the states of its gallery example"
+                    + "add a scenario that does, or a gallery script that drives the screen there (.screen(…, scripts: [.run([\"toggle 1\"])]))"
             ])
     }
 

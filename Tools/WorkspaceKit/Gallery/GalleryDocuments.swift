@@ -50,7 +50,8 @@ public enum GalleryDocuments {
             notice, "",
             "# Screen gallery", "",
             "Every screen of every feature, in every scenario and in every state it can reach (loading, content, empty, error, "
-                + "locked), exactly as the terminal prints it in script mode. `Tools/workspace gallery` writes this folder from "
+                + "locked, notice: every state its translator can produce, whether or not its sandbox declares it, and those only an "
+                + "action reaches, after a gallery script), exactly as the terminal prints it in script mode. `Tools/workspace gallery` writes this folder from "
                 + "the programs themselves: each sandbox, and the app for the screens it builds itself, prints its part with "
                 + "`--gallery`. CI runs `workspace gallery --check`, which fails when a screen renders differently from what is "
                 + "committed here (showing the diff) and when a screen has a state no scenario reaches. To review a change to a "
@@ -101,13 +102,16 @@ public enum GalleryDocuments {
         var lines = [notice, "", "# \(owner)", ""]
         for report in reports {
             let what = owner == report.program ? "the program" : owner == "App" ? "the app itself" : "the \(owner) feature"
-            let holdsTime = report.screens.flatMap(\.examples).flatMap(\.renderings).flatMap(\.moments).contains(where: \.beforeWait)
+            let moments = report.screens.flatMap(\.examples).flatMap(\.renderings).flatMap(\.moments)
             lines += [
                 "Every screen \(what) builds, in every scenario of `\(report.program)`, exactly as script mode prints it "
                     + "(`swift run \(report.program)\(report.scenarios.count > 1 ? " --scenario NAME" : "")`), each screen the first "
                     + "of its session."
-                    + (holdsTime
+                    + (moments.contains(where: \.beforeWait)
                         ? " Where a scenario holds time (`slow`), a screen is shown before `wait`, in its loading state, and after." : "")
+                    + (moments.contains { $0.script != nil }
+                        ? " A state only an action reaches is shown after the gallery script that drives the screen there "
+                            + "(“after `toggle Favorite`”)." : "")
                     + " [Every screen](README.md) · [terminal cards](gallery.html#\(owner))", "",
                 "| scenario | what it is |",
                 "|---|---|",
@@ -148,7 +152,10 @@ public enum GalleryDocuments {
 
     /// `default · slow · premium`, with `slow, before wait` for a moment before `wait`.
     static func momentsText(_ moments: [GalleryReport.Moment], code: String) -> String {
-        moments.map { $0.beforeWait ? "\($0.scenario), before \(code)wait\(code)" : $0.scenario }.joined(separator: " · ")
+        moments.map { moment in
+            if let script = moment.script { return "\(moment.scenario), after \(code)\(script)\(code)" }
+            return moment.beforeWait ? "\(moment.scenario), before \(code)wait\(code)" : moment.scenario
+        }.joined(separator: " · ")
     }
 
     /// A code fence longer than any run of backticks in the text.
@@ -219,27 +226,54 @@ public enum GalleryDocuments {
             </head>
             <body>
             \(body.joined(separator: "\n"))
+            <script>
+            \(measureScript)
+            </script>
             </body>
             </html>
 
             """
     }
 
-    /// Cards of one width, so the gallery lines up the same in every browser; long screens scroll.
+    /// Cards in as many columns as the page's width holds (at least 520 px each, one column on a
+    /// narrow page), each as wide as its column; a line longer than its card wraps rather than
+    /// being cut off or scrolled sideways, and a long screen scrolls down.
     static let style = """
         body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 2rem; color: #1f2328; background: #f6f8fa; }
         header nav a { margin-right: 1rem; }
         h2 { border-bottom: 1px solid #d0d7de; padding-bottom: .3rem; margin-top: 3rem; }
         h2 small { font-weight: normal; color: #59636e; font-size: .6em; }
-        p.states, p.example { color: #59636e; }
-        .cards { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
-        .card { margin: 0; width: 72ch; background: #1e1e1e; border-radius: 8px; box-shadow: 0 2px 8px rgba(0, 0, 0, .25); overflow: hidden; }
-        .card figcaption { background: #3a3a3a; color: #ddd; font: 12px/1.6 ui-monospace, Menlo, Consolas, monospace; padding: .35rem .75rem; }
+        p.states, p.example { color: #59636e; overflow-wrap: anywhere; }
+        .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 520px), 1fr)); gap: 1rem; align-items: start; }
+        .card { margin: 0; min-width: 0; background: #1e1e1e; border-radius: 8px; box-shadow: 0 2px 8px rgba(0, 0, 0, .25); overflow: hidden; }
+        .card figcaption { background: #3a3a3a; color: #ddd; font: 12px/1.6 ui-monospace, Menlo, Consolas, monospace; padding: .35rem .75rem; overflow-wrap: anywhere; }
         .card .dots::before { content: "● ● ●"; color: #888; margin-right: .75rem; letter-spacing: -.1em; }
-        .card pre { margin: 0; padding: .75rem; color: #e6e6e6; font: 13px/1.35 ui-monospace, Menlo, Consolas, monospace; white-space: pre; overflow: auto; max-height: 36em; }
+        .card pre { margin: 0; padding: .75rem; color: #e6e6e6; font: 13px/1.35 ui-monospace, Menlo, Consolas, monospace; white-space: pre-wrap; overflow-wrap: anywhere; overflow-x: hidden; overflow-y: auto; max-height: 36em; }
         .state { display: inline-block; border-radius: 4px; padding: 0 .4rem; margin-left: .25rem; color: #111; }
         .state.loading { background: #c9d1d9; } .state.content { background: #8ddb8c; } .state.empty { background: #e3d26f; }
-        .state.error { background: #f28b82; } .state.locked { background: #b3a1f0; }
+        .state.error { background: #f28b82; } .state.locked { background: #b3a1f0; } .state.notice { background: #7cc7e8; }
+        """
+
+    /// With `#measure` in the address, the page writes what it rendered into `<pre id="measure">`
+    /// as JSON: the page's width, the columns of cards (their distinct left edges), the narrowest
+    /// card, and every screen text wider than its card (`clipped`: none may be). Tools/gallery-layout-check.sh
+    /// reads it from headless Chromium at several widths.
+    static let measureScript = """
+        if (location.hash === "#measure") {
+          const cards = [...document.querySelectorAll(".card")];
+          const columns = new Set(cards.map(card => Math.round(card.getBoundingClientRect().left))).size;
+          const clipped = [...document.querySelectorAll(".card pre, .card figcaption")]
+            .filter(element => element.scrollWidth > element.clientWidth + 1)
+            .map(element => element.textContent.split("\\n")[0]);
+          const widths = cards.map(card => Math.round(card.getBoundingClientRect().width));
+          const out = document.createElement("pre");
+          out.id = "measure";
+          out.textContent = JSON.stringify({
+            page: document.documentElement.clientWidth, cards: cards.length, columns,
+            narrowest: Math.min(...widths), widest: Math.max(...widths), clipped
+          });
+          document.body.appendChild(out);
+        }
         """
 
     static func escape(_ text: String) -> String {

@@ -66,7 +66,9 @@ public struct GalleryRun {
             return 1
         }
 
-        let reports = programs.names.compactMap { fresh[$0] ?? committed[$0] }
+        // Each screen must be seen in every state its translator can produce, declared or not.
+        let derived = ScreenStates(index: SourceIndex(manifest: manifest, files: files)).derived()
+        let reports = ScreenStates.requiring(derived, in: programs.names.compactMap { fresh[$0] ?? committed[$0] })
         write(summary(selection, fresh: fresh, committed: committed))
         let expected = GalleryDocuments.files(for: reports)
         let stale = files.files(under: GalleryDocuments.folder).filter { path in
@@ -97,7 +99,7 @@ public struct GalleryRun {
                         + "render now (diff above); run `Tools/workspace gallery` and commit \(GalleryDocuments.folder)")
             }
         }
-        let problems = GalleryCheck.problems(in: reports)
+        let problems = GalleryCheck.problems(in: reports, derived: derived)
         for problem in problems { writeError("gallery: \(problem)") }
         if !problems.isEmpty {
             status = 1
