@@ -1,0 +1,166 @@
+import Core
+import Foundation
+import Testing
+
+/// Every command the README shows runs, with its documented exit status: here, on the built
+/// programs (the app, the sandboxes, the workspace tool on this repository, read-only), or, for
+/// the few that build or change the workspace, by the CI file or test named for it, which must
+/// hold it. A command added to the README that is neither is a failure here.
+@Suite("README: every command runs")
+struct DocumentedCommandsTests {
+    static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// How a command of the README is run.
+    enum Check: Equatable {
+        /// Runs the product with these arguments and input here; it must exit with `status`.
+        case product(String, [String], input: String, status: Int32)
+        /// Builds or changes the workspace, so `file` runs it (the file must contain `text`).
+        case runBy(file: String, text: String)
+    }
+
+    /// The command lines of the README's `sh` blocks, each without its comment.
+    static func commands(in markdown: String) -> [String] {
+        var commands: [String] = []
+        var inBlock = false
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                inBlock = !inBlock && line == "```sh"
+                continue
+            }
+            guard inBlock else { continue }
+            let command = (line.range(of: "  #").map { String(line[..<$0.lowerBound]) } ?? String(line))
+                .trimmingCharacters(in: .whitespaces)
+            if !command.isEmpty { commands.append(command) }
+        }
+        return commands
+    }
+
+    /// A sandbox or the app by the name `Tools/workspace run` takes.
+    static func program(_ name: String) -> String {
+        name == "cookbook" || name == "App" ? "cookbook" : name.hasSuffix("Sandbox") ? name : name + "Sandbox"
+    }
+
+    /// The check for one command line, with `[optional parts]` left out; nil for one nobody runs.
+    static func check(for line: String) -> [Check]? {
+        let command = line.replacingOccurrences(of: #"\s*\[[^\]]*\]"#, with: "", options: .regularExpression)
+        let words = command.split(separator: " ").map(String.init)
+        let tool = ["--package-path", root.path]
+        switch words.first {
+        case "printf":
+            // `printf 'SCRIPT' | swift run cookbook`: the script, fed to the app.
+            guard let open = command.firstIndex(of: "'"), let close = command[command.index(after: open)...].firstIndex(of: "'") else {
+                return nil
+            }
+            let script = command[command.index(after: open)..<close].replacingOccurrences(of: "\\n", with: "\n")
+            return [.product("cookbook", [], input: script, status: 0)]
+        case "swift":
+            switch Array(words.dropFirst()) {
+            case ["run", "cookbook"]: return [.product("cookbook", [], input: "quit\n", status: 0)]
+            case ["test"]: return [.runBy(file: ".ci/run", text: "\nswift test\n")]
+            case let rest where rest.starts(with: ["run", "cookbook", "--api-url"]):
+                return [.runBy(file: "Tests/EndToEndTests/WebAPIEndToEndTests.swift", text: "\"--api-url\", server.baseURL.absoluteString")]
+            case let rest where rest.starts(with: ["build", "--product"]):
+                return [.runBy(file: ".ci/run", text: "swift build --build-tests")]
+            case let rest where rest.starts(with: ["format", "lint"]):
+                return [.runBy(file: ".ci/run", text: command)]
+            // The same tool and paths as the lint CI runs: what lints clean, formatting leaves alone.
+            case let rest where rest.starts(with: ["format", "--in-place"]):
+                return [.runBy(file: ".ci/run", text: command.replacingOccurrences(of: "--in-place", with: "lint --strict"))]
+            default: return nil
+            }
+        case "Tools/workspace":
+            let arguments = Array(words.dropFirst())
+            switch arguments.first {
+            case "run":
+                guard arguments.count >= 2 else { return nil }
+                if arguments[1] == "Pantry" { return [.runBy(file: "Tools/integration-test.sh", text: "Tools/workspace run Pantry")] }
+                return [.product(program(arguments[1]), Array(arguments.dropFirst(2)), input: "quit\n", status: 0)]
+            case "new-feature":
+                if arguments.contains("--dry-run") { return [.product("workspace", arguments + tool, input: "", status: 0)] }
+                return [.runBy(file: "Tools/integration-test.sh", text: "Tools/workspace new-feature Pantry\n")]
+            case "test":
+                if arguments.contains("Pantry") { return [.runBy(file: "Tools/integration-test.sh", text: "Tools/workspace test Pantry")] }
+                if arguments.contains(where: { $0.hasPrefix("--sanitize") }) {
+                    return [.runBy(file: "Tests/WorkspaceKitTests/FocusedTestsTests.swift", text: "\"--sanitize=thread\"")]
+                }
+                if arguments.contains("--filter") {
+                    return [.runBy(file: "Tests/WorkspaceKitTests/FocusedTestsTests.swift", text: "\"--filter\"")]
+                }
+                return [.runBy(file: ".ci/run", text: "Tools/workspace test Feed")]
+            case "gallery":
+                return [.runBy(file: ".ci/run", text: "Tools/workspace gallery --check --all")]
+            case "watch":
+                return [.runBy(file: "Tests/EndToEndTests/WatchEndToEndTests.swift", text: "[\"watch\", \"Feed\"")]
+            case "spec":
+                // Writing would change the repository: `--check` compares what it would write.
+                return [.product("workspace", ["spec", "--check"] + tool, input: "", status: 0)]
+            case "affected" where arguments.contains("--run"):
+                return [.runBy(file: ".github/workflows/ci.yml", text: "affected --json")]
+            case "check", "graph", "affected", "help":
+                return [.product("workspace", arguments + tool, input: "", status: 0)]
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    @Test("every command in the README's sh blocks has a check")
+    func everyCommandHasACheck() throws {
+        let commands = Self.commands(in: try Self.read("README.md"))
+        #expect(commands.count >= 20, "\(commands)")
+        for command in commands {
+            #expect(Self.check(for: command) != nil, "nothing runs the README's “\(command)”")
+        }
+    }
+
+    @Test("the README's commands run here with their documented exit status, or where they are said to run")
+    func commandsRun() throws {
+        for command in Self.commands(in: try Self.read("README.md")) {
+            for check in Self.check(for: command) ?? [] {
+                switch check {
+                case .product(let name, var arguments, let input, let status):
+                    if name == "cookbook", !arguments.contains("--help") {
+                        arguments = ["--data-dir", temporaryDataDirectory()] + arguments
+                    }
+                    let result = try ProductProcess(name: name).run(arguments, input: input, timeout: .seconds(120))
+                    #expect(result.status == status, "“\(command)” exited \(result.status): \(result.errorOutput.suffix(800))")
+                case .runBy(let file, let text):
+                    #expect(try Self.read(file).contains(text), "“\(command)” is said to run in \(file), which does not hold “\(text)”")
+                }
+            }
+        }
+    }
+
+    @Test("every link form --help shows opens its screen, with the link's example values")
+    func linkForms() throws {
+        let values = ["recipeID": "1", "authorID": "aiko-tanaka", "query": "curry"]
+        for form in DeepLinks.validForms {
+            var link = form
+            for (name, value) in values { link = link.replacingOccurrences(of: "{\(name)}", with: value) }
+            let result = try ProductProcess(name: "cookbook").run(
+                ["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")
+            #expect(result.status == 0, "\(link): \(result.errorOutput)")
+        }
+    }
+
+    @Test("what the README says of the sandboxes' options is what they take and refuse")
+    func sandboxOptions() throws {
+        let readme = try Self.read("README.md")
+        // "Sandboxes add --scenario NAME and, of the app's options below, --api-url, --api-timeout,
+        // --replay and --replay-mode; not --record or --cache-max-age".
+        let help = try ProductProcess(name: "FeedSandbox").run(["--help"])
+        for option in ["--scenario", "--api-url", "--api-timeout", "--replay", "--replay-mode"] {
+            #expect(readme.contains("`\(option)") && help.output.contains(option + " "), "\(option)")
+        }
+        #expect(readme.contains("not `--record`\nor `--cache-max-age` (a sandbox records nothing"))
+        for option in ["--record", "--cache-max-age"] {
+            let refused = try ProductProcess(name: "FeedSandbox").run([option, "x"], input: "quit\n")
+            #expect(refused.status == 2, "\(option): \(refused.errorOutput)")
+        }
+    }
+}
