@@ -178,7 +178,9 @@ struct SandboxEndToEndTests {
     func unknownScenario() throws {
         let result = try ProductProcess(name: "RecipeDetailsSandbox").run(["--scenario", "chaos"])
         #expect(result.status == 2)
-        #expect(result.errorOutput.contains("unknown scenario “chaos”; scenarios: default, empty, failure, slow, premium, no-steps"))
+        #expect(
+            result.errorOutput.contains("unknown scenario “chaos”; scenarios: default, empty, failure, slow, premium, saved-copy, no-steps")
+        )
     }
 
     @Test("in the slow scenario a script sees each loading state until wait, and never waits the real time")
