@@ -202,7 +202,9 @@ def one_run(ws, loop):
         CORE_DECL_EDIT.apply(ws.root)
         return ws.test_feed("core-test")
     if loop == "watch":
-        return watch_runs(ws, 1)["runs"][0]
+        seconds = watch_runs(ws, 1)["runs"][0]
+        restore_title(ws)
+        return seconds
     if loop in ("manifest-run", "manifest-test"):
         MANIFEST_EDIT.apply(ws.root)
         return ws.run_feed(loop) if loop == "manifest-run" else ws.test_feed(loop)
