@@ -64,7 +64,9 @@ class Workspace:
 
     def create(self, ref, tool_from=None):
         """The copy, a git repository; the tool built once for all copies (its build folder copied,
-        its stamp newer than the sources, so `Tools/workspace` only execs it)."""
+        its stamp newer than the sources, so `Tools/workspace` only execs it). A copy left by an
+        earlier run is replaced: every size starts from the same workspace."""
+        shutil.rmtree(self.root, ignore_errors=True)
         copy_workspace(self.root, ref)
         sh(["git", "init", "-q", "-b", "main"], cwd=self.root)
         self.commit("the workspace")
