@@ -64,7 +64,7 @@ public final class RecordingScreenStack: ScreenStack {
 
 /// A navigation coordinator that records what it is asked: the `Coordinator` double. It carries
 /// requests out on its `RecordingScreenStack` as a stack does by itself (`perform`), and holds
-/// child coordinators as seed 002's coordinators do, so a test can make it the parent of a flow.
+/// child coordinators as a parent coordinator does, so a test can make it the parent of a flow.
 @MainActor
 public final class RecordingCoordinator: NavigationCoordinator {
     /// A request a screen made, with screens named by their descriptors.

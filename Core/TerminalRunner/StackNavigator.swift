@@ -224,7 +224,7 @@ public final class TabSession: RootCoordinator {
     }
 }
 
-/// What a runner runs (seed 002's `AppCoordinator`, owning the window): the tabs it shows,
+/// What a runner runs (the app coordinator, owning the window): the tabs it shows,
 /// what starts them, and where deep links go. The runner holds it for the whole run.
 @MainActor
 public protocol RootCoordinator: Coordinator {

@@ -15,7 +15,7 @@ final class RecipeSearchViewModel: ScreenViewModel {
 
     private let interactor: RecipeSearchInteractor
     private let router: RecipeSearchRouter
-    /// Every filter in one array, whatever its item type (seed 001).
+    /// Every filter in one array, whatever its item type.
     private let filters = FilterFields.search()
     /// What the preferences screen calls each filter it sets, by key.
     private let preferenceTitles = Dictionary(uniqueKeysWithValues: FilterItems.kitchenPreferences.map { ($0.key, $0.preferenceTitle) })

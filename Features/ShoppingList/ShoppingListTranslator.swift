@@ -1,6 +1,6 @@
 import Core
 
-/// Stored items to the typed rows of seed 000: every item, the entries not added, then
+/// Stored items to typed rows (the Translator pattern): every item, the entries not added, then
 /// "+ Add item", then "Clear checked" when something is checked.
 struct ShoppingListItemsTranslator: Translator {
     func translate(_ input: (items: [ShoppingItem], notAdded: [ShoppingListState.NotAdded], draft: String)) -> [ShoppingListItem] {

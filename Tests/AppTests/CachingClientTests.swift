@@ -8,7 +8,7 @@ import WebAPI
 
 @testable import App
 
-/// The cache repository of seed 003 in front of the web API: the real `HTTPRecipeClient`
+/// The caching Repository in front of the web API: the real `HTTPRecipeClient`
 /// (requests, statuses, decoding) over an in-process server, a cache that can be made to fail,
 /// and a clock the test moves.
 @Suite("Caching recipe client")

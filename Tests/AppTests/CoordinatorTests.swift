@@ -10,7 +10,7 @@ import Testing
 /// coordinators share, exactly as written once in `RecipePresenting`.
 extension RecordingCoordinator: RecipePresenting {}
 
-/// The shared transitions (seed 002's `DetailsPresentable`), run on the coordinator double:
+/// The shared transitions (`RecipePresenting`), run on the coordinator double:
 /// what each one puts on the stack, by descriptor.
 @MainActor
 @Suite("Shared recipe transitions")

@@ -6,7 +6,7 @@ import WebAPI
 
 @testable import App
 
-/// One repository interface, three backends (seed 003): `InMemoryRepository` (queries are a
+/// One repository interface, three backends (the Repository pattern): `InMemoryRepository` (queries are a
 /// filter), `SQLiteRepository` (queries become SQL) and the web API (`HTTPRecipeClient`:
 /// queries become the query parameters of `GET /recipes`, against a real server on loopback).
 /// Every test runs the same calls on each and expects what the in-memory reference gives.

@@ -28,10 +28,15 @@ struct ResolveTests {
         #expect(screen.content.title == "search: miso")
     }
 
-    @Test("a search descriptor without a query searches for nothing")
-    func searchDescriptorDefaultsToEmptyQuery() {
-        #expect(Screens.RecipeSearch().query == "")
-        #expect(Screens.RecipeSearch() == Screens.RecipeSearch(query: ""))
+    @Test("a search link without a query opens the search builder with an empty query")
+    func searchLinkWithoutQueryOpensAnEmptySearch() throws {
+        let environment = TestEnvironment(resolver: resolver)
+        let descriptor = try #require(try DeepLinks.descriptor(from: "cookbook://search") as? Screens.RecipeSearch)
+
+        let screen = environment.resolve(descriptor)
+
+        #expect(resolver.builds == [.search(Screens.RecipeSearch(query: ""))])
+        #expect(screen.content.title == "search: ")
     }
 
     @Test("an export descriptor returns the very exporter the resolver built", arguments: RecipeExportDescriptor.Format.allCases)

@@ -5,7 +5,7 @@ import Testing
 
 @testable import RecipeSearch
 
-/// One list of item types drives two screens (seed 001): each screen takes the items that
+/// One list of item types drives two screens: each screen takes the items that
 /// conform to its protocol, through the same generic field view model.
 @Suite("Filter items shared by two screens")
 @MainActor

@@ -4,7 +4,7 @@ import Testing
 
 @testable import RecipeSearch
 
-/// The filters of seed 001: caseless enum items, a generic field view model, one array.
+/// The search filters: caseless enum items, a generic field view model, one array.
 @Suite("Search filters")
 @MainActor
 struct SearchFiltersTests {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ShoppingList
 
-// MARK: - The typed rows (seed 000)
+// MARK: - The typed rows
 
 @Suite("Shopping list rows")
 struct ShoppingListItemsTranslatorTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ShoppingList
 
-/// The shopping list's screen translator on its own: every typed row (seed 000) becomes the row
+/// The shopping list's screen translator on its own: every typed row becomes the row
 /// a person sees, the "+ Add item" row included.
 @Suite("Shopping list translator")
 struct ShoppingListTranslatorTests {

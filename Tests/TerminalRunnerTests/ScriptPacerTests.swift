@@ -94,10 +94,21 @@ struct SleepGateTests {
     func holdLater() async throws {
         let gate = SleepGate()
         gate.hold()
-        let sleeper = Task { try await gate.sleep(for: .seconds(60)) }
-        while gate.heldCount < 1 { await Task.yield() }
-        gate.releaseAll()
-        try await sleeper.value
+        let sleeper = Task {
+            try await gate.sleep(for: .seconds(60))
+            return ContinuousClock.now
+        }
+        // Bounded, so a gate that never holds fails here rather than hanging the run.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while gate.heldCount < 1, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(gate.heldCount == 1, "the sleep that began after hold() is held")
+
+        let released = ContinuousClock.now
+        #expect(gate.releaseAll() == 1)
+        let woke = try await sleeper.value
+        #expect(woke >= released, "it woke at the release, not before")
+        #expect(woke - released < .seconds(30), "and not after its own 60 seconds")
+        #expect(gate.heldCount == 0)
     }
 
     @Test("a held sleep ends with CancellationError when its task is cancelled")

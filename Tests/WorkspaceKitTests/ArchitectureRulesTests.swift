@@ -3,7 +3,7 @@ import Testing
 
 @testable import WorkspaceKit
 
-/// The rules `check` gained in issue 12, each with a planted violation.
+/// The graph and source rules of `check`, each with a planted violation.
 @Suite("workspace check: graph and source rules")
 struct ArchitectureRulesTests {
     /// The violations of one rule after `edit` changes the fixture's manifest or files.

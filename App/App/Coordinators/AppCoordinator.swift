@@ -1,7 +1,7 @@
 import Core
 import TerminalRunner
 
-/// The app's root (seed 002's `AppCoordinator`, which owns the window and a root coordinator):
+/// The app's root (the app coordinator, which owns the window and a root coordinator):
 /// it owns the main tabs, gives the runner their tab bar to show, starts them, and routes
 /// `--open` links into them. The runner holds it for the whole run.
 @MainActor
@@ -16,7 +16,7 @@ final class AppCoordinator: RootCoordinator {
         self.init(root: MainTabCoordinator(environment: environment))
     }
 
-    /// What the runner shows: the tabs' tab bar (seed 002's `window.rootViewController`).
+    /// What the runner shows: the tabs' tab bar (UIKit's `window.rootViewController`).
     var session: TabSession { root.tabBar }
 
     func start() async {

@@ -1,6 +1,6 @@
 import Core
 
-/// A coordinator that starts child flows (seed 002's `childCoordinators`) and hands each one's
+/// A coordinator that starts child flows (its `childCoordinators`) and hands each one's
 /// result to the screen that was on top when it started. It knows its children only as
 /// `FlowCoordinator`s: the ingredient chooser or any other flow, with no check of a type.
 @MainActor

@@ -1,7 +1,7 @@
 import Core
 import TerminalRunner
 
-/// The app's four tabs (seed 002's `MainTabCoordinator`, a `TabBarCoordinator`): one navigation
+/// The app's four tabs (a tab bar coordinator): one navigation
 /// coordinator per tab, each presenting on its own stack, all shown by the runner's tab bar
 /// (`TabSession`). It decides which tab a screen belongs to: for deep links, and for requests a
 /// tab does not handle itself.

@@ -1,6 +1,6 @@
 import Core
 
-/// The transitions every tab that shows recipes shares (seed 002's `DetailsPresentable`),
+/// The transitions every tab that shows recipes shares (a presenting protocol with default transitions),
 /// written once for any navigation coordinator: the Feed, Search and Favorites coordinators use
 /// them, and tests run them on CoreTesting's `RecordingCoordinator`.
 @MainActor

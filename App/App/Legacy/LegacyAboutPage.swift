@@ -6,8 +6,8 @@ import Core
 /// Why it is wrapped rather than moved: it reads facts only the app knows (the data
 /// directory, the dataset's size) and old code elsewhere in the app still calls
 /// `LegacyAboutPage.shared`. Moving it into a feature would drag those dependencies along.
-/// Instead `AppResolver` exposes it through `Screens.About` (seed 004's "old screen
-/// behind a ViewBuilder"): features open About with `resolve` and never see this type,
+/// Instead `AppResolver` exposes it through `Screens.About` (an old screen
+/// behind a builder): features open About with `resolve` and never see this type,
 /// so it can be rewritten later without touching them.
 @MainActor
 final class LegacyAboutPage {

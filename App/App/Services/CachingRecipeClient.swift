@@ -7,7 +7,7 @@ import WebAPI
     import Foundation
 #endif
 
-/// The cache repository of seed 003 in front of the web API, with an expiry.
+/// A caching Repository in front of the web API, with an expiry.
 ///
 /// - A recipe saved less than `maxAge` ago is answered from the cache without asking the
 ///   server; an older one, or one not saved, is fetched (`remote.find`, the web API as a

@@ -1,4 +1,4 @@
-/// Navigation logic out of the screens (seed 002). A coordinator owns a part of the UI (its
+/// Navigation logic out of the screens (the Coordinator pattern). A coordinator owns a part of the UI (its
 /// presenter: a stack of screens, a set of tabs), starts what it shows, and decides what the
 /// requests of its screens mean. Screens never see coordinators: they answer an event with a
 /// `Navigation` (`.show(descriptor)`, `.pop`, `.finish(result)`), and the coordinator of their
@@ -8,7 +8,7 @@ public protocol Coordinator: AnyObject {
     func start() async
 }
 
-/// A stack of screens, the presenter of a navigation coordinator (seed 002's
+/// A stack of screens, the presenter of a navigation coordinator (UIKit's
 /// `UINavigationController`): the runner's `StackNavigator`, or CoreTesting's `RecordingScreenStack`.
 @MainActor
 public protocol ScreenStack: AnyObject {
@@ -56,7 +56,7 @@ extension ScreenStack {
     }
 }
 
-/// A coordinator presenting on one stack (seed 002's `NavigationCoordinator`): every request of
+/// A coordinator presenting on one stack (a navigation coordinator): every request of
 /// a screen on its stack comes to `navigate(_:)`, which decides what it means (push the screen,
 /// start a child flow, switch tabs) and does it.
 @MainActor
@@ -75,7 +75,7 @@ extension NavigationCoordinator {
     public func screensWereRemoved(leaving depth: Int) {}
 }
 
-/// A child coordinator (seed 002's child in `childCoordinators`): a flow a parent starts on the
+/// A child coordinator (a parent's entry in `childCoordinators`): a flow a parent starts on the
 /// parent's own stack, whose screens' requests come to it, and which finishes once, handing a
 /// result to its parent through `onFinish`. The parent knows flows only by this protocol, so any
 /// flow can be a child (the ingredient chooser is one) without the parent naming its type.
@@ -87,7 +87,7 @@ public protocol FlowCoordinator: NavigationCoordinator {
     var onFinish: (@MainActor (FlowResult) async -> Void)? { get set }
 }
 
-/// Tabs, each with a navigation coordinator of its own (seed 002's `TabBarCoordinator`).
+/// Tabs, each with a navigation coordinator of its own (a tab bar coordinator).
 @MainActor
 public protocol TabCoordinator: Coordinator {
     /// One per tab, in tab order.

@@ -8,7 +8,7 @@ public protocol ScreenViewModel: AnyObject {
 }
 
 /// The shape every feature's screen shares: its content is its translator's rendering of
-/// its view model's state (seed 000), and change notices come from the view model.
+/// its view model's state (the Translator pattern), and change notices come from the view model.
 /// A conforming screen writes only `appear()` and `handle(_:)`.
 @MainActor
 public protocol TranslatedScreen: Screen {

@@ -1,6 +1,6 @@
 import Core
 
-/// One filter field, whatever its item (seed 001's `AnyFromPartnerFilterMasterViewModel`):
+/// One filter field, whatever its item (a type-erased field view model):
 /// a screen keeps all its fields in one array of these.
 @MainActor
 protocol AnyFilterField: AnyObject {

@@ -5,7 +5,7 @@ import Core
     import Foundation
 #endif
 
-/// A filter item (seed 001's `MasterItemType`, with what every screen needs of it): a caseless
+/// A filter item (the item type every filter screen shares): a caseless
 /// enum naming a set of rules. Its associated types are the type of its value and the kind of
 /// control that edits it. The search filters and Kitchen preferences both drive items through
 /// this protocol; the constrained extensions below give whole families of items their shared
@@ -57,7 +57,7 @@ struct SearchRequest: Equatable {
     var sort: [Sort<Recipe>]
 }
 
-/// An item of the search screen's filters (seed 001's `FromPartnerFilterableMasterItem`): how
+/// An item of the search screen's filters (the protocol that screen's items conform to): how
 /// its value narrows or orders a search.
 protocol SearchFilterItem: FilterItem {
     static func apply(_ value: Value, to request: inout SearchRequest)
@@ -74,7 +74,7 @@ extension KitchenPreferenceItem {
     static var preferenceTitle: String { title }
 }
 
-/// Every on/off item shares its control and its default (seed 001's constrained extension).
+/// Every on/off item shares its control and its default (a constrained extension).
 extension FilterItem where Value == Bool, Control == SwitchControl {
     static var control: SwitchControl { SwitchControl() }
     static var defaultValue: Bool { false }

@@ -1,7 +1,7 @@
 import Core
 
 /// Kitchen preferences: the filters search starts with, saved as they change. The same filter
-/// items as the search screen, through the same field view model (seed 001); premium items are
+/// items as the search screen, through the same generic field view model; premium items are
 /// locked for free users here as there.
 @MainActor
 final class KitchenPreferencesScreen: TranslatedScreen {
@@ -92,7 +92,7 @@ final class KitchenPreferencesViewModel: ScreenViewModel {
     }
     var onChange: (@MainActor () -> Void)?
 
-    /// Every preference in one array, whatever its item type (seed 001).
+    /// Every preference in one array, whatever its item type.
     private let fields = FilterFields.kitchenPreferences()
     private let interactor: KitchenPreferencesInteractor
 
