@@ -228,7 +228,7 @@ class AppendToggle:
         path = os.path.join(ws, self.path)
         text = read(path)
         marker = "\n" + self.line + "\n"
-        write(path, text.replace(marker, "\n") if marker in text else text.rstrip("\n") + "\n" + marker)
+        write(path, text.replace(marker, "\n") if marker in text else text.rstrip("\n") + marker)
 
 
 class InsertToggle:

@@ -38,7 +38,8 @@ struct CIGateTests {
     func theGateHoldsEveryCheck() throws {
         let (gate, rest) = try ciRun()
         for command in [
-            "swift format lint --strict", "actionlint .github/workflows/ci.yml", "swift build --build-tests",
+            "swift format lint --strict", "actionlint .github/workflows/ci.yml", "python3 -m unittest discover -s Benchmarks/tests",
+            "swift build --build-tests",
             "grep -qE '(error|warning): '",
             "Tools/workspace check", "Tools/workspace spec --check", "Tools/workspace gallery --check", "Tools/xcodegen-check.sh",
             "Tools/integration-test.sh", "Tools/gallery-layout-check.sh",
