@@ -274,17 +274,30 @@ struct DatasetFileTests {
         #expect(RecipeValidation.problems(in: BundledRecipeClient.bundled().recipes).isEmpty)
     }
 
+    /// A file of the repository, also when the tests build from links (`workspace test App`).
+    static func repositoryFile(_ path: String) -> URL {
+        URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(path)
+    }
+
+    /// The bundled recipes are edited in App/bundled-recipes.json and `Tools/workspace recipes`
+    /// writes BundledRecipes.swift from it: the JSON is a dataset `--dataset FILE` reads, and the
+    /// values the app compiles in are exactly its recipes.
+    @Test("App/bundled-recipes.json loads as a dataset file and holds exactly the recipes the app compiles in")
+    func theBundledRecipesAreTheJSON() throws {
+        let recipes = try BundledRecipeClient.load(from: Self.repositoryFile("App/bundled-recipes.json")).recipes
+
+        #expect(recipes == BundledRecipes.all)
+    }
+
     @Test("the README's example dataset file loads, and holds recipes exactly as the app bundles them")
     func exampleDatasetMatchesTheBundledRecipes() throws {
-        // The real file's folder, also when the tests build from links (`workspace test App`).
-        let example = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/examples/recipes.json")
-        let recipes = try BundledRecipeClient.load(from: example).recipes
+        let recipes = try BundledRecipeClient.load(from: Self.repositoryFile("docs/examples/recipes.json")).recipes
         let bundled = BundledRecipeClient.bundled().recipes
 
         #expect(recipes.count >= 2)
         for recipe in recipes {
-            #expect(bundled.first { $0.id == recipe.id } == recipe, "“\(recipe.title)” differs from BundledRecipes")
+            #expect(bundled.first { $0.id == recipe.id } == recipe, "“\(recipe.title)” differs from App/bundled-recipes.json")
         }
     }
 

@@ -96,9 +96,9 @@ struct DocumentedCommandsTests {
                 return [.runBy(file: ".ci/run", text: "Tools/workspace gallery --check --all")]
             case "watch":
                 return [.runBy(file: "Tests/EndToEndTests/WatchEndToEndTests.swift", text: "[\"watch\", \"Feed\"")]
-            case "spec":
+            case "spec", "recipes":
                 // Writing would change the repository: `--check` compares what it would write.
-                return [.product("workspace", ["spec", "--check"] + tool, input: "", status: 0)]
+                return [.product("workspace", [arguments[0], "--check"] + tool, input: "", status: 0)]
             case "affected" where arguments.contains("--run"):
                 return [.runBy(file: ".github/workflows/ci.yml", text: "affected --json")]
             case "check", "graph", "affected", "help":

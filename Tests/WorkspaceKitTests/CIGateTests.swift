@@ -41,7 +41,8 @@ struct CIGateTests {
             "swift format lint --strict", "actionlint .github/workflows/ci.yml", "python3 -m unittest discover -s Benchmarks/tests",
             "swift build --build-tests",
             "grep -qE '(error|warning): '",
-            "Tools/workspace check", "Tools/workspace spec --check", "Tools/workspace gallery --check", "Tools/xcodegen-check.sh",
+            "Tools/workspace check", "Tools/workspace spec --check", "Tools/workspace recipes --check",
+            "Tools/workspace gallery --check", "Tools/xcodegen-check.sh",
             "Tools/integration-test.sh", "Tools/gallery-layout-check.sh",
         ] {
             #expect(gate.contains(command), "the gate lacks \(command)")

@@ -65,6 +65,10 @@ public struct WorkspaceCommand {
                       --verify checks a project XcodeGen generated from it: every target of
                       Package.swift with the same dependencies, one scheme per module with tests
                       testing only that module (exit status 1 if not)
+          recipes [--check]
+                      write App/App/Services/BundledRecipes.swift (the recipes the app compiles in) from
+                      App/bundled-recipes.json (the shape --dataset FILE reads); --check writes nothing
+                      and fails with a unified diff when the Swift file differs from what the JSON gives
           graph [--format mermaid|dot] [--tests]
                       print the module graph (Mermaid by default); --tests adds the test targets
           affected [--base REF] [--run | --json]
@@ -136,8 +140,8 @@ public struct WorkspaceCommand {
         "--package-path", "--scratch-path", "--format", "--base", "--filter", "--sanitize", "--api-url", "--timeout", "--verify",
     ]
     static let flagOptions: [String: Set<String>] = [
-        "new-feature": ["--dry-run"], "check": [], "spec": ["--check"], "graph": ["--tests"], "affected": ["--run", "--json"], "test": [],
-        "cassette": [], "gallery": ["--check", "--all"], "help": [],
+        "new-feature": ["--dry-run"], "check": [], "spec": ["--check"], "recipes": ["--check"], "graph": ["--tests"],
+        "affected": ["--run", "--json"], "test": [], "cassette": [], "gallery": ["--check", "--all"], "help": [],
     ]
     static let commandValueOptions: [String: Set<String>] = [
         "graph": ["--format"], "affected": ["--base"], "test": ["--filter", "--sanitize"], "cassette": ["--api-url", "--timeout"],
@@ -221,6 +225,8 @@ public struct WorkspaceCommand {
                 return try verifyProject(at: project, context: context)
             }
             return try spec(checkOnly: parsed.flags.contains("--check"), context: context)
+        case "recipes":
+            return try recipes(check: parsed.flags.contains("--check"), context: context)
         case "gallery":
             return try gallery(
                 check: parsed.flags.contains("--check"), all: parsed.flags.contains("--all"), base: parsed.values["--base"],

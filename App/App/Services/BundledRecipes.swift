@@ -1,11 +1,16 @@
+// Generated from App/bundled-recipes.json by `Tools/workspace recipes`; do not edit it by hand: edit the
+// JSON and run that command (`Tools/workspace recipes --check`, which CI runs, fails when this
+// file is stale).
+
 import Core
 
 /// The recipes that ship with the app, as Swift values compiled into it: a launch decodes
 /// nothing and reads no file. Decoding the same recipes from a JSON resource cost about 3 ms of
 /// a 16 ms launch, and a SwiftPM resource links all of Foundation (docs/benchmarks.md, launch).
 ///
-/// Edit these values here. AppTests checks that every recipe passes `RecipeValidation`, and that
-/// docs/examples/recipes.json (the shape `--dataset FILE` reads) holds some of them unchanged.
+/// The values come from App/bundled-recipes.json, in the shape `--dataset FILE` reads. AppTests
+/// checks that every recipe passes `RecipeValidation`, that the JSON loads as a dataset holding
+/// exactly these recipes, and that docs/examples/recipes.json holds some of them unchanged.
 enum BundledRecipes {
     static let all: [Recipe] = [
         Recipe(
