@@ -284,3 +284,10 @@ class LineReader:
         with self.lock:
             tail = "\n".join(l for _, l in self.lines[-40:])
         raise RuntimeError(f"workspace watch: timed out; its last lines:\n{tail}")
+
+
+def end_process(process):
+    """Kills `process` if it is still running (a loop that failed half-way) and reaps it."""
+    if process.poll() is None:
+        process.kill()
+        process.wait()

@@ -36,7 +36,7 @@ import shutil
 import subprocess
 import time
 
-from .common import AppendToggle, LineReader, Toggle, copy_workspace, feature_names, log, median, read, sh, write
+from .common import AppendToggle, LineReader, Toggle, copy_workspace, end_process, feature_names, log, median, read, sh, write
 
 SANDBOX_EDIT = Toggle("Features/Feed/FeedTranslator.swift", '"Popular"', '"Popular!"')
 QUIET_EDIT = AppendToggle("Features/Feed/FeedTranslator.swift", "// Benchmarks: a change no screen shows")
@@ -63,9 +63,9 @@ class Workspace:
         return os.path.join(self.root, relative)
 
     def create(self, ref, tool_from=None):
-        """The copy, a git repository; the tool built once for all copies (its build folder copied,
-        its stamp newer than the sources, so `Tools/workspace` only execs it). A copy left by an
-        earlier run is replaced: every size starts from the same workspace."""
+        """The copy (replacing one an earlier run left), a git repository; the tool built once for
+        all copies (its build folder copied, its stamp newer than the sources, so `Tools/workspace`
+        only execs it)."""
         shutil.rmtree(self.root, ignore_errors=True)
         copy_workspace(self.root, ref)
         sh(["git", "init", "-q", "-b", "main"], cwd=self.root)
@@ -128,14 +128,12 @@ def popular_title(ws):
 
 def restore_title(ws):
     """Feed's title as its tests expect it, after the loops that change what its screen shows."""
-    if '"Popular!"' in read(ws.path(SANDBOX_EDIT.path)):
+    if popular_title(ws) == "## Popular!":
         SANDBOX_EDIT.apply(ws.root)
 
 
 def timed_runs(runs, step):
-    values = []
-    for run in range(runs):
-        values.append(round(step(run), 3))
+    values = [round(step(run), 3) for run in range(runs)]
     return {"median": round(median(values), 3), "runs": values}
 
 
@@ -158,9 +156,7 @@ def watch_runs(ws, runs):
         process.stdin.flush()
         process.wait(timeout=60)
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+        end_process(process)
     return {"median": round(median(values), 3), "runs": values}
 
 

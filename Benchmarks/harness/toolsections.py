@@ -8,7 +8,7 @@ import subprocess
 import time
 
 from .common import (  # noqa: F401
-    AppendToggle, LineReader, Toggle, compiled_files, copy_workspace, feature_names, log, median, quiet_snapshot, read, settle, sh, write)
+    AppendToggle, LineReader, Toggle, compiled_files, copy_workspace, end_process, feature_names, log, median, quiet_snapshot, read, settle, sh, write)
 from .report import save
 from .workspace import APP, CORE_DECL_EDIT, SANDBOX, grow, summarize
 
@@ -50,9 +50,7 @@ def section_watch(args, work, builder, tool, results):
             process.stdin.flush()
             process.wait(timeout=30)
         finally:
-            if process.poll() is None:
-                process.kill()
-                process.wait()
+            end_process(process)
         reported = float(re.search(r"built in ([0-9.]+) s", built).group(1))
         runs.append({"edit_to_screen": round(screen_at - saved, 3), "build_reported": reported,
                      "build_end_to_screen": round(screen_at - built_at, 3)})
