@@ -130,7 +130,8 @@ let package = Package(
             swiftSettings: swiftSettings),
 
         // Workspace tooling: `Tools/workspace <command>`, or `swift run workspace <command>` (Tools/README.md).
-        toolLibrary("WorkspaceKit", dependencies: ["DataFormats", "URLSessionHTTP"]),  // both for `cassette verify`
+        // DataFormats and URLSessionHTTP for `cassette verify`, CSQLite for the build insights (.build/insights).
+        toolLibrary("WorkspaceKit", dependencies: ["DataFormats", "URLSessionHTTP", "CSQLite"]),
         tool("workspace", library: "WorkspaceKit", folder: "WorkspaceMain"),
         libraryTests("WorkspaceKit", dependencies: ["DataFormats"]),
     ] + features.flatMap { [featureModule($0), sandbox($0), unitTests($0)] }

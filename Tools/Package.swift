@@ -12,7 +12,8 @@ let package = Package(
     targets: [
         .target(name: "DataFormats", path: "Links/DataFormats", swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .target(name: "URLSessionHTTP", path: "Links/URLSessionHTTP", swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
-        .target(name: "WorkspaceKit", dependencies: [.target(name: "DataFormats"), .target(name: "URLSessionHTTP")], path: "WorkspaceKit", swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        .systemLibrary(name: "CSQLite", path: "Links/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .target(name: "WorkspaceKit", dependencies: [.target(name: "DataFormats"), .target(name: "URLSessionHTTP"), .target(name: "CSQLite")], path: "WorkspaceKit", swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .executableTarget(name: "workspace", dependencies: [.target(name: "WorkspaceKit")], path: "WorkspaceMain", swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
     ]
 )
