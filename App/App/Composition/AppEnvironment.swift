@@ -5,7 +5,7 @@ import Core
 ///
 /// `resolve` calls the concrete `AppResolver` it stores rather than the `any Resolver` the
 /// protocol exposes, so a resolve is one call on the descriptor and one on a known class: about
-/// the cost of a property read (docs/benchmarks.md, "Runtime").
+/// the cost of a property read (docs/benchmarks.md, "resolve").
 final class AppEnvironment: Environment {
     let client: any RecipeServiceClient
     let pageViewLogger: any PageViewLogger

@@ -5,7 +5,7 @@ public enum Conventions {
     public static let core = "Core"
     /// The enum of Core whose body holds the screen descriptors `new-feature` adds: a new member
     /// of an existing type recompiles no feature, a new top-level name recompiles them all
-    /// (docs/benchmarks.md, section 3).
+    /// (docs/benchmarks.md, "Core fan-out").
     public static let screensNamespace = "Screens"
     /// The stub environment of tests and sandboxes.
     public static let coreTesting = "CoreTesting"

@@ -1,4 +1,4 @@
-/// The rule that keeps all of Foundation off every program's launch (docs/benchmarks.md, run N):
+/// The rule that keeps all of Foundation off every program's launch (docs/benchmarks.md, "Launch and memory"):
 /// on Linux `import Foundation` loads swift-corelibs-foundation and ICU's data, about 3 ms of
 /// every start, where `FoundationEssentials` has what the programs use.
 ///

@@ -86,7 +86,7 @@ extension ArchitectureCheck {
                 violations.append(
                     Violation(
                         path, declaration.line, "core-top-level",
-                        "`\(entry)` is a new top-level declaration of Core, not in \(listPath); every feature recompiles when Core's top-level names change (docs/benchmarks.md, section 3)",
+                        "`\(entry)` is a new top-level declaration of Core, not in \(listPath); every feature recompiles when Core's top-level names change (docs/benchmarks.md, \"Core fan-out\")",
                         fix: fix))
             }
         }
