@@ -57,7 +57,7 @@ struct IngredientWordingTests {
         }
     }
 
-    @Test func linesTheDatasetOnceGotWrongReadAsACookWritesThem() {
+    @Test func fractionsCountsAndLitresReadAsACookWritesThem() {
         let texts = Set(Self.ingredients.map(\.ingredient.text))
         #expect(texts.contains("½ apple, grated"))
         #expect(texts.contains("2 cloves garlic"))

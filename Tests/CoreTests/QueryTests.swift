@@ -185,12 +185,6 @@ struct SortTests {
         let recipes = [Fixtures.greenCurry, Fixtures.curryRice, Fixtures.vegetableCurry]
         #expect(recipes.sorted(by: [.ascending(.category), .ascending(.authorID)]).map(\.id) == [1, 6, 2])
     }
-
-    @Test("ascending and descending helpers set the direction")
-    func helpers() {
-        #expect(Sort<Recipe>.ascending(.title) == Sort(.title, ascending: true))
-        #expect(Sort<Recipe>.descending(.title) == Sort(.title, ascending: false))
-    }
 }
 
 @Suite("QueryValue ordering")

@@ -30,7 +30,13 @@ struct ScreenContentTests {
 
     @Test("disabled rows still count as interactive, so numbers do not shift when a row locks")
     func disabledRowsAreNumbered() {
-        #expect(content.interactiveRows.contains { $0.id == "export" && !$0.isEnabled })
+        var unlocked = content
+        unlocked.sections[1].rows[0].isEnabled = true
+
+        #expect(content.numberedRows.map(\.id) == unlocked.numberedRows.map(\.id))
+        #expect(content.plainText().contains("[2] <Export> (locked: Premium)"))
+        #expect(content.plainText().contains("[3] Aiko Tanaka"))
+        #expect(unlocked.plainText().contains("[3] Aiko Tanaka"))
     }
 
     @Test("interactive rows match the numbers the plain text shows")
@@ -118,7 +124,7 @@ struct ScreenFailureTests {
         #expect(failure.canRetry)
     }
 
-    @Test("a file error says what the system said, never a type and a code")
+    @Test("a file error says what the system said; with no system error under it, that a file operation failed")
     func systemErrors() {
         let missing = CocoaError(.fileReadNoSuchFile, userInfo: [NSUnderlyingErrorKey: POSIXError(.ENOENT)])
         #expect(ScreenFailure(missing, whileTrying: "export").message == "Couldn't export: No such file or directory")

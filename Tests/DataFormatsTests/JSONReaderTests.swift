@@ -47,7 +47,7 @@ struct JSONReaderTests {
         #expect(try JSONReader.decode(JSONValue.self, from: Self.brackets(100)) == hundred)
     }
 
-    @Test("a syntax error in deep text, and the old ways of placing errors, do not recurse")
+    @Test("a syntax error in deep text is placed without recursing, by JSONSyntaxError and by JSONProblem alike")
     func deepSyntaxError() throws {
         let broken = Data((String(repeating: "[", count: 1_000_000) + "}").utf8)
         #expect(JSONSyntaxError.find(in: broken) == nil, "nesting deeper than the limit is the reader's to say")
@@ -106,7 +106,7 @@ struct JSONReaderTests {
         #expect(try JSONReader.decode(Meal.self, from: Data(text.utf8)) == Meal(name: "🍛", minutes: 1000, rating: 0))
     }
 
-    @Test("syntax and shape are said as before")
+    @Test("a syntax error says its line and column and what is there; a wrong shape names the field")
     func syntaxAndShape() throws {
         #expect(
             try Self.error(reading: Meal.self, "{\n  \"name\": ]").description

@@ -36,7 +36,7 @@ struct FileFaultsEndToEndTests {
         return program
     }
 
-    @Test("a database that cannot start on a full disk says the disk is full (it said “disk I/O error”), and the run goes on in memory")
+    @Test("a database that cannot start on a full disk says the disk is full, not “disk I/O error”, and the run goes on in memory")
     func fullDiskAtStart() throws {
         let directory = temporaryDataDirectory()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -147,6 +147,18 @@ struct RunnerOptionsEndToEndTests {
         #expect(result.output.contains("authorID: the author's id, such as aiko-tanaka"))
         #expect(result.output.contains("130 interrupted"))
         #expect(result.output.contains("143 terminated"))
+        #expect(result.output.contains("--gallery"), "every program renders its part of the screen gallery")
+    }
+
+    @Test("--version prints the program's name and the Cookbook version, the same for the app and a sandbox")
+    func version() throws {
+        let app = try ProductProcess(name: "cookbook").run(["--version"])
+        let sandbox = try ProductProcess(name: "RecipeSearchSandbox").run(["--version"])
+        #expect(app.status == 0 && sandbox.status == 0)
+        #expect(app.output.hasPrefix("cookbook "), "\(app.output)")
+        let version = app.output.dropFirst("cookbook ".count)
+        #expect(version.first?.isNumber == true, "\(app.output)")
+        #expect(sandbox.output == "RecipeSearchSandbox " + version)
     }
 
     @Test("a missing script file is a bad command line, said in words")

@@ -307,7 +307,7 @@ struct SandboxGalleryTests {
                 == "the scenario “default” cannot start: two scenarios are named “slow”: give the feature's own scenario another name")
     }
 
-    @Test("--gallery with an unknown --scenario exits 2; --help lists --gallery")
+    @Test("--gallery with an unknown --scenario is a bad command line: exit 2")
     func commandLine() async {
         let unknown = await Sandbox.main(
             feature: "RecipeDetails", arguments: ["--gallery", "--scenario", "nope"], link: { _ in },

@@ -188,9 +188,4 @@ struct LaunchOptionsTests {
                 "--scenario", "--verbose", "--script", "--open", "--report-screen", "--help", "--version",
             ])
     }
-
-    @Test("a program's version defaults to the Cookbook version")
-    func defaultVersion() {
-        #expect(ProgramInfo(name: "x", summary: "y").version == CookbookVersion.current)
-    }
 }

@@ -69,10 +69,12 @@ struct HeldSession {
 
 @Suite("SleepGate")
 struct SleepGateTests {
-    @Test("an open gate sleeps through at once for short sleeps; nothing is held")
+    @Test("an open gate really waits the time asked, and holds nothing")
     func open() async throws {
         let gate = SleepGate()
-        try await gate.sleep(for: .milliseconds(1))
+        let start = ContinuousClock.now
+        try await gate.sleep(for: .milliseconds(50))
+        #expect(ContinuousClock.now - start >= .milliseconds(50))
         #expect(gate.heldCount == 0)
     }
 
@@ -145,9 +147,10 @@ struct ScriptPacerTests {
         #expect(held.clock.now == Fixtures.now.addingTimeInterval(2))
     }
 
-    @Test("without a gate a step runs to its end, as scripts always did")
+    @Test("without a gate a step runs to its end: both sleeps pass on the clock")
     func noGate() async {
-        let screen = SlowScreen(clock: TestClock())
+        let clock = TestClock()
+        let screen = SlowScreen(clock: clock)
         let pacer = ScriptPacer()
         let session = TabSession(stack("Slow", root: screen))
 
@@ -155,6 +158,7 @@ struct ScriptPacerTests {
 
         #expect(!pacer.isWaiting)
         #expect(screen.loaded)
+        #expect(clock.now == Fixtures.now.addingTimeInterval(2))
     }
 
     @Test("expect sees “Loading” before wait, the content after; expect-not and snapshot do not let time pass")
