@@ -183,7 +183,7 @@ struct SandboxEndToEndTests {
         )
     }
 
-    @Test("in the slow scenario a script sees each loading state until wait, and never waits the real time")
+    @Test("in the slow scenario a script sees each loading state until wait, then what loaded")
     func slowScenarioLoadingState() throws {
         let result = try ProductProcess(name: "ShoppingListSandbox").run(
             ["--scenario", "slow"],
