@@ -77,26 +77,34 @@ let package = Package(
         .library(name: "URLSessionHTTP", type: .dynamic, targets: ["URLSessionHTTP"]),
     ],
     targets: [
+        // Core/: what features import (Core) and the stub environment of tests and sandboxes.
         .target(name: "Core", path: "Core/Core", swiftSettings: swiftSettings),
         .target(name: "CoreTesting", dependencies: ["Core"], path: "Core/CoreTesting", swiftSettings: swiftSettings),
-        .target(name: "TerminalRunner", dependencies: ["Core", "DataFormats"], path: "Core/TerminalRunner", swiftSettings: swiftSettings),
+        // Platform/: the runtime the app injects, which no feature sees.
         .target(
-            name: "SandboxSupport",
-            dependencies: ["Core", "CoreTesting", "TerminalRunner", "WebAPI"],
-            path: "Core/SandboxSupport",
+            name: "TerminalRunner",
+            dependencies: ["Core", "DataFormats"],
+            path: "Platform/TerminalRunner",
             swiftSettings: swiftSettings
         ),
-        // The web API client (Core/WebAPI) and its Core-free pieces: the JSON and cassette formats
+        // The web API client (Platform/WebAPI) and its Core-free pieces: the JSON and cassette formats
         // (DataFormats, also read by the tooling) and URLSession (URLSessionHTTP, the only module
         // that imports FoundationNetworking). HTTPTestServer is the tests' loopback server.
-        .target(name: "DataFormats", path: "Core/DataFormats", swiftSettings: swiftSettings),
-        .target(name: "URLSessionHTTP", path: "Core/URLSessionHTTP", swiftSettings: swiftSettings),
+        .target(name: "DataFormats", path: "Platform/DataFormats", swiftSettings: swiftSettings),
+        .target(name: "URLSessionHTTP", path: "Platform/URLSessionHTTP", swiftSettings: swiftSettings),
         .target(
             name: "WebAPI",
             // On Linux, URLSessionHTTP (FoundationNetworking, libcurl) is the dynamic library below,
             // opened only when a web API is used (NetworkingLibrary); elsewhere it is linked.
             dependencies: ["Core", "DataFormats", .target(name: "URLSessionHTTP", condition: .when(platforms: applePlatforms))],
-            path: "Core/WebAPI",
+            path: "Platform/WebAPI",
+            swiftSettings: swiftSettings
+        ),
+        // Sandboxes/SandboxSupport: what every sandbox shares.
+        .target(
+            name: "SandboxSupport",
+            dependencies: ["Core", "CoreTesting", "TerminalRunner", "WebAPI"],
+            path: "Sandboxes/SandboxSupport",
             swiftSettings: swiftSettings
         ),
         .target(

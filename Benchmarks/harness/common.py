@@ -154,7 +154,7 @@ def copy_workspace(dest, ref=None):
         source = os.path.join(ROOT, name)
         target = os.path.join(dest, name)
         if name and os.path.islink(source):
-            # Links stay links (Tools/Links/DataFormats → ../../Core/DataFormats), as git keeps them.
+            # Links stay links (Tools/Links/DataFormats → ../../Platform/DataFormats), as git keeps them.
             os.makedirs(os.path.dirname(target), exist_ok=True)
             os.symlink(os.readlink(source), target)
             continue

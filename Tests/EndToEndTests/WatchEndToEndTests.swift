@@ -25,7 +25,7 @@ struct WatchEndToEndTests {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("watch-e2e-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             // Every folder the manifest names a target in, and the manifest.
-            for item in ["Package.swift", "Core", "Features", "App", "Sandboxes", "Tests", "Tools"] {
+            for item in ["Package.swift", "Core", "Platform", "Features", "App", "Sandboxes", "Tests", "Tools"] {
                 try FileManager.default.copyItem(at: source.appendingPathComponent(item), to: root.appendingPathComponent(item))
             }
             translator = root.appendingPathComponent("Features/Feed/FeedTranslator.swift")

@@ -52,6 +52,29 @@ struct CIGateTests {
         #expect(!gate.contains("swift test --sanitize=thread"))
     }
 
+    /// The folders `swift format lint` is given on the line of `text` that runs it.
+    static func lintedFolders(in text: String) -> [String]? {
+        let command = "swift format lint --strict --recursive "
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(command) }) else { return nil }
+        return line.dropFirst(command.count).split(separator: " ").map(String.init).filter { $0 != "Package.swift" }
+    }
+
+    @Test("the format lint reads every top-level folder holding Swift sources, and the README shows the same command")
+    func theLintCoversEveryFolder() throws {
+        let linted = try #require(Self.lintedFolders(in: try ciRun().gate), ".ci/run has no lint line")
+        let files = FileManager.default
+        let folders = try files.contentsOfDirectory(atPath: root.path).filter { !$0.hasPrefix(".") }.sorted()
+        for folder in folders {
+            let enumerator = files.enumerator(atPath: root.appendingPathComponent(folder).path)
+            var holdsSwift = false
+            while let relative = enumerator?.nextObject() as? String, !holdsSwift {
+                holdsSwift = relative.hasSuffix(".swift") && !relative.split(separator: "/").contains { $0.hasPrefix(".") }
+            }
+            #expect(!holdsSwift || linted.contains(folder), "\(folder)/ holds Swift sources the format lint does not read")
+        }
+        #expect(Self.lintedFolders(in: try read("README.md")) == linted)
+    }
+
     @Test("nothing needs a repository variable or another repository, and XcodeGen is never skipped")
     func aForkRunsTheSame() throws {
         let workflow = try read(".github/workflows/ci.yml")

@@ -25,7 +25,7 @@ enum Fixtures {
           "targets": [
             \(target("Core", "regular", path: "Core/Core")),
             \(target("CoreTesting", "regular", path: "Core/CoreTesting", byName: ["Core"])),
-            \(target("SandboxSupport", "regular", path: "Core/SandboxSupport", byName: ["Core", "CoreTesting"])),
+            \(target("SandboxSupport", "regular", path: "Sandboxes/SandboxSupport", byName: ["Core", "CoreTesting"])),
             \(target("CSQLite", "system", path: "App/CSQLite", pkgConfig: "sqlite3", upcoming: false)),
             \(target("App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: ["Feed", "Favorites"])),
             \(target("cookbook", "executable", path: "App/cookbook", byName: ["App"])),
@@ -266,7 +266,7 @@ enum Fixtures {
             "Core/Core/Screen.swift": "public protocol Screen: AnyObject {}\npublic struct Recipe {}\n",
             "Core/CoreTesting/StubResolver.swift": stubResolverSwift,
             "Core/CoreTesting/PlaceholderScreen.swift": "import Core\n\npublic final class PlaceholderScreen: Screen {}\n",
-            "Core/SandboxSupport/Sandbox.swift": "import Core\nimport CoreTesting\n\npublic enum Sandbox {}\n",
+            "Sandboxes/SandboxSupport/Sandbox.swift": "import Core\nimport CoreTesting\n\npublic enum Sandbox {}\n",
             "App/App/Composition/AppResolver.swift": appResolverSwift,
             "App/cookbook/main.swift": "import App\n",
             "Tests/CoreTests/TestDoubles.swift": testDoublesSwift,

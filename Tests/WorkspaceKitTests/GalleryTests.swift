@@ -73,6 +73,8 @@ struct GalleryProgramsTests {
 
     @Test("every sandbox and the app's executable; the app is not built from the features it only links")
     func programsAndTheirModules() {
+        #expect(manifest.target(named: "SandboxSupport")?.path == "Sandboxes/SandboxSupport", "a library beside the sandboxes")
+        #expect(manifest.sandboxes.map(\.name) == ["FeedSandbox", "FavoritesSandbox"])
         #expect(programs.names == ["FeedSandbox", "FavoritesSandbox", "cookbook"])
         let app = programs.programs[2]
         #expect(app.modules == ["cookbook", "App", "Core", "CSQLite"])
@@ -86,6 +88,7 @@ struct GalleryProgramsTests {
             (["Features/Feed/FeedScreen.swift", "Features/Favorites/FavoritesScreen.swift"], ["FeedSandbox", "FavoritesSandbox"]),
             (["App/App/Legacy/About.swift"], ["cookbook"]),
             (["Core/CoreTesting/Scenario.swift"], ["FeedSandbox", "FavoritesSandbox"]),
+            (["Sandboxes/SandboxSupport/Sandbox.swift"], ["FeedSandbox", "FavoritesSandbox"]),
             (["Core/Core/Screen.swift"], ["FeedSandbox", "FavoritesSandbox", "cookbook"]),
             (["Package.swift"], ["FeedSandbox", "FavoritesSandbox", "cookbook"]),
             (["README.md", "docs/terminal.md", "docs/gallery/Feed.md", ".ci/run", "Tests/FeedTests/FeedTests.swift"], []),

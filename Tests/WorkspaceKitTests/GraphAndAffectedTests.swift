@@ -93,6 +93,8 @@ struct AffectedTests {
         let analysis = try analysis()
         #expect(analysis.target(of: "Features/Feed/FeedScreen.swift") == "Feed")
         #expect(analysis.target(of: "Features/FeedExtra/X.swift") == nil)
+        #expect(analysis.target(of: "Sandboxes/SandboxSupport/Sandbox.swift") == "SandboxSupport")
+        #expect(analysis.target(of: "Sandboxes/FeedSandbox/main.swift") == "FeedSandbox")
         #expect(analysis.target(of: "App/CSQLite/module.modulemap") == "CSQLite")
         #expect(analysis.target(of: "Tests/FeedTests/Deep/X.swift") == "FeedTests")
         #expect(analysis.target(of: "README.md") == nil)
@@ -114,6 +116,13 @@ struct AffectedTests {
         #expect(!result.runsEverything)
         #expect(result.testTargets == ["CoreTests", "AppTests", "EndToEndTests", "FeedTests", "FavoritesTests"])
         #expect(!result.affectedTargets.contains("WorkspaceKit"))
+    }
+
+    @Test func aChangeToWhatSandboxesShareReachesEverySandboxAndNoFeature() throws {
+        let result = try analysis().analyze(["Sandboxes/SandboxSupport/Sandbox.swift"])
+
+        #expect(result.affectedTargets == ["SandboxSupport", "FeedSandbox", "FavoritesSandbox"])
+        #expect(!result.affectedTargets.contains("Feed"))
     }
 
     @Test func onlyAToolingChangeRunsTheToolingTests() throws {

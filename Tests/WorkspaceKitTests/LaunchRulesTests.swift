@@ -15,7 +15,7 @@ struct LaunchRulesTests {
                   "name": "Cookbook", "toolsVersion": {"_version": "6.0.0"},
                   "targets": [
                     {"name": "Core", "type": "regular", "path": "Core/Core", "dependencies": []},
-                    {"name": "URLSessionHTTP", "type": "regular", "path": "Core/URLSessionHTTP", "dependencies": []},
+                    {"name": "URLSessionHTTP", "type": "regular", "path": "Platform/URLSessionHTTP", "dependencies": []},
                     {"name": "App", "type": "regular", "path": "App/App",
                      "dependencies": [{"byName": ["Core", null]}, {"target": ["URLSessionHTTP", {"platformNames": ["macos"]}]}]},
                     {"name": "cookbook", "type": "executable", "path": "App/cookbook", "dependencies": [{"byName": ["App", null]}]},
@@ -36,7 +36,7 @@ struct LaunchRulesTests {
             "Core/Core/Recipe.swift": Self.idiom + "public struct Recipe {}\n",
             "App/cookbook/main.swift": "import App\n",
             "Sandboxes/FeedSandbox/main.swift": "import Core\n" + Self.idiom,
-            "Core/URLSessionHTTP/HTTP.swift": "import Foundation\n",
+            "Platform/URLSessionHTTP/HTTP.swift": "import Foundation\n",
             "Tests/CoreTests/T.swift": "import Foundation\n",
         ])
         #expect(found.isEmpty)

@@ -14,8 +14,8 @@ struct NetworkingRulesTests {
                   "name": "Cookbook", "toolsVersion": {"_version": "6.0.0"},
                   "targets": [
                     {"name": "Core", "type": "regular", "path": "Core/Core", "dependencies": []},
-                    {"name": "URLSessionHTTP", "type": "regular", "path": "Core/URLSessionHTTP", "dependencies": []},
-                    {"name": "WebAPI", "type": "regular", "path": "Core/WebAPI",
+                    {"name": "URLSessionHTTP", "type": "regular", "path": "Platform/URLSessionHTTP", "dependencies": []},
+                    {"name": "WebAPI", "type": "regular", "path": "Platform/WebAPI",
                      "dependencies": [{"byName": ["Core", null]}, {"target": ["URLSessionHTTP", \(webAPICondition)]}]},
                     {"name": "App", "type": "regular", "path": "App/App", "dependencies": [{"byName": ["WebAPI", null]}\(appExtra)]},
                     {"name": "cookbook", "type": "executable", "path": "App/cookbook", "dependencies": [{"byName": ["App", null]}]},
@@ -40,7 +40,7 @@ struct NetworkingRulesTests {
     @Test("the network module reached only on macOS, imported only by itself and tests: no violation")
     func clean() throws {
         let files = [
-            "Core/URLSessionHTTP/HTTP.swift": "import FoundationNetworking\n",
+            "Platform/URLSessionHTTP/HTTP.swift": "import FoundationNetworking\n",
             "Tests/WebAPITests/T.swift": "import FoundationNetworking\n",
             "App/App/A.swift": "import Foundation\n",
         ]

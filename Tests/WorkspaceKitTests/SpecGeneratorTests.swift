@@ -13,7 +13,8 @@ struct SpecGeneratorTests {
           "targets": [
             \(Fixtures.target("Core", "regular", path: "Core/Core")),
             \(Fixtures.target("CoreTesting", "regular", path: "Core/CoreTesting", byName: ["Core"])),
-            \(Fixtures.target("SandboxSupport", "regular", path: "Core/SandboxSupport", byName: ["Core", "CoreTesting"])),
+            \(Fixtures.target("TerminalRunner", "regular", path: "Platform/TerminalRunner", byName: ["Core"])),
+            \(Fixtures.target("SandboxSupport", "regular", path: "Sandboxes/SandboxSupport", byName: ["Core", "CoreTesting"])),
             \(Fixtures.target("CSQLite", "system", path: "App/CSQLite", pkgConfig: "sqlite3", upcoming: false)),
             \(Fixtures.target("App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: ["Feed"])),
             \(Fixtures.target("tiny", "executable", path: "App/tiny", byName: ["App"])),
@@ -51,12 +52,18 @@ struct SpecGeneratorTests {
             SWIFT_UPCOMING_FEATURE_EXISTENTIAL_ANY: "YES"
             SWIFT_INCLUDE_PATHS: "$(inherited) $(SRCROOT)/App/CSQLite"
         targetTemplates:
-          # Shared foundation modules under Core/.
+          # What features import, and the stub environment of tests and sandboxes: modules under Core/.
           CoreModule:
             type: framework
             platform: macOS
             sources:
               - path: Core/${target_name}
+          # The runtime the app injects, which no feature sees: modules under Platform/.
+          PlatformModule:
+            type: framework
+            platform: macOS
+            sources:
+              - path: Platform/${target_name}
           # A feature: depends on Core only; reaches other features through descriptors.
           FeatureModule:
             type: framework
@@ -94,8 +101,15 @@ struct SpecGeneratorTests {
             templates: [CoreModule]
             dependencies:
               - target: Core
+          TerminalRunner:
+            templates: [PlatformModule]
+            dependencies:
+              - target: Core
           SandboxSupport:
-            templates: [CoreModule]
+            type: framework
+            platform: macOS
+            sources:
+              - path: Sandboxes/SandboxSupport
             dependencies:
               - target: Core
               - target: CoreTesting

@@ -207,7 +207,8 @@ struct WatchPartsTests {
         let plan = try options.plan(manifest: Fixtures.manifest(), root: "/w", focus: Self.focus, reading: Fixtures.manifest)
         #expect(plan.sandbox == "FeedSandbox")
         #expect(plan.modules == ["Core", "CoreTesting", "SandboxSupport", "Feed", "FeedSandbox"])
-        #expect(plan.files.folders == ["Core/Core", "Core/CoreTesting", "Core/SandboxSupport", "Features/Feed", "Sandboxes/FeedSandbox"])
+        #expect(
+            plan.files.folders == ["Core/Core", "Core/CoreTesting", "Sandboxes/SandboxSupport", "Features/Feed", "Sandboxes/FeedSandbox"])
         #expect(plan.focus == Self.focus)
         #expect(plan.sandboxArguments == ["--scenario", "empty", "--replay", "x.json"])
         #expect(plan.link == "cookbook://recipes/3")

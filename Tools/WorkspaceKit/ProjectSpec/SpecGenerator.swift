@@ -3,7 +3,7 @@
 /// bytes and `spec --check` can compare them.
 ///
 /// Targets whose folder and dependencies follow a `Package.swift` template get the matching
-/// XcodeGen template (`CoreModule`, `FeatureModule`, `Sandbox`, `UnitTests`) and list only what
+/// XcodeGen template (`CoreModule`, `PlatformModule`, `FeatureModule`, `Sandbox`, `UnitTests`) and list only what
 /// they add to it; any other target is written out in full.
 ///
 /// XcodeGen has no system-library target. A system library (CSQLite: pkg-config `sqlite3`) is
@@ -19,6 +19,7 @@ public struct SpecGenerator: Sendable {
     /// The template a target is written with, if any.
     public enum Template: String, CaseIterable, Sendable {
         case coreModule = "CoreModule"
+        case platformModule = "PlatformModule"
         case featureModule = "FeatureModule"
         case sandbox = "Sandbox"
         case unitTests = "UnitTests"
@@ -39,6 +40,8 @@ public struct SpecGenerator: Sendable {
         switch target.kind {
         case .regular where target.path == "Core/\(target.name)":
             return Layout(template: .coreModule, extraDependencies: dependencies)
+        case .regular where target.path == "Platform/\(target.name)":
+            return Layout(template: .platformModule, extraDependencies: dependencies)
         case .regular where target.path == "Features/\(target.name)" && dependencies.contains(Conventions.core):
             return Layout(template: .featureModule, extraDependencies: dependencies.filter { $0 != Conventions.core })
         case .executable where target.path == "Sandboxes/\(target.name)" && target.name.hasSuffix("Sandbox"):
@@ -69,12 +72,21 @@ public struct SpecGenerator: Sendable {
         switch template {
         case .coreModule:
             return [
-                "  # Shared foundation modules under Core/.",
+                "  # What features import, and the stub environment of tests and sandboxes: modules under Core/.",
                 "  CoreModule:",
                 "    type: framework",
                 "    platform: \(platform)",
                 "    sources:",
                 "      - path: Core/${target_name}",
+            ]
+        case .platformModule:
+            return [
+                "  # The runtime the app injects, which no feature sees: modules under Platform/.",
+                "  PlatformModule:",
+                "    type: framework",
+                "    platform: \(platform)",
+                "    sources:",
+                "      - path: Platform/${target_name}",
             ]
         case .featureModule:
             return [

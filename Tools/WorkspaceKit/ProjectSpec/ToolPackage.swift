@@ -26,7 +26,7 @@ public struct ToolPackage {
     }
 
     /// The targets living outside the tool's folder, each with the link that reaches it:
-    /// `Tools/Links/DataFormats` → `../../Core/DataFormats`.
+    /// `Tools/Links/DataFormats` → `../../Platform/DataFormats`.
     public var links: [(path: String, destination: String)] {
         targets.filter { !isInside($0) }.map { target in
             let depth = "\(Conventions.toolPackageFolder)/\(Self.linksFolder)".split(separator: "/").count
