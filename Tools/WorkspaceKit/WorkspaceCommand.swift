@@ -95,6 +95,11 @@ public struct WorkspaceCommand {
                       what was added, removed or changed type, exit status 1 if anything differs, 3
                       if the web API did not answer (nothing compared). Needs no package: runs from
                       any folder
+          insights [--json | --markdown] [--html FILE] [--threshold PERCENT] [--fail-on-slowdown]
+                      how fast each loop is lately against the week before (the builds run, test,
+                      watch, gallery and new-feature recorded in .build/insights), the slowest modules
+                      and the edits that recompiled the most; flags a loop slower by more than 20%.
+                      `workspace insights --help` says more
           help        show this text
 
         options:
@@ -114,9 +119,11 @@ public struct WorkspaceCommand {
     /// Runs the command line (without the program name).
     public func run(_ arguments: [String]) -> Int32 {
         do {
-            // Both pass what follows the name on to a program, so they read their own command line.
+            // These pass what follows the name on to a program (insights: `record -- COMMAND…`), so they
+            // read their own command line.
             if arguments.first == "watch" { return try watch(Array(arguments.dropFirst())) }
             if arguments.first == "run" { return try run(program: Array(arguments.dropFirst())) }
+            if arguments.first == "insights" { return try insights(Array(arguments.dropFirst())) }
             return try dispatch(arguments).rawValue
         } catch let error as UsageError {
             writeError("workspace: \(error.message)\nRun `workspace help` for usage.")
