@@ -23,14 +23,3 @@ struct FavoritesState: Equatable {
         return []
     }
 }
-
-/// Row ids: the screen's events name rows by these.
-enum FavoritesRow {
-    static let recipePrefix = "favorite-"
-
-    static func recipe(_ id: Recipe.ID) -> String { recipePrefix + String(id) }
-
-    static func recipeID(in row: String) -> Recipe.ID? {
-        row.hasPrefix(recipePrefix) ? Recipe.ID(row.dropFirst(recipePrefix.count)) : nil
-    }
-}

@@ -19,7 +19,7 @@ struct FavoritesTranslator: Translator {
         case .loaded(let favorites):
             let rows = favorites.map { favorite in
                 ScreenRow(
-                    id: FavoritesRow.recipe(favorite.recipe.id),
+                    id: FavoritesRow.recipe(favorite.recipe.id).rowID,
                     .link(title: favorite.recipe.title, subtitle: favorite.recipe.author.name),
                     detail: "\(favorite.recipe.cookingMinutes) min · \(favorite.recipe.calories) kcal · saved "
                         + RelativeTime.phrase(for: Date(timeIntervalSince1970: favorite.savedAt), now: state.now),

@@ -1,6 +1,7 @@
 import Core
 
-/// The favorites' logic: list, open, remove.
+/// The favorites' logic: list, open, remove. Its side effects (the favorites store, the clock,
+/// the logs) go through the environment.
 @MainActor
 final class FavoritesViewModel: ScreenViewModel {
     private(set) var state = FavoritesState() {
@@ -8,40 +9,46 @@ final class FavoritesViewModel: ScreenViewModel {
     }
     var onChange: (@MainActor () -> Void)?
 
-    private let interactor: FavoritesInteractor
-    private let router: FavoritesRouter
+    private let environment: any Environment
 
-    init(interactor: FavoritesInteractor, router: FavoritesRouter) {
-        self.interactor = interactor
-        self.router = router
+    init(environment: any Environment) {
+        self.environment = environment
     }
 
     func load() async {
-        interactor.logPageView()
+        environment.pageViewLogger.log(PageView("favorites"))
         do {
-            let favorites = try await interactor.favorites()
-            state.now = interactor.now
-            state.phase = .loaded(favorites)
+            show(try await storedFavorites())
         } catch {
             state.phase = .failed(ScreenFailure(error, whileTrying: "load your favorites"))
         }
     }
 
     func open(_ id: Recipe.ID) -> Navigation {
-        interactor.logOpen(id)
-        return router.recipeDetails(id)
+        environment.activityLogger.log(ActivityEvent("open_recipe", payload: ["recipe_id": String(id), "source": "favorites"]))
+        return FavoritesFeature.recipeDetails(id)
     }
 
     func remove(_ id: Recipe.ID) async {
         guard let favorite = state.favorites.first(where: { $0.id == id }) else { return }
         do {
-            try await interactor.remove(id)
-            let favorites = try await interactor.favorites()
-            state.now = interactor.now
-            state.phase = .loaded(favorites)
+            try await environment.favorites.delete(id: id)
+            environment.activityLogger.log(ActivityEvent("favorite_remove", payload: ["recipe_id": String(id), "source": "favorites"]))
+            show(try await storedFavorites())
             state.notice = "Removed “\(favorite.recipe.title)” from favorites."
         } catch {
             state.notice = ScreenFailure(error, whileTrying: "remove “\(favorite.recipe.title)”").messageWithRecovery
         }
+    }
+
+    /// Newest first.
+    private func storedFavorites() async throws -> [FavoriteRecipe] {
+        try await environment.favorites.findAll(.all, sort: [.descending(.savedAt)])
+    }
+
+    /// Shows the favorites as stored; "saved 3 days ago" counts from the environment clock's now.
+    private func show(_ favorites: [FavoriteRecipe]) {
+        state.now = environment.clock.now
+        state.phase = .loaded(favorites)
     }
 }

@@ -17,18 +17,3 @@ struct FeedState: Equatable {
     /// The environment clock's time when the feed was loaded: a saved copy's age counts from it.
     var now = Date(timeIntervalSince1970: 0)
 }
-
-/// Row ids: the screen's events name rows by these.
-enum FeedRow {
-    static let about = "about"
-    static let popularPrefix = "popular-"
-    static let newPrefix = "new-"
-
-    /// The recipe a row opens, whichever section it is in.
-    static func recipeID(in row: String) -> Recipe.ID? {
-        for prefix in [popularPrefix, newPrefix] where row.hasPrefix(prefix) {
-            return Recipe.ID(row.dropFirst(prefix.count))
-        }
-        return nil
-    }
-}

@@ -20,9 +20,9 @@ struct FeedTranslator: Translator {
                 sections: [
                     ScreenSection(
                         id: "popular", title: "Popular",
-                        rows: feed.popular.map { row($0, prefix: FeedRow.popularPrefix, detail: "♥ \($0.popularity)") }),
+                        rows: feed.popular.map { row($0, id: .popular($0.id), detail: "♥ \($0.popularity)") }),
                     ScreenSection(
-                        id: "new", title: "New", rows: feed.new.map { row($0, prefix: FeedRow.newPrefix, detail: $0.publishedOn) }),
+                        id: "new", title: "New", rows: feed.new.map { row($0, id: .new($0.id), detail: $0.publishedOn) }),
                     aboutSection,
                 ].filter { !$0.rows.isEmpty },
                 notice: feed.savedCopy?.notice(now: state.now))
@@ -30,12 +30,12 @@ struct FeedTranslator: Translator {
     }
 
     private var aboutSection: ScreenSection {
-        ScreenSection(id: "more", rows: [ScreenRow(id: FeedRow.about, .link(title: "About Cookbook", subtitle: nil))])
+        ScreenSection(id: "more", rows: [ScreenRow(id: FeedRow.about.rowID, .link(title: "About Cookbook", subtitle: nil))])
     }
 
-    private func row(_ recipe: Recipe, prefix: String, detail: String) -> ScreenRow {
+    private func row(_ recipe: Recipe, id: FeedRow, detail: String) -> ScreenRow {
         ScreenRow(
-            id: prefix + String(recipe.id), .link(title: recipe.title, subtitle: recipe.author.name),
+            id: id.rowID, .link(title: recipe.title, subtitle: recipe.author.name),
             detail: "\(recipe.cookingMinutes) min · \(detail)")
     }
 }

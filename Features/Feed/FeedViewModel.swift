@@ -1,6 +1,7 @@
 import Core
 
-/// The feed's logic: load popular and new recipes, open one.
+/// The feed's logic: load popular and new recipes, open one. Its side effects (the service call,
+/// the clock, the logs) go through the environment.
 @MainActor
 final class FeedViewModel: ScreenViewModel {
     private(set) var state = FeedState() {
@@ -8,18 +9,16 @@ final class FeedViewModel: ScreenViewModel {
     }
     var onChange: (@MainActor () -> Void)?
 
-    private let interactor: FeedInteractor
-    private let router: FeedRouter
+    private let environment: any Environment
 
-    init(interactor: FeedInteractor, router: FeedRouter) {
-        self.interactor = interactor
-        self.router = router
+    init(environment: any Environment) {
+        self.environment = environment
     }
 
     /// Logs the page view each time; loads only the first time (the feed changes rarely),
     /// unless what is shown is a saved copy: then the server is asked again.
     func appear() async {
-        interactor.logPageView()
+        environment.pageViewLogger.log(PageView("feed"))
         if case .loaded(let feed) = state.phase, feed.savedCopy == nil { return }
         await load()
     }
@@ -27,8 +26,9 @@ final class FeedViewModel: ScreenViewModel {
     func load() async {
         state.phase = .loading
         do {
-            let feed = try await interactor.feed()
-            state.now = interactor.now
+            let feed = try await environment.client.feed()
+            // "Now", for "saved copy from 2 hours ago".
+            state.now = environment.clock.now
             state.phase = .loaded(feed)
         } catch {
             state.phase = .failed(ScreenFailure(error, whileTrying: "load the feed"))
@@ -36,11 +36,12 @@ final class FeedViewModel: ScreenViewModel {
     }
 
     func open(recipeID: Recipe.ID, section: String) -> Navigation {
-        interactor.logOpen(recipeID: recipeID, section: section)
-        return router.recipeDetails(recipeID)
+        environment.activityLogger.log(
+            ActivityEvent("open_recipe", payload: ["recipe_id": String(recipeID), "source": "feed_\(section)"]))
+        return FeedFeature.recipeDetails(recipeID)
     }
 
     func openAbout() -> Navigation {
-        router.about()
+        FeedFeature.about()
     }
 }

@@ -18,13 +18,15 @@ final class ChooseIngredientsScreen: TranslatedScreen {
 
     func handle(_ event: ScreenEvent) async -> Navigation? {
         switch event {
-        case .toggle(let row) where row.hasPrefix(ChooseIngredientsRow.ingredientPrefix),
-            .activate(let row) where row.hasPrefix(ChooseIngredientsRow.ingredientPrefix):
-            if let index = Int(row.dropFirst(ChooseIngredientsRow.ingredientPrefix.count)) { viewModel.toggle(index) }
-        case .activate(ChooseIngredientsRow.add):
-            return viewModel.finish()
-        case .activate(ChooseIngredientsRow.cancel):
-            return viewModel.cancel()
+        case .activate(let row):
+            switch ChooseIngredientsRow(rowID: row) {
+            case .ingredient(let index): viewModel.toggle(index)
+            case .add: return viewModel.finish()
+            case .cancel: return viewModel.cancel()
+            case nil: break
+            }
+        case .toggle(let row):
+            if case .ingredient(let index) = ChooseIngredientsRow(rowID: row) { viewModel.toggle(index) }
         case .retry:
             await viewModel.load()
         default:
@@ -55,13 +57,29 @@ struct ChooseIngredientsState: Equatable {
     }
 }
 
-/// Row ids: the screen's events name rows by these.
-enum ChooseIngredientsRow {
-    static let ingredientPrefix = "choose-"
-    static let add = "add-chosen"
-    static let cancel = "cancel"
+/// The rows the screen's events name: the translator writes `rowID`, the screen reads it back.
+enum ChooseIngredientsRow: Hashable {
+    /// An ingredient, by its position in the recipe.
+    case ingredient(Int)
+    case add
+    case cancel
 
-    static func ingredient(_ index: Int) -> String { ingredientPrefix + String(index) }
+    var rowID: String {
+        switch self {
+        case .ingredient(let index): "choose-\(index)"
+        case .add: "add-chosen"
+        case .cancel: "cancel"
+        }
+    }
+
+    /// The row whose `rowID` is exactly this; nil for any other text.
+    init?(rowID: String) {
+        // The position is what follows the first dash; which row it is, the one that writes the same id.
+        let index = Int(String(rowID.drop { $0 != "-" }.dropFirst()))
+        let rows: [ChooseIngredientsRow] = [.add, .cancel] + (index.map { [.ingredient($0)] } ?? [])
+        guard let row = rows.first(where: { $0.rowID == rowID }) else { return nil }
+        self = row
+    }
 }
 
 /// The chooser's state to content: one toggle per ingredient (saying which are already on the
@@ -80,22 +98,24 @@ struct ChooseIngredientsTranslator: Translator {
                 let amount = ingredient.quantity == nil ? "to taste" : ingredient.amountText
                 let onList = state.onList.contains(ingredient.name.lowercased()) ? " · already on your list" : ""
                 return ScreenRow(
-                    id: ChooseIngredientsRow.ingredient(index), .toggle(label: ingredient.name, isOn: state.chosen.contains(index)),
+                    id: ChooseIngredientsRow.ingredient(index).rowID, .toggle(label: ingredient.name, isOn: state.chosen.contains(index)),
                     detail: amount + onList)
             }
             let count = state.chosen.count
             let add =
                 count == 0
-                ? ScreenRow(id: ChooseIngredientsRow.add, .button("Add to the shopping list"), isEnabled: false, note: "choose one first")
+                ? ScreenRow(
+                    id: ChooseIngredientsRow.add.rowID, .button("Add to the shopping list"), isEnabled: false, note: "choose one first")
                 : ScreenRow(
-                    id: ChooseIngredientsRow.add, .button("Add \(count) \(count == 1 ? "ingredient" : "ingredients") to the shopping list"))
+                    id: ChooseIngredientsRow.add.rowID,
+                    .button("Add \(count) \(count == 1 ? "ingredient" : "ingredients") to the shopping list"))
             return ScreenContent(
                 title: Self.title,
                 sections: [
                     ScreenSection(
                         id: "ingredients", title: "Ingredients of “\(recipe.title)” (\(count) of \(recipe.ingredients.count) chosen)",
                         rows: rows),
-                    ScreenSection(id: "actions", rows: [add, ScreenRow(id: ChooseIngredientsRow.cancel, .button("Cancel"))]),
+                    ScreenSection(id: "actions", rows: [add, ScreenRow(id: ChooseIngredientsRow.cancel.rowID, .button("Cancel"))]),
                 ])
         }
     }

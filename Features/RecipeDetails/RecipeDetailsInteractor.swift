@@ -6,7 +6,8 @@ import Core
     import Foundation
 #endif
 
-/// Every side effect of the details screen, all through the environment.
+/// Every side effect of the details screen and its ingredient chooser, all through the environment:
+/// the recipe, the favorites and shopping-list stores, the app's exporter, the logs.
 struct RecipeDetailsInteractor {
     let environment: any Environment
 
@@ -65,7 +66,12 @@ struct RecipeDetailsInteractor {
         environment.pageViewLogger.log(PageView("recipe_details", parameters: ["recipe_id": String(recipe.id)]))
     }
 
-    func logExport(_ recipe: Recipe) {
+    /// Exports the recipe as Markdown through the app's exporter, a service no feature can see the
+    /// implementation of; returns what the exporter says it did.
+    @MainActor
+    func export(_ recipe: Recipe) async throws -> String {
+        let outcome = try await environment.resolve(RecipeExportDescriptor(format: .markdown)).export(recipe)
         environment.activityLogger.log(ActivityEvent("export_recipe", payload: ["recipe_id": String(recipe.id), "format": "markdown"]))
+        return outcome
     }
 }

@@ -16,16 +16,17 @@ final class RecipeDetailsScreen: TranslatedScreen {
 
     func handle(_ event: ScreenEvent) async -> Navigation? {
         switch event {
-        case .activate(RecipeDetailsRow.addToShoppingList):
-            await viewModel.addIngredientsToShoppingList()
-        case .toggle(RecipeDetailsRow.favorite), .activate(RecipeDetailsRow.favorite):
-            await viewModel.toggleFavorite()
-        case .activate(RecipeDetailsRow.export):
-            await viewModel.export()
-        case .activate(RecipeDetailsRow.moreFromAuthor):
-            return viewModel.moreFromAuthor()
-        case .activate(RecipeDetailsRow.chooseIngredients):
-            return viewModel.chooseIngredients()
+        case .activate(let row):
+            switch RecipeDetailsRow(rowID: row) {
+            case .addToShoppingList: await viewModel.addIngredientsToShoppingList()
+            case .chooseIngredients: return viewModel.chooseIngredients()
+            case .favorite: await viewModel.toggleFavorite()
+            case .export: await viewModel.export()
+            case .moreFromAuthor: return viewModel.moreFromAuthor()
+            case nil: break
+            }
+        case .toggle(let row):
+            if RecipeDetailsRow(rowID: row) == .favorite { await viewModel.toggleFavorite() }
         case .flowFinished(let result):
             await viewModel.flowFinished(result)
         case .retry:
@@ -34,5 +35,22 @@ final class RecipeDetailsScreen: TranslatedScreen {
             break
         }
         return nil
+    }
+}
+
+/// The rows the screen's events name, its actions: the translator writes `rowID`, the screen reads
+/// it back. (The recipe's facts, ingredients and steps are text no event names.)
+enum RecipeDetailsRow: String, CaseIterable {
+    case addToShoppingList = "add-to-shopping-list"
+    case chooseIngredients = "choose-ingredients"
+    case favorite
+    case export
+    case moreFromAuthor = "more-from-author"
+
+    var rowID: String { rawValue }
+
+    /// The row whose `rowID` is exactly this; nil for any other text.
+    init?(rowID: String) {
+        self.init(rawValue: rowID)
     }
 }

@@ -27,12 +27,3 @@ struct RecipeDetailsState: Equatable {
         return nil
     }
 }
-
-/// Row ids: the screen's events name rows by these.
-enum RecipeDetailsRow {
-    static let addToShoppingList = "add-to-shopping-list"
-    static let chooseIngredients = "choose-ingredients"
-    static let favorite = "favorite"
-    static let export = "export"
-    static let moreFromAuthor = "more-from-author"
-}

@@ -43,11 +43,11 @@ struct RecipeDetailsTranslator: Translator {
             ScreenSection(
                 id: "actions", title: "Actions",
                 rows: [
-                    ScreenRow(id: RecipeDetailsRow.addToShoppingList, .button("Add ingredients to shopping list")),
-                    ScreenRow(id: RecipeDetailsRow.chooseIngredients, .link(title: "Choose ingredients to add…", subtitle: nil)),
-                    ScreenRow(id: RecipeDetailsRow.favorite, .toggle(label: "Favorite", isOn: isFavorite)),
-                    ScreenRow(id: RecipeDetailsRow.export, .button("Export as Markdown")),
-                    ScreenRow(id: RecipeDetailsRow.moreFromAuthor, .link(title: "More from \(recipe.author.name)", subtitle: nil)),
+                    ScreenRow(id: RecipeDetailsRow.addToShoppingList.rowID, .button("Add ingredients to shopping list")),
+                    ScreenRow(id: RecipeDetailsRow.chooseIngredients.rowID, .link(title: "Choose ingredients to add…", subtitle: nil)),
+                    ScreenRow(id: RecipeDetailsRow.favorite.rowID, .toggle(label: "Favorite", isOn: isFavorite)),
+                    ScreenRow(id: RecipeDetailsRow.export.rowID, .button("Export as Markdown")),
+                    ScreenRow(id: RecipeDetailsRow.moreFromAuthor.rowID, .link(title: "More from \(recipe.author.name)", subtitle: nil)),
                 ]),
         ]
     }

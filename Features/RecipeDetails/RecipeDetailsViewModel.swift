@@ -10,12 +10,10 @@ final class RecipeDetailsViewModel: ScreenViewModel {
 
     let recipeID: Recipe.ID
     private let interactor: RecipeDetailsInteractor
-    private let router: RecipeDetailsRouter
 
-    init(recipeID: Recipe.ID, interactor: RecipeDetailsInteractor, router: RecipeDetailsRouter) {
+    init(recipeID: Recipe.ID, interactor: RecipeDetailsInteractor) {
         self.recipeID = recipeID
         self.interactor = interactor
-        self.router = router
     }
 
     func load() async {
@@ -40,7 +38,7 @@ final class RecipeDetailsViewModel: ScreenViewModel {
     /// Opens the chooser, whose result comes back through `flowFinished`.
     func chooseIngredients() -> Navigation? {
         guard let recipe = state.recipe else { return nil }
-        return router.chooseIngredients(recipe.id)
+        return RecipeDetailsFeature.chooseIngredients(recipe.id)
     }
 
     /// The chooser finished: add what was chosen for this recipe. Cancelling adds nothing.
@@ -76,14 +74,13 @@ final class RecipeDetailsViewModel: ScreenViewModel {
 
     func moreFromAuthor() -> Navigation? {
         guard let recipe = state.recipe else { return nil }
-        return router.authorRecipes(recipe.author.id)
+        return RecipeDetailsFeature.authorRecipes(recipe.author.id)
     }
 
     func export() async {
         guard let recipe = state.recipe else { return }
         do {
-            state.notice = try await router.exporter().export(recipe)
-            interactor.logExport(recipe)
+            state.notice = try await interactor.export(recipe)
         } catch {
             state.notice = ScreenFailure(error, whileTrying: "export “\(recipe.title)”").messageWithRecovery
         }

@@ -7,7 +7,7 @@ import Core
 #endif
 
 /// "More from this author": every recipe by one author, most popular first. It shares the
-/// search feature's interactor, row translator and router.
+/// search feature's interactor and row translator, and opens a recipe as search does.
 @MainActor
 final class AuthorRecipesScreen: TranslatedScreen {
     let viewModel: AuthorRecipesViewModel
@@ -23,8 +23,8 @@ final class AuthorRecipesScreen: TranslatedScreen {
 
     func handle(_ event: ScreenEvent) async -> Navigation? {
         switch event {
-        case .activate(let row) where row.hasPrefix(RecipeSearchRow.recipePrefix):
-            return Recipe.ID(row.dropFirst(RecipeSearchRow.recipePrefix.count)).map(viewModel.open)
+        case .activate(let row):
+            if case .recipe(let id) = RecipeSearchRow(rowID: row) { return viewModel.open(id) }
         case .retry:
             await viewModel.load()
         default:
@@ -90,12 +90,10 @@ final class AuthorRecipesViewModel: ScreenViewModel {
     }
     var onChange: (@MainActor () -> Void)?
     private let interactor: RecipeSearchInteractor
-    private let router: RecipeSearchRouter
 
-    init(authorID: Author.ID, interactor: RecipeSearchInteractor, router: RecipeSearchRouter) {
+    init(authorID: Author.ID, interactor: RecipeSearchInteractor) {
         state = State(authorID: authorID)
         self.interactor = interactor
-        self.router = router
     }
 
     func appear() async {
@@ -118,6 +116,6 @@ final class AuthorRecipesViewModel: ScreenViewModel {
 
     func open(_ id: Recipe.ID) -> Navigation {
         interactor.logOpen(recipeID: id, source: "author")
-        return router.recipeDetails(id)
+        return RecipeSearchFeature.recipeDetails(id)
     }
 }

@@ -35,16 +35,3 @@ struct RecipeSearchState: Equatable {
         return false
     }
 }
-
-/// Row ids: the screen's events name rows by these.
-enum RecipeSearchRow {
-    static let query = "query"
-    static let loadMore = "more"
-    static let recipePrefix = "recipe-"
-    static let recentPrefix = "recent-"
-    static let filterPrefix = "filter-"
-    static let kitchenPreferences = "kitchen-preferences"
-
-    static func recipe(_ id: Recipe.ID) -> String { recipePrefix + String(id) }
-    static func recent(_ keyword: String) -> String { recentPrefix + keyword }
-}

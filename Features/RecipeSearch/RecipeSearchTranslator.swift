@@ -11,7 +11,8 @@ struct RecipeSearchTranslator: Translator {
                 id: "search",
                 rows: [
                     ScreenRow(
-                        id: RecipeSearchRow.query, .textField(label: "Search", text: state.keyword, placeholder: "keyword, e.g. curry"))
+                        id: RecipeSearchRow.query.rowID,
+                        .textField(label: "Search", text: state.keyword, placeholder: "keyword, e.g. curry"))
                 ])
         ]
         var status = ScreenStatus.ready
@@ -22,7 +23,7 @@ struct RecipeSearchTranslator: Translator {
                     ScreenSection(
                         id: "recent", title: "Recent searches",
                         rows: state.recentKeywords.map {
-                            ScreenRow(id: RecipeSearchRow.recent($0), .link(title: $0, subtitle: nil))
+                            ScreenRow(id: RecipeSearchRow.recent($0).rowID, .link(title: $0, subtitle: nil))
                         }))
             }
         case .loading(let keyword):
@@ -37,7 +38,7 @@ struct RecipeSearchTranslator: Translator {
             } else {
                 var rows = recipes.map(recipeRow.translate)
                 if state.hasMore {
-                    rows.append(ScreenRow(id: RecipeSearchRow.loadMore, .button("Show more (\(total - recipes.count) left)")))
+                    rows.append(ScreenRow(id: RecipeSearchRow.loadMore.rowID, .button("Show more (\(total - recipes.count) left)")))
                 }
                 sections.append(
                     ScreenSection(
@@ -47,7 +48,7 @@ struct RecipeSearchTranslator: Translator {
             status = .failed(failure)
         }
         let preferences = ScreenRow(
-            id: RecipeSearchRow.kitchenPreferences, .link(title: "Kitchen preferences", subtitle: nil),
+            id: RecipeSearchRow.kitchenPreferences.rowID, .link(title: "Kitchen preferences", subtitle: nil),
             detail: state.savedPreferenceCount == 0 ? "none saved" : "\(state.savedPreferenceCount) saved, filters start there")
         sections.append(
             ScreenSection(
@@ -64,7 +65,7 @@ struct RecipeSearchTranslator: Translator {
 struct RecipeRowTranslator: Translator {
     func translate(_ recipe: Recipe) -> ScreenRow {
         ScreenRow(
-            id: RecipeSearchRow.recipe(recipe.id),
+            id: RecipeSearchRow.recipe(recipe.id).rowID,
             .link(title: recipe.title, subtitle: recipe.author.name),
             detail: "\(recipe.cookingMinutes) min · \(recipe.calories) kcal" + (recipe.isVegetarian ? " · vegetarian" : "")
         )

@@ -14,7 +14,6 @@ final class RecipeSearchViewModel: ScreenViewModel {
     var onChange: (@MainActor () -> Void)?
 
     private let interactor: RecipeSearchInteractor
-    private let router: RecipeSearchRouter
     /// Every filter in one array, whatever its item type.
     private let filters = FilterFields.search()
     /// What the preferences screen calls each filter it sets, by key.
@@ -26,10 +25,9 @@ final class RecipeSearchViewModel: ScreenViewModel {
     /// Bumped by every search, so a slow answer to an older search cannot overwrite a newer one.
     private var generation = 0
 
-    init(initialKeyword: String, interactor: RecipeSearchInteractor, router: RecipeSearchRouter) {
+    init(initialKeyword: String, interactor: RecipeSearchInteractor) {
         state = RecipeSearchState(keyword: initialKeyword)
         self.interactor = interactor
-        self.router = router
         refreshFilterRows()
     }
 
@@ -85,7 +83,7 @@ final class RecipeSearchViewModel: ScreenViewModel {
     }
 
     func openKitchenPreferences() -> Navigation {
-        router.kitchenPreferences()
+        RecipeSearchFeature.kitchenPreferences()
     }
 
     func edit(keyword: String) {
@@ -126,8 +124,8 @@ final class RecipeSearchViewModel: ScreenViewModel {
     }
 
     /// A filter row changed: redraw it and search again.
-    func filter(_ event: ScreenEvent, row: String) async {
-        guard let field = filters.first(where: { $0.rowID == row }) else { return }
+    func filter(_ event: ScreenEvent, key: String) async {
+        guard let field = filters.first(where: { $0.key == key }) else { return }
         guard field.handle(event, isPremium: interactor.isPremium) else {
             if !field.row(isPremium: interactor.isPremium).isEnabled {
                 state.notice = "“\(field.row(isPremium: false).label)” is a premium filter."
@@ -159,7 +157,7 @@ final class RecipeSearchViewModel: ScreenViewModel {
 
     func open(recipeID: Recipe.ID) -> Navigation {
         interactor.logOpen(recipeID: recipeID)
-        return router.recipeDetails(recipeID)
+        return RecipeSearchFeature.recipeDetails(recipeID)
     }
 
     private func refreshFilterRows() {

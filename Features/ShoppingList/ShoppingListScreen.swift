@@ -23,20 +23,24 @@ final class ShoppingListScreen: TranslatedScreen {
 
     func handle(_ event: ScreenEvent) async -> Navigation? {
         switch event {
-        case .edit(ShoppingListRow.add, let text):
-            viewModel.edit(draft: text)
-        case .submit(ShoppingListRow.add):
-            await viewModel.addDraft()
-        case .activate(ShoppingListRow.clearChecked):
-            await viewModel.clearChecked()
-        case .activate(let row) where row.hasPrefix(ShoppingListRow.notAddedPrefix):
-            if let id = id(in: row, after: ShoppingListRow.notAddedPrefix) { await viewModel.addAgain(id) }
+        case .edit(let row, let text):
+            if ShoppingListRow(rowID: row) == .add { viewModel.edit(draft: text) }
+        case .submit(let row):
+            if ShoppingListRow(rowID: row) == .add { await viewModel.addDraft() }
+        case .activate(let row):
+            switch ShoppingListRow(rowID: row) {
+            case .clearChecked: await viewModel.clearChecked()
+            case .notAdded(let id): await viewModel.addAgain(id)
+            case .item, .add, nil: break
+            }
         case .toggle(let row):
-            if let id = id(in: row, after: ShoppingListRow.itemPrefix) { await viewModel.toggle(id) }
-        case .delete(let row) where row.hasPrefix(ShoppingListRow.notAddedPrefix):
-            if let id = id(in: row, after: ShoppingListRow.notAddedPrefix) { viewModel.dropNotAdded(id) }
+            if case .item(let id) = ShoppingListRow(rowID: row) { await viewModel.toggle(id) }
         case .delete(let row):
-            if let id = id(in: row, after: ShoppingListRow.itemPrefix) { await viewModel.delete(id) }
+            switch ShoppingListRow(rowID: row) {
+            case .item(let id): await viewModel.delete(id)
+            case .notAdded(let id): viewModel.dropNotAdded(id)
+            case .add, .clearChecked, nil: break
+            }
         case .retry:
             await viewModel.load()
         default:
@@ -44,9 +48,33 @@ final class ShoppingListScreen: TranslatedScreen {
         }
         return nil
     }
+}
 
-    private func id(in row: String, after prefix: String) -> UUID? {
-        guard row.hasPrefix(prefix) else { return nil }
-        return UUID(uuidString: String(row.dropFirst(prefix.count)))
+/// The rows the screen's events name: the translator writes `rowID`, the screen reads it back.
+enum ShoppingListRow: Hashable {
+    /// A stored item, by its id.
+    case item(UUID)
+    /// An entry that could not be saved, kept to try again.
+    case notAdded(UUID)
+    /// The "+ Add item" field.
+    case add
+    case clearChecked
+
+    var rowID: String {
+        switch self {
+        case .item(let id): "item-\(id.uuidString)"
+        case .notAdded(let id): "not-added-\(id.uuidString)"
+        case .add: "add"
+        case .clearChecked: "clear-checked"
+        }
+    }
+
+    /// The row whose `rowID` is exactly this; nil for any other text.
+    init?(rowID: String) {
+        // An id ends in a UUID, 36 characters; which row it is, the one that writes the same id.
+        let id = UUID(uuidString: String(rowID.suffix(36)))
+        let rows: [ShoppingListRow] = [.add, .clearChecked] + (id.map { [.item($0), .notAdded($0)] } ?? [])
+        guard let row = rows.first(where: { $0.rowID == rowID }) else { return nil }
+        self = row
     }
 }

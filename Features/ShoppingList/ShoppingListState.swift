@@ -42,20 +42,13 @@ enum ShoppingListItem: Equatable {
     case add(draft: String)
     case clearChecked(count: Int)
 
-    var rowID: String {
+    /// The row that shows it, which the screen's events name.
+    var row: ShoppingListRow {
         switch self {
-        case .item(let item): ShoppingListRow.itemPrefix + item.id.uuidString
-        case .notAdded(let entry): ShoppingListRow.notAddedPrefix + entry.id.uuidString
-        case .add: ShoppingListRow.add
-        case .clearChecked: ShoppingListRow.clearChecked
+        case .item(let item): .item(item.id)
+        case .notAdded(let entry): .notAdded(entry.id)
+        case .add: .add
+        case .clearChecked: .clearChecked
         }
     }
-}
-
-/// Row ids: the screen's events name rows by these.
-enum ShoppingListRow {
-    static let add = "add"
-    static let clearChecked = "clear-checked"
-    static let itemPrefix = "item-"
-    static let notAddedPrefix = "not-added-"
 }

@@ -36,14 +36,14 @@ struct ShoppingListTranslator: Translator {
         switch item {
         case .item(let item):
             ScreenRow(
-                id: ShoppingListItem.item(item).rowID, .toggle(label: item.name, isOn: item.isChecked),
+                id: ShoppingListRow.item(item.id).rowID, .toggle(label: item.name, isOn: item.isChecked),
                 detail: item.amount.isEmpty ? nil : item.amount, isDeletable: true)
         case .notAdded(let entry):
-            ScreenRow(id: item.rowID, .button("Add “\(entry.name)” again"), detail: "not saved yet", isDeletable: true)
+            ScreenRow(id: item.row.rowID, .button("Add “\(entry.name)” again"), detail: "not saved yet", isDeletable: true)
         case .add(let draft):
-            ScreenRow(id: item.rowID, .textField(label: "+ Add item", text: draft, placeholder: "e.g. milk"), clearsOnSubmit: true)
+            ScreenRow(id: item.row.rowID, .textField(label: "+ Add item", text: draft, placeholder: "e.g. milk"), clearsOnSubmit: true)
         case .clearChecked(let count):
-            ScreenRow(id: item.rowID, .button("Clear checked (\(count))"))
+            ScreenRow(id: item.row.rowID, .button("Clear checked (\(count))"))
         }
     }
 }

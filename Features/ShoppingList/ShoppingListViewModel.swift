@@ -7,7 +7,8 @@ import Core
 #endif
 
 /// The shopping list's logic. Every change is saved first and shown after, so the screen
-/// never shows an item the store does not have.
+/// never shows an item the store does not have. Its side effects (the shopping-list store, ids,
+/// the logs) go through the environment.
 @MainActor
 final class ShoppingListViewModel: ScreenViewModel {
     private(set) var state = ShoppingListState() {
@@ -15,16 +16,16 @@ final class ShoppingListViewModel: ScreenViewModel {
     }
     var onChange: (@MainActor () -> Void)?
 
-    private let interactor: ShoppingListInteractor
+    private let environment: any Environment
 
-    init(interactor: ShoppingListInteractor) {
-        self.interactor = interactor
+    init(environment: any Environment) {
+        self.environment = environment
     }
 
     func load() async {
-        interactor.logPageView()
+        environment.pageViewLogger.log(PageView("shopping_list"))
         do {
-            state.phase = .loaded(try await interactor.items())
+            state.phase = .loaded(try await storedItems())
         } catch {
             state.phase = .failed(ScreenFailure(error, whileTrying: "load the shopping list"))
         }
@@ -63,12 +64,16 @@ final class ShoppingListViewModel: ScreenViewModel {
     private func add(_ name: String, tryingAgain id: UUID?) async {
         state.notice = "Adding “\(name)”…"
         let added = await change("add “\(name)”") {
-            try await interactor.add(name: name)
+            // At the end of the list: the store numbers it, so adds made meanwhile elsewhere
+            // (another tab, another program) never take the same place.
+            let item = ShoppingItem(id: environment.ids.next(), name: name, position: 0)
+            _ = try await environment.shoppingList.append([item], numbering: .position) { $0.position = $1 }
+            environment.activityLogger.log(ActivityEvent("shopping_item_add", payload: ["name": name]))
             state.notAdded.removeAll { $0.id == id }
             return "Added “\(name)”."
         }
         guard !added else { return }
-        if id == nil { state.notAdded.append(ShoppingListState.NotAdded(id: interactor.newID(), name: name)) }
+        if id == nil { state.notAdded.append(ShoppingListState.NotAdded(id: environment.ids.next(), name: name)) }
         state.notice = (state.notice ?? "") + " “\(name)” is kept below: press Enter on it to try again."
     }
 
@@ -76,7 +81,9 @@ final class ShoppingListViewModel: ScreenViewModel {
         guard var item = state.items.first(where: { $0.id == id }) else { return }
         item.isChecked.toggle()
         await change("update “\(item.name)”") {
-            try await interactor.save(item)
+            try await environment.shoppingList.save(item)
+            environment.activityLogger.log(
+                ActivityEvent(item.isChecked ? "shopping_item_check" : "shopping_item_uncheck", payload: ["name": item.name]))
             return nil
         }
     }
@@ -84,7 +91,7 @@ final class ShoppingListViewModel: ScreenViewModel {
     func delete(_ id: UUID) async {
         guard let item = state.items.first(where: { $0.id == id }) else { return }
         await change("remove “\(item.name)”") {
-            try await interactor.delete([item])
+            try await delete([item])
             return "Removed “\(item.name)”."
         }
     }
@@ -93,7 +100,7 @@ final class ShoppingListViewModel: ScreenViewModel {
         let checked = state.items.filter(\.isChecked)
         guard !checked.isEmpty else { return }
         await change("clear the checked items") {
-            try await interactor.delete(checked)
+            try await delete(checked)
             return "Cleared \(checked.count) checked \(checked.count == 1 ? "item" : "items")."
         }
     }
@@ -111,11 +118,21 @@ final class ShoppingListViewModel: ScreenViewModel {
             return false
         }
         do {
-            state.phase = .loaded(try await interactor.items())
+            state.phase = .loaded(try await storedItems())
         } catch {
             state.phase = .failed(ScreenFailure(error, whileTrying: "reload the shopping list"))
         }
         state.notice = notice
         return true
+    }
+
+    /// In list order.
+    private func storedItems() async throws -> [ShoppingItem] {
+        try await environment.shoppingList.findAll(.all, sort: [.ascending(.position)])
+    }
+
+    private func delete(_ items: [ShoppingItem]) async throws {
+        try await environment.shoppingList.delete(ids: items.map(\.id))
+        environment.activityLogger.log(ActivityEvent("shopping_item_delete", payload: ["count": String(items.count)]))
     }
 }

@@ -239,11 +239,11 @@ struct FavoritesScreenTests {
 extension ScreenContent {
     /// The titles of the favorites shown, top to bottom.
     var favoriteTitles: [String] {
-        sections.flatMap(\.rows).filter { $0.id.hasPrefix("favorite-") }.map(\.label)
+        sections.flatMap(\.rows).filter { FavoritesRow(rowID: $0.id) != nil }.map(\.label)
     }
 
     /// When each favorite shown was saved ("saved 3 days ago"), top to bottom.
     var favoriteDetails: [String] {
-        sections.flatMap(\.rows).filter { $0.id.hasPrefix("favorite-") }.compactMap { $0.detail?.components(separatedBy: " · ").last }
+        sections.flatMap(\.rows).filter { FavoritesRow(rowID: $0.id) != nil }.compactMap { $0.detail?.components(separatedBy: " · ").last }
     }
 }

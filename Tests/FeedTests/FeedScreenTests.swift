@@ -206,13 +206,13 @@ struct FeedScreenTests {
 
     @Test func onChangeIsCalledWhenLoadingEnds() async {
         let screen = makeScreen()
-        var changes = 0
-        screen.onChange = { changes += 1 }
+        var shown: [ScreenStatus] = []
+        screen.onChange = { shown.append(screen.content.status) }
 
         await screen.appear()
 
-        #expect(changes >= 1)
-        #expect(screen.content.status == .ready)
+        #expect(shown.first == .loading("Loading the feed…"))
+        #expect(shown.last == .ready, "the last change a runner hears of is the loaded feed")
     }
 
     // MARK: Snapshots

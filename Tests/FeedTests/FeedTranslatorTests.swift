@@ -67,7 +67,6 @@ struct FeedTranslatorTests {
         let rows = content(.loaded(RecipeFeed(popular: [Fixtures.misoSoup], new: [Fixtures.misoSoup]))).interactiveRows
 
         #expect(rows.map(\.id) == ["popular-3", "new-3", "about"])
-        #expect(FeedRow.recipeID(in: rows[0].id) == 3)
-        #expect(FeedRow.recipeID(in: rows[1].id) == 3)
+        #expect(rows.map { FeedRow(rowID: $0.id) } == [.popular(3), .new(3), .about])
     }
 }

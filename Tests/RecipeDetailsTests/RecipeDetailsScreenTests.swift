@@ -146,8 +146,8 @@ struct RecipeDetailsScreenTests {
         #expect(recorder.pageViews.isEmpty)
     }
 
-    /// `ScreenFailure.canRetry` is documented as "a network failure: yes; a missing recipe: no",
-    /// but the details screen offers a retry that can never succeed.
+    /// A missing recipe stays missing however often it is asked for (`ScreenFailure.canRetry`: a
+    /// network failure yes, a missing recipe no), so the screen offers no retry.
     @Test func anUnknownRecipeOffersNoRetry() async throws {
         let screen = await appearedScreen(999)
 
@@ -159,17 +159,33 @@ struct RecipeDetailsScreenTests {
         #expect(!screen.content.plainText().contains("(retry to try again)"))
     }
 
-    @Test func actionsBeforeTheRecipeLoadsDoNothing() async throws {
-        let screen = makeScreen(1, in: StubEnvironment(scenario: .failure))
-        await screen.appear()
+    @Test func actionsWithoutARecipeDoNothing() async throws {
+        let failed = StubEnvironment(scenario: .failure)
+        let notLoadedYet = makeScreen(1)
+        let loadFailed = await appearedScreen(1, in: failed)
 
-        _ = await screen.handle(.activate(row: "add-to-shopping-list"))
-        _ = await screen.handle(.toggle(row: "favorite"))
-        _ = await screen.handle(.activate(row: "export"))
-
-        #expect(screen.content.notice == nil)
+        for screen in [notLoadedYet, loadFailed] {
+            for row in RecipeDetailsRow.allCases {
+                #expect(await screen.handle(.activate(row: row.rowID)) == nil, "\(row)")
+            }
+            _ = await screen.handle(.toggle(row: "favorite"))
+            #expect(screen.content.notice == nil)
+        }
         #expect(try await environment.shoppingList.findAll().isEmpty)
         #expect(try await environment.favorites.findAll().isEmpty)
+        for recorder in [recorder, failed.recorder] {
+            #expect(recorder.events.isEmpty, "nothing was added, saved or exported")
+            #expect(recorder.resolvedDescriptions.isEmpty, "no exporter was asked for")
+        }
+    }
+
+    @Test func moreFromTheAuthorShowsTheirRecipes() async {
+        let screen = await appearedScreen(Fixtures.pancakes.id)
+
+        let navigation = await screen.handle(.activate(row: "more-from-author"))
+
+        #expect(navigation?.descriptor as? Screens.AuthorRecipes == Screens.AuthorRecipes(authorID: Fixtures.pancakes.author.id))
+        #expect(screen.content.notice == nil)
     }
 
     // MARK: Shopping list

@@ -20,7 +20,7 @@ struct AuthorRecipesTests {
 
     /// The titles of the recipe rows, top to bottom.
     func recipeTitles(_ content: ScreenContent) -> [String] {
-        content.sections.flatMap(\.rows).filter { $0.id.hasPrefix("recipe-") }.map(\.label)
+        content.recipeRows.map(\.label)
     }
 
     @Test func listsOnlyTheAuthorsRecipesMostPopularFirst() async {

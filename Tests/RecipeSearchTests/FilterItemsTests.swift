@@ -81,13 +81,13 @@ struct FilterItemsTests {
 
     @Test("restoring sets the value, falls back to the default on bad text, and keeps a locked item at its default")
     func restore() {
-        let calories = FilterFieldViewModel<MaxCaloriesFilter>(rowPrefix: "filter-")
+        let calories = FilterFieldViewModel<MaxCaloriesFilter>(rowID: RecipeSearchRow.filter(key: MaxCaloriesFilter.key).rowID)
         #expect(calories.restore(stored: "300", isPremium: true))
         #expect(calories.value == 300)
         #expect(calories.restore(stored: "300", isPremium: false), "locked, not unreadable")
         #expect(calories.value == nil)
 
-        let vegetarian = FilterFieldViewModel<VegetarianFilter>(rowPrefix: "filter-")
+        let vegetarian = FilterFieldViewModel<VegetarianFilter>(rowID: RecipeSearchRow.filter(key: VegetarianFilter.key).rowID)
         #expect(vegetarian.restore(stored: "true", isPremium: false))
         #expect(vegetarian.isActive)
         #expect(!vegetarian.restore(stored: "{oops", isPremium: false))

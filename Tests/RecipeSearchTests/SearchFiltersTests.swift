@@ -58,7 +58,7 @@ struct SearchFiltersTests {
 
     @Test("a switch field flips on toggle and draws a toggle row")
     func switchField() {
-        let field = FilterFieldViewModel<VegetarianFilter>(rowPrefix: "filter-")
+        let field = FilterFieldViewModel<VegetarianFilter>(rowID: RecipeSearchRow.filter(key: VegetarianFilter.key).rowID)
         #expect(field.row(isPremium: false) == ScreenRow(id: "filter-vegetarian", .toggle(label: "Vegetarian only", isOn: false)))
         #expect(field.handle(.toggle(row: field.rowID), isPremium: false))
         #expect(field.isActive)
@@ -68,7 +68,7 @@ struct SearchFiltersTests {
 
     @Test("a choice field picks by index and cycles on Enter")
     func choiceField() {
-        let field = FilterFieldViewModel<CategoryFilter>(rowPrefix: "filter-")
+        let field = FilterFieldViewModel<CategoryFilter>(rowID: RecipeSearchRow.filter(key: CategoryFilter.key).rowID)
         #expect(field.handle(.choose(row: field.rowID, option: 5), isPremium: false))
         #expect(field.valueDescription == "Dessert")
         #expect(field.handle(.activate(row: field.rowID), isPremium: false))
@@ -79,7 +79,7 @@ struct SearchFiltersTests {
 
     @Test("a premium field is locked for free users and ignores their events")
     func premiumLocked() {
-        let field = FilterFieldViewModel<MaxCaloriesFilter>(rowPrefix: "filter-")
+        let field = FilterFieldViewModel<MaxCaloriesFilter>(rowID: RecipeSearchRow.filter(key: MaxCaloriesFilter.key).rowID)
         let locked = field.row(isPremium: false)
         #expect(!locked.isEnabled)
         #expect(locked.note == "Premium")
@@ -94,7 +94,7 @@ struct SearchFiltersTests {
     @Test("every search field lives in one array, in the items' order")
     func oneArray() {
         #expect(FilterFields.search().map(\.key) == ["cooking-time", "category", "vegetarian", "max-calories", "sort"])
-        #expect(FilterFields.search().map(\.rowID).allSatisfy { $0.hasPrefix("filter-") })
+        #expect(FilterFields.search().map { RecipeSearchRow(rowID: $0.rowID) } == FilterFields.search().map { .filter(key: $0.key) })
     }
 
     // MARK: On the screen

@@ -1,6 +1,8 @@
 import Core
 import CoreTesting
 
+@testable import RecipeSearch
+
 /// Drives a screen the way the terminal runner does.
 @MainActor
 func search(_ screen: any Screen, for keyword: String) async {
@@ -9,15 +11,18 @@ func search(_ screen: any Screen, for keyword: String) async {
 }
 
 extension ScreenContent {
-    /// The titles of the result rows, top to bottom.
-    var resultTitles: [String] {
-        sections.flatMap(\.rows).filter { $0.id.hasPrefix("recipe-") }.map(\.label)
+    /// The rows that open a recipe, top to bottom.
+    var recipeRows: [ScreenRow] {
+        sections.flatMap(\.rows).filter {
+            if case .recipe = RecipeSearchRow(rowID: $0.id) { true } else { false }
+        }
     }
 
+    /// The titles of the result rows, top to bottom.
+    var resultTitles: [String] { recipeRows.map(\.label) }
+
     /// The ids of the result rows, top to bottom.
-    var resultRowIDs: [String] {
-        sections.flatMap(\.rows).map(\.id).filter { $0.hasPrefix("recipe-") }
-    }
+    var resultRowIDs: [String] { recipeRows.map(\.id) }
 
     /// The text shown in the search field.
     var queryText: String? {

@@ -118,6 +118,8 @@ extension ShoppingListScreenTests {
 extension ScreenContent {
     /// The rows of entries that were not added, to try again.
     var notAddedRows: [ScreenRow] {
-        sections.flatMap(\.rows).filter { $0.id.hasPrefix("not-added-") }
+        sections.flatMap(\.rows).filter {
+            if case .notAdded = ShoppingListRow(rowID: $0.id) { true } else { false }
+        }
     }
 }

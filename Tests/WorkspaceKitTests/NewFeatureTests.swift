@@ -15,8 +15,8 @@ struct NewFeatureTests {
         #expect(
             plan.changes.filter { $0.kind == .create }.map(\.path) == [
                 "Features/Pantry/PantryFeature.swift", "Features/Pantry/PantryScreen.swift", "Features/Pantry/PantryViewModel.swift",
-                "Features/Pantry/PantryInteractor.swift", "Features/Pantry/PantryTranslator.swift", "Features/Pantry/PantryRouter.swift",
-                "Features/Pantry/PantryState.swift", "Tests/PantryTests/PantryScreenTests.swift", "Sandboxes/PantrySandbox/main.swift",
+                "Features/Pantry/PantryTranslator.swift", "Features/Pantry/PantryState.swift", "Tests/PantryTests/PantryScreenTests.swift",
+                "Sandboxes/PantrySandbox/main.swift",
                 "Core/Core/Descriptors/Screens+Part01.swift",
             ])
         #expect(
@@ -138,11 +138,17 @@ struct NewFeatureTests {
             feature.contains(
                 "public enum MealPlanFeature {\n    @MainActor\n    public static func makeScreen(_ descriptor: Screens.MealPlan, environment: any Environment) -> any Screen {"
             ))
-        #expect(try #require(files["Features/MealPlan/MealPlanInteractor.swift"]).contains("try await environment.client.feed().popular"))
-        #expect(try #require(files["Features/MealPlan/MealPlanInteractor.swift"]).contains("PageView(\"meal_plan\")"))
+        #expect(feature.contains(".show(Screens.RecipeDetails(recipeID: id))"))
+        let viewModel = try #require(files["Features/MealPlan/MealPlanViewModel.swift"])
+        #expect(viewModel.contains("try await environment.client.feed().popular"))
+        #expect(viewModel.contains("PageView(\"meal_plan\")"))
+        #expect(viewModel.contains("return MealPlanFeature.recipeDetails(id)"))
+        #expect(try #require(files["Features/MealPlan/MealPlanScreen.swift"]).contains("enum MealPlanRow: Hashable {"))
+        // Only the feature's door names `Screens`, so a screen added anywhere recompiles that one file of it.
         #expect(
-            try #require(files["Features/MealPlan/MealPlanRouter.swift"]).contains(
-                ".show(Screens.RecipeDetails(recipeID: id))"))
+            files.filter { $0.key.hasPrefix("Features/") && !SwiftSource($0.value).offsets(ofWord: "Screens").isEmpty }.keys.sorted() == [
+                "Features/MealPlan/MealPlanFeature.swift"
+            ])
         #expect(try #require(files["Features/MealPlan/MealPlanTranslator.swift"]).contains("static let title = \"Meal Plan\""))
         #expect(
             try #require(files["Sandboxes/MealPlanSandbox/main.swift"]).contains(
@@ -368,8 +374,8 @@ struct NewFeatureTests {
         let report = try command().plan("Pantry").report(dryRun: true)
         let lines = report.split(separator: "\n")
         #expect(lines.first == "new-feature Pantry (dry run: nothing is written). It would:")
-        // The title, ten files made (nine of the feature, a part of Screens), seven changed, and the spec.
-        #expect(lines.count == 1 + 10 + 7 + 1)
+        // The title, eight files made (seven of the feature, a part of Screens), seven changed, and the spec.
+        #expect(lines.count == 1 + 8 + 7 + 1)
         #expect(lines.last?.hasPrefix("  change   project-spec.yml") == true)
     }
 }

@@ -32,8 +32,8 @@ final class FilterFieldViewModel<Item: FilterItem>: AnyFilterField {
     let rowID: String
     let title: String
 
-    init(rowPrefix: String, title: String = Item.title) {
-        rowID = rowPrefix + Item.key
+    init(rowID: String, title: String = Item.title) {
+        self.rowID = rowID
         self.title = title
     }
 
@@ -96,10 +96,10 @@ enum FilterFields {
     }
 
     private static func searchField<Item: SearchFilterItem>(for item: Item.Type) -> any SearchFilterField {
-        FilterFieldViewModel<Item>(rowPrefix: "filter-")
+        FilterFieldViewModel<Item>(rowID: RecipeSearchRow.filter(key: Item.key).rowID)
     }
 
     private static func preferenceField<Item: KitchenPreferenceItem>(for item: Item.Type) -> any AnyFilterField {
-        FilterFieldViewModel<Item>(rowPrefix: "preference-", title: Item.preferenceTitle)
+        FilterFieldViewModel<Item>(rowID: KitchenPreferencesRow.preference(key: Item.key).rowID, title: Item.preferenceTitle)
     }
 }

@@ -18,12 +18,14 @@ final class KitchenPreferencesScreen: TranslatedScreen {
 
     func handle(_ event: ScreenEvent) async -> Navigation? {
         switch event {
-        case .toggle(let row) where row.hasPrefix(KitchenPreferencesRow.preferencePrefix),
-            .choose(let row, _) where row.hasPrefix(KitchenPreferencesRow.preferencePrefix),
-            .activate(let row) where row.hasPrefix(KitchenPreferencesRow.preferencePrefix):
-            await viewModel.change(event, row: row)
-        case .activate(KitchenPreferencesRow.reset):
-            await viewModel.reset()
+        case .toggle(let row), .choose(let row, _):
+            if case .preference(let key) = KitchenPreferencesRow(rowID: row) { await viewModel.change(event, key: key) }
+        case .activate(let row):
+            switch KitchenPreferencesRow(rowID: row) {
+            case .preference(let key): await viewModel.change(event, key: key)
+            case .reset: await viewModel.reset()
+            case nil: break
+            }
         case .retry:
             await viewModel.load()
         default:
@@ -49,10 +51,26 @@ struct KitchenPreferencesState: Equatable {
     var notice: String?
 }
 
-/// Row ids: the screen's events name rows by these.
-enum KitchenPreferencesRow {
-    static let preferencePrefix = "preference-"
-    static let reset = "reset"
+/// The rows the screen's events name: the translator writes `rowID`, the screen reads it back.
+enum KitchenPreferencesRow: Hashable {
+    /// A preference, by its item's key.
+    case preference(key: String)
+    case reset
+
+    var rowID: String {
+        switch self {
+        case .preference(let key): "preference-\(key)"
+        case .reset: "reset"
+        }
+    }
+
+    /// The row whose `rowID` is exactly this; nil for any other text.
+    init?(rowID: String) {
+        // The key follows the first dash; which row it is, the one that writes the same id.
+        let rows: [KitchenPreferencesRow] = [.reset, .preference(key: String(rowID.drop { $0 != "-" }.dropFirst()))]
+        guard let row = rows.first(where: { $0.rowID == rowID }) else { return nil }
+        self = row
+    }
 }
 
 /// The preferences to content: one row per item, a word on what they do, and Reset.
@@ -68,8 +86,8 @@ struct KitchenPreferencesTranslator: Translator {
         case .loaded:
             let reset =
                 state.setCount == 0
-                ? ScreenRow(id: KitchenPreferencesRow.reset, .button("Reset all"), isEnabled: false, note: "nothing set")
-                : ScreenRow(id: KitchenPreferencesRow.reset, .button("Reset all (\(state.setCount) set)"))
+                ? ScreenRow(id: KitchenPreferencesRow.reset.rowID, .button("Reset all"), isEnabled: false, note: "nothing set")
+                : ScreenRow(id: KitchenPreferencesRow.reset.rowID, .button("Reset all (\(state.setCount) set)"))
             return ScreenContent(
                 title: Self.title,
                 sections: [
@@ -124,8 +142,8 @@ final class KitchenPreferencesViewModel: ScreenViewModel {
     }
 
     /// A preference changed: save it (no preference deletes it), or put it back and say why not.
-    func change(_ event: ScreenEvent, row: String) async {
-        guard let field = fields.first(where: { $0.rowID == row }) else { return }
+    func change(_ event: ScreenEvent, key: String) async {
+        guard let field = fields.first(where: { $0.key == key }) else { return }
         let before = field.storedValue
         guard field.handle(event, isPremium: interactor.isPremium) else {
             if !field.row(isPremium: interactor.isPremium).isEnabled {

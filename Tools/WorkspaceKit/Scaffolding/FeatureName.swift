@@ -65,7 +65,7 @@ public struct FeatureNameValidator: Sendable {
     /// The type names the feature declares, for `name`: its own, and its descriptor as
     /// `Screens.<Name>` (`<Name>Descriptor` is reserved too, so that one name means one screen).
     public static func declaredTypes(for name: String) -> [String] {
-        [name] + ["Feature", "Screen", "ViewModel", "Interactor", "Translator", "Router", "State", "Row", "Descriptor"].map { name + $0 }
+        [name] + ["Feature", "Screen", "ViewModel", "Translator", "State", "Row", "Descriptor"].map { name + $0 }
             + ["\(Conventions.screensNamespace).\(name)"]
     }
 

@@ -1,7 +1,9 @@
 /// The files of a new feature, in the shape of the existing ones (see `Features/Favorites`):
 /// a working screen that lists the feed's popular recipes through `environment.client`, logs
 /// its page view, opens a recipe's details by its descriptor and shows loading,
-/// failed (with retry) and empty states; its tests, its sandbox and its descriptor.
+/// failed (with retry) and empty states; its tests, its sandbox and its descriptor. Its side
+/// effects are one call each, so they stay in the view model: an interactor is worth a file of
+/// its own once they have rules of their own (see `Features/RecipeDetails`).
 public struct FeatureTemplates: Sendable {
     public let forms: NameForms
 
@@ -18,9 +20,7 @@ public struct FeatureTemplates: Sendable {
             ("\(folder)/\(name)Feature.swift", feature),
             ("\(folder)/\(name)Screen.swift", screen),
             ("\(folder)/\(name)ViewModel.swift", viewModel),
-            ("\(folder)/\(name)Interactor.swift", interactor),
             ("\(folder)/\(name)Translator.swift", translator),
-            ("\(folder)/\(name)Router.swift", router),
             ("\(folder)/\(name)State.swift", state),
             ("Tests/\(Conventions.testTarget(of: name))/\(name)ScreenTests.swift", tests),
             ("Sandboxes/\(Conventions.sandbox(of: name))/main.swift", sandbox),
@@ -72,16 +72,18 @@ public struct FeatureTemplates: Sendable {
         #"""
         import Core
 
-        /// The feature's one public door: the app's resolver and the sandbox build the screen here.
+        /// The feature's doors: the one way in (the app's resolver and the sandbox build the screen here)
+        /// and the way out (a recipe's details, by its descriptor; the coordinator resolves it and decides
+        /// where it appears). This is the feature's one file that names `Screens`, which gains a member
+        /// whenever a screen is added anywhere: such a change recompiles this file alone.
         public enum \#(name)Feature {
             @MainActor
             public static func makeScreen(_ descriptor: \#(descriptorType), environment: any Environment) -> any Screen {
-                \#(name)Screen(
-                    viewModel: \#(name)ViewModel(
-                        interactor: \#(name)Interactor(environment: environment),
-                        router: \#(name)Router()
-                    )
-                )
+                \#(name)Screen(viewModel: \#(name)ViewModel(environment: environment))
+            }
+
+            static func recipeDetails(_ id: Recipe.ID) -> Navigation {
+                .show(Screens.RecipeDetails(recipeID: id))
             }
         }
 
@@ -109,13 +111,33 @@ public struct FeatureTemplates: Sendable {
             func handle(_ event: ScreenEvent) async -> Navigation? {
                 switch event {
                 case .activate(let row):
-                    return \#(name)Row.recipeID(in: row).map(viewModel.open)
+                    if case .recipe(let id) = \#(name)Row(rowID: row) { return viewModel.open(id) }
                 case .retry:
                     await viewModel.load()
                 default:
                     break
                 }
                 return nil
+            }
+        }
+
+        /// The rows the screen's events name, one per recipe: the translator writes `rowID`, the
+        /// screen reads it back.
+        enum \#(name)Row: Hashable {
+            case recipe(Recipe.ID)
+
+            var rowID: String {
+                switch self {
+                case .recipe(let id): "recipe-\(id)"
+                }
+            }
+
+            /// The row whose `rowID` is exactly this; nil for any other text.
+            init?(rowID: String) {
+                // The recipe id is what follows the first dash; it is a row if the row writes the same id.
+                let id = Recipe.ID(String(rowID.drop { $0 != "-" }.dropFirst()))
+                guard let row = id.map(\#(name)Row.recipe), row.rowID == rowID else { return nil }
+                self = row
             }
         }
 
@@ -126,7 +148,8 @@ public struct FeatureTemplates: Sendable {
         #"""
         import Core
 
-        /// The \#(forms.title) screen's logic: load the recipes, open one.
+        /// The \#(forms.title) screen's logic: load the recipes, open one. Its side effects (the
+        /// service call, the logs) go through the environment.
         @MainActor
         final class \#(name)ViewModel: ScreenViewModel {
             private(set) var state = \#(name)State() {
@@ -134,58 +157,33 @@ public struct FeatureTemplates: Sendable {
             }
             var onChange: (@MainActor () -> Void)?
 
-            private let interactor: \#(name)Interactor
-            private let router: \#(name)Router
+            private let environment: any Environment
 
-            init(interactor: \#(name)Interactor, router: \#(name)Router) {
-                self.interactor = interactor
-                self.router = router
+            init(environment: any Environment) {
+                self.environment = environment
             }
 
             /// Logs the page view each time; loads only until it has loaded once.
             func appear() async {
-                interactor.logPageView()
+                environment.pageViewLogger.log(PageView("\#(forms.snake)"))
                 if case .loaded = state.phase { return }
                 await load()
             }
 
+            /// What the screen lists: for a start, the feed's popular recipes.
             func load() async {
                 state.phase = .loading
                 do {
-                    state.phase = .loaded(try await interactor.recipes())
+                    state.phase = .loaded(try await environment.client.feed().popular)
                 } catch {
                     state.phase = .failed(ScreenFailure(error, whileTrying: "load the recipes"))
                 }
             }
 
             func open(_ id: Recipe.ID) -> Navigation {
-                interactor.logOpen(id)
-                return router.recipeDetails(id)
-            }
-        }
-
-        """#
-    }
-
-    var interactor: String {
-        #"""
-        import Core
-
-        /// Every side effect of the \#(forms.title) screen, all through the environment.
-        struct \#(name)Interactor {
-            let environment: any Environment
-
-            /// What the screen lists: for a start, the feed's popular recipes.
-            func recipes() async throws -> [Recipe] {
-                try await environment.client.feed().popular
-            }
-
-            func logPageView() {
-                environment.pageViewLogger.log(PageView("\#(forms.snake)"))
-            }
-
-            func logOpen(_ id: Recipe.ID) {
-                environment.activityLogger.log(ActivityEvent("open_recipe", payload: ["recipe_id": String(id), "source": "\#(forms.snake)"]))
+                environment.activityLogger.log(
+                    ActivityEvent("open_recipe", payload: ["recipe_id": String(id), "source": "\#(forms.snake)"]))
+                return \#(name)Feature.recipeDetails(id)
             }
         }
 
@@ -211,29 +209,13 @@ public struct FeatureTemplates: Sendable {
                 case .loaded(let recipes):
                     let rows = recipes.map { recipe in
                         ScreenRow(
-                            id: \#(name)Row.recipe(recipe.id),
+                            id: \#(name)Row.recipe(recipe.id).rowID,
                             .link(title: recipe.title, subtitle: recipe.author.name),
                             detail: "\(recipe.cookingMinutes) min"
                         )
                     }
                     return ScreenContent(title: Self.title, sections: [ScreenSection(id: "recipes", title: "Popular recipes", rows: rows)])
                 }
-            }
-        }
-
-        """#
-    }
-
-    var router: String {
-        #"""
-        import Core
-
-        /// Where the \#(forms.title) screen can go: other features' screens, named by their descriptors.
-        /// The coordinator resolves each one (`environment.resolve`) and decides where it appears.
-        @MainActor
-        struct \#(name)Router {
-            func recipeDetails(_ id: Recipe.ID) -> Navigation {
-                .show(Screens.RecipeDetails(recipeID: id))
             }
         }
 
@@ -253,17 +235,6 @@ public struct FeatureTemplates: Sendable {
             }
 
             var phase = Phase.loading
-        }
-
-        /// Row ids: the screen's events name rows by these.
-        enum \#(name)Row {
-            static let recipePrefix = "recipe-"
-
-            static func recipe(_ id: Recipe.ID) -> String { recipePrefix + String(id) }
-
-            static func recipeID(in row: String) -> Recipe.ID? {
-                row.hasPrefix(recipePrefix) ? Recipe.ID(row.dropFirst(recipePrefix.count)) : nil
-            }
         }
 
         """#
@@ -318,7 +289,7 @@ public struct FeatureTemplates: Sendable {
                 #expect(screen.content.status == .ready)
                 #expect(!popular.isEmpty)
                 #expect(screen.content.numberedRows.map(\.label) == popular.map(\.title))
-                #expect(screen.content.numberedRows.map(\.id) == popular.map { \#(name)Row.recipe($0.id) })
+                #expect(screen.content.numberedRows.map(\.id) == popular.map { \#(name)Row.recipe($0.id).rowID })
             }
 
             @Test func appearingAgainLogsAnotherPageViewWithoutReloading() async {
@@ -333,11 +304,29 @@ public struct FeatureTemplates: Sendable {
                 let screen = await appearedScreen()
                 let first = try #require(try await popularRecipes().first)
 
-                let navigation = await screen.handle(.activate(row: \#(name)Row.recipe(first.id)))
+                let navigation = await screen.handle(.activate(row: \#(name)Row.recipe(first.id).rowID))
 
                 #expect(navigation?.descriptor as? Screens.RecipeDetails == Screens.RecipeDetails(recipeID: first.id))
                 #expect(
                     recorder.events == [ActivityEvent("open_recipe", payload: ["recipe_id": String(first.id), "source": "\#(forms.snake)"])])
+            }
+
+            @Test(arguments: ["recipe-", "recipe-x", "recipe-01", "favorite-1", "1"])
+            func rowsThatNameNoRecipeDoNothing(row: String) async {
+                let screen = await appearedScreen()
+
+                #expect(await screen.handle(.activate(row: row)) == nil)
+                #expect(recorder.events.isEmpty)
+            }
+
+            @Test func aRowReadsBackFromItsIDAndNothingElseReadsAsARow() {
+                for row in [\#(name)Row.recipe(1), .recipe(0), .recipe(12_345)] {
+                    #expect(\#(name)Row(rowID: row.rowID) == row)
+                }
+                #expect(\#(name)Row.recipe(4).rowID == "recipe-4")
+                for rowID in ["", "recipe", "recipe-", "recipe-x", "recipe-04", "recipe-+4", "recipe-4-1", "Recipe-4", "-4", "4"] {
+                    #expect(\#(name)Row(rowID: rowID) == nil, "\(rowID)")
+                }
             }
 
             @Test func aFailingServiceShowsARetryableFailure() async {

@@ -330,10 +330,9 @@ public struct NewFeature {
         if path.hasPrefix("Tests/") { return "tests (Swift Testing, StubEnvironment)" }
         if path.hasPrefix("Sandboxes/") { return "sandbox: Tools/workspace run \(name)" }
         let parts = [
-            "Feature": "feature: its public door, \(name)Feature.makeScreen", "Screen": "feature: screen",
-            "ViewModel": "feature: view model",
-            "Interactor": "feature: interactor (side effects)", "Translator": "feature: translator (state to content)",
-            "Router": "feature: router", "State": "feature: state and row ids",
+            "Feature": "feature: its doors, \(name)Feature.makeScreen and the screens it opens",
+            "Screen": "feature: screen and its row ids", "ViewModel": "feature: view model (side effects through the environment)",
+            "Translator": "feature: translator (state to content)", "State": "feature: state",
         ]
         let file = path.split(separator: "/").last.map(String.init) ?? path
         let part = file.replacingOccurrences(of: ".swift", with: "").dropFirst(name.count)
