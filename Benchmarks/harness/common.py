@@ -165,6 +165,17 @@ def copy_workspace(dest, ref=None):
     return dest
 
 
+def repository_copy(work, name, ref=None):
+    """A copy of the workspace in `work`/`name` (as copy_workspace) made a git repository of its own,
+    its main branch the copy as it is: what a section then edits is the change."""
+    ws = copy_workspace(os.path.join(work, name), ref)
+    env = dict(os.environ, GIT_AUTHOR_NAME="bench", GIT_AUTHOR_EMAIL="bench@example.invalid",
+               GIT_COMMITTER_NAME="bench", GIT_COMMITTER_EMAIL="bench@example.invalid")
+    for command in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "-m", "copy"]):
+        sh(["git", *command], cwd=ws, env=env)
+    return ws
+
+
 def swift_lines(folder):
     total = 0
     for base, _, files in os.walk(folder):

@@ -5,7 +5,7 @@ import os
 
 from .common import (  # noqa: F401
     ROOT, fmt, write)
-from . import loops
+from . import insights, loops
 from .charts import svg_chart
 from .workspace import SANDBOX
 
@@ -147,6 +147,7 @@ def report(results):
              f"in {one['skipped_programs']} programs"],
             [f"… the same change's `swift build --product {SANDBOX}`", fmt(gallery["feature-build"]["median"], 2), "the floor"],
         ]))
+    out.append(insights.report(results.get("insights", {})))
     goals = evaluate(results)
     if goals:
         out.append("\nGoals\n")

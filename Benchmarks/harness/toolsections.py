@@ -8,7 +8,8 @@ import subprocess
 import time
 
 from .common import (  # noqa: F401
-    AppendToggle, LineReader, Toggle, compiled_files, copy_workspace, end_process, feature_names, log, median, quiet_snapshot, read, settle, sh, write)
+    AppendToggle, LineReader, Toggle, compiled_files, copy_workspace, end_process, feature_names, log, median,
+    quiet_snapshot, read, repository_copy, settle, sh, write)
 from .report import save
 from .workspace import APP, CORE_DECL_EDIT, SANDBOX, grow, summarize
 
@@ -207,13 +208,7 @@ def run_gallery(tool, ws, scratch, extra):
 
 def section_gallery(args, work, builder, tool, results):
     """The whole gallery against one clean sandbox build, and one feature changed: what renders."""
-    ws = os.path.join(work, "gallery")
-    copy_workspace(ws, args.ref)
-    # A repository of its own, its main branch the copy as it is: the change is then what the runs edit.
-    env = dict(os.environ, GIT_AUTHOR_NAME="bench", GIT_AUTHOR_EMAIL="bench@example.invalid",
-               GIT_COMMITTER_NAME="bench", GIT_COMMITTER_EMAIL="bench@example.invalid")
-    for command in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "-m", "copy"]):
-        sh(["git", *command], cwd=ws, env=env)
+    ws = repository_copy(work, "gallery", args.ref)
     gallery = results.setdefault("gallery", {"quiet_before": settle(args, "gallery")})
     scratch = os.path.join(ws, ".build-gallery")
     log(f"\n== gallery: one clean build of {SANDBOX}, then workspace gallery --all, then after a one-line change in Feed")

@@ -6,7 +6,7 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from harness import loops  # noqa: E402
+from harness import insights, loops  # noqa: E402
 from harness.charts import nice_step, svg_chart  # noqa: E402
 from harness.common import AppendToggle, InsertToggle, Toggle, compiled_files, fmt, median  # noqa: E402
 from harness.report import recompiled, table  # noqa: E402
@@ -116,6 +116,21 @@ class ChartTests(unittest.TestCase):
         self.assertEqual(nice_step(1.7), 2)
         self.assertEqual(nice_step(37), 50)
         self.assertEqual(nice_step(0), 1)
+
+
+class InsightsOverheadTests(unittest.TestCase):
+    def test_the_ratio_is_of_the_medians_and_each_round_is_compared_with_itself(self):
+        pairs = [(10.2, 10.0), (12.0, 11.0), (9.9, 10.0)]
+        result = insights.overhead(pairs)
+        self.assertEqual((result["recorded"], result["unrecorded"]), (10.2, 10.0))
+        self.assertEqual(result["ratio"], 1.02)
+        self.assertEqual(result["round_ratio"], 1.02)
+
+    def test_the_report_says_whether_the_goal_is_met(self):
+        section = {"rounds": [{}] * 5, "recorded": 10.1, "unrecorded": 10.0, "ratio": 1.01, "round_ratio": 1.008}
+        self.assertIn("+1.0 %, within the 2 % goal", insights.report(section))
+        self.assertIn("over the 2 % goal", insights.report(dict(section, ratio=1.05)))
+        self.assertEqual(insights.report({}), "")
 
 
 if __name__ == "__main__":

@@ -239,11 +239,12 @@ struct FocusedTestRunTests {
         #expect(
             tests.swiftTestArguments(filter: nil, sanitizer: nil, xUnitPath: "/tmp/r.xml") == [
                 "test", "--package-path", "/repo/.build/focus", "--scratch-path", "/repo/.build/focus/.build",
-                "--explicit-target-dependency-import-check", "error", "--xunit-output", "/tmp/r.xml",
+                "--explicit-target-dependency-import-check", "error", "--xunit-output", "/tmp/r.xml", "-Xswiftc",
+                "-driver-show-incremental",
             ])
         #expect(
-            tests.swiftTestArguments(filter: "loads", sanitizer: "thread", xUnitPath: "/tmp/r.xml").suffix(4) == [
-                "/tmp/r.xml", "--filter", "loads", "--sanitize=thread",
+            tests.swiftTestArguments(filter: "loads", sanitizer: "thread", xUnitPath: "/tmp/r.xml").suffix(3) == [
+                "--filter", "loads", "--sanitize=thread",
             ])
         #expect(tests.swiftTestArguments(filter: nil, sanitizer: "thread", xUnitPath: "/x")[4] == "/repo/.build/focus/.build-thread")
     }

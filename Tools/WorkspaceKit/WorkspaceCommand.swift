@@ -10,6 +10,8 @@ public struct WorkspaceCommand {
     public var defaultPackageRoot: String?
     public var write: (String) -> Void
     public var writeError: (String) -> Void
+    /// Whether the builds and tests it runs are recorded in the build insights (`BuildRecorder`).
+    public var recordsBuilds = false
 
     public init(
         runner: any CommandRunning = ProcessRunner(),
@@ -100,6 +102,10 @@ public struct WorkspaceCommand {
                       watch, gallery and new-feature recorded in .build/insights), the slowest modules
                       and the edits that recompiled the most; flags a loop slower by more than 20%.
                       `workspace insights --help` says more
+          insights record [--package-path DIR] [--scratch-path DIR] -- COMMAND…
+                      run COMMAND (swift build…) and record it in the build insights
+                      (.build/insights/insights.sqlite), as every build of run, test, watch, gallery
+                      and new-feature is; COOKBOOK_INSIGHTS=off records nothing
           help        show this text
 
         options:
@@ -219,7 +225,17 @@ public struct WorkspaceCommand {
             guard !parsed.positional.isEmpty else {
                 throw UsageError(message: "new-feature needs a NAME, such as: workspace new-feature Pantry")
             }
-            return try newFeature(parsed.positional, dryRun: parsed.flags.contains("--dry-run"), context: context)
+            let dryRun = parsed.flags.contains("--dry-run")
+            // The run, with its check that SwiftPM reads the edited manifest, is what a person waits for.
+            let recorder =
+                dryRun
+                ? nil
+                : recorder(
+                    "new-feature", loop: .newFeature, target: parsed.positional.joined(separator: ","), arguments: arguments,
+                    context: context, manifest: try? context.manifest())
+            let status = try newFeature(parsed.positional, dryRun: dryRun, context: context)
+            recorder?.finish(exitStatus: status.rawValue)
+            return status
         case "test":
             guard !parsed.positional.isEmpty else {
                 throw UsageError(message: "test needs at least one MODULE, such as: workspace test Feed")
@@ -305,9 +321,12 @@ public struct WorkspaceCommand {
         case .success(let targets): testTargets = targets
         case .failure(let error): throw UsageError(message: error.message)
         }
-        let tests = FocusedTests(
+        var tests = FocusedTests(
             manifest: manifest, files: context.files, focus: context.focus, runner: context.runner,
             write: write, writeError: writeError)
+        tests.recorder = recorder(
+            "test", loop: .moduleTests, target: testTargets.joined(separator: ","), arguments: ["test"] + modules, context: context,
+            manifest: manifest)
         let status = try tests.run(testTargets.map { TestSelection($0) }, filter: filter, sanitizer: sanitizer)
         return status == 0 ? .success : .failure
     }

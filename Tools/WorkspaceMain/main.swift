@@ -11,4 +11,6 @@ import WorkspaceKit
 // The launcher names the workspace it belongs to; the programs this one starts do not inherit that.
 let launcherRoot = ProcessInfo.processInfo.environment["WORKSPACE_PACKAGE_ROOT"]
 unsetenv("WORKSPACE_PACKAGE_ROOT")
-exit(WorkspaceCommand(defaultPackageRoot: launcherRoot).run(Array(CommandLine.arguments.dropFirst())))
+var command = WorkspaceCommand(defaultPackageRoot: launcherRoot)
+command.recordsBuilds = BuildRecorder.Settings.enabledByEnvironment
+exit(command.run(Array(CommandLine.arguments.dropFirst())))

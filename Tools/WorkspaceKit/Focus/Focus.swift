@@ -81,8 +81,12 @@ public struct Focus: Sendable, Equatable {
     /// the build folder holds modules of other closures, which an undeclared import would find.
     public func buildArguments(product: String? = nil) -> [String] {
         ["build", "--package-path", folder, "--scratch-path", scratch(), "--explicit-target-dependency-import-check", "error"]
-            + (product.map { ["--product", $0] } ?? [])
+            + Self.driverRemarks + (product.map { ["--product", $0] } ?? [])
     }
+
+    /// The Swift driver says what it recompiles and why (the build insights read it). Every build
+    /// in the focus passes it, recorded or not: SwiftPM plans a build again when its flags change.
+    public static let driverRemarks = ["-Xswiftc", "-driver-show-incremental"]
 
     /// `text` with the focus's links written as the real paths of the files they lead to.
     public func realPaths(in text: String, of manifest: Manifest) -> String {

@@ -36,6 +36,8 @@ public struct FocusedTests {
     public let runner: any CommandRunning
     public var write: (String) -> Void
     public var writeError: (String) -> Void
+    /// Records the run in the build insights, when recording is on.
+    public var recorder: BuildRecorder?
 
     public init(
         manifest: Manifest, files: any FileSystem, focus: Focus, runner: any CommandRunning,
@@ -113,10 +115,11 @@ public struct FocusedTests {
 
     /// The arguments of the `swift test` run in the focused package.
     func swiftTestArguments(filter: String?, sanitizer: String?, xUnitPath: String, xcTest: Bool = true) -> [String] {
-        var arguments = [
-            "test", "--package-path", focus.folder, "--scratch-path", focus.scratch(sanitizer: sanitizer),
-            "--explicit-target-dependency-import-check", "error", "--xunit-output", xUnitPath,
-        ]
+        var arguments =
+            [
+                "test", "--package-path", focus.folder, "--scratch-path", focus.scratch(sanitizer: sanitizer),
+                "--explicit-target-dependency-import-check", "error", "--xunit-output", xUnitPath,
+            ] + Focus.driverRemarks
         if let filter { arguments += ["--filter", filter] }
         if let sanitizer { arguments.append("--sanitize=\(sanitizer)") }
         if !xcTest { arguments.append("--disable-xctest") }
@@ -145,9 +148,10 @@ public struct FocusedTests {
         let status = try runner.run(
             "swift", swiftTestArguments(filter: filter, sanitizer: sanitizer, xUnitPath: xUnit.path, xcTest: usesXCTest(names)),
             in: packageRoot
-        ) { [focus, manifest, write] line in
-            write(focus.realPaths(in: line, of: manifest))
+        ) { [focus, manifest, write, recorder] line in
+            if let shown = BuildRecorder.pass(line, to: recorder) { write(focus.realPaths(in: shown, of: manifest)) }
         }
+        recorder?.finish(exitStatus: status)
 
         var results = TestResults()
         let written = ((try? FileManager.default.contentsOfDirectory(atPath: reports.path)) ?? []).filter { $0.hasSuffix(".xml") }

@@ -20,6 +20,8 @@ public struct GalleryRun {
     public var focus: Focus
     public var write: (String) -> Void
     public var writeError: (String) -> Void
+    /// Records the programs' build in the build insights, when recording is on.
+    public var recorder: BuildRecorder?
 
     public init(
         manifest: Manifest, files: any FileSystem, runner: any CommandRunning, focus: Focus,
@@ -132,9 +134,10 @@ public struct GalleryRun {
             writeError("gallery: waiting for another workspace command building in \(focus.relativeFolder) to finish…")
         }
         defer { lock.unlock() }
-        let build = try runner.showingProgress("swift", focus.buildArguments(), in: packageRoot) { [manifest, focus] line in
-            focus.realPaths(in: line, of: manifest)
+        let build = try runner.showingProgress("swift", focus.buildArguments(), in: packageRoot) { [manifest, focus, recorder] line in
+            BuildRecorder.pass(line, to: recorder).map { focus.realPaths(in: $0, of: manifest) }
         }
+        recorder?.finish(exitStatus: build.status)
         guard build.succeeded else {
             let log = (build.output + build.errorOutput).split(separator: "\n").filter { $0.contains("error") }.prefix(20)
             throw CommandError(

@@ -12,6 +12,8 @@ extension WorkspaceCommand {
         its last N successful builds against its builds in the days before them, the modules that
         took the most compile time, and the edits that recompiled the most files. Failed builds
         are counted apart, never in a median. A loop more than PERCENT slower is flagged.
+        `workspace insights record -- COMMAND…` runs a command and records it (`--help` after
+        record says more).
 
         options:
           --json               the report as JSON (keys: docs/insights.md)
@@ -34,6 +36,7 @@ extension WorkspaceCommand {
 
     /// `workspace insights …`. Reads its own command line: `record` passes what follows `--` on.
     func insights(_ arguments: [String]) throws -> Int32 {
+        if arguments.first == "record" { return try insightsRecord(Array(arguments.dropFirst())) }
         let options = try InsightsOptions.parse(arguments)
         if options.help {
             write(Self.insightsUsage)
@@ -145,8 +148,6 @@ struct InsightsOptions {
                 }
                 options.settings.threshold = percent / 100
             case "--package-path", "--scratch-path": options.packageOptions[name] = try value(name, inline: inline)
-            case "record":
-                throw WorkspaceCommand.UsageError(message: "insights record is not in this version of the tool")
             default:
                 throw WorkspaceCommand.UsageError(message: "insights has no option \(arguments[index])")
             }

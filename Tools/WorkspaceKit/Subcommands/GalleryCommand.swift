@@ -19,9 +19,11 @@ extension WorkspaceCommand {
                 change = .files(changes.files)
             }
         }
-        let run = GalleryRun(
+        var run = GalleryRun(
             manifest: manifest, files: context.files, runner: context.runner, focus: context.focus,
             write: write, writeError: writeError)
+        let arguments = ["gallery"] + (check ? ["--check"] : []) + (all ? ["--all"] : []) + (base.map { ["--base", $0] } ?? [])
+        run.recorder = recorder("gallery", loop: .gallery, target: nil, arguments: arguments, context: context, manifest: manifest)
         return try run.run(check ? .check : .write, change: change) == 0 ? .success : .failure
     }
 }

@@ -35,10 +35,14 @@ extension WorkspaceCommand {
         let lock = try focus.prepare(Set(targets), of: manifest) {
             writeError("workspace run: waiting for another workspace command building in \(focus.relativeFolder) to finish…")
         }
+        let recorder = recorder(
+            "run", loop: program == Conventions.appProgram ? .app : .sandbox, target: program, arguments: arguments, context: context,
+            manifest: manifest)
         let build = try runner.showingProgress("swift", focus.buildArguments(), in: focus.packageRoot) { line in
-            focus.realPaths(in: line, of: manifest)
+            BuildRecorder.pass(line, to: recorder).map { focus.realPaths(in: $0, of: manifest) }
         }
         lock.unlock()
+        recorder?.finish(exitStatus: build.status)
         guard build.succeeded else {
             let output = (build.output + build.errorOutput).trimmingCharacters(in: .newlines)
             if !output.isEmpty { writeError(output) }

@@ -41,7 +41,10 @@ extension WorkspaceCommand {
         var contextArguments = Arguments()
         contextArguments.values = options.packageOptions
         let context = try Context(contextArguments, currentDirectory: currentDirectory, defaultRoot: defaultPackageRoot, runner: runner)
-        let plan = try options.plan(manifest: context.manifest(), root: context.root, focus: context.focus, reading: context.manifest)
+        var plan = try options.plan(manifest: context.manifest(), root: context.root, focus: context.focus, reading: context.manifest)
+        plan.makeRecorder = { [self, plan] manifest in
+            recorder("watch", loop: .sandbox, target: plan.sandbox, arguments: ["watch"] + arguments, context: context, manifest: manifest)
+        }
         let presentation: WatchSession.Presentation = isatty(STDIN_FILENO) == 1 ? .terminal : .script
         let driver = try WatchDriver(plan: plan, presentation: presentation, write: write)
         return try driver.run()

@@ -54,16 +54,18 @@ extension CommandRunning {
     /// Runs a long command (a build) so that a person sees its progress and a log stays quiet: each
     /// line of its output, passed through `rewrite`, goes to standard error as it comes when that is
     /// a terminal. Elsewhere the result keeps the lines, for the caller to show if the command failed.
+    /// A line `rewrite` turns into nil is neither shown nor kept.
     public func showingProgress(
-        _ program: String, _ arguments: [String], in directory: String, rewrite: (String) -> String = { $0 }
+        _ program: String, _ arguments: [String], in directory: String, rewrite: (String) -> String? = { $0 }
     ) throws -> CommandResult {
         let terminal = isatty(STDERR_FILENO) == 1
         var output: [String] = []
         let status = try run(program, arguments, in: directory) { line in
+            guard let shown = rewrite(line) else { return }
             if terminal {
-                FileHandle.standardError.write(Data((rewrite(line) + "\n").utf8))
+                FileHandle.standardError.write(Data((shown + "\n").utf8))
             } else {
-                output.append(rewrite(line))
+                output.append(shown)
             }
         }
         return CommandResult(status: status, output: output.map { $0 + "\n" }.joined())

@@ -25,6 +25,8 @@ struct WatchPlan {
     var link: String?
     var poll: Bool
     var quiet: Duration = .milliseconds(100)
+    /// A recorder for each build, from the manifest it read (nil when recording is off).
+    var makeRecorder: (Manifest) -> BuildRecorder? = { _ in nil }
 }
 
 /// Runs a `WatchSession` on real processes: one thread, one `poll(2)` over the file watcher,
@@ -41,6 +43,9 @@ final class WatchDriver: WatchEffects {
     private var sandbox: ChildProcess?
     private var build: ChildProcess?
     private var buildOutput: [UInt8] = []
+    /// Records the build in progress, fed each whole line of its output as it comes.
+    private var recorder: BuildRecorder?
+    private var recordedUpTo = 0
     /// The focus, held from the start of a build to its end.
     private var focusLock: FileLock?
     /// The manifest the build in progress read, to name the real files in its errors.
@@ -150,6 +155,8 @@ final class WatchDriver: WatchEffects {
             waitsForFocus = false
             focusLock = lock
             buildManifest = manifest
+            recorder = plan.makeRecorder(manifest)
+            recordedUpTo = 0
             build = try ChildProcess(["swift"] + plan.focus.buildArguments(), input: .null, output: .pipe, ownGroup: true)
         } catch {
             waitsForFocus = false
@@ -210,6 +217,7 @@ final class WatchDriver: WatchEffects {
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count > 0 {
             buildOutput += chunk[0..<count]
+            recordWholeLines()
             return
         }
         if count < 0, errno == EINTR || errno == EAGAIN { return }
@@ -218,14 +226,29 @@ final class WatchDriver: WatchEffects {
         let status = build.wait(timeout: .seconds(30), killing: true)
         self.build = nil
         releaseFocus()
-        let linked = String(decoding: buildOutput, as: UTF8.self)
+        buildOutput.append(UInt8(ascii: "\n"))
+        recordWholeLines()
+        recorder?.finish(exitStatus: status.shellStatus)
+        recorder = nil
+        let linked = String(decoding: buildOutput, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !BuildOutputReader.isDriverRemark(String($0)) }.joined(separator: "\n")
         let output = buildManifest.map { plan.focus.realPaths(in: linked, of: $0) } ?? linked
         session.buildFinished(succeeded: status == .exited(0), failure: BuildFailure(output: output, packageRoot: plan.root), at: .now)
     }
 
-    /// Stops a build in progress and everything it started.
+    /// Hands the recorder the lines of the build's output it has not seen.
+    private func recordWholeLines() {
+        guard let recorder else { return }
+        while let newline = buildOutput[recordedUpTo...].firstIndex(of: UInt8(ascii: "\n")) {
+            _ = recorder.take(String(decoding: buildOutput[recordedUpTo..<newline], as: UTF8.self))
+            recordedUpTo = newline + 1
+        }
+    }
+
+    /// Stops a build in progress and everything it started; a stopped build is not recorded.
     private func stopBuild() {
         waitsForFocus = false
+        recorder = nil
         guard let build else { return }
         build.kill(SIGINT, group: true)
         build.wait(timeout: .seconds(5), killing: true)

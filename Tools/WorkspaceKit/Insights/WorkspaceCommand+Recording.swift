@@ -1,0 +1,21 @@
+import Foundation
+
+extension WorkspaceCommand {
+    /// A recorder for one build or test run of `command`, or nil when recording is off.
+    func recorder(
+        _ command: String, loop: BuildRecord.Loop, target: String?, arguments: [String], context: Context, manifest: Manifest?
+    ) -> BuildRecorder? {
+        guard recordsBuilds else { return nil }
+        return BuildRecorder(
+            command: command, loop: loop, target: target, arguments: arguments,
+            settings: BuildRecorder.Settings(packageRoot: context.root, scratchPath: context.buildFolder, manifest: manifest),
+            warn: writeError)
+    }
+}
+
+extension WorkspaceCommand.Context {
+    /// The build folder, absolute: `.build`, or `--scratch-path`; the focus is inside it.
+    var buildFolder: String {
+        URL(fileURLWithPath: focus.folder).deletingLastPathComponent().path
+    }
+}
