@@ -61,9 +61,10 @@ public struct WorkspaceCommand {
           check       enforce the architecture rules; one line per violation
                       (file:line: rule: message — fix: …), exit status 1 if any
           spec [--check | --verify PROJECT.xcodeproj]
-                      regenerate project-spec.yml (XcodeGen) and Tools/Package.swift (the tool's own
-                      package) from Package.swift; --check only says whether they are stale (exit
-                      status 1 if so);
+                      regenerate project-spec.yml (XcodeGen), Tools/Package.swift (the tool's own
+                      package) and the module graph and table of README.md and docs/architecture.md
+                      from Package.swift; --check only says whether they are stale (exit status 1 if
+                      so);
                       --verify checks a project XcodeGen generated from it: every target of
                       Package.swift with the same dependencies, one scheme per module with tests
                       testing only that module (exit status 1 if not)
@@ -349,6 +350,7 @@ public struct WorkspaceCommand {
         let status = SpecStatus(manifest: manifest, files: context.files)
         let tool = manifest.target(named: Conventions.toolProgram) == nil ? nil : ToolPackage(manifest: manifest)
         let toolProblems = tool?.problems(in: context.files) ?? []
+        let docs = ModuleDocs(manifest: manifest)
         if checkOnly {
             var stale = false
             if let staleness = status.staleness {
@@ -356,10 +358,17 @@ public struct WorkspaceCommand {
                 stale = true
             }
             for problem in toolProblems { writeError("\(problem) — fix: run `Tools/workspace spec`") }
-            if stale || !toolProblems.isEmpty { return .failure }
-            write(tool.map { "\(Conventions.specPath) and \($0.manifestPath) are current" } ?? "\(Conventions.specPath) is current")
+            let docProblems = docs.problems(in: context.files)
+            for problem in docProblems { writeError(problem) }
+            if stale || !toolProblems.isEmpty || !docProblems.isEmpty { return .failure }
+            let current =
+                [Conventions.specPath] + (tool.map { [$0.manifestPath] } ?? [])
+                + Conventions.moduleDocuments.filter(context.files.fileExists).map { "the modules of \($0)" }
+            let last = current.count > 1 ? " and \(current[current.count - 1]) are" : " is"
+            write(current.prefix(max(1, current.count - 1)).joined(separator: ", ") + last + " current")
             return .success
         }
+        for path in try docs.write(to: context.files) { write("wrote the module blocks of \(path)") }
         if status.staleness == nil {
             write("\(Conventions.specPath) is current; nothing to write")
         } else {

@@ -47,6 +47,15 @@ public enum Conventions {
     /// The spec XcodeGen reads.
     public static let specPath = "project-spec.yml"
 
+    /// The layers, top folders of the modules, in the order the docs show them: what features
+    /// import, the runtime the app injects, the features, the sandboxes and what they share, the
+    /// composition root, the tests' support and the tooling.
+    public static let layers = ["Core", "Platform", "Features", "Sandboxes", "App", "Tests", "Tools"]
+
+    /// The documents whose module graph and table `workspace spec` writes from the manifest,
+    /// between the markers of `ModuleDocs`.
+    public static let moduleDocuments = ["README.md", "docs/architecture.md"]
+
     /// The workspace tool's own package (`Tools/Package.swift`), which `Tools/workspace` builds so
     /// that starting the tool never plans the workspace; and the tool's program in it.
     public static let toolPackageFolder = "Tools"
