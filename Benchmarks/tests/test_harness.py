@@ -127,9 +127,11 @@ class InsightsOverheadTests(unittest.TestCase):
         self.assertEqual(result["round_ratio"], 1.02)
 
     def test_the_report_says_whether_the_goal_is_met(self):
-        section = {"rounds": [{}] * 5, "recorded": 10.1, "unrecorded": 10.0, "ratio": 1.01, "round_ratio": 1.008}
-        self.assertIn("+1.0 %, within the 2 % goal", insights.report(section))
-        self.assertIn("over the 2 % goal", insights.report(dict(section, ratio=1.05)))
+        section = {"rounds": [{}] * 5, "recorded": 10.1, "unrecorded": 10.0, "ratio": 1.01, "round_ratio": 1.008,
+                   "record_cost": 0.004, "record_share": 0.0004}
+        self.assertIn("| ratio | 1.010 (rounds' median 1.008): +1.0 % |", insights.report(section))
+        self.assertIn("0.04 %, within the 2 % goal", insights.report(section))
+        self.assertIn("over the 2 % goal", insights.report(dict(section, record_share=0.05)))
         self.assertEqual(insights.report({}), "")
 
 

@@ -42,8 +42,11 @@ extension WorkspaceCommand {
         }
         let context = try Context(contextArguments, currentDirectory: currentDirectory, defaultRoot: defaultPackageRoot, runner: runner)
         // Only a reading of the manifest already kept: recording never waits for SwiftPM to read it.
-        let manifest = try? Manifest.loadCached(
-            packageRoot: context.root, swiftOptions: context.swiftOptions, runner: NoCommands(), cacheFile: context.focus.manifestCache)
+        let manifest =
+            !recordsBuilds
+            ? nil
+            : try? Manifest.loadCached(
+                packageRoot: context.root, swiftOptions: context.swiftOptions, runner: NoCommands(), cacheFile: context.focus.manifestCache)
         let recorder = recorder(
             "record", loop: .other, target: Self.builtTarget(in: command), arguments: command, context: context, manifest: manifest)
         let status: Int32

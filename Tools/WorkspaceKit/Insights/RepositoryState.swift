@@ -1,28 +1,40 @@
 import Foundation
 
 /// The commit a build ran on and whether the tree had changes, read by one `git status` started
-/// with the build and collected when it ends: the build does not wait for it.
-final class RepositoryState {
-    private let process = Process()
-    private let pipe = Pipe()
-    private let started: Bool
+/// on another thread with the build and collected when it ends: the build waits for neither its
+/// start nor its end.
+final class RepositoryState: @unchecked Sendable {
+    /// Signalled once `state` is set; `state` is written before and read only after it.
+    private let done = DispatchSemaphore(value: 0)
+    private var state: (commit: String?, dirty: Bool) = (nil, false)
 
     init(packageRoot: String) {
+        DispatchQueue.global(qos: .utility).async { [self] in
+            state = Self.read(packageRoot: packageRoot)
+            done.signal()
+        }
+    }
+
+    /// (nil, false) outside a repository, without git, or if git has not answered within 5 s.
+    func result() -> (commit: String?, dirty: Bool) {
+        guard done.wait(timeout: .now() + 5) == .success else { return (nil, false) }
+        done.signal()  // a second call finds it too
+        return state
+    }
+
+    private static func read(packageRoot: String) -> (commit: String?, dirty: Bool) {
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", packageRoot, "status", "--porcelain=v2", "--branch"]
+        let pipe = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        started = (try? process.run()) != nil
-    }
-
-    /// (nil, false) outside a repository, or without git.
-    func result() -> (commit: String?, dirty: Bool) {
-        guard started else { return (nil, false) }
+        guard (try? process.run()) != nil else { return (nil, false) }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return (nil, false) }
-        return Self.parse(String(decoding: data, as: UTF8.self))
+        return parse(String(decoding: data, as: UTF8.self))
     }
 
     /// `# branch.oid 1a2b…` names the commit (`(initial)` before the first); any line not starting
