@@ -64,6 +64,17 @@ struct InsightsRecordTests {
         #expect(try store.records(since: nil).count == 1)
     }
 
+    @Test("the commit and whether the tree was dirty, from git status; nothing outside a repository")
+    func repositoryState() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let clean = RepositoryState.parse("# branch.oid 1a2b3c\n# branch.head main\n")
+        #expect(clean.commit == "1a2b3c")
+        #expect(!clean.dirty)
+        #expect(RepositoryState.parse("# branch.oid 1a2b3c\n1 .M N... 100644 100644 100644 a b Core/Core/Screens.swift\n").dirty)
+        #expect(RepositoryState.parse("# branch.oid (initial)\n? Package.swift\n") == (nil, true))
+        #expect(RepositoryState(packageRoot: root.path).result() == (nil, false))
+    }
+
     @Test("without a command, the usage says what to write")
     func usage() {
         var errors: [String] = []
