@@ -226,17 +226,7 @@ public struct WorkspaceCommand {
             guard !parsed.positional.isEmpty else {
                 throw UsageError(message: "new-feature needs a NAME, such as: workspace new-feature Pantry")
             }
-            let dryRun = parsed.flags.contains("--dry-run")
-            // The run, with its check that SwiftPM reads the edited manifest, is what a person waits for.
-            let recorder =
-                dryRun
-                ? nil
-                : recorder(
-                    "new-feature", loop: .newFeature, target: parsed.positional.joined(separator: ","), arguments: arguments,
-                    context: context, manifest: try? context.manifest())
-            let status = try newFeature(parsed.positional, dryRun: dryRun, context: context)
-            recorder?.finish(exitStatus: status.rawValue)
-            return status
+            return try newFeature(parsed.positional, dryRun: parsed.flags.contains("--dry-run"), context: context)
         case "test":
             guard !parsed.positional.isEmpty else {
                 throw UsageError(message: "test needs at least one MODULE, such as: workspace test Feed")
@@ -445,9 +435,12 @@ public struct WorkspaceCommand {
         }
         say("Command: Tools/workspace \(arguments.shellQuoted)")
         guard run else { return .success }
-        let runner = FocusedTests(
+        var runner = FocusedTests(
             manifest: manifest, files: context.files, focus: context.focus, runner: context.runner,
             write: write, writeError: writeError)
+        let targets = result.selections.map(\.testTarget).joined(separator: ",")
+        runner.recorder = recorder(
+            "affected", loop: .moduleTests, target: targets, arguments: arguments, context: context, manifest: manifest)
         return try runner.run(result.selections) == 0 ? .success : .failure
     }
 }

@@ -3,6 +3,20 @@ extension WorkspaceCommand {
     /// spec from the manifest as SwiftPM then reads it, and says what to do next.
     func newFeature(_ names: [String], dryRun: Bool, context: Context) throws -> ExitStatus {
         let manifest = try context.manifest()
+        // The run, with its check that SwiftPM reads the edited manifest, is what a person waits for.
+        let recorder =
+            dryRun
+            ? nil
+            : recorder(
+                "new-feature", loop: .newFeature, target: names.joined(separator: ","), arguments: ["new-feature"] + names,
+                context: context,
+                manifest: manifest)
+        let status = try createFeatures(names, dryRun: dryRun, context: context, manifest: manifest)
+        recorder?.finish(exitStatus: status.rawValue)
+        return status
+    }
+
+    private func createFeatures(_ names: [String], dryRun: Bool, context: Context, manifest: Manifest) throws -> ExitStatus {
         let command = NewFeature(manifest: manifest, files: context.files)
         let plan: NewFeature.Plan
         do {
