@@ -75,6 +75,21 @@ struct CIGateTests {
         #expect(Self.lintedFolders(in: try read("README.md")) == linted)
     }
 
+    @Test("a pull request's summary says how the change moved its loops: this run's test records against the base branch's")
+    func pullRequestSummaryHasTheInsights() throws {
+        let workflow = try read(".github/workflows/ci.yml")
+        let start = try #require(workflow.range(of: "\n  insights:\n"))
+        let end = try #require(workflow.range(of: "\n  gate:\n"))
+        let job = workflow[start.upperBound..<end.lowerBound]
+        #expect(job.contains("needs: [plan, test]"))
+        #expect(job.contains("if: always() && github.event_name == 'pull_request'"))
+        let uploads = workflow.components(separatedBy: "name: insights-tests-${{ matrix.module }}").count - 1
+        #expect(uploads == 1, "the test jobs keep their records as insights-tests-MODULE")
+        #expect(job.components(separatedBy: "pattern: insights-tests-*").count - 1 == 2, "this run's records and the base's")
+        #expect(job.contains("Tools/workspace insights --markdown --store .build/insights-run"))
+        #expect(job.contains(">> \"$GITHUB_STEP_SUMMARY\"") || job.contains("tee -a \"$GITHUB_STEP_SUMMARY\""))
+    }
+
     @Test("nothing needs a repository variable or another repository, and XcodeGen is never skipped")
     func aForkRunsTheSame() throws {
         let workflow = try read(".github/workflows/ci.yml")

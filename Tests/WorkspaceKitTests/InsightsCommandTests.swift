@@ -67,7 +67,7 @@ struct InsightsCommandTests {
     func markdownAgainstAFolder() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let base = (0..<2).map { _ in InsightsFixtures.build(.moduleTests, "FeedTests", seconds: 40, hoursAgo: 30, kind: .clean) }
-        _ = try store("base/insights-Feed/insights.sqlite", base)
+        _ = try store("base/insights-tests-Feed/insights.sqlite", base)
         let run = try store(
             "run/insights.sqlite", [InsightsFixtures.build(.moduleTests, "FeedTests", seconds: 52, hoursAgo: 1, kind: .clean)])
         let result = self.run(["--markdown", "--store", run, "--against", folder.appendingPathComponent("base").path])

@@ -130,7 +130,10 @@ struct InsightsReportTests {
                 "Feed": ["a", "b", "c"], "RecipeSearch": ["a", "b"], "RecipeDetails": ["a", "b"], "ShoppingList": ["a", "b"],
                 "Favorites": ["a"],
             ])
-        let small = BuildRecord.RecompileCause(cause: "Features/Feed/FeedScreen.swift", causeModule: "Feed", recompiled: ["Feed": ["a"]])
+        let small = BuildRecord.RecompileCause(
+            cause: "Features/Feed/FeedScreen.swift", causeModule: "Feed", recompiled: ["Feed": ["Features/Feed/FeedScreen.swift", "a"]])
+        let itself = BuildRecord.RecompileCause(
+            cause: "Features/Feed/FeedState.swift", causeModule: "Feed", recompiled: ["Feed": ["Features/Feed/FeedState.swift"]])
         let records = [
             InsightsFixtures.build(
                 seconds: 9, hoursAgo: 3, modules: [.init(name: "Core", seconds: 4, files: []), .init(name: "Feed", seconds: 1, files: [])],
@@ -138,7 +141,7 @@ struct InsightsReportTests {
             InsightsFixtures.build(
                 seconds: 2, hoursAgo: 2,
                 modules: [.init(name: "Feed", seconds: 1.5, files: []), .init(name: "Core", seconds: nil, files: [])],
-                explanation: .explained([small, screens])),
+                explanation: .explained([small, screens, itself])),
             InsightsFixtures.build(seconds: 2, hoursAgo: 1, explanation: .unknownDriverOutput(driverVersion: "9.9")),
             InsightsFixtures.build(seconds: 2, hoursAgo: 400, modules: [.init(name: "Old", seconds: 100, files: [])]),
         ]
@@ -152,6 +155,10 @@ struct InsightsReportTests {
                 "`Features/Feed/FeedScreen.swift` (Feed) recompiled 1 file in 1 module",
             ])
         #expect(report.unexplainedBuilds == 1)
+        #expect(
+            ["ST@31e98b9a", "ST.map", "Sa", "Screens", "12WorkspaceKit0A7CommandV"].map(InsightsFormat.cause) == [
+                "extension Sequence", "Sequence.map", "Array", "Screens", "12WorkspaceKit0A7CommandV",
+            ])
         #expect(report.text.contains("1 build could not be explained"))
         #expect(report.text.contains("  Core  4.00 s in 1 build   median 4.00 s  longest 4.00 s"))
     }

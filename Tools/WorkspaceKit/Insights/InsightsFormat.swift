@@ -7,6 +7,22 @@ enum InsightsFormat {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
+    /// A cause as the driver names it, made readable: the standard library's short mangled names
+    /// (`ST` Sequence, `Sa` Array…) spelt out, and `NAME@HASH` (an extension, named by its file's
+    /// hash) as `extension NAME`. Anything else is left as it is.
+    static func cause(_ text: String) -> String {
+        let parts = text.split(separator: "@", maxSplits: 1)
+        var names = (parts.first ?? "").split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if let first = names.first, let spelt = standardLibrary[first] { names[0] = spelt }
+        let name = names.joined(separator: ".")
+        return parts.count == 2 ? "extension \(name)" : name
+    }
+
+    static let standardLibrary = [
+        "Sa": "Array", "Sb": "Bool", "SD": "Dictionary", "Sd": "Double", "Sh": "Set", "Si": "Int", "Sq": "Optional",
+        "SS": "String", "Ss": "Substring", "ST": "Sequence", "Sl": "Collection", "SL": "Comparable", "SQ": "Equatable", "SH": "Hashable",
+    ]
+
     /// "0.85 s", "12.3 s", "2 min 05 s".
     static func seconds(_ seconds: Double) -> String {
         if seconds < 10 { return String(format: "%.2f s", seconds) }

@@ -101,7 +101,7 @@ public struct InsightsReport: Codable, Equatable, Sendable {
             let origin = causeModule.map { " (\($0))" } ?? ""
             let times = builds == 1 ? "" : ", in \(builds) builds"
             return
-                "`\(cause)`\(origin) recompiled \(InsightsFormat.count(files, "file")) in \(InsightsFormat.count(modules, "module"))\(times)"
+                "`\(InsightsFormat.cause(cause))`\(origin) recompiled \(InsightsFormat.count(files, "file")) in \(InsightsFormat.count(modules, "module"))\(times)"
         }
     }
 
@@ -230,7 +230,8 @@ extension InsightsReport {
         for record in records {
             guard case .explained(let causes) = record.explanation else { continue }
             for cause in causes {
-                let byModule = cause.recompiled.mapValues(\.count).filter { $0.value > 0 }
+                // An edited file recompiling itself is no fan-out: only the files it made recompile count.
+                let byModule = cause.recompiled.mapValues { $0.filter { $0 != cause.cause }.count }.filter { $0.value > 0 }
                 let files = byModule.values.reduce(0, +)
                 let key = Key(cause: cause.cause, module: cause.causeModule)
                 var fanOut =
