@@ -3,7 +3,7 @@ import Testing
 
 /// Nothing here builds for macOS, so two promises are checked on the sources instead:
 /// Linux-only code (Glibc, FoundationNetworking, inotify, /proc/self, dlopen of a `.so`) is
-/// behind a condition that is false on macOS, and docs/architecture.md ("macOS on paper")
+/// behind a condition that is false on macOS, and docs/macos.md
 /// lists every file with a platform branch, saying what it does on macOS.
 @Suite("platform branches")
 struct PlatformBranchesTests {
@@ -153,15 +153,15 @@ struct PlatformBranchesTests {
         #expect(unguarded.isEmpty, "Linux-only code that macOS would compile:\n\(unguarded.joined(separator: "\n"))")
     }
 
-    @Test("docs/architecture.md lists every file with an #if os or canImport branch, and describes the FoundationEssentials idiom")
+    @Test("docs/macos.md lists every file with an #if os or canImport branch, and describes the FoundationEssentials idiom")
     func branchesAreDocumented() throws {
-        let document = try Self.text("docs/architecture.md")
+        let document = try Self.text("docs/macos.md")
         let files = try Self.sources().map { (path: $0, text: try Self.text($0)) }
         #expect(files.filter { Self.hasPlatformBranch($0.text) }.count > 10, "the scan found the files")
         let missing = Self.undocumented(files, in: document)
-        #expect(missing.isEmpty, "add these to docs/architecture.md, “macOS on paper”:\n\(missing.joined(separator: "\n"))")
+        #expect(missing.isEmpty, "add these to docs/macos.md:\n\(missing.joined(separator: "\n"))")
         let describesIdiom = document.contains(Self.essentials)
-        #expect(describesIdiom, "docs/architecture.md describes the #if \(Self.essentials) import idiom")
+        #expect(describesIdiom, "docs/macos.md describes the #if \(Self.essentials) import idiom")
     }
 
     @Test("the scan sees #else as the other side of its #if, and leaves strings and comments out")

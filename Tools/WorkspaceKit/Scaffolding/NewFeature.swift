@@ -21,7 +21,7 @@ public struct NewFeature {
 
         public var kind: Kind
         public var path: String
-        /// What the change is, for the report: `build(_: Screens.Pantry) required of every Resolver`.
+        /// What the change is, for the report: `buildPantry(_: Screens.Pantry) required of every Resolver`.
         public var summary: String
         public var text: String
     }
@@ -254,7 +254,8 @@ public struct NewFeature {
                 index.typeDeclarations(path).contains { $0.kind == "protocol" && $0.name == "Resolver" }
             })
         else { throw Failure("found no `protocol Resolver` in \(Conventions.core) — nothing was written") }
-        try edit(resolverFile, "build(_: \(descriptor)) required of every Resolver") { text throws(SourceEdits.Failure) in
+        let requirement = "\(templates.builderName)(_: \(descriptor)) required of every Resolver"
+        try edit(resolverFile, requirement) { text throws(SourceEdits.Failure) in
             try SourceEdits.addingRequirement(templates.requirement, toResolverIn: text, path: resolverFile)
         }
         guard

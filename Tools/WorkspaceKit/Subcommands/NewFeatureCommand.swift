@@ -49,7 +49,7 @@ extension WorkspaceCommand {
             write(
                 """
                 Next: Tools/workspace test \(name) && Tools/workspace run \(name)
-                Open it from another feature's router with .show(\(FeatureTemplates(name: name).descriptorType)()), or by its deep link path “\(NameForms(name).kebab)”.
+                Open it from another feature's …Feature.swift with .show(\(FeatureTemplates(name: name).descriptorType)()), or by its deep link path “\(NameForms(name).kebab)”.
                 """)
         } else {
             write("Next: Tools/workspace test NAME… and Tools/workspace run NAME, for any of the \(plan.features.count) features")
