@@ -109,10 +109,10 @@ struct RunCommandTests {
     @Test("the app by its program's name or as App; a sandbox by its own name")
     func programNames() throws {
         let manifest = try Fixtures.manifest()
-        #expect(try RunOptions.program(named: "Feed", in: manifest) == "FeedSandbox")
-        #expect(try RunOptions.program(named: "FeedSandbox", in: manifest) == "FeedSandbox")
-        #expect(try RunOptions.program(named: "cookbook", in: manifest) == "cookbook")
-        #expect(try RunOptions.program(named: "App", in: manifest) == "cookbook")
+        #expect(try RunCommand.program(named: "Feed", in: manifest) == "FeedSandbox")
+        #expect(try RunCommand.program(named: "FeedSandbox", in: manifest) == "FeedSandbox")
+        #expect(try RunCommand.program(named: "cookbook", in: manifest) == "cookbook")
+        #expect(try RunCommand.program(named: "App", in: manifest) == "cookbook")
     }
 
     @Test("an unknown name exits 2 listing the features and programs, with a near miss named")
@@ -126,10 +126,10 @@ struct RunCommandTests {
 
     @Test("the command line: the tool's options before the name, the program's after it; --help before it is the usage")
     func options() throws {
-        let options = try RunOptions.parse(["--package-path", "/w", "Feed", "--", "--scenario", "slow"])
-        #expect(options == RunOptions(name: "Feed", packageOptions: ["--package-path": "/w"], programArguments: ["--scenario", "slow"]))
-        #expect(try RunOptions.parse(["--help", "Feed"]).name == nil)
-        #expect(throws: WorkspaceCommand.UsageError.self) { try RunOptions.parse(["--scenario", "x", "Feed"]) }
+        let options = try RunCommand.parse(["--package-path", "/w", "Feed", "--", "--scenario", "slow"])
+        #expect(options == RunCommand(name: "Feed", package: PackageOptions(packagePath: "/w"), programArguments: ["--scenario", "slow"]))
+        #expect(try RunCommand.parse(["--help", "Feed"]) == nil)
+        #expect(throws: UsageError.self) { try RunCommand.parse(["--scenario", "x", "Feed"]) }
         #expect(run(["run"]).status == 2)
     }
 

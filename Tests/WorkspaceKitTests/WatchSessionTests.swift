@@ -202,7 +202,8 @@ struct WatchPartsTests {
 
     @Test("the options, the sandbox's modules and the folders watched come from the manifest")
     func plan() throws {
-        let options = try WatchOptions.parse(["Feed", "--scenario", "empty", "--open=cookbook://recipes/3", "--", "--replay", "x.json"])
+        let options = try #require(
+            try WatchCommand.parse(["Feed", "--scenario", "empty", "--open=cookbook://recipes/3", "--", "--replay", "x.json"]))
         #expect(options.feature == "Feed")
         let plan = try options.plan(manifest: Fixtures.manifest(), root: "/w", focus: Self.focus, reading: Fixtures.manifest)
         #expect(plan.sandbox == "FeedSandbox")
@@ -213,7 +214,7 @@ struct WatchPartsTests {
         #expect(plan.sandboxArguments == ["--scenario", "empty", "--replay", "x.json"])
         #expect(plan.link == "cookbook://recipes/3")
         #expect(
-            try WatchOptions.parse(["FeedSandbox", "--poll"]).plan(
+            try #require(try WatchCommand.parse(["FeedSandbox", "--poll"])).plan(
                 manifest: Fixtures.manifest(), root: "/w", focus: Self.focus, reading: Fixtures.manifest
             ).poll)
     }
@@ -223,7 +224,7 @@ struct WatchPartsTests {
         do {
             try body()
             return nil
-        } catch let error as WorkspaceCommand.UsageError {
+        } catch let error as UsageError {
             return error.message
         } catch {
             return "not a usage error: \(error)"
@@ -234,16 +235,16 @@ struct WatchPartsTests {
     func badCommandLines() {
         #expect(
             usageMessage {
-                _ = try WatchOptions.parse(["Fed"]).plan(
+                _ = try WatchCommand.parse(["Fed"])?.plan(
                     manifest: Fixtures.manifest(), root: "/w", focus: Self.focus, reading: Fixtures.manifest)
             }
                 == "no feature “Fed” with a sandbox; features: Feed, Favorites")
-        #expect(usageMessage { _ = try WatchOptions.parse([]) } == "watch needs a FEATURE, such as: workspace watch Feed")
+        #expect(usageMessage { _ = try WatchCommand.parse([]) } == "watch needs a FEATURE, such as: workspace watch Feed")
         #expect(
-            usageMessage { _ = try WatchOptions.parse(["Feed", "--replay", "x"]) }
+            usageMessage { _ = try WatchCommand.parse(["Feed", "--replay", "x"]) }
                 == "watch has no option --replay; options for the sandbox go after --, e.g. workspace watch Feed -- --replay")
-        #expect(usageMessage { _ = try WatchOptions.parse(["Feed", "Favorites"]) } == "watch takes one FEATURE, not also “Favorites”")
-        #expect(usageMessage { _ = try WatchOptions.parse(["Feed", "--scenario"]) } == "watch: --scenario needs a value")
+        #expect(usageMessage { _ = try WatchCommand.parse(["Feed", "Favorites"]) } == "watch takes one FEATURE, not also “Favorites”")
+        #expect(usageMessage { _ = try WatchCommand.parse(["Feed", "--scenario"]) } == "watch: --scenario needs a value")
     }
 
     @Test("workspace watch with a bad feature exits 2 and says why; --help explains it")
@@ -303,7 +304,7 @@ struct WatchPartsTests {
 
     @Test("with piped input every line of the watch starts with “watch: ”; at a terminal an error clears the screen")
     func text() throws {
-        let plan = try WatchOptions.parse(["Feed"]).plan(
+        let plan = try #require(try WatchCommand.parse(["Feed"])).plan(
             manifest: Fixtures.manifest(), root: "/nowhere", focus: Focus(packageRoot: "/nowhere", folder: "/nowhere/.build/focus"),
             reading: Fixtures.manifest)
         let failure = BuildFailure(lines: ["A.swift:1:1: error: no"], errorCount: 1)

@@ -27,15 +27,48 @@ struct WorkspaceCommandTests {
     }
 
     @Test func helpPrintsTheUsage() throws {
-        for arguments in [[], ["help"], ["--help"], ["check", "-h"]] {
+        for arguments in [[], ["help"], ["--help"]] {
             let result = try run(arguments)
             #expect(result.status == 0)
             #expect(result.output.hasPrefix("usage: workspace <command> [options]"))
+            #expect(result.output.contains("\n  check       enforce the architecture rules"))
+            #expect(result.output.contains("\n  affected [--base REF] [--run | --json]\n"))
         }
+    }
+
+    @Test("every subcommand prints its own usage for --help, -h or help NAME, whatever else is on the line")
+    func eachSubcommandHasItsUsage() throws {
+        for name in WorkspaceCommand.subcommands.map({ $0.name }) {
+            for arguments in [[name, "--help"], [name, "-h"], ["help", name]] {
+                let result = try run(arguments)
+                #expect(result.status == 0, "\(arguments): \(result.errors)")
+                #expect(result.output.hasPrefix("usage: workspace \(name)"), "\(arguments)")
+                #expect(result.runner.calls.isEmpty, "help runs nothing")
+            }
+        }
+        // What follows --help is not read: the usage is what was asked for.
+        #expect(try run(["check", "--help", "--bogus"]).output.hasPrefix("usage: workspace check"))
+    }
+
+    @Test("an unknown subcommand, or an option before the subcommand, is a usage error listing the subcommands")
+    func anUnknownSubcommandIsAnError() throws {
+        let commands = "commands: run, new-feature, test, check, spec, recipes, graph, affected, gallery, watch, cassette, insights, help"
+        for arguments in [["frobnicate"], ["--run"], ["--package-path", ".", "check"], ["help", "frobnicate"]] {
+            let result = try run(arguments)
+            #expect(result.status == 2)
+            #expect(result.errors.contains(commands), "\(result.errors)")
+            #expect(result.output.isEmpty)
+            #expect(result.runner.calls.isEmpty, "nothing runs in its place")
+        }
+        #expect(try run(["frobnicate"]).errors.hasPrefix("workspace: unknown command “frobnicate”; commands: run,"))
+        #expect(try run(["--run"]).errors.hasPrefix("workspace: the command comes first, then its options"))
     }
 
     @Test(arguments: [
         (["frobnicate"], "unknown command “frobnicate”"),
+        (["spec", "--check=yes"], "spec: --check takes no value"),
+        (["affected", "--base", "--run"], "affected: --base needs a value"),
+        (["check", "extra"], "check takes no argument “extra”"),
         (["check", "--dry-run"], "check has no option --dry-run"),
         (["graph", "--format", "svg"], "unknown graph format “svg”; formats: mermaid, dot"),
         (["graph", "--base", "x"], "graph has no option --base"),

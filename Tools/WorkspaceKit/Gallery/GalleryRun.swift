@@ -130,14 +130,11 @@ public struct GalleryRun {
         write(
             "gallery: building \(programs.count) program\(programs.count == 1 ? "" : "s") (\(targets.count) targets in \(focus.relativeFolder))…"
         )
-        let lock = try focus.prepare(targets, of: manifest) {
-            writeError("gallery: waiting for another workspace command building in \(focus.relativeFolder) to finish…")
-        }
-        defer { lock.unlock() }
-        let build = try runner.showingProgress("swift", focus.buildArguments(), in: packageRoot) { [manifest, focus, recorder] line in
-            BuildRecorder.pass(line, to: recorder).map { focus.realPaths(in: $0, of: manifest) }
-        }
-        recorder?.finish(exitStatus: build.status)
+        let build = try focus.build(
+            targets, of: manifest, runner: runner, recorder: { [recorder] in recorder },
+            waiting: {
+                writeError("gallery: waiting for another workspace command building in \(focus.relativeFolder) to finish…")
+            })
         guard build.succeeded else {
             let log = (build.output + build.errorOutput).split(separator: "\n").filter { $0.contains("error") }.prefix(20)
             throw CommandError(

@@ -1,29 +1,53 @@
-extension WorkspaceCommand {
-    /// `workspace gallery [--check] [--all] [--base REF]`.
-    func gallery(check: Bool, all: Bool, base: String?, context: Context) throws -> ExitStatus {
-        let manifest = try context.manifest()
+/// `workspace gallery [--check] [--all] [--base REF]`: every screen in every scenario, rendered
+/// into docs/gallery.
+struct GalleryCommand: Subcommand {
+    static let name = "gallery"
+    static let synopsis = "gallery [--check] [--all] [--base REF]"
+    static let summary = """
+        render every screen of every feature in every scenario into docs/gallery (a
+        Markdown page per feature, an index, gallery.html): each sandbox and the app
+        print theirs with --gallery. Only the programs the change affects (as for
+        affected) are built and rendered; the others come from docs/gallery/gallery.json.
+        --check writes nothing and fails with a unified diff when a screen renders
+        differently; both fail when a screen has a state no scenario reaches.
+        --all renders every program
+        """
+    static let options = OptionSpec(flags: ["--check", "--all"], values: ["--base"])
+
+    var check: Bool
+    var all: Bool
+    var base: String?
+    var package: PackageOptions
+
+    init(_ arguments: ParsedArguments) {
+        check = arguments.flags.contains("--check")
+        all = arguments.flags.contains("--all")
+        base = arguments.values["--base"]
+        package = arguments.package
+    }
+
+    func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let workspace = try environment.workspace(package)
+        let manifest = try workspace.manifest()
         let change: GalleryPrograms.Change
         if all {
             change = .everything("--all")
         } else {
-            let changes: ChangeSet
-            do {
-                changes = try ChangeDetector(packageRoot: context.root, runner: context.runner).changes(base: base)
-            } catch {
-                throw UsageError(message: error.description)
-            }
+            let changes = try ChangeDetector(packageRoot: workspace.root, runner: workspace.runner).changes(since: base)
             if let reason = changes.unknownBecause {
                 change = .everything("cannot tell what changed (\(reason))")
             } else {
-                write("gallery: changes since \(changes.description): \(changes.files.count) file\(changes.files.count == 1 ? "" : "s")")
+                environment.write(
+                    "gallery: changes since \(changes.description): \(changes.files.count) file\(changes.files.count == 1 ? "" : "s")")
                 change = .files(changes.files)
             }
         }
         var run = GalleryRun(
-            manifest: manifest, files: context.files, runner: context.runner, focus: context.focus,
-            write: write, writeError: writeError)
+            manifest: manifest, files: workspace.files, runner: workspace.runner, focus: workspace.focus,
+            write: environment.write, writeError: environment.writeError)
         let arguments = ["gallery"] + (check ? ["--check"] : []) + (all ? ["--all"] : []) + (base.map { ["--base", $0] } ?? [])
-        run.recorder = recorder("gallery", loop: .gallery, target: nil, arguments: arguments, context: context, manifest: manifest)
+        run.recorder = environment.recorder(
+            "gallery", loop: .gallery, target: nil, arguments: arguments, workspace: workspace, manifest: manifest)
         return try run.run(check ? .check : .write, change: change) == 0 ? .success : .failure
     }
 }

@@ -1,23 +1,48 @@
-extension WorkspaceCommand {
-    /// `workspace new-feature NAME…`: plans the features, writes them all or none, regenerates the
-    /// spec from the manifest as SwiftPM then reads it, and says what to do next.
-    func newFeature(_ names: [String], dryRun: Bool, context: Context) throws -> ExitStatus {
-        let manifest = try context.manifest()
+/// `workspace new-feature NAME…`: plans the features, writes them all or none, regenerates the
+/// spec from the manifest as SwiftPM then reads it, and says what to do next.
+struct NewFeatureCommand: Subcommand {
+    static let name = "new-feature"
+    static let synopsis = "new-feature NAME… [--dry-run]"
+    static let summary = """
+        create a feature: module, screen, tests and sandbox; wire it into Package.swift,
+        Core's descriptors and deep links, every Resolver, and project-spec.yml. Several
+        names create several features in one run, all or none.
+        --dry-run lists what would be created or changed and writes nothing
+        """
+    static let options = OptionSpec(flags: ["--dry-run"], arguments: .list)
+
+    var names: [String]
+    var dryRun: Bool
+    var package: PackageOptions
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard !arguments.positional.isEmpty else {
+            throw UsageError("new-feature needs a NAME, such as: workspace new-feature Pantry")
+        }
+        names = arguments.positional
+        dryRun = arguments.flags.contains("--dry-run")
+        package = arguments.package
+    }
+
+    func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let workspace = try environment.workspace(package)
+        let manifest = try workspace.manifest()
         // The run, with its check that SwiftPM reads the edited manifest, is what a person waits for.
         let recorder =
             dryRun
             ? nil
-            : recorder(
+            : environment.recorder(
                 "new-feature", loop: .newFeature, target: names.joined(separator: ","), arguments: ["new-feature"] + names,
-                context: context,
-                manifest: manifest)
-        let status = try createFeatures(names, dryRun: dryRun, context: context, manifest: manifest)
+                workspace: workspace, manifest: manifest)
+        let status = try create(in: workspace, manifest: manifest, environment)
         recorder?.finish(exitStatus: status.rawValue)
         return status
     }
 
-    private func createFeatures(_ names: [String], dryRun: Bool, context: Context, manifest: Manifest) throws -> ExitStatus {
-        let command = NewFeature(manifest: manifest, files: context.files)
+    private func create(in workspace: Workspace, manifest: Manifest, _ environment: CommandEnvironment) throws -> ExitStatus {
+        let write = environment.write
+        let writeError = environment.writeError
+        let command = NewFeature(manifest: manifest, files: workspace.files)
         let plan: NewFeature.Plan
         do {
             plan = try command.plan(names)
@@ -33,12 +58,12 @@ extension WorkspaceCommand {
             // The spec comes from the manifest as SwiftPM now reads it; if that fails, or SwiftPM
             // reads other targets than planned, the plan is undone.
             try command.apply(plan, alsoRestoring: [Conventions.specPath]) {
-                let edited = try context.manifest()
+                let edited = try workspace.manifest()
                 let expected = plan.features.flatMap { [$0, Conventions.sandbox(of: $0), Conventions.testTarget(of: $0)] }
                 if let missing = expected.first(where: { edited.target(named: $0) == nil }) {
                     throw CommandError("Package.swift, as SwiftPM reads it after the edit, does not declare \(missing)")
                 }
-                try context.files.write(SpecGenerator(manifest: edited).generate(), to: Conventions.specPath)
+                try workspace.files.write(SpecGenerator(manifest: edited).generate(), to: Conventions.specPath)
             }
         } catch {
             writeError("workspace: cannot create feature: \(error)")

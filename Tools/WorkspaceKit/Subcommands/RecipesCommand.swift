@@ -1,14 +1,34 @@
 import DataFormats
 import Foundation
 
-extension WorkspaceCommand {
-    /// `workspace recipes [--check]`: App/App/Services/BundledRecipes.swift from App/bundled-recipes.json.
-    func recipes(check: Bool, context: Context) throws -> ExitStatus {
+/// `workspace recipes [--check]`: App/App/Services/BundledRecipes.swift from App/bundled-recipes.json.
+struct RecipesCommand: Subcommand {
+    static let name = "recipes"
+    static let synopsis = "recipes [--check]"
+    static let summary = """
+        write App/App/Services/BundledRecipes.swift (the recipes the app compiles in) from
+        App/bundled-recipes.json (the shape --dataset FILE reads); --check writes nothing
+        and fails with a unified diff when the Swift file differs from what the JSON gives
+        """
+    static let options = OptionSpec(flags: ["--check"])
+
+    var check: Bool
+    var package: PackageOptions
+
+    init(_ arguments: ParsedArguments) {
+        check = arguments.flags.contains("--check")
+        package = arguments.package
+    }
+
+    func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let workspace = try environment.workspace(package)
+        let write = environment.write
+        let writeError = environment.writeError
         let json = BundledRecipesSource.jsonPath
         let swift = BundledRecipesSource.swiftPath
         let data: Data
         do {
-            data = try FileContents.read(atPath: context.files.url(json).path)
+            data = try FileContents.read(atPath: workspace.files.url(json).path)
         } catch {
             writeError("workspace recipes: \(json) cannot be read (\(error.localizedDescription)); nothing written")
             return .failure
@@ -20,7 +40,7 @@ extension WorkspaceCommand {
             writeError("workspace recipes: \(error); nothing written")
             return .failure
         }
-        let current = try? context.files.read(swift)
+        let current = try? workspace.files.read(swift)
         if check {
             guard let current, current == expected else {
                 write(
@@ -37,7 +57,7 @@ extension WorkspaceCommand {
             write("\(swift) is current with \(json); nothing to write")
         } else {
             // Written whole to a temporary file and renamed over the old one, so a build never sees half.
-            try context.files.write(expected, to: swift)
+            try workspace.files.write(expected, to: swift)
             write("wrote \(swift) from \(json)")
         }
         return .success

@@ -6,8 +6,15 @@ import Foundation
     import Darwin
 #endif
 
-extension WorkspaceCommand {
-    static let watchUsage = """
+/// `workspace watch FEATURE …`: rebuilds and relaunches a sandbox on every save.
+struct WatchCommand: Subcommand, Equatable {
+    static let name = "watch"
+    static let synopsis = "watch FEATURE [--scenario NAME] [--open LINK] [--poll] [-- SANDBOX-OPTIONS]"
+    static let summary = """
+        build FEATURE's sandbox and run it; on every save, build it again and reopen it
+        on the same screen. `workspace watch --help` says more
+        """
+    static let usage = """
         usage: workspace watch FEATURE [--scenario NAME] [--open LINK] [--poll] [-- SANDBOX-OPTIONS…]
 
         Builds FEATURE's sandbox and runs it; whenever a file of the sandbox's modules (or
@@ -30,90 +37,61 @@ extension WorkspaceCommand {
         Ctrl-C), 128 + the signal when the watch is stopped, 1 when watching cannot start,
         2 bad command line
         """
-
-    /// `workspace watch FEATURE …`: rebuilds and relaunches a sandbox on every save.
-    func watch(_ arguments: [String]) throws -> Int32 {
-        let options = try WatchOptions.parse(arguments)
-        if options.help {
-            write(Self.watchUsage)
-            return ExitStatus.success.rawValue
-        }
-        var contextArguments = Arguments()
-        contextArguments.values = options.packageOptions
-        let context = try Context(contextArguments, currentDirectory: currentDirectory, defaultRoot: defaultPackageRoot, runner: runner)
-        var plan = try options.plan(manifest: context.manifest(), root: context.root, focus: context.focus, reading: context.manifest)
-        plan.makeRecorder = { [self, plan] manifest in
-            recorder("watch", loop: .sandbox, target: plan.sandbox, arguments: ["watch"] + arguments, context: context, manifest: manifest)
-        }
-        let presentation: WatchSession.Presentation = isatty(STDIN_FILENO) == 1 ? .terminal : .script
-        let driver = try WatchDriver(plan: plan, presentation: presentation, write: write)
-        return try driver.run()
+    static let options = OptionSpec(flags: ["--poll"], values: ["--scenario", "--open"], arguments: .listThenProgramAfterDoubleDash) {
+        option in "watch has no option \(option); options for the sandbox go after --, e.g. workspace watch Feed -- \(option)"
     }
-}
 
-/// The command line of `workspace watch`.
-struct WatchOptions: Equatable {
-    var feature: String?
+    var feature: String
     var scenario: String?
     var link: String?
     var poll = false
-    var help = false
-    /// `--package-path`, `--scratch-path`.
-    var packageOptions: [String: String] = [:]
+    var package = PackageOptions()
     /// After `--`.
     var sandboxArguments: [String] = []
 
-    static func parse(_ arguments: [String]) throws(WorkspaceCommand.UsageError) -> WatchOptions {
-        var options = WatchOptions()
-        var remaining = arguments[...]
-        func value(of name: String, inline: String?) throws(WorkspaceCommand.UsageError) -> String {
-            if let inline { return inline }
-            guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
-                throw WorkspaceCommand.UsageError(message: "watch: \(name) needs a value")
-            }
-            return next
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let feature = arguments.positional.first else {
+            throw UsageError("watch needs a FEATURE, such as: workspace watch Feed")
         }
-        while let argument = remaining.popFirst() {
-            if argument == "--" {
-                options.sandboxArguments = Array(remaining)
-                break
-            }
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            let inline = parts.count == 2 ? parts[1] : nil
-            switch parts[0] {
-            case "-h", "--help": options.help = true
-            case "--poll": options.poll = true
-            case "--scenario": options.scenario = try value(of: "--scenario", inline: inline)
-            case "--open": options.link = try value(of: "--open", inline: inline)
-            case "--package-path", "--scratch-path": options.packageOptions[parts[0]] = try value(of: parts[0], inline: inline)
-            case let name where name.hasPrefix("-"):
-                throw WorkspaceCommand.UsageError(
-                    message: "watch has no option \(name); options for the sandbox go after --, e.g. workspace watch Feed -- \(name)")
-            default:
-                guard options.feature == nil else {
-                    throw WorkspaceCommand.UsageError(message: "watch takes one FEATURE, not also “\(argument)”")
-                }
-                options.feature = argument
-            }
+        if let second = arguments.positional.dropFirst().first {
+            throw UsageError("watch takes one FEATURE, not also “\(second)”")
         }
-        if !options.help, options.feature == nil {
-            throw WorkspaceCommand.UsageError(message: "watch needs a FEATURE, such as: workspace watch Feed")
+        self.feature = feature
+        scenario = arguments.values["--scenario"]
+        link = arguments.values["--open"]
+        poll = arguments.flags.contains("--poll")
+        package = arguments.package
+        sandboxArguments = arguments.programArguments
+    }
+
+    /// The command line after `watch`, as the build insights record it.
+    var commandLine: [String] {
+        [feature] + (scenario.map { ["--scenario", $0] } ?? []) + (link.map { ["--open", $0] } ?? []) + (poll ? ["--poll"] : [])
+            + (sandboxArguments.isEmpty ? [] : ["--"] + sandboxArguments)
+    }
+
+    func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let workspace = try environment.workspace(package)
+        var plan = try plan(manifest: workspace.manifest(), root: workspace.root, focus: workspace.focus, reading: workspace.manifest)
+        plan.makeRecorder = { [self, plan] manifest in
+            environment.recorder(
+                "watch", loop: .sandbox, target: plan.sandbox, arguments: ["watch"] + commandLine, workspace: workspace, manifest: manifest)
         }
-        return options
+        let presentation: WatchSession.Presentation = isatty(STDIN_FILENO) == 1 ? .terminal : .script
+        let driver = try WatchDriver(plan: plan, presentation: presentation, write: environment.write)
+        return ExitStatus(try driver.run())
     }
 
     /// The sandbox of the feature named (`Feed` or `FeedSandbox`) and the folders of its modules.
     func plan(
         manifest: Manifest, root: String, focus: Focus, reading read: @escaping () throws -> Manifest
-    ) throws(WorkspaceCommand.UsageError) -> WatchPlan {
-        let name = feature ?? ""
+    ) throws(UsageError) -> WatchPlan {
         let features = manifest.features.map(\.name)
-        let featureName = name.hasSuffix("Sandbox") ? String(name.dropLast("Sandbox".count)) : name
+        let featureName = feature.hasSuffix("Sandbox") ? String(feature.dropLast("Sandbox".count)) : feature
         guard features.contains(featureName),
             let sandbox = manifest.sandboxes.first(where: { $0.name == Conventions.sandbox(of: featureName) })
         else {
-            throw WorkspaceCommand.UsageError(
-                message: "no feature “\(name)” with a sandbox; features: \(features.joined(separator: ", "))")
+            throw UsageError("no feature “\(feature)” with a sandbox; features: \(features.joined(separator: ", "))")
         }
         let modules = ModuleGraph(manifest: manifest).closure(of: [sandbox.name])
         let folders = modules.compactMap { manifest.target(named: $0)?.path }

@@ -1,0 +1,67 @@
+import Foundation
+
+/// What every subcommand runs with: the processes it starts, the folder it was started in, and
+/// where its output goes (`write`, `writeError`, so tests can capture it).
+struct CommandEnvironment {
+    var runner: any CommandRunning
+    var currentDirectory: String
+    /// The package when no `--package-path` is given (`Tools/workspace` names the one it belongs
+    /// to); nil: the nearest folder at or above the current one with a Package.swift.
+    var defaultPackageRoot: String?
+    var write: (String) -> Void
+    var writeError: (String) -> Void
+    /// Whether the builds and tests it runs are recorded in the build insights (`BuildRecorder`).
+    var recordsBuilds = false
+
+    /// `path` as given on the command line, made absolute against the folder the tool was
+    /// started in. The one place a relative path from the user is resolved.
+    func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path).standardizedFileURL.path
+    }
+
+    /// The package a subcommand works on: `--package-path`, else the default root, else the
+    /// nearest folder at or above the current one with a Package.swift.
+    func workspace(_ options: PackageOptions) throws -> Workspace {
+        let start = options.packagePath.map(absolute) ?? defaultPackageRoot ?? currentDirectory
+        guard let root = Workspace.packageRoot(from: start) else {
+            throw CommandError("no Package.swift in \(start) or any folder above it; use --package-path")
+        }
+        let scratch = options.scratchPath.map(absolute)
+        return Workspace(root: root, scratchPath: options.scratchPath, absoluteScratch: scratch, runner: runner)
+    }
+}
+
+/// The package a subcommand works on.
+struct Workspace {
+    var root: String
+    /// Passed on to `swift package`: `--scratch-path DIR` as the user gave it, or nothing.
+    var swiftOptions: [String]
+    /// Where the per-feature loops build: `.build/focus`, or `focus` in the scratch path.
+    var focus: Focus
+    var runner: any CommandRunning
+    var files: DiskFileSystem
+
+    init(root: String, scratchPath: String?, absoluteScratch: String?, runner: any CommandRunning) {
+        self.root = root
+        self.runner = runner
+        swiftOptions = scratchPath.map { ["--scratch-path", $0] } ?? []
+        let focusFolder = URL(fileURLWithPath: absoluteScratch ?? root + "/.build").appendingPathComponent("focus")
+        focus = Focus(packageRoot: root, folder: focusFolder.standardizedFileURL.path)
+        files = DiskFileSystem(root: URL(fileURLWithPath: root))
+    }
+
+    static func packageRoot(from start: String) -> String? {
+        var folder = URL(fileURLWithPath: start).standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder.path }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    /// The manifest as `swift package dump-package` reads it, kept while Package.swift is unchanged.
+    func manifest() throws -> Manifest {
+        try focus.manifest(swiftOptions: swiftOptions, runner: runner)
+    }
+}

@@ -1,0 +1,66 @@
+import DataFormats
+import Foundation
+import URLSessionHTTP
+
+/// `workspace cassette verify FILE --api-url URL [--timeout SECONDS]`. It needs no package: FILE
+/// is read from the current folder, so it runs wherever the cassette is.
+struct CassetteCommand: Subcommand {
+    static let name = "cassette"
+    static let synopsis = "cassette verify FILE --api-url URL [--timeout SECONDS]"
+    static let summary = """
+        ask the live web API every request the cassette FILE recorded and compare the
+        answers' structure (status, content type, JSON fields and their kinds); prints
+        what was added, removed or changed type, exit status 1 if anything differs, 3
+        if the web API did not answer (nothing compared). Needs no package: runs from
+        any folder
+        """
+    static let options = OptionSpec(values: ["--api-url", "--timeout"], arguments: .list)
+
+    /// As given on the command line (it names the file in the report).
+    var file: String
+    var server: URL
+    var timeout: Double
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positional.first == "verify", arguments.positional.count == 2 else {
+            throw UsageError(
+                "cassette needs: verify FILE --api-url URL, such as: workspace cassette verify fixtures/feed.json --api-url http://127.0.0.1:8080"
+            )
+        }
+        file = arguments.positional[1]
+        guard let apiURL = arguments.values["--api-url"] else {
+            throw UsageError("cassette verify needs --api-url URL: the live web API to ask")
+        }
+        do {
+            server = try APIAddress.parse(apiURL)
+        } catch {
+            throw UsageError(error.message)
+        }
+        timeout = 10
+        if let given = arguments.values["--timeout"] {
+            guard let value = Double(given), value > 0, value <= 3600 else {
+                throw UsageError("--timeout needs a number of seconds between 0 and 3600, not “\(given)”")
+            }
+            timeout = value
+        }
+    }
+
+    func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let cassette: Cassette
+        do {
+            cassette = try Cassette.load(from: environment.absolute(file))
+        } catch {
+            environment.writeError("workspace: \(error.description)")
+            return .failure
+        }
+        let verification = CassetteVerification(cassette: cassette, baseURL: server, timeout: timeout, exchange: URLSessionHTTP.exchange)
+        let findings = waitFor { await verification.run() }
+        let (lines, outcome) = CassetteVerification.report(findings, file: file, server: server)
+        for line in lines { environment.write(line) }
+        switch outcome {
+        case .matches: return .success
+        case .differs: return .failure
+        case .unanswered: return .unreachable
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// `workspace help [COMMAND]`: the list of subcommands, or one subcommand's usage.
+struct HelpCommand: Subcommand {
+    static let name = "help"
+    static let synopsis = "help [COMMAND]"
+    static let summary = """
+        show this text, or what COMMAND does and takes (as `workspace COMMAND --help`)
+        """
+    static let options = OptionSpec(arguments: .list)
+
+    /// Nil: every subcommand.
+    var command: (any Subcommand.Type)?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let name = arguments.positional.first else { return }
+        if let extra = arguments.positional.dropFirst().first {
+            throw UsageError("help takes one COMMAND, not also “\(extra)”")
+        }
+        guard let command = WorkspaceCommand.subcommand(named: name) else { throw WorkspaceCommand.unknownCommand(name) }
+        self.command = command
+    }
+
+    func run(_ environment: CommandEnvironment) -> ExitStatus {
+        environment.write(command?.usage ?? WorkspaceCommand.usage)
+        return .success
+    }
+}

@@ -1,0 +1,98 @@
+/// `workspace spec`: project-spec.yml (XcodeGen) and Tools/Package.swift from Package.swift;
+/// `--check` says whether they are stale, `--verify` checks a project XcodeGen generated.
+struct SpecCommand: Subcommand {
+    static let name = "spec"
+    static let synopsis = "spec [--check | --verify PROJECT.xcodeproj]"
+    static let summary = """
+        regenerate project-spec.yml (XcodeGen), Tools/Package.swift (the tool's own
+        package) and the module graph and table of README.md and docs/architecture.md
+        from Package.swift; --check only says whether they are stale (exit status 1 if
+        so);
+        --verify checks a project XcodeGen generated from it: every target of
+        Package.swift with the same dependencies, one scheme per module with tests
+        testing only that module (exit status 1 if not)
+        """
+    static let options = OptionSpec(flags: ["--check"], values: ["--verify"])
+
+    enum Action: Equatable {
+        case write
+        case check
+        /// The project as given on the command line.
+        case verify(project: String)
+    }
+
+    var action: Action
+    var package: PackageOptions
+
+    init(_ arguments: ParsedArguments) {
+        if let project = arguments.values["--verify"] {
+            action = .verify(project: project)
+        } else {
+            action = arguments.flags.contains("--check") ? .check : .write
+        }
+        package = arguments.package
+    }
+
+    func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let workspace = try environment.workspace(package)
+        switch action {
+        case .write: return try spec(checkOnly: false, workspace, environment)
+        case .check: return try spec(checkOnly: true, workspace, environment)
+        case .verify(let project): return try verify(project, workspace, environment)
+        }
+    }
+
+    func spec(checkOnly: Bool, _ workspace: Workspace, _ environment: CommandEnvironment) throws -> ExitStatus {
+        let manifest = try workspace.manifest()
+        let status = SpecStatus(manifest: manifest, files: workspace.files)
+        let tool = manifest.target(named: Conventions.toolProgram) == nil ? nil : ToolPackage(manifest: manifest)
+        let toolProblems = tool?.problems(in: workspace.files) ?? []
+        let docs = ModuleDocs(manifest: manifest)
+        if checkOnly {
+            var stale = false
+            if let staleness = status.staleness {
+                environment.writeError("\(Conventions.specPath):\(staleness.line): \(staleness.message) — fix: run `Tools/workspace spec`")
+                stale = true
+            }
+            for problem in toolProblems { environment.writeError("\(problem) — fix: run `Tools/workspace spec`") }
+            let docProblems = docs.problems(in: workspace.files)
+            for problem in docProblems { environment.writeError(problem) }
+            if stale || !toolProblems.isEmpty || !docProblems.isEmpty { return .failure }
+            let current =
+                [Conventions.specPath] + (tool.map { [$0.manifestPath] } ?? [])
+                + Conventions.moduleDocuments.filter(workspace.files.fileExists).map { "the modules of \($0)" }
+            let last = current.count > 1 ? " and \(current[current.count - 1]) are" : " is"
+            environment.write(current.prefix(max(1, current.count - 1)).joined(separator: ", ") + last + " current")
+            return .success
+        }
+        for path in try docs.write(to: workspace.files) { environment.write("wrote the module blocks of \(path)") }
+        if status.staleness == nil {
+            environment.write("\(Conventions.specPath) is current; nothing to write")
+        } else {
+            try workspace.files.write(status.expected, to: Conventions.specPath)
+            environment.write("wrote \(Conventions.specPath) (\(manifest.targets.filter { $0.kind != .system }.count) targets)")
+        }
+        if let tool, !toolProblems.isEmpty {
+            try tool.write(to: workspace.files)
+            environment.write("wrote \(tool.manifestPath) and its links (\(tool.targets.count) targets)")
+        }
+        return .success
+    }
+
+    func verify(_ path: String, _ workspace: Workspace, _ environment: CommandEnvironment) throws -> ExitStatus {
+        let manifest = try workspace.manifest()
+        let check = try ProjectCheck(manifest: manifest, projectAt: environment.absolute(path))
+        let problems = try check.problems()
+        for problem in problems { environment.writeError("\(path): \(problem)") }
+        guard problems.isEmpty else {
+            environment.writeError(
+                "workspace spec --verify: \(problems.count) difference\(problems.count == 1 ? "" : "s") from Package.swift")
+            return .failure
+        }
+        let tests = manifest.targets.filter { $0.kind == .test }.count
+        environment.write(
+            "\(path) matches Package.swift: \(manifest.targets.filter { $0.kind != .system }.count) targets with their dependencies, \(tests) schemes each testing one module"
+        )
+        return .success
+    }
+}

@@ -1,0 +1,46 @@
+/// `workspace test MODULE…`: builds only what the tests of the modules need, in the focus, and
+/// runs them.
+struct TestCommand: Subcommand {
+    static let name = "test"
+    static let synopsis = "test MODULE… [--filter REGEX] [--sanitize=thread]"
+    static let summary = """
+        build only what the tests of MODULE (Feed, or FeedTests) need, in a package
+        generated from Package.swift under .build/focus, and run them; prints how many
+        ran, passed and failed. Exit status 1 if any failed or none ran, 2 for an
+        unknown module. --filter narrows the tests; --sanitize is passed to swift test
+        """
+    static let options = OptionSpec(values: ["--filter", "--sanitize"], arguments: .list)
+
+    var modules: [String]
+    var filter: String?
+    var sanitizer: String?
+    var package: PackageOptions
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard !arguments.positional.isEmpty else {
+            throw UsageError("test needs at least one MODULE, such as: workspace test Feed")
+        }
+        modules = arguments.positional
+        filter = arguments.values["--filter"]
+        sanitizer = arguments.values["--sanitize"]
+        package = arguments.package
+    }
+
+    func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let workspace = try environment.workspace(package)
+        let manifest = try workspace.manifest()
+        let testTargets: [String]
+        switch FocusedTests.testTargets(named: modules, in: manifest) {
+        case .success(let targets): testTargets = targets
+        case .failure(let error): throw UsageError(error.message)
+        }
+        var tests = FocusedTests(
+            manifest: manifest, files: workspace.files, focus: workspace.focus, runner: workspace.runner,
+            write: environment.write, writeError: environment.writeError)
+        tests.recorder = environment.recorder(
+            "test", loop: .moduleTests, target: testTargets.joined(separator: ","), arguments: ["test"] + modules, workspace: workspace,
+            manifest: manifest)
+        let status = try tests.run(testTargets.map { TestSelection($0) }, filter: filter, sanitizer: sanitizer)
+        return status == 0 ? .success : .failure
+    }
+}
