@@ -102,6 +102,15 @@ struct BuildOutputReaderTests {
         #expect(DeclarationName(node: "interface of potential members of '4Core7ScreensO'") == .init(name: "Screens", module: "Core"))
         #expect(DeclarationName(node: "interface of source file from Core") == .init(name: "Core", module: "Core", isWholeFile: true))
         #expect(DeclarationName(node: "interface of type 'Sa'")?.name == "Sa")
+        // Identifiers that reuse words of earlier ones, as `swift demangle` reads them.
+        #expect(
+            DeclarationName(node: "interface of type '12WorkspaceKit0A7CommandV'")
+                == .init(name: "WorkspaceCommand", module: "WorkspaceKit"))
+        #expect(
+            DeclarationName(node: "interface of type '12WorkspaceKit16WorkspaceCommandV0B7OptionsV'")
+                == .init(name: "WorkspaceCommand.KitOptions", module: "WorkspaceKit"))
+        #expect(DeclarationName(node: "interface of type 's5ErrorP'") == .init(name: "Error", module: "Swift"))
+        #expect(DeclarationName(node: "interface of type '4Core0Z7ThingsV'")?.name == "4Core0Z7ThingsV", "a word never spelt stays mangled")
         #expect(DeclarationName(node: "something else entirely") == nil)
     }
 

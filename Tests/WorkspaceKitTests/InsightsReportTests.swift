@@ -53,6 +53,47 @@ struct InsightsReportTests {
         (0..<count).map { build(seconds, hoursAgo: hoursAgo - Double($0), kind: kind) }
     }
 
+    @Test("the build right after a Core change that every feature sees is flagged on its own, before any median moves")
+    func wideChangeFlaggedOnTheNextBuild() throws {
+        let steady = (0..<8).map { build(1.0 + Double($0 % 3) / 100, hoursAgo: 30 - Double($0)) }
+        let everyFeature = BuildRecord.RecompileCause(
+            cause: "Screens", causeModule: "Core",
+            recompiled: [
+                "Core": ["Core/Core/Screens.swift"], "Feed": ["Features/Feed/FeedFeature.swift"],
+                "SandboxSupport": ["Sandboxes/SandboxSupport/Sandbox.swift"], "TerminalRunner": ["Platform/TerminalRunner/Runner.swift"],
+                "FeedSandbox": ["Sandboxes/FeedSandbox/main.swift"],
+            ])
+        let feedOnly = BuildRecord.RecompileCause(
+            cause: "FeedState", causeModule: "Feed",
+            recompiled: [
+                "Feed": ["Features/Feed/FeedState.swift", "Features/Feed/FeedScreen.swift"],
+                "FeedSandbox": ["Sandboxes/FeedSandbox/main.swift"],
+            ])
+        let afterCore = InsightsFixtures.build(seconds: 9.5, hoursAgo: 1, explanation: .explained([everyFeature]))
+        let report = InsightsReport(records: steady + [afterCore], now: now)
+        #expect(report.slowerLoops.isEmpty, "one slow build does not move a median of five")
+        let wide = try #require(report.wideChanges.first)
+        #expect(report.wideChanges.count == 1)
+        #expect((wide.cause, wide.causeModule, wide.modules, wide.files) == ("Screens", "Core", 4, 4))
+        #expect(report.flagged)
+        #expect(
+            report.text.hasSuffix(
+                "A change reached 3 or more other modules: `Screens` (Core) recompiled 4 files in 4 other modules in FeedSandbox (sandbox, incremental) at 26 Nov 11:00 UTC."
+            ))
+        #expect(report.markdown.contains("**A change reached 3 or more other modules: `Screens` (Core)"))
+
+        let afterFeed = InsightsFixtures.build(seconds: 1.1, hoursAgo: 1, explanation: .explained([feedOnly]))
+        let quiet = InsightsReport(records: steady + [afterFeed], now: now)
+        #expect(quiet.wideChanges.isEmpty && !quiet.flagged, "a feature's own edit reaches its sandbox only")
+        var settings = InsightsReport.Settings()
+        settings.wideChangeModules = 1
+        #expect(InsightsReport(records: steady + [afterFeed], now: now, settings: settings).flagged)
+        let later = (0..<5).map { build(1.0, hoursAgo: 0.5 - Double($0) / 10) }
+        #expect(
+            InsightsReport(records: steady + [afterCore] + later, now: now).wideChanges.isEmpty,
+            "once out of the recent builds, no longer flagged")
+    }
+
     @Test("a Core change that every feature sees makes the sandbox loop slower, and the report flags that loop alone")
     func plantedSlowdownIsFlagged() throws {
         let report = InsightsReport(records: InsightsFixtures.plantedSlowdown, now: now)
@@ -157,7 +198,7 @@ struct InsightsReportTests {
         #expect(report.unexplainedBuilds == 1)
         #expect(
             ["ST@31e98b9a", "ST.map", "Sa", "Screens", "12WorkspaceKit0A7CommandV"].map(InsightsFormat.cause) == [
-                "extension Sequence", "Sequence.map", "Array", "Screens", "12WorkspaceKit0A7CommandV",
+                "extension Sequence", "Sequence.map", "Array", "Screens", "WorkspaceCommand",
             ])
         #expect(report.text.contains("1 build could not be explained"))
         #expect(report.text.contains("  Core  4.00 s in 1 build   median 4.00 s  longest 4.00 s"))
@@ -170,7 +211,7 @@ struct InsightsReportTests {
         #expect(
             Set(object.keys) == [
                 "version", "generatedAt", "settings", "builds", "failedBuilds", "unexplainedBuilds", "comparedWithOtherRecords", "loops",
-                "slowestModules", "fanOuts",
+                "slowestModules", "fanOuts", "wideChanges",
             ])
         #expect(object["generatedAt"] as? String == "2026-11-26T12:00:00Z")
         let loops = try #require(object["loops"] as? [[String: Any]])

@@ -8,12 +8,17 @@ enum InsightsFormat {
     }
 
     /// A cause as the driver names it, made readable: the standard library's short mangled names
-    /// (`ST` Sequence, `Sa` Array…) spelt out, and `NAME@HASH` (an extension, named by its file's
+    /// (`ST` Sequence, `Sa` Array…) and mangled type names spelt out, and `NAME@HASH` (an extension, named by its file's
     /// hash) as `extension NAME`. Anything else is left as it is.
     static func cause(_ text: String) -> String {
         let parts = text.split(separator: "@", maxSplits: 1)
         var names = (parts.first ?? "").split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        if let first = names.first, let spelt = standardLibrary[first] { names[0] = spelt }
+        if let first = names.first, let spelt = standardLibrary[first] {
+            names[0] = spelt
+        } else if let first = names.first, first.first?.isNumber == true, case (let type, .some) = DeclarationName.demangle(first[...]) {
+            // A type name recorded before the recorder spelt it (`12WorkspaceKit0A7CommandV`).
+            names[0] = type
+        }
         let name = names.joined(separator: ".")
         return parts.count == 2 ? "extension \(name)" : name
     }

@@ -36,6 +36,7 @@ extension InsightsReport {
         }
         lines.append("")
         lines.append(hasBase ? (slowerLoops.isEmpty ? conclusion : "**\(conclusion)**") : explanationOfFigures)
+        if let wideChangesLine { lines += ["", "**\(wideChangesLine)**"] }
         return lines.joined(separator: "\n")
     }
 

@@ -21,6 +21,8 @@ public struct InsightsReport: Codable, Equatable, Sendable {
         public var minimumBuilds = 3
         /// The slowest modules and fan-outs listed.
         public var listed = 10
+        /// An edit whose recent build recompiled files in this many other modules is flagged.
+        public var wideChangeModules = 3
 
         public init() {}
     }
@@ -118,6 +120,8 @@ public struct InsightsReport: Codable, Equatable, Sendable {
     public var loops: [Loop]
     public var slowestModules: [Module]
     public var fanOuts: [FanOut]
+    /// Recent builds in which one edit recompiled files in `wideChangeModules` or more other modules.
+    public var wideChanges: [WideChange]
 
     public var slowerLoops: [Loop] { loops.filter(\.slower) }
 }
@@ -141,6 +145,7 @@ extension InsightsReport {
         loops = Self.loops(records, baseline: baseline, settings: settings)
         slowestModules = Array(Self.modules(lately).prefix(settings.listed))
         fanOuts = Array(Self.fanOuts(lately).prefix(settings.listed))
+        wideChanges = Array(Self.wideChanges(records, settings: settings).prefix(settings.listed))
     }
 
     struct LoopKey: Hashable {

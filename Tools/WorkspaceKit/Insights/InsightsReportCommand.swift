@@ -11,7 +11,9 @@ extension WorkspaceCommand {
         up-to-date builds in a sandbox, one module's tests, the app, the gallery…) the median of
         its last N successful builds against its builds in the days before them, the modules that
         took the most compile time, and the edits that recompiled the most files. Failed builds
-        are counted apart, never in a median. A loop more than PERCENT slower is flagged.
+        are counted apart, never in a median. A loop more than PERCENT slower is flagged, and so is
+        an edit that made files of N or more other modules recompile in one of a loop's recent
+        builds (a Core change that every feature sees: flagged on the build right after it).
         `workspace insights record -- COMMAND…` runs a command and records it (`--help` after
         record says more).
 
@@ -24,13 +26,14 @@ extension WorkspaceCommand {
           --days N             the days before them it is compared with (default 7)
           --min-builds N       fewer builds than this on a side are not compared (default 3,
                                1 with --against: a CI run builds each loop once)
+          --wide N             other modules an edit must reach to be flagged (default 3)
           --store PATH         read these records instead: an insights file, or a folder searched
                                for them (*.sqlite); may be given more than once
           --against PATH       compare with the loops' builds in these records (the base branch's)
-          --fail-on-slowdown   exit status 1 when a loop is flagged
+          --fail-on-slowdown   exit status 1 when a loop or a wide change is flagged
           --package-path DIR, --scratch-path DIR   as for every command
 
-        exit status: 0, or 1 with --fail-on-slowdown when a loop got slower; 1 when the records
+        exit status: 0, or 1 with --fail-on-slowdown when something is flagged; 1 when the records
         cannot be read, 2 bad command line
         """
 
@@ -63,7 +66,7 @@ extension WorkspaceCommand {
             )
         case .text: write(report.text)
         }
-        return options.failOnSlowdown && !report.slowerLoops.isEmpty ? ExitStatus.failure.rawValue : ExitStatus.success.rawValue
+        return options.failOnSlowdown && report.flagged ? ExitStatus.failure.rawValue : ExitStatus.success.rawValue
     }
 
     /// The stores at `paths` (a file, or every `*.sqlite` in a folder), or the workspace's own.
@@ -139,6 +142,7 @@ struct InsightsOptions {
             case "--recent": options.settings.recentBuilds = try whole(name, try value(name, inline: inline))
             case "--days": options.settings.baselineDays = try whole(name, try value(name, inline: inline))
             case "--min-builds": minimumBuilds = try whole(name, try value(name, inline: inline))
+            case "--wide": options.settings.wideChangeModules = try whole(name, try value(name, inline: inline))
             case "--threshold":
                 let text = try value(name, inline: inline)
                 let digits = text.hasSuffix("%") ? String(text.dropLast()) : text

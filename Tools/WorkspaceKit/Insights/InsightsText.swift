@@ -38,6 +38,7 @@ extension InsightsReport {
         }
         lines.append("")
         lines.append(conclusion)
+        if let wideChangesLine { lines.append(wideChangesLine) }
         return lines.joined(separator: "\n")
     }
 
