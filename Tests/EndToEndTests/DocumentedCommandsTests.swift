@@ -101,7 +101,16 @@ struct DocumentedCommandsTests {
                 return [.product("workspace", [arguments[0], "--check"] + tool, input: "", status: 0)]
             case "affected" where arguments.contains("--run"):
                 return [.runBy(file: ".github/workflows/ci.yml", text: "affected --json")]
-            case "check", "graph", "affected", "help":
+            case "insights" where arguments.contains("record"):
+                return [
+                    .runBy(
+                        file: "Tests/WorkspaceKitTests/BuildExplanationEndToEndTests.swift",
+                        text: "[\"insights\", \"record\", \"--\", \"swift\", \"build\"]")
+                ]
+            case "insights" where arguments.contains("--html"):
+                // Writing a page into the repository is left to the test that lays it out.
+                return [.runBy(file: "Tests/WorkspaceKitTests/InsightsCommandTests.swift", text: "\"--html\", \"out/insights.html\"")]
+            case "check", "graph", "affected", "help", "insights":
                 return [.product("workspace", arguments + tool, input: "", status: 0)]
             default: return nil
             }

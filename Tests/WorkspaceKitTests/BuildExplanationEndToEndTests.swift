@@ -46,8 +46,8 @@ struct BuildExplanationEndToEndTests {
         }
         let byCause = Dictionary(uniqueKeysWithValues: causes.map { ($0.cause, $0) })
         #expect(byCause["Sources/Base/Screens.swift"]?.recompiled == ["Base": ["Sources/Base/Screens.swift"]])
-        #expect(byCause["Screens"]?.causeModule == "Base")
-        #expect(byCause["Screens"]?.recompiled["Uses"] == ["Sources/Uses/UsesScreens.swift"])
+        #expect(byCause["Screens"]?.causeModule == "Base", "causes: \(causes)")
+        #expect(byCause["Screens"]?.recompiled["Uses"] == ["Sources/Uses/UsesScreens.swift"], "causes: \(causes)")
         // Nothing in Other names Screens, and nothing else in Uses does.
         #expect(causes.allSatisfy { $0.recompiled["Other"] == nil })
         #expect(records.last?.modules.map(\.name).contains("Other") == false)

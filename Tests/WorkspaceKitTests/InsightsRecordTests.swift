@@ -80,7 +80,7 @@ struct InsightsRecordTests {
         var errors: [String] = []
         #expect(command(errors: { errors.append($0) }).run(["insights", "record", "swift", "build"]) == 2)
         #expect(errors.first?.contains("workspace insights record -- swift build") == true)
-        #expect(WorkspaceCommand.builtTarget(in: ["swift", "build", "--product", "FeedSandbox"]) == "FeedSandbox")
-        #expect(WorkspaceCommand.builtTarget(in: ["swift", "test", "--filter=FeedTests"]) == "FeedTests")
+        #expect(InsightsCommand.builtTarget(in: ["swift", "build", "--product", "FeedSandbox"]) == "FeedSandbox")
+        #expect(InsightsCommand.builtTarget(in: ["swift", "test", "--filter=FeedTests"]) == "FeedTests")
     }
 }

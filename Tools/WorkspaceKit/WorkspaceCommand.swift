@@ -19,7 +19,7 @@ public struct WorkspaceCommand {
             GalleryCommand.self,
             WatchCommand.self,
             CassetteCommand.self,
-            InsightsSubcommand.self,
+            InsightsCommand.self,
             HelpCommand.self,
         ]
     }

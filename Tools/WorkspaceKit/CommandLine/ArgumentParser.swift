@@ -20,6 +20,8 @@ struct OptionSpec: Sendable {
 
     var flags: Set<String> = []
     var values: Set<String> = []
+    /// Options that take a value and may be given more than once (`--store A --store B`).
+    var repeatable: Set<String> = []
     var arguments: Arguments = .none
     /// What an unknown option is told, when a subcommand knows better than “has no option”.
     var unknownOption: (@Sendable (_ option: String) -> String)?
@@ -35,6 +37,8 @@ struct ParsedArguments: Equatable, Sendable {
     var positional: [String] = []
     var flags: Set<String> = []
     var values: [String: String] = [:]
+    /// The values of repeatable options, in the order given.
+    var repeated: [String: [String]] = [:]
     /// What goes to the program the subcommand starts (`run`, `watch`).
     var programArguments: [String] = []
 
@@ -85,14 +89,20 @@ enum ArgumentParser {
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0]
             let inline = parts.count == 2 ? parts[1] : nil
-            if spec.values.contains(name) || OptionSpec.packageOptions.contains(name) {
+            if spec.values.contains(name) || spec.repeatable.contains(name) || OptionSpec.packageOptions.contains(name) {
+                let value: String
                 if let inline {
-                    parsed.values[name] = inline
+                    value = inline
                 } else {
                     guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
                         throw UsageError("\(command): \(name) needs a value")
                     }
-                    parsed.values[name] = next
+                    value = next
+                }
+                if spec.repeatable.contains(name) {
+                    parsed.repeated[name, default: []].append(value)
+                } else {
+                    parsed.values[name] = value
                 }
             } else if spec.flags.contains(name) {
                 guard inline == nil else { throw UsageError("\(command): \(name) takes no value") }

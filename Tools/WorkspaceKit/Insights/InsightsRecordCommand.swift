@@ -1,7 +1,7 @@
 import Foundation
 
-extension WorkspaceCommand {
-    static let insightsRecordUsage = """
+extension InsightsCommand {
+    static let recordUsage = """
         usage: workspace insights record [--package-path DIR] [--scratch-path DIR] -- COMMAND [ARGUMENT…]
 
         Runs COMMAND (swift build, swift test…) in the current folder, passing its output through,
@@ -14,53 +14,30 @@ extension WorkspaceCommand {
         """
 
     /// `workspace insights record [options] -- COMMAND…`.
-    func insightsRecord(_ arguments: [String]) throws -> Int32 {
-        var contextArguments = Arguments()
-        var index = 0
-        while index < arguments.count, arguments[index] != "--" {
-            let argument = arguments[index]
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            if argument == "-h" || argument == "--help" {
-                write(Self.insightsRecordUsage)
-                return ExitStatus.success.rawValue
-            }
-            guard ["--package-path", "--scratch-path"].contains(parts[0]) else {
-                throw UsageError(message: "insights record runs what follows `--`: workspace insights record -- swift build")
-            }
-            if parts.count == 2 {
-                contextArguments.values[parts[0]] = parts[1]
-            } else {
-                guard index + 1 < arguments.count else { throw UsageError(message: "\(argument) needs a value") }
-                index += 1
-                contextArguments.values[parts[0]] = arguments[index]
-            }
-            index += 1
-        }
-        let command = Array(arguments.dropFirst(index + 1))
-        guard let program = command.first else {
-            throw UsageError(message: "insights record needs a command after `--`, such as: workspace insights record -- swift build")
-        }
-        let context = try Context(contextArguments, currentDirectory: currentDirectory, defaultRoot: defaultPackageRoot, runner: runner)
+    func record(_ command: [String], _ environment: CommandEnvironment) throws -> ExitStatus {
+        guard let program = command.first else { return .usage }
+        let workspace = try environment.workspace(package)
         // Only a reading of the manifest already kept: recording never waits for SwiftPM to read it.
         let manifest =
-            !recordsBuilds
+            !environment.recordsBuilds
             ? nil
             : try? Manifest.loadCached(
-                packageRoot: context.root, swiftOptions: context.swiftOptions, runner: NoCommands(), cacheFile: context.focus.manifestCache)
-        let recorder = recorder(
-            "record", loop: .other, target: Self.builtTarget(in: command), arguments: command, context: context, manifest: manifest)
+                packageRoot: workspace.root, swiftOptions: workspace.swiftOptions, runner: NoCommands(),
+                cacheFile: workspace.focus.manifestCache)
+        let recorder = environment.recorder(
+            "record", loop: .other, target: Self.builtTarget(in: command), arguments: command, workspace: workspace, manifest: manifest)
         let status: Int32
         do {
-            status = try runner.run(program, Array(command.dropFirst()), in: currentDirectory) { line in
+            status = try environment.runner.run(program, Array(command.dropFirst()), in: environment.currentDirectory) { line in
                 _ = recorder?.take(line)
-                write(line)
+                environment.write(line)
             }
         } catch {
-            writeError("workspace insights record: \(error)")
+            environment.writeError("workspace insights record: \(error)")
             status = 127
         }
         recorder?.finish(exitStatus: status)
-        return status
+        return ExitStatus(status)
     }
 
     /// What a SwiftPM command line builds: `--product X`, `--target X` or `--filter X`.

@@ -1,9 +1,9 @@
 import Foundation
 
-extension WorkspaceCommand {
-    static let insightsUsage = """
+extension InsightsCommand {
+    static let reportUsage = """
         usage: workspace insights [--json | --markdown] [--html FILE] [--threshold PERCENT] [--recent N]
-                                  [--days N] [--min-builds N] [--store PATH]… [--against PATH]…
+                                  [--days N] [--min-builds N] [--wide N] [--store PATH]… [--against PATH]…
                                   [--fail-on-slowdown]
 
         Reports on the builds and tests the workspace tool ran (recorded in
@@ -38,51 +38,38 @@ extension WorkspaceCommand {
         """
 
     /// `workspace insights [options]`: the report on the recorded builds.
-    func insightsReport(_ arguments: [String]) throws -> Int32 {
-        let options = try InsightsOptions.parse(arguments)
-        if options.help {
-            write(Self.insightsUsage)
-            return ExitStatus.success.rawValue
-        }
+    func report(_ options: InsightsOptions, _ environment: CommandEnvironment) throws -> ExitStatus {
         let now = Date()
-        let stores = try insightsStores(options.stores, options: options)
+        let stores = try insightsStores(options.stores, environment)
         let since = now.addingTimeInterval(-Double(options.settings.baselineDays) * 2 * 86_400)
         let records = try stores.flatMap { try $0.records(since: since) }
-        let baseline = try options.against.map { paths in try insightsStores(paths, options: options).flatMap { try $0.records(since: nil) }
-        }
+        let baseline = try options.against.map { paths in try insightsStores(paths, environment).flatMap { try $0.records(since: nil) } }
         let report = InsightsReport(records: records, baseline: baseline, now: now, settings: options.settings)
         if let page = options.html {
-            let url = URL(fileURLWithPath: page, relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true))
-            try report.writeHTML(to: url)
-            writeError("workspace insights: wrote \(page)")
+            try report.writeHTML(to: URL(fileURLWithPath: environment.absolute(page)))
+            environment.writeError("workspace insights: wrote \(page)")
         }
         switch options.format {
-        case .json: write(try report.json())
-        case .markdown: write(report.markdown)
+        case .json: environment.write(try report.json())
+        case .markdown: environment.write(report.markdown)
         case .text where records.isEmpty:
             let places = stores.map { $0.url.path }.joined(separator: ", ")
-            write(
+            environment.write(
                 "No builds recorded in \(places) yet. `Tools/workspace run`, `test`, `watch`, `gallery` and `new-feature` record theirs; `Tools/workspace insights record -- COMMAND…` records any other."
             )
-        case .text: write(report.text)
+        case .text: environment.write(report.text)
         }
-        return options.failOnSlowdown && report.flagged ? ExitStatus.failure.rawValue : ExitStatus.success.rawValue
+        return options.failOnSlowdown && report.flagged ? .failure : .success
     }
 
     /// The stores at `paths` (a file, or every `*.sqlite` in a folder), or the workspace's own.
-    func insightsStores(_ paths: [String], options: InsightsOptions) throws -> [InsightsStore] {
+    func insightsStores(_ paths: [String], _ environment: CommandEnvironment) throws -> [InsightsStore] {
         guard !paths.isEmpty else {
-            let start = options.packageOptions["--package-path"] ?? defaultPackageRoot ?? currentDirectory
-            let absolute = URL(fileURLWithPath: start, relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true)).path
-            guard let root = Context.packageRoot(from: absolute) else {
-                throw CommandError("no Package.swift in \(absolute) or any folder above it; use --package-path or --store")
-            }
-            return [
-                InsightsStore(at: InsightsStore.defaultLocation(packageRoot: root, scratchPath: options.packageOptions["--scratch-path"]))
-            ]
+            let workspace = try environment.workspace(package)
+            return [InsightsStore(at: InsightsStore.defaultLocation(packageRoot: workspace.root, scratchPath: package.scratchPath))]
         }
         return try paths.flatMap { path -> [InsightsStore] in
-            let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true)).standardizedFileURL
+            let url = URL(fileURLWithPath: environment.absolute(path))
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
                 throw CommandError("no insights file or folder at \(path)")
@@ -94,7 +81,7 @@ extension WorkspaceCommand {
     }
 }
 
-/// The command line of `workspace insights`.
+/// What the report's command line asks for.
 struct InsightsOptions {
     enum Format { case text, json, markdown }
 
@@ -104,60 +91,32 @@ struct InsightsOptions {
     var stores: [String] = []
     var against: [String]?
     var failOnSlowdown = false
-    var help = false
-    var packageOptions: [String: String] = [:]
 
-    static func parse(_ arguments: [String]) throws(WorkspaceCommand.UsageError) -> InsightsOptions {
-        var options = InsightsOptions()
-        var minimumBuilds: Int?
-        var index = 0
-        func value(_ name: String, inline: String?) throws(WorkspaceCommand.UsageError) -> String {
-            if let inline { return inline }
-            guard index + 1 < arguments.count else { throw WorkspaceCommand.UsageError(message: "\(name) needs a value") }
-            index += 1
-            return arguments[index]
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        if arguments.flags.contains("--json") && arguments.flags.contains("--markdown") {
+            throw UsageError("insights takes --json or --markdown, not both")
         }
-        func whole(_ name: String, _ text: String) throws(WorkspaceCommand.UsageError) -> Int {
-            guard let number = Int(text), number > 0 else {
-                throw WorkspaceCommand.UsageError(message: "\(name) takes a whole number above 0, not “\(text)”")
-            }
+        format = arguments.flags.contains("--json") ? .json : arguments.flags.contains("--markdown") ? .markdown : .text
+        failOnSlowdown = arguments.flags.contains("--fail-on-slowdown")
+        html = arguments.values["--html"]
+        stores = arguments.repeated["--store"] ?? []
+        against = arguments.repeated["--against"]
+        func whole(_ name: String) throws(UsageError) -> Int? {
+            guard let text = arguments.values[name] else { return nil }
+            guard let number = Int(text), number > 0 else { throw UsageError("\(name) takes a whole number above 0, not “\(text)”") }
             return number
         }
-        while index < arguments.count {
-            let parts = arguments[index].split(separator: "=", maxSplits: 1).map(String.init)
-            let name = parts.first ?? ""
-            let inline = parts.count == 2 ? parts[1] : nil
-            switch name {
-            case "-h", "--help": options.help = true
-            case "--json", "--markdown":
-                let format: Format = name == "--json" ? .json : .markdown
-                if options.format != .text, options.format != format {
-                    throw WorkspaceCommand.UsageError(message: "insights takes --json or --markdown, not both")
-                }
-                options.format = format
-            case "--fail-on-slowdown": options.failOnSlowdown = true
-            case "--html": options.html = try value(name, inline: inline)
-            case "--store": options.stores.append(try value(name, inline: inline))
-            case "--against": options.against = (options.against ?? []) + [try value(name, inline: inline)]
-            case "--recent": options.settings.recentBuilds = try whole(name, try value(name, inline: inline))
-            case "--days": options.settings.baselineDays = try whole(name, try value(name, inline: inline))
-            case "--min-builds": minimumBuilds = try whole(name, try value(name, inline: inline))
-            case "--wide": options.settings.wideChangeModules = try whole(name, try value(name, inline: inline))
-            case "--threshold":
-                let text = try value(name, inline: inline)
-                let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
-                guard let percent = Double(digits), percent >= 0, percent.isFinite else {
-                    throw WorkspaceCommand.UsageError(message: "--threshold takes a percentage such as 20 or 20%, not “\(text)”")
-                }
-                options.settings.threshold = percent / 100
-            case "--package-path", "--scratch-path": options.packageOptions[name] = try value(name, inline: inline)
-            default:
-                throw WorkspaceCommand.UsageError(message: "insights has no option \(arguments[index])")
+        if let recent = try whole("--recent") { settings.recentBuilds = recent }
+        if let days = try whole("--days") { settings.baselineDays = days }
+        if let wide = try whole("--wide") { settings.wideChangeModules = wide }
+        if let text = arguments.values["--threshold"] {
+            let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+            guard let percent = Double(digits), percent >= 0, percent.isFinite else {
+                throw UsageError("--threshold takes a percentage such as 20 or 20%, not “\(text)”")
             }
-            index += 1
+            settings.threshold = percent / 100
         }
         // A CI run builds each loop once: against the base branch's run, one build a side is the comparison.
-        options.settings.minimumBuilds = minimumBuilds ?? (options.against == nil ? 3 : 1)
-        return options
+        settings.minimumBuilds = try whole("--min-builds") ?? (against == nil ? 3 : 1)
     }
 }
