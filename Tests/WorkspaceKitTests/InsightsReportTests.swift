@@ -81,6 +81,8 @@ struct InsightsReportTests {
                 "A change reached 3 or more other modules: `Screens` (Core) recompiled 4 files in 4 other modules in FeedSandbox (sandbox, incremental) at 26 Nov 11:00 UTC."
             ))
         #expect(report.markdown.contains("**A change reached 3 or more other modules: `Screens` (Core)"))
+        #expect(
+            report.html.contains("<p class=\"conclusion slower\">A change reached 3 or more other modules: <code>Screens</code> (Core)"))
 
         let afterFeed = InsightsFixtures.build(seconds: 1.1, hoursAgo: 1, explanation: .explained([feedOnly]))
         let quiet = InsightsReport(records: steady + [afterFeed], now: now)

@@ -9,7 +9,7 @@ extension InsightsReport {
         body.append("<h1>Build insights</h1>")
         body.append("<p class=\"summary\">\(escape(String(headline.dropFirst("Build insights: ".count))))</p>")
         body.append("<p class=\"conclusion \(slowerLoops.isEmpty ? "steady" : "slower")\">\(escape(conclusion))</p>")
-        if let wideChangesLine { body.append("<p class=\"conclusion slower\">\(escape(wideChangesLine))</p>") }
+        if let wideChangesLine { body.append("<p class=\"conclusion slower\">\(code(wideChangesLine))</p>") }
         body.append("<section><h2>Loops</h2>")
         body.append("<p>\(escape(explanation)) Failed builds are counted apart and never in a median.</p>")
         body.append(loopTable)
