@@ -18,6 +18,8 @@ public struct BuildOutputReader {
     static let remarkPrefix = "remark: Incremental compilation: "
 
     private(set) var compiled: [(module: String, file: String)] = []
+    /// A file's base name → the modules whose output named it (a build names thousands of files).
+    private var modulesOfFile: [String: Set<String>] = [:]
     /// Per module: when its first line and its last line came, and when the line before its first did.
     private var spans: [String: (before: Double, last: Double)] = [:]
     private var moduleOrder: [String] = []
@@ -55,7 +57,9 @@ public struct BuildOutputReader {
             module = String(words[1])
             // A batch job may name several files: `Compiling Feed A.swift, B.swift`.
             for file in words.dropFirst(2) where file.hasSuffix(".swift") || file.hasSuffix(".swift,") {
-                compiled.append((module, String(file.hasSuffix(",") ? file.dropLast() : file)))
+                let name = String(file.hasSuffix(",") ? file.dropLast() : file)
+                compiled.append((module, name))
+                modulesOfFile[name, default: []].insert(module)
             }
         } else if words.count == 3, words[0] == "Emitting", words[1] == "module" {
             module = String(words[2])
@@ -111,11 +115,12 @@ public struct BuildOutputReader {
 
     /// The modules compiled, in the order their first job finished, with their files.
     public var modules: [BuildRecord.CompiledModule] {
-        moduleOrder.map { module in
+        let files = Dictionary(grouping: compiled, by: \.module)
+        return moduleOrder.map { module in
             let span = spans[module]
             return BuildRecord.CompiledModule(
                 name: module, seconds: span.map { max(0, ($0.last - $0.before) * 1000).rounded() / 1000 },
-                files: compiled.filter { $0.module == module }.map { path($0.module, $0.file) })
+                files: (files[module] ?? []).map { path($0.module, $0.file) })
         }
     }
 
@@ -159,7 +164,7 @@ public struct BuildOutputReader {
 
     /// The module that compiled a file: the only one whose output named it, else the driver's.
     func module(of file: String, driver: String?) -> String {
-        let modules = Set(compiled.filter { $0.file == file }.map(\.module))
+        let modules = modulesOfFile[file] ?? []
         if modules.count == 1, let only = modules.first { return only }
         if let driver, modules.isEmpty || modules.contains(driver) { return driver }
         return modules.sorted().first ?? driver ?? "?"

@@ -61,13 +61,22 @@ public final class BuildRecorder {
         repository = RepositoryState(packageRoot: settings.packageRoot)
         let folders = settings.moduleFolders
         let root = settings.packageRoot
-        var found: [String: [String: String]] = [:]
+        // Each module's folder and files, looked up once: a build names thousands of files.
+        var located: [String: (folder: String?, files: [String: String])] = [:]
         reader = BuildOutputReader { module, file in
-            // Without the manifest (a command recorded in another package), SwiftPM's default folders.
-            let conventional = ["Sources/\(module)", "Tests/\(module)"].first { FileManager.default.fileExists(atPath: "\(root)/\($0)") }
-            guard let folder = folders[module] ?? conventional else { return file }
-            if found[module] == nil { found[module] = Self.files(under: folder, in: root) }
-            return found[module]?[file] ?? "\(folder)/\(file)"
+            let place =
+                located[module]
+                ?? {
+                    // Without the manifest (a command recorded in another package), SwiftPM's default folders.
+                    let folder =
+                        folders[module]
+                        ?? ["Sources/\(module)", "Tests/\(module)"].first { FileManager.default.fileExists(atPath: "\(root)/\($0)") }
+                    let place = (folder: folder, files: folder.map { Self.files(under: $0, in: root) } ?? [:])
+                    located[module] = place
+                    return place
+                }()
+            guard let folder = place.folder else { return file }
+            return place.files[file] ?? "\(folder)/\(file)"
         }
     }
 

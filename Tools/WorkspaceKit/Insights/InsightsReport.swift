@@ -67,7 +67,7 @@ public struct InsightsReport: Codable, Equatable, Sendable {
 
         public var slower: Bool { verdict == .slower }
         /// `FeedSandbox (sandbox, incremental)`.
-        public var title: String { "\(target) (\(InsightsReport.name(of: loop)), \(kind.rawValue))" }
+        public var title: String { LoopKey(loop: loop, target: target, kind: kind).title }
     }
 
     public struct Point: Equatable, Sendable {
@@ -153,11 +153,19 @@ extension InsightsReport {
         var target: String
         var kind: BuildRecord.Kind
 
+        init(loop: BuildRecord.Loop, target: String, kind: BuildRecord.Kind) {
+            self.loop = loop
+            self.target = target
+            self.kind = kind
+        }
+
         init(_ record: BuildRecord) {
             loop = record.loop
             target = record.target ?? (record.arguments.isEmpty ? record.command : record.arguments.joined(separator: " "))
             kind = record.kind
         }
+
+        var title: String { "\(target) (\(InsightsReport.name(of: loop)), \(kind.rawValue))" }
     }
 
     static func loops(_ records: [BuildRecord], baseline: [BuildRecord]?, settings: Settings) -> [Loop] {

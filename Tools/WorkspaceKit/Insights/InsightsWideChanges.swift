@@ -39,14 +39,10 @@ extension InsightsReport {
             for cause in causes {
                 let elsewhere = cause.recompiled.filter { $0.key != cause.causeModule && !$0.value.isEmpty }
                 guard elsewhere.count >= settings.wideChangeModules else { continue }
-                let title = Loop(
-                    loop: key.loop, target: key.target, kind: key.kind, recent: nil, baseline: nil, change: nil, verdict: .noBaseline,
-                    failed: 0
-                ).title
                 changes.append(
                     WideChange(
                         cause: cause.cause, causeModule: cause.causeModule, modules: elsewhere.count,
-                        files: elsewhere.values.map(\.count).reduce(0, +), filesByModule: elsewhere.mapValues(\.count), loop: title,
+                        files: elsewhere.values.map(\.count).reduce(0, +), filesByModule: elsewhere.mapValues(\.count), loop: key.title,
                         at: record.startedAt))
             }
         }
