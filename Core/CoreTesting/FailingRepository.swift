@@ -18,7 +18,8 @@ public struct FailingRepository<Entity: Identifiable & Queryable>: Repository wh
     public func find(id: Entity.ID) async throws -> Entity? { throw error }
     public func findAll(_ query: Query<Entity>, sort: [Sort<Entity>]) async throws -> [Entity] { throw error }
     public func save(_ entities: [Entity]) async throws { throw error }
-    public func delete(ids: [Entity.ID]) async throws { throw error }
+    public func delete(ids: [Entity.ID], matching query: Query<Entity>) async throws -> [Entity.ID] { throw error }
+    public func update(id: Entity.ID, _ change: @Sendable (inout Entity) -> Void) async throws -> Entity { throw error }
     public func append(_ entities: [Entity], numbering order: Entity.Field, _ place: @Sendable (inout Entity, Int) -> Void) async throws
         -> [Entity]
     { throw error }

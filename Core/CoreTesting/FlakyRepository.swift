@@ -35,10 +35,15 @@ public actor FlakyRepository<Entity: Identifiable & Queryable>: Repository where
         await base.save(entities)
     }
 
-    public func delete(ids: [Entity.ID]) async throws {
+    public func delete(ids: [Entity.ID], matching query: Query<Entity>) async throws -> [Entity.ID] {
         if failsWrites { throw StubStoreError.diskFull }
         deleteCalls.append(ids)
-        await base.delete(ids: ids)
+        return await base.delete(ids: ids, matching: query)
+    }
+
+    public func update(id: Entity.ID, _ change: @Sendable (inout Entity) -> Void) async throws -> Entity {
+        if failsWrites { throw StubStoreError.diskFull }
+        return try await base.update(id: id, change)
     }
 
     public func append(_ entities: [Entity], numbering order: Entity.Field, _ place: @Sendable (inout Entity, Int) -> Void) async throws

@@ -29,9 +29,14 @@ public struct SlowRepository<Entity: Identifiable & Queryable>: Repository where
         try await base.save(entities)
     }
 
-    public func delete(ids: [Entity.ID]) async throws {
+    public func delete(ids: [Entity.ID], matching query: Query<Entity>) async throws -> [Entity.ID] {
         try await clock.sleep(for: delay)
-        try await base.delete(ids: ids)
+        return try await base.delete(ids: ids, matching: query)
+    }
+
+    public func update(id: Entity.ID, _ change: @Sendable (inout Entity) -> Void) async throws -> Entity {
+        try await clock.sleep(for: delay)
+        return try await base.update(id: id, change)
     }
 
     public func append(_ entities: [Entity], numbering order: Entity.Field, _ place: @Sendable (inout Entity, Int) -> Void) async throws

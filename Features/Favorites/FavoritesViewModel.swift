@@ -32,10 +32,15 @@ final class FavoritesViewModel: ScreenViewModel {
     func remove(_ id: Recipe.ID) async {
         guard let favorite = state.favorites.first(where: { $0.id == id }) else { return }
         do {
-            try await environment.favorites.delete(id: id)
-            environment.activityLogger.log(ActivityEvent("favorite_remove", payload: ["recipe_id": String(id), "source": "favorites"]))
+            let wasThere = try await environment.favorites.delete(id: id)
+            if wasThere {
+                environment.activityLogger.log(ActivityEvent("favorite_remove", payload: ["recipe_id": String(id), "source": "favorites"]))
+            }
             show(try await storedFavorites())
-            state.notice = "Removed “\(favorite.recipe.title)” from favorites."
+            state.notice =
+                wasThere
+                ? "Removed “\(favorite.recipe.title)” from favorites."
+                : "“\(favorite.recipe.title)” was already removed from favorites elsewhere (by another program or screen)."
         } catch {
             state.notice = ScreenFailure(error, whileTrying: "remove “\(favorite.recipe.title)”").messageWithRecovery
         }

@@ -28,14 +28,17 @@ struct RecipeDetailsInteractor {
         (try? await environment.favorites.find(id: id)) != nil
     }
 
-    func setFavorite(_ recipe: Recipe, _ isFavorite: Bool) async throws {
+    /// Saves or removes the favorite; false when there was none to remove (another program or
+    /// screen removed it first).
+    func setFavorite(_ recipe: Recipe, _ isFavorite: Bool) async throws -> Bool {
         if isFavorite {
             try await environment.favorites.save(FavoriteRecipe(recipe: recipe, savedAt: environment.clock.now.timeIntervalSince1970))
         } else {
-            try await environment.favorites.delete(id: recipe.id)
+            guard try await environment.favorites.delete(id: recipe.id) else { return false }
         }
         environment.activityLogger.log(
             ActivityEvent(isFavorite ? "favorite_add" : "favorite_remove", payload: ["recipe_id": String(recipe.id)]))
+        return true
     }
 
     /// Appends the ingredients (every one unless told) after the list's last item, in one

@@ -64,9 +64,12 @@ final class RecipeDetailsViewModel: ScreenViewModel {
         guard let recipe = state.recipe else { return }
         let makeFavorite = !state.isFavorite
         do {
-            try await interactor.setFavorite(recipe, makeFavorite)
+            let changed = try await interactor.setFavorite(recipe, makeFavorite)
             state.isFavorite = makeFavorite
-            state.notice = makeFavorite ? "Saved to favorites." : "Removed from favorites."
+            state.notice =
+                makeFavorite
+                ? "Saved to favorites."
+                : changed ? "Removed from favorites." : "It was already removed from favorites elsewhere (by another program or screen)."
         } catch {
             state.notice = ScreenFailure(error, whileTrying: makeFavorite ? "save the favorite" : "remove the favorite").messageWithRecovery
         }

@@ -77,11 +77,14 @@ final class ShoppingListViewModel: ScreenViewModel {
         state.notice = (state.notice ?? "") + " “\(name)” is kept below: press Enter on it to try again."
     }
 
+    /// Checks or unchecks the item as it is stored now: another program may have changed it
+    /// since this screen showed it (its other fields keep their stored values) or removed it
+    /// (then nothing is stored, and the screen says so).
     func toggle(_ id: UUID) async {
-        guard var item = state.items.first(where: { $0.id == id }) else { return }
-        item.isChecked.toggle()
-        await change("update “\(item.name)”") {
-            try await environment.shoppingList.save(item)
+        guard let shown = state.items.first(where: { $0.id == id }) else { return }
+        let isChecked = !shown.isChecked
+        await change("\(isChecked ? "check" : "uncheck") “\(shown.name)”") {
+            let item = try await environment.shoppingList.update(id: id) { $0.isChecked = isChecked }
             environment.activityLogger.log(
                 ActivityEvent(item.isChecked ? "shopping_item_check" : "shopping_item_uncheck", payload: ["name": item.name]))
             return nil
@@ -91,17 +94,24 @@ final class ShoppingListViewModel: ScreenViewModel {
     func delete(_ id: UUID) async {
         guard let item = state.items.first(where: { $0.id == id }) else { return }
         await change("remove “\(item.name)”") {
-            try await delete([item])
-            return "Removed “\(item.name)”."
+            let deleted = try await delete([item.id])
+            return deleted.isEmpty
+                ? "“\(item.name)” was already removed elsewhere (by another program or screen)." : "Removed “\(item.name)”."
         }
     }
 
+    /// Removes the items this screen shows checked that are still checked in the store: one
+    /// another program unchecked meanwhile stays on the list.
     func clearChecked() async {
         let checked = state.items.filter(\.isChecked)
         guard !checked.isEmpty else { return }
         await change("clear the checked items") {
-            try await delete(checked)
-            return "Cleared \(checked.count) checked \(checked.count == 1 ? "item" : "items")."
+            let cleared = try await delete(checked.map(\.id), onlyIfChecked: true).count
+            let notice = "Cleared \(cleared) checked \(cleared == 1 ? "item" : "items")."
+            let elsewhere = checked.count - cleared
+            guard elsewhere > 0 else { return notice }
+            return notice
+                + " \(elsewhere) \(elsewhere == 1 ? "was" : "were") already removed or unchecked elsewhere (by another program or screen)."
         }
     }
 
@@ -113,17 +123,26 @@ final class ShoppingListViewModel: ScreenViewModel {
         let notice: String?
         do {
             notice = try await body()
+        } catch RepositoryError.removedElsewhere {
+            // The list shows what is stored: the item this screen still showed goes.
+            await reload()
+            state.notice = ScreenFailure(RepositoryError.removedElsewhere, whileTrying: action).messageWithRecovery
+            return false
         } catch {
             state.notice = ScreenFailure(error, whileTrying: action).messageWithRecovery
             return false
         }
+        await reload()
+        state.notice = notice
+        return true
+    }
+
+    private func reload() async {
         do {
             state.phase = .loaded(try await storedItems())
         } catch {
             state.phase = .failed(ScreenFailure(error, whileTrying: "reload the shopping list"))
         }
-        state.notice = notice
-        return true
     }
 
     /// In list order.
@@ -131,8 +150,12 @@ final class ShoppingListViewModel: ScreenViewModel {
         try await environment.shoppingList.findAll(.all, sort: [.ascending(.position)])
     }
 
-    private func delete(_ items: [ShoppingItem]) async throws {
-        try await environment.shoppingList.delete(ids: items.map(\.id))
-        environment.activityLogger.log(ActivityEvent("shopping_item_delete", payload: ["count": String(items.count)]))
+    /// Deletes what is stored of `ids` (with `onlyIfChecked`, of those still checked); returns the ids deleted.
+    private func delete(_ ids: [UUID], onlyIfChecked: Bool = false) async throws -> [UUID] {
+        let deleted = try await environment.shoppingList.delete(ids: ids, matching: onlyIfChecked ? .equal(.isChecked, .bool(true)) : .all)
+        if !deleted.isEmpty {
+            environment.activityLogger.log(ActivityEvent("shopping_item_delete", payload: ["count": String(deleted.count)]))
+        }
+        return deleted
     }
 }

@@ -39,9 +39,14 @@ extension HTTPRecipeClient: Repository {
     }
 
     /// Refused: the web API only publishes recipes.
-    public func delete(ids: [Recipe.ID]) async throws {
-        guard !ids.isEmpty else { return }
+    public func delete(ids: [Recipe.ID], matching query: Query<Recipe>) async throws -> [Recipe.ID] {
+        guard !ids.isEmpty else { return [] }
         throw APIError.readOnly(url: transport.address(of: HTTPRequest(path: "/recipes")), operation: "delete")
+    }
+
+    /// Refused: the web API only publishes recipes.
+    public func update(id: Recipe.ID, _ change: @Sendable (inout Recipe) -> Void) async throws -> Recipe {
+        throw APIError.readOnly(url: address(ofRecipe: id), operation: "save")
     }
 
     /// Refused: the web API only publishes recipes.

@@ -130,6 +130,33 @@ struct ThreeBackendsTests {
         #expect(try await subject.repository.find(id: renamed.id)?.title == "Renamed")
     }
 
+    @Test(
+        "update changes the entity as stored now, and refuses one that is gone; delete with a query removes only what still matches",
+        arguments: [Backend.memory, .sqlite])
+    func updatesAndConditionalDeletes(_ backend: Backend) async throws {
+        let subject = try await Subject(backend, recipes: Array(Self.recipes.prefix(3)))
+        defer { subject.end() }
+        let first = Self.recipes[0]
+        var renamedElsewhere = first
+        renamedElsewhere.title = "Renamed elsewhere"
+        try await subject.repository.save(renamedElsewhere)
+
+        let updated = try await subject.repository.update(id: first.id) { $0.calories = 1 }
+
+        #expect(updated.title == "Renamed elsewhere", "the stored title, not the caller's")
+        #expect(try await subject.repository.find(id: first.id)?.calories == 1)
+        try await subject.repository.delete(id: first.id)
+        await #expect(throws: RepositoryError.removedElsewhere) { try await subject.repository.update(id: first.id) { $0.calories = 2 } }
+        #expect(try await subject.repository.find(id: first.id) == nil, "a change never brings back what was removed")
+
+        let second = Self.recipes[1]
+        let third = Self.recipes[2]
+        let matching = Query<Recipe>.equal(.title, .text(third.title))
+        let deleted = try await subject.repository.delete(ids: [second.id, third.id, 123_456], matching: matching)
+        #expect(deleted == [third.id])
+        #expect(try await subject.repository.findAll(.all, sort: [.ascending(.id)]).map(\.id) == [second.id])
+    }
+
     @Test("the web API only publishes recipes: saving or deleting is refused in words, and nothing is sent")
     func webAPIRefusesWrites() async throws {
         let subject = try await Subject(.webAPI, recipes: Self.recipes)

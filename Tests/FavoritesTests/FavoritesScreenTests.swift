@@ -161,6 +161,20 @@ struct FavoritesScreenTests {
         #expect(screen.content.notice == "Removed “Pancakes” from favorites.")
     }
 
+    @Test("removing a favorite another program removed says so, and the list shows what is stored")
+    func deletingAFavoriteRemovedElsewhere() async throws {
+        try await saveThreeFavorites()
+        let screen = await appearedScreen()
+        try await store.delete(id: Fixtures.pancakes.id)
+
+        _ = await screen.handle(.delete(row: "favorite-4"))
+
+        #expect(screen.content.notice == "“Pancakes” was already removed from favorites elsewhere (by another program or screen).")
+        #expect(screen.content.favoriteTitles == ["Vegetable Curry", "Curry Rice"])
+        #expect(try await store.find(id: Fixtures.pancakes.id) == nil)
+        #expect(recorder.events.isEmpty, "nothing was removed here")
+    }
+
     // MARK: A failing store
 
     @Test func anUnreadableStoreShowsARetryableFailure() async throws {

@@ -268,6 +268,21 @@ struct RecipeDetailsScreenTests {
             ])
     }
 
+    @Test("removing a favorite another program removed first says so and logs nothing")
+    func removingAFavoriteRemovedElsewhere() async throws {
+        try await environment.favorites.save(FavoriteRecipe(recipe: Fixtures.curryRice, savedAt: 1))
+        let screen = await appearedScreen(1)
+        #expect(screen.content.isFavoriteShown == true)
+        try await environment.favorites.delete(id: 1)
+
+        _ = await screen.handle(.toggle(row: "favorite"))
+
+        #expect(try await environment.favorites.find(id: 1) == nil)
+        #expect(screen.content.isFavoriteShown == false)
+        #expect(screen.content.notice == "It was already removed from favorites elsewhere (by another program or screen).")
+        #expect(recorder.events.isEmpty)
+    }
+
     @Test func activatingTheFavoriteRowTogglesItToo() async throws {
         let screen = await appearedScreen(2)
 

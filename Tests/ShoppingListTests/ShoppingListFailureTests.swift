@@ -79,7 +79,7 @@ extension ShoppingListScreenTests {
         _ = await screen.handle(.toggle(row: "item-\(milk.id.uuidString)"))
 
         #expect(screen.content.row(id: "item-\(milk.id.uuidString)")?.plainText == "[ ] milk")
-        #expect(screen.content.notice == "Couldn't update “milk”: the disk is full. Free some space and try again.")
+        #expect(screen.content.notice == "Couldn't check “milk”: the disk is full. Free some space and try again.")
         #expect(await repository.stored() == [milk])
         #expect(recorder.events.isEmpty)
     }

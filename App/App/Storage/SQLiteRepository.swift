@@ -101,10 +101,38 @@ struct SQLiteRepository<Entity: SQLiteRecord>: Repository {
         entity.columnValues + [.text(entity.searchableText.lowercased())]
     }
 
-    func delete(ids: [Entity.ID]) async throws {
-        guard !ids.isEmpty else { return }
-        let sql = "DELETE FROM \(Entity.table) WHERE \(Entity.primaryKey) = ?"
-        try await database.executeInTransaction(sql, ids.map { [Entity.value(ofID: $0)] })
+    func delete(ids: [Entity.ID], matching query: Query<Entity>) async throws -> [Entity.ID] {
+        guard !ids.isEmpty else { return [] }
+        let condition = SQLQuery(query, sort: [])
+        let sql =
+            "DELETE FROM \(Entity.table) WHERE \(Entity.primaryKey) = ?"
+            + (condition.conditions.isEmpty ? "" : " AND \(condition.conditions)") + " RETURNING \(Entity.primaryKey)"
+        let bindings = ids.map { [Entity.value(ofID: $0)] + condition.bindings }
+        let deleted = try await database.inTransaction { database throws(StoreError) in
+            try bindings.map { bindings throws(StoreError) in try !database.query(sql, bindings).isEmpty }
+        }
+        return zip(ids, deleted).filter(\.1).map(\.0)
+    }
+
+    /// Reads the row under the write lock, changes it and writes it back: a row another program
+    /// removed stays removed, and columns it changed that `change` leaves alone keep its values.
+    func update(id: Entity.ID, _ change: @Sendable (inout Entity) -> Void) async throws -> Entity {
+        let select = "SELECT rowid AS \(Self.rowidColumn), * FROM \(Entity.table) WHERE \(Entity.primaryKey) = ?"
+        let key = Entity.value(ofID: id)
+        let updated = try await database.inTransaction { database throws(StoreError) -> Entity? in
+            guard let row = try database.query(select, [key]).first else { return nil }
+            var entity: Entity
+            do {
+                entity = try Entity(row: row)
+            } catch {
+                throw (error as? StoreError) ?? StoreError.malformedRow(column: Entity.primaryKey)
+            }
+            change(&entity)
+            try database.execute(Self.upsert, Self.bindings(entity))
+            return entity
+        }
+        guard let updated else { throw RepositoryError.removedElsewhere }
+        return updated
     }
 }
 
@@ -112,6 +140,8 @@ struct SQLiteRepository<Entity: SQLiteRecord>: Repository {
 /// enum (never from user text); every value is a bound parameter.
 struct SQLQuery<Entity: Queryable> {
     private(set) var whereClause = ""
+    /// The conditions alone, joined by AND (empty for none), for a statement that adds its own.
+    private(set) var conditions = ""
     private(set) var orderClause = ""
     private(set) var bindings: [SQLValue] = []
 
@@ -135,7 +165,10 @@ struct SQLQuery<Entity: Queryable> {
                 bindings += [Self.sqlValue(value), .text(Self.sqlType(of: value))]
             }
         }
-        if !conditions.isEmpty { whereClause = " WHERE " + conditions.map { "(\($0))" }.joined(separator: " AND ") }
+        if !conditions.isEmpty {
+            self.conditions = conditions.map { "(\($0))" }.joined(separator: " AND ")
+            whereClause = " WHERE " + self.conditions
+        }
         // rowid last: ties keep insertion order, as the in-memory backend does.
         orderClause =
             " ORDER BY " + (sort.map { "\($0.field.rawValue) \($0.ascending ? "ASC" : "DESC")" } + ["rowid ASC"]).joined(separator: ", ")

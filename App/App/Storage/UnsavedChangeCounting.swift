@@ -24,9 +24,13 @@ struct UnsavedChangeCounting<Entity: Identifiable & Queryable>: Repository where
         try await counted { try await base.save(entities) }
     }
 
-    func delete(ids: [Entity.ID]) async throws {
-        guard !ids.isEmpty else { return }
-        try await counted { try await base.delete(ids: ids) }
+    func delete(ids: [Entity.ID], matching query: Query<Entity>) async throws -> [Entity.ID] {
+        guard !ids.isEmpty else { return [] }
+        return try await counted { try await base.delete(ids: ids, matching: query) }
+    }
+
+    func update(id: Entity.ID, _ change: @Sendable (inout Entity) -> Void) async throws -> Entity {
+        try await counted { try await base.update(id: id, change) }
     }
 
     func append(_ entities: [Entity], numbering order: Entity.Field, _ place: @Sendable (inout Entity, Int) -> Void) async throws
@@ -40,6 +44,9 @@ struct UnsavedChangeCounting<Entity: Identifiable & Queryable>: Repository where
         let result: Result
         do {
             result = try await change()
+        } catch RepositoryError.removedElsewhere {
+            // Nothing of the person's is lost: what the change was for is gone, and the screen says so.
+            throw RepositoryError.removedElsewhere
         } catch {
             notices.recordUnsavedChange()
             throw error

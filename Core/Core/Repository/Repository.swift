@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// One interface to find, list, save and delete, whatever the backend (the Repository pattern):
 /// memory in tests and sandboxes, SQLite in the app, a web API for recipes.
 /// Use it as `any Repository<ShoppingItem>`.
@@ -8,8 +14,17 @@ public protocol Repository<Entity>: Sendable {
     func findAll(_ query: Query<Entity>, sort: [Sort<Entity>]) async throws -> [Entity]
     /// Inserts or replaces, all in one transaction: either every entity is saved or none.
     func save(_ entities: [Entity]) async throws
-    /// Deletes in one transaction; ids that do not exist are ignored.
-    func delete(ids: [Entity.ID]) async throws
+    /// Deletes, in one transaction, the entities with these ids that are stored and match
+    /// `query` as stored now (not as a screen last showed them); ids that do not exist or no
+    /// longer match are left alone. Returns the ids deleted.
+    @discardableResult
+    func delete(ids: [Entity.ID], matching query: Query<Entity>) async throws -> [Entity.ID]
+    /// Changes the stored entity with this id, in one transaction: `change` is applied to the
+    /// entity as stored now, not as a screen last showed it, so what another program changed
+    /// meanwhile in other fields is kept. When no entity has this id (another program or screen
+    /// removed it), nothing is stored and `RepositoryError.removedElsewhere` is thrown: a change
+    /// never brings back what was removed. Returns the entity as saved.
+    func update(id: Entity.ID, _ change: @Sendable (inout Entity) -> Void) async throws -> Entity
     /// Saves new entities after every stored one, in the order given: `place` sets each one's
     /// `order` to the next number, one past the largest stored, read in the same transaction as
     /// the save. So entities appended at the same time (by two screens, or two programs on one
@@ -28,9 +43,38 @@ extension Repository {
         try await save([entity])
     }
 
-    public func delete(id: Entity.ID) async throws {
-        try await delete(ids: [id])
+    /// Deletes in one transaction; ids that do not exist are ignored. Returns the ids deleted.
+    @discardableResult
+    public func delete(ids: [Entity.ID]) async throws -> [Entity.ID] {
+        try await delete(ids: ids, matching: .all)
     }
+
+    /// Whether there was one to delete.
+    @discardableResult
+    public func delete(id: Entity.ID) async throws -> Bool {
+        try await !delete(ids: [id], matching: .all).isEmpty
+    }
+}
+
+/// What a store refuses whatever its backend.
+public enum RepositoryError: LocalizedError, Equatable, RetryAwareError {
+    /// The entity a change was for is no longer stored: another program, or another screen,
+    /// removed it after this one showed it.
+    case removedElsewhere
+
+    public var errorDescription: String? {
+        switch self {
+        case .removedElsewhere: "this item was removed elsewhere (by another program or screen), so nothing was changed"
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .removedElsewhere: "The screen now shows what is stored; add it again if you still want it."
+        }
+    }
+
+    public var canRetry: Bool { false }
 }
 
 /// A repository held in memory: the reference backend, used by sandboxes and tests,
@@ -60,9 +104,18 @@ public actor InMemoryRepository<Entity: Identifiable & Queryable>: Repository wh
         }
     }
 
-    public func delete(ids: [Entity.ID]) {
+    @discardableResult
+    public func delete(ids: [Entity.ID], matching query: Query<Entity>) -> [Entity.ID] {
         let doomed = Set(ids)
-        entities.removeAll { doomed.contains($0.id) }
+        let deleted = Set(entities.filter { doomed.contains($0.id) && query.matches($0) }.map(\.id))
+        entities.removeAll { deleted.contains($0.id) }
+        return ids.filter(deleted.contains)
+    }
+
+    public func update(id: Entity.ID, _ change: @Sendable (inout Entity) -> Void) throws(RepositoryError) -> Entity {
+        guard let index = entities.firstIndex(where: { $0.id == id }) else { throw .removedElsewhere }
+        change(&entities[index])
+        return entities[index]
     }
 
     public func append(_ newEntities: [Entity], numbering order: Entity.Field, _ place: @Sendable (inout Entity, Int) -> Void) -> [Entity] {
