@@ -84,7 +84,7 @@ struct LocalStore {
         -> LocalStore
     {
         do {
-            var store = onDisk(try SQLiteDatabase(path: file.path, access: .readOnly), notices: notices)
+            var store = onDisk(try SQLiteDatabase(path: file.path, access: .readOnly, notices: notices), notices: notices)
             store.recipeCache = InMemoryRepository<CachedRecipe>()
             store.warnings = ["\(problem) Cookbook shows what \(file.path) holds, but changes made in this run cannot be saved."]
             store.banner = "Not saving: \(cause); the saved data is shown, but changes cannot be saved"
@@ -102,7 +102,9 @@ struct LocalStore {
     private static let inMemoryConsequence = "Changes made in this run are kept in memory only and will be lost when Cookbook quits."
 
     private static func durable(at file: URL, notices: RunNotices) throws(StoreError) -> LocalStore {
-        onDisk(try SQLiteDatabase(path: file.path), notices: notices)
+        let database = try SQLiteDatabase(path: file.path, notices: notices)
+        database.watchFiles()
+        return onDisk(database, notices: notices)
     }
 
     private static func onDisk(_ database: SQLiteDatabase, notices: RunNotices) -> LocalStore {
@@ -167,14 +169,8 @@ struct LocalStore {
 
     /// Renames a damaged database (and its WAL files) to `<name>.damaged-<time>`; never deletes it.
     private static func moveAside(_ file: URL) throws -> URL {
-        let stamp = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false)).replacing(":", with: "")
-        var kept = file.deletingLastPathComponent().appendingPathComponent("\(file.lastPathComponent).damaged-\(stamp)")
         // Never over an older damaged file: that one is kept too.
-        var number = 1
-        while FileManager.default.fileExists(atPath: kept.path) {
-            number += 1
-            kept = file.deletingLastPathComponent().appendingPathComponent("\(file.lastPathComponent).damaged-\(stamp)-\(number)")
-        }
+        let kept = URL(fileURLWithPath: DatabaseFiles.unusedPath(beside: file.path, label: "damaged", now: Date()))
         try FileManager.default.moveItem(at: file, to: kept)
         for suffix in ["-wal", "-shm"] {
             let companion = URL(fileURLWithPath: file.path + suffix)

@@ -1,5 +1,6 @@
 import CSQLite
 import DataFormats
+import TerminalRunner
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -47,7 +48,14 @@ struct SQLRow: Sendable {
 actor SQLiteDatabase {
     let path: String
     /// Used only from this actor, and closed by `deinit` once nothing else can use it.
-    nonisolated(unsafe) private let connection: OpaquePointer
+    nonisolated(unsafe) let connection: OpaquePointer
+    /// Where a problem found while running is told (files replaced under the connection).
+    let notices: RunNotices
+    /// The files the connection opened, for a writer: compared with the files at the paths
+    /// before and after every write (`SQLiteDatabase+FilesReplaced.swift`).
+    private(set) var opened: DatabaseFiles?
+    /// Why this connection writes no more, once its files were replaced under it.
+    var stopped: StoreError?
 
     /// How long a statement waits for another process's lock before failing.
     static let busyTimeoutMilliseconds: Int32 = 2_000
@@ -70,7 +78,9 @@ actor SQLiteDatabase {
 
     /// Opens the database at `path`: read-write (creating it if needed, its schema brought up
     /// to date) or read-only (its schema must be current: updating it needs to write).
-    init(path: String, access: Access = .readWrite, migrations: [Migration] = Migration.all) throws(StoreError) {
+    init(path: String, access: Access = .readWrite, migrations: [Migration] = Migration.all, notices: RunNotices = RunNotices())
+        throws(StoreError)
+    {
         // A named pipe or a device is refused before SQLite opens it: reading a pipe with no
         // writer would wait for ever.
         do {
@@ -95,6 +105,7 @@ actor SQLiteDatabase {
         }
         self.path = path
         self.access = access
+        self.notices = notices
         connection = handle
         sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
         do throws(StoreError) {
@@ -119,6 +130,8 @@ actor SQLiteDatabase {
             sqlite3_close(handle)
             throw error
         }
+        // The WAL files exist once the check above has read: the connection holds them from now on.
+        if access == .readWrite { opened = DatabaseFiles(path: path) }
     }
 
     /// How to read a file without writing beside it. With no WAL content to read, as
@@ -155,11 +168,12 @@ actor SQLiteDatabase {
 
     /// Runs statements that return no rows.
     func execute(_ sql: String, _ bindings: [SQLValue] = []) throws(StoreError) {
-        _ = try Self.query(connection, path: path, sql, bindings)
+        _ = try query(sql, bindings)
     }
 
     func query(_ sql: String, _ bindings: [SQLValue] = []) throws(StoreError) -> [SQLRow] {
-        try Self.query(connection, path: path, sql, bindings)
+        noticeReplacedFiles()
+        return try Self.query(connection, path: path, sql, bindings)
     }
 
     /// Runs one statement once per set of bindings, in one transaction: every row is
@@ -172,18 +186,26 @@ actor SQLiteDatabase {
 
     /// Runs `body` in one write transaction, all kept or nothing. It holds the write lock from
     /// the start, so what `body` reads no other connection can change before its writes.
+    ///
+    /// A connection whose files were replaced under it writes nothing more (`stopped`); a commit
+    /// that went to files no longer at their paths is rescued where it can be, and otherwise
+    /// reported as not saved (`SQLiteDatabase+FilesReplaced.swift`).
     func inTransaction<Result: Sendable>(_ body: @Sendable (isolated SQLiteDatabase) throws(StoreError) -> Result) throws(StoreError)
         -> Result
     {
-        try execute("BEGIN IMMEDIATE")
+        noticeReplacedFiles()
+        if let stopped { throw stopped }
+        try Self.run(connection, path: path, "BEGIN IMMEDIATE")
+        let result: Result
         do {
-            let result = try body(self)
-            try execute("COMMIT")
-            return result
+            result = try body(self)
+            try Self.run(connection, path: path, "COMMIT")
         } catch {
-            try? execute("ROLLBACK")
+            _ = try? Self.run(connection, path: path, "ROLLBACK")
             throw error
         }
+        try confirmCommitReachedTheFiles()
+        return result
     }
 
     /// `PRAGMA integrity_check`'s answer: "ok" for a sound file.
@@ -214,11 +236,11 @@ actor SQLiteDatabase {
         }
     }
 
-    private static func run(_ connection: OpaquePointer, path: String, _ sql: String) throws(StoreError) {
+    static func run(_ connection: OpaquePointer, path: String, _ sql: String) throws(StoreError) {
         _ = try query(connection, path: path, sql, [])
     }
 
-    private static func query(_ connection: OpaquePointer, path: String, _ sql: String, _ bindings: [SQLValue]) throws(StoreError)
+    static func query(_ connection: OpaquePointer, path: String, _ sql: String, _ bindings: [SQLValue]) throws(StoreError)
         -> [SQLRow]
     {
         var statement: OpaquePointer?

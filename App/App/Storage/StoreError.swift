@@ -27,6 +27,9 @@ enum StoreError: LocalizedError, Equatable {
     case cannotOpen(path: String, detail: String)
     /// Something other than a regular file is at the database's path: `reason` says what.
     case notAFile(path: String, reason: String)
+    /// The files the connection opened are no longer the ones at their paths (`change` says how):
+    /// it writes nothing more, and `rescue` says where what it had saved went.
+    case filesReplaced(path: String, change: String, rescue: SQLiteDatabase.Rescue)
     /// A stored row does not have the shape this version expects; `detail` says how, when known.
     case malformedRow(column: String, detail: String? = nil)
     case other(path: String, detail: String)
@@ -73,6 +76,8 @@ enum StoreError: LocalizedError, Equatable {
         case .full(let path): "the disk holding \(path) is full"
         case .cannotOpen(let path, let detail): "the database \(path) cannot be opened (\(detail))"
         case .notAFile(let path, let reason): "the database \(path) cannot be opened (\(reason))"
+        case .filesReplaced(let path, let change, let rescue):
+            "Cookbook stopped saving to the database \(path): \(change) while Cookbook had it open; \(rescue.inWords(path: path))"
         case .malformedRow(let column, let detail): "a stored row has no valid “\(column)”\(detail.map { " (\($0))" } ?? "")"
         case .other(let path, let detail): "the database \(path) failed: \(detail)"
         }
@@ -88,6 +93,7 @@ enum StoreError: LocalizedError, Equatable {
         case .full: "the disk is full"
         case .cannotOpen, .notAFile: "the database cannot be opened"
         case .malformedRow: "a stored row cannot be read"
+        case .filesReplaced: "the database's files were deleted or replaced while Cookbook ran"
         case .other: "the database failed"
         }
     }
@@ -101,6 +107,9 @@ enum StoreError: LocalizedError, Equatable {
         case .futureSchema: "Update Cookbook, or start with --data-dir DIR to use another folder."
         case .full: "Free some disk space, then try again."
         case .cannotOpen: "Check that the data directory exists and is writable, or start with --data-dir DIR."
+        case .filesReplaced(let path, _, .copy(let copy)):
+            "Quit Cookbook and start it again to go on saving; to go on from the kept copy instead, quit Cookbook and move \(copy) to \(path) first."
+        case .filesReplaced: "Quit Cookbook and start it again to go on saving."
         case .notAFile: "Move it out of the way (Cookbook then starts a new database), or start with --data-dir DIR."
         case .other: "Try again; if it keeps failing, start with --data-dir DIR."
         }
