@@ -8,12 +8,13 @@
 /// one is refused in words before anything starts, not later as "NSURLErrorDomain error -1000".
 public enum APIAddress {
     /// `text` as a base URL: http or https, a host, a port from 1 to 65535 if any, no query or
-    /// fragment. `option` names the option in messages (`--api-url`).
+    /// fragment. `option` names the option in messages (`--api-url`). The scheme comes back in
+    /// lower case (`HTTP://h` is `http://h`): URLSession takes no other.
     public static func parse(_ text: String, option: String = "--api-url") throws(APIAddressError) -> URL {
         let example = "for example http://127.0.0.1:8080"
         // Messages quote the address without its password.
         let shown = redacted(text)
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
+        guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
             // A port that is not a number makes the whole URL unreadable: say so when it is that.
             if let port = portText(in: text), Int(port) == nil {
                 throw APIAddressError(
@@ -30,6 +31,7 @@ public enum APIAddress {
         guard components.query == nil, components.fragment == nil else {
             throw APIAddressError("\(option) is the API's base address and takes no “?…” or “#…”: “\(shown)” (\(example))")
         }
+        components.scheme = scheme
         guard let url = components.url else {
             throw APIAddressError("\(option) needs an http:// or https:// URL, not “\(shown)” (\(example))")
         }
@@ -48,13 +50,14 @@ public enum APIAddress {
         return APIEndpoint(url: components.url ?? url, credentials: credentials)
     }
 
-    /// An address as it may be shown: the password in it replaced by `***`
-    /// (`http://user:***@host`). Text that is not an address comes back as it is.
+    /// An address as it may be shown: its whole user info, user name and password, replaced by
+    /// `***` (`http://***@host`), since a user name alone is often the secret (an API token). Text
+    /// that is not an address comes back as it is.
     public static func redacted(_ text: String) -> String {
         guard let start = text.firstRange(of: "://") else { return text }
         let authority = text[start.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return text }
-        return String(text[..<authority.index(after: colon)]) + "***" + String(text[at...])
+        guard let at = authority.lastIndex(of: "@") else { return text }
+        return String(text[..<start.upperBound]) + "***" + String(text[at...])
     }
 
     /// The text after the host's colon: `abc` in `http://host:abc/path`.
@@ -77,16 +80,13 @@ public struct APIAddressError: Error, Equatable, Sendable {
 
 /// A user name and password given in a web API's address. They are kept in memory for the
 /// requests (an `Authorization: Basic` header) and never written or shown: addresses are shown
-/// as `user:***@host`.
+/// as `***@host`.
 public struct APICredentials: Equatable, Sendable {
-    /// As written in the address (percent-encoded), for showing it.
-    public var user: String
     /// The header value: `Basic` and the user and password, in base64.
     public var authorization: String
 
     init?(_ components: URLComponents) {
         guard let user = components.percentEncodedUser, components.password != nil || !user.isEmpty else { return nil }
-        self.user = user
         let plain = "\(components.user ?? ""):\(components.password ?? "")"
         authorization = "Basic " + Data(plain.utf8).base64EncodedString()
     }
@@ -104,14 +104,15 @@ public struct APIEndpoint: Equatable, Sendable {
         self.credentials = credentials
     }
 
-    /// The base address as it may be shown: `http://user:***@host:8080`.
+    /// The base address as it may be shown: `http://***@host:8080`.
     public var shown: String { shown(url) }
 
-    /// An address under this API as it may be shown: the user name put back with `***` for
-    /// the password, so a message names the address the person gave without its secret.
+    /// An address under this API as it may be shown: `***@` where its credentials were, so a
+    /// message names the address the person gave and that it carried credentials, and neither
+    /// the user name nor the password.
     public func shown(_ address: URL) -> String {
         let text = address.absoluteString
-        guard let credentials, let start = text.firstRange(of: "://") else { return text }
-        return String(text[..<start.upperBound]) + credentials.user + ":***@" + String(text[start.upperBound...])
+        guard credentials != nil, let start = text.firstRange(of: "://") else { return text }
+        return String(text[..<start.upperBound]) + "***@" + String(text[start.upperBound...])
     }
 }

@@ -204,11 +204,20 @@ extension Cassette {
                 problem: "it was written by a newer Cookbook (cassette version \(version); this one reads up to \(currentVersion))",
                 recovery: "Update Cookbook, or record the cassette again with this version.")
         }
+        let cassette: Cassette
         do {
-            return try JSONReader.decode(Cassette.self, from: data, maximumDepth: maximumDepth)
+            cassette = try JSONReader.decode(Cassette.self, from: data, maximumDepth: maximumDepth)
         } catch {
             throw CassetteError(file: file, problem: error.description(file: file), recovery: "Fix the file, or record it again.")
         }
+        // The server is shown on screens and put into the command that records a missing answer:
+        // it must be a web address, not whatever text the file holds.
+        do {
+            _ = try APIAddress.parse(cassette.server, option: "its “server”")
+        } catch {
+            throw CassetteError(file: file, problem: error.message, recovery: "Fix the file, or record it again.")
+        }
+        return cassette
     }
 
     /// The cassette as its file's text: pretty-printed, keys sorted, a newline at the end.

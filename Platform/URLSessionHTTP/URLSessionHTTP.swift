@@ -51,6 +51,13 @@ public enum URLSessionHTTP {
     /// announces more); cancelling the calling task ends the transfer and throws
     /// `CancellationError` at once.
     public static let exchange: Exchange = { method, url, headers, timeout, maximumBodyBytes in
+        if SocketHTTP.isNeeded(for: url) {
+            do {
+                return try await SocketHTTP.exchange(method, url, headers, timeout, maximumBodyBytes)
+            } catch let error as URLError {
+                throw URLError(error.code, userInfo: [NSLocalizedDescriptionKey: words(for: error), NSUnderlyingErrorKey: error])
+            }
+        }
         var request = URLRequest(url: url)
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
@@ -62,7 +69,8 @@ public enum URLSessionHTTP {
         do {
             answer = try await Transfer.run(request, timeout: timeout, maximumBodyBytes: maximumBodyBytes)
         } catch let error as URLError {
-            throw URLError(error.code, userInfo: [NSLocalizedDescriptionKey: words(for: error), NSUnderlyingErrorKey: error])
+            let code = speaksNoTLS(error) ? .secureConnectionFailed : error.code
+            throw URLError(code, userInfo: [NSLocalizedDescriptionKey: words(for: error), NSUnderlyingErrorKey: error])
         }
         return (answer.response.statusCode, headerFields(of: answer.response), answer.body)
     }
@@ -77,6 +85,7 @@ public enum URLSessionHTTP {
     static func words(for error: URLError) -> String {
         if let ours = error.userInfo[answerProblemKey] as? String { return ours }
         let detail = (error.userInfo[NSUnderlyingErrorKey] as? any Error)?.localizedDescription ?? error.localizedDescription
+        if speaksNoTLS(error) { return "\(SocketHTTP.plainHTTPWords) (\(detail))" }
         switch error.code {
         case .unknown, .badServerResponse, .cannotParseResponse, .unsupportedURL, .zeroByteResource:
             if detail.contains("Content-Length") { return "its Content-Length header is not a size (\(detail))" }
@@ -87,6 +96,13 @@ public enum URLSessionHTTP {
         default:
             return words(for: error.code)
         }
+    }
+
+    /// Whether an https request failed because the server's first bytes were not TLS: OpenSSL
+    /// (under libcurl) says so in these words, which come as code -1 on Linux.
+    static func speaksNoTLS(_ error: URLError) -> Bool {
+        let detail = (error.userInfo[NSUnderlyingErrorKey] as? any Error)?.localizedDescription ?? error.localizedDescription
+        return ["wrong version number", "packet length too long", "unknown protocol"].contains { detail.contains($0) }
     }
 
     /// Where a problem with an answer that came is said in the transfer's own words.
@@ -162,11 +178,23 @@ final class Transfer: @unchecked Sendable {
                 DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
                     transfer.finish(.failure(URLError(.timedOut)))
                 }
+                if let url = request.url, url.scheme?.lowercased() == "https" {
+                    let deadline = SocketHTTP.deadline(after: timeout)
+                    DispatchQueue.global().asyncAfter(deadline: .now() + SocketHTTP.probeDelay) {
+                        guard !transfer.hasEnded, SocketHTTP.answersPlainHTTP(url, deadline: deadline) else { return }
+                        transfer.finish(
+                            .failure(
+                                URLError(.secureConnectionFailed, userInfo: [URLSessionHTTP.answerProblemKey: SocketHTTP.plainHTTPWords])))
+                    }
+                }
             }
         } onCancel: {
             DispatchQueue.global().async { transfer.finish(.failure(CancellationError())) }
         }
     }
+
+    /// Whether the transfer has its outcome.
+    var hasEnded: Bool { lock.withLock { outcome != nil } }
 
     func attach(_ continuation: CheckedContinuation<Answer, any Error>) {
         let early: Result<Answer, any Error>? = lock.withLock {

@@ -22,6 +22,8 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
     /// The server answered, but its answer cannot be read as HTTP (a body shorter than it said,
     /// headers that are not valid).
     case badAnswer(url: String, detail: String)
+    /// No secure connection to an https:// address (a port that speaks plain HTTP, a failed handshake).
+    case notSecure(url: String, detail: String)
     /// A redirect to another scheme, host or port, not followed: where the request went, and where it was sent.
     case redirectedElsewhere(url: String, to: String)
     case tooManyRedirects(url: String)
@@ -42,6 +44,7 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
         case .timedOut: self = .timedOut(url: url)
         case .tooLarge(let limit): self = .tooLarge(url: url, limit: limit)
         case .badAnswer(let detail): self = .badAnswer(url: url, detail: detail)
+        case .notSecure(let detail): self = .notSecure(url: url, detail: detail)
         case .redirected(let from, let to): self = .redirectedElsewhere(url: from, to: to)
         case .tooManyRedirects(let from): self = .tooManyRedirects(url: from)
         case .cancelled: self = .unreachable(url: url, detail: "the request was cancelled")
@@ -55,7 +58,7 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
         case .unreachable, .timedOut, .rateLimited, .badAnswer: true
         case .http(let status, _, _): status >= 500 || status == 429
         case .badURL, .notFound, .wrongContentType, .malformed, .unexpectedShape, .tooLarge, .notRecorded, .recordingFailed, .readOnly,
-            .redirectedElsewhere, .tooManyRedirects:
+            .redirectedElsewhere, .tooManyRedirects, .notSecure:
             false
         }
     }
@@ -73,6 +76,7 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
             "the recipe server's answer for \(url) does not have the shape Cookbook reads: \(field.description)"
         case .tooLarge(let url, let limit): "the recipe server's answer for \(url) is too large (over the limit of \(limit) bytes)"
         case .badAnswer(let url, let detail): "the recipe server at \(url) answered, but its answer cannot be read: \(detail)"
+        case .notSecure(let url, let detail): "no secure connection can be made to the recipe server at \(url): \(detail)"
         case .redirectedElsewhere(let url, let to):
             "the recipe server at \(url) redirected the request to \(to), which is not the same server (scheme, host and port), so Cookbook did not follow it"
         case .tooManyRedirects(let url):
@@ -98,6 +102,7 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
         case .wrongContentType, .malformed: "the server's answer cannot be read"
         case .tooLarge: "the server's answer is too large"
         case .badAnswer: "the server's answer is broken"
+        case .notSecure: "no secure connection"
         case .redirectedElsewhere, .tooManyRedirects: "the server redirects elsewhere"
         case .notRecorded: "the cassette has no answer"
         case .recordingFailed: "the cassette cannot be written"
@@ -113,6 +118,7 @@ public enum APIError: LocalizedError, RetryAwareError, Equatable {
         case .rateLimited(_, let seconds): "Wait \(seconds) s, then retry."
         case .readOnly: "Keep recipes you change in a local store; the web API only publishes them."
         case .redirectedElsewhere, .tooManyRedirects: "If the web API has moved, give its new address with --api-url."
+        case .notSecure: "Check the --api-url: a server that does not speak HTTPS is reached with http://."
         default:
             canRetry ? "Check the connection and the --api-url, then retry." : "Check the --api-url; the server may be a different version."
         }

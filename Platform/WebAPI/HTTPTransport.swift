@@ -73,6 +73,9 @@ public enum TransportError: Error, Equatable, Sendable {
     /// The server answered, but not in a way that can be read: `detail` says how ("the answer
     /// stopped after 8 of the 1000 bytes its Content-Length announced").
     case badAnswer(detail: String)
+    /// No secure connection could be made to an https:// address: `detail` says why ("it answers
+    /// plain HTTP on that port, not HTTPS").
+    case notSecure(detail: String)
     /// The server redirected the request from one address to another that is not on the same
     /// scheme, host and port: not followed. Both addresses as they may be shown.
     case redirected(from: String, to: String)
@@ -102,9 +105,10 @@ public struct CassetteMiss: Equatable, Sendable {
         self.server = server
     }
 
-    /// The command that records the missing answer into the same cassette.
+    /// The command that records the missing answer into the same cassette, each value quoted
+    /// for the shell (a cassette's server is text from a file).
     public var recordCommand: String {
-        "swift run cookbook --api-url \(server) --record \(cassette)"
+        "swift run cookbook --api-url \(ShellWord.quoted(server)) --record \(ShellWord.quoted(cassette))"
     }
 
     /// Why a strict replay cannot pass, for the end of a script: the request, and the two ways on.

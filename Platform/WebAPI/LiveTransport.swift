@@ -58,9 +58,11 @@ public struct LiveTransport: HTTPTransport {
             guard left > .zero else { throw .timedOut }
             let response = try await answer(url, headers: headers, within: left)
             guard let location = Self.redirect(response) else { return response }
-            guard let next = URL(string: location, relativeTo: url)?.absoluteURL, Self.isSameServer(next, url) else {
-                throw .redirected(
-                    from: endpoint.shown(url), to: APIAddress.redacted(URL(string: location, relativeTo: url)?.absoluteString ?? location))
+            guard let next = Self.target(of: location, from: url) else {
+                throw .badAnswer(detail: "it redirected the request to “\(APIAddress.redacted(location))”, which is not a web address")
+            }
+            guard Self.isSameServer(next, url) else {
+                throw .redirected(from: endpoint.shown(url), to: APIAddress.redacted(next.absoluteString))
             }
             redirects += 1
             guard redirects <= Self.maximumRedirects else { throw .tooManyRedirects(from: endpoint.shown(url)) }
@@ -91,6 +93,17 @@ public struct LiveTransport: HTTPTransport {
         return response.header("Location")
     }
 
+    /// The absolute address a `Location` names, relative to the request's: nil when it is not an
+    /// address. Its scheme in lower case, as URLSession takes it (`HTTP://h/x` is `http://h/x`;
+    /// schemes are case-insensitive).
+    static func target(of location: String, from url: URL) -> URL? {
+        guard let resolved = URL(string: location, relativeTo: url)?.absoluteURL,
+            var components = URLComponents(url: resolved, resolvingAgainstBaseURL: false), let scheme = components.scheme
+        else { return nil }
+        components.scheme = scheme.lowercased()
+        return components.url
+    }
+
     /// Whether two addresses are on one server: the same scheme, host and port (the scheme's
     /// own port when none is written), and the second carries no credentials of its own.
     static func isSameServer(_ next: URL, _ current: URL) -> Bool {
@@ -111,6 +124,7 @@ public struct LiveTransport: HTTPTransport {
         case URLErrorCode.dataLengthExceedsMaximum: .tooLarge(limit: maximumBodyBytes)
         case URLErrorCode.cancelled: .cancelled
         case URLErrorCode.badURL: .badURL(address)
+        case URLErrorCode.secureConnectionFailed: .notSecure(detail: words)
         case URLErrorCode.unknown, URLErrorCode.unsupportedURL, URLErrorCode.badServerResponse, URLErrorCode.zeroByteResource,
             URLErrorCode.cannotParseResponse:
             // The server was reached and answered something that is not a readable HTTP answer
@@ -133,5 +147,6 @@ enum URLErrorCode {
     static let badServerResponse = -1011
     static let zeroByteResource = -1014
     static let cannotParseResponse = -1017
+    static let secureConnectionFailed = -1200
     static let dataLengthExceedsMaximum = -1103
 }

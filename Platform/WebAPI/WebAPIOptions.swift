@@ -52,6 +52,13 @@ public struct WebAPIOptions: Equatable, Sendable {
             } catch {
                 throw WebAPIOptionError(error.message)
             }
+            #if !canImport(Darwin)
+                if let endpoint = options.endpoint, endpoint.url.scheme == "https", endpoint.url.absoluteString.contains("://[") {
+                    throw WebAPIOptionError(
+                        "--api-url \(endpoint.shown) is an IPv6 address over https://, which URLSession on Linux cannot reach "
+                            + "(it fails every such request as a bad URL): give the server's host name, or use http://")
+                }
+            #endif
         }
         if let text = value("--api-timeout") {
             guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {

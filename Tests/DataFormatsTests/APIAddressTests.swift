@@ -45,3 +45,72 @@ struct APIAddressTests {
         #expect(throws: APIAddressError(message)) { try APIAddress.parse(text) }
     }
 }
+
+@Suite("Addresses as they are shown and used")
+struct AddressShownTests {
+    @Test(
+        "the whole user info is hidden, whatever it holds",
+        arguments: [
+            ("http://TOKEN@host:8080/feed", "http://***@host:8080/feed"),
+            ("https://cook:secret@host", "https://***@host"),
+            ("http://a%40b:c%3Ad@[::1]:80/x?y", "http://***@[::1]:80/x?y"),
+            ("http://:secret@host", "http://***@host"),
+            ("http://user@name@host/", "http://***@host/"),
+            ("http://host/a@b", "http://host/a@b"),
+            ("not an address", "not an address"),
+        ])
+    func redacted(text: String, shown: String) {
+        #expect(APIAddress.redacted(text) == shown)
+    }
+
+    @Test("an endpoint shows its addresses with ***@ where credentials were, and neither the user nor the password")
+    func endpoint() throws {
+        let endpoint = try APIAddress.endpoint("http://TOKEN:pw@127.0.0.1:8080/api")
+        #expect(endpoint.url.absoluteString == "http://127.0.0.1:8080/api")
+        #expect(endpoint.shown == "http://***@127.0.0.1:8080/api")
+        #expect(endpoint.credentials?.authorization == "Basic " + Data("TOKEN:pw".utf8).base64EncodedString())
+        #expect(try APIAddress.endpoint("http://TOKEN@h").shown == "http://***@h")
+        #expect(try APIAddress.endpoint("http://h").shown == "http://h")
+    }
+
+    @Test("the scheme is read in any case and given in lower case, as URLSession takes it", arguments: ["HTTP", "Http", "HTTPS", "hTtPs"])
+    func schemeCase(scheme: String) throws {
+        #expect(try APIAddress.parse("\(scheme)://127.0.0.1:8080/v1").absoluteString == "\(scheme.lowercased())://127.0.0.1:8080/v1")
+    }
+}
+
+/// What the app prints for a shell is pasted as it is: each value must come back as one word,
+/// exactly, and run nothing.
+@Suite("Words for the shell")
+struct ShellWordTests {
+    static let words = [
+        "$(touch pwned)", "`touch pwned`", "a b", "it's", "x;touch pwned", "*", "~", "!!", "a\nb", "\"", "\\", "-n", "", "Ünïcødé",
+        "http://***@127.0.0.1:8080", "$HOME", "a|b&c>d", "${IFS}",
+    ]
+
+    @Test("plain words stay as they are")
+    func plain() {
+        #expect(ShellWord.quoted("http://127.0.0.1:8080/v1") == "http://127.0.0.1:8080/v1")
+        #expect(ShellWord.quoted("/tmp/c-1_2.json") == "/tmp/c-1_2.json")
+        #expect(ShellWord.quoted("it's") == #"'it'\''s'"#)
+    }
+
+    @Test("/bin/sh reads every quoted word back exactly, and runs nothing in it")
+    func shellReadsThemBack() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shell-words-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for word in Self.words {
+            let output = folder.appendingPathComponent("out")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "printf '%s' " + ShellWord.quoted(word) + " > out"]
+            process.currentDirectoryURL = folder
+            try process.run()
+            while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+            #expect(process.terminationStatus == 0)
+            #expect(try Data(contentsOf: output) == Data(word.utf8), "\(word)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("pwned").path), "\(word) ran a command")
+        }
+    }
+}

@@ -87,6 +87,27 @@ struct CassetteTests {
         #expect(error.recovery.contains("Update Cookbook"))
     }
 
+    @Test(
+        "a server that is not an http(s) address is refused, naming it: it is shown on screens and put into a shell command",
+        arguments: ["$(touch pwned)", "`id`", "http://h; rm -rf ~", "ftp://127.0.0.1", "127.0.0.1:8080", "", "http://[::1"])
+    func hostileServer(_ server: String) throws {
+        let quoted = String(decoding: try JSONEncoder().encode(server), as: UTF8.self)
+        let body = #"{"format": "cookbook web API cassette", "version": 1, "server": \#(quoted), "interactions": []}"#
+        let file = try write(body, to: "server.json")
+        let error = try #require(throws: CassetteError.self) { try Cassette.load(from: file) }
+        #expect(error.problem.hasPrefix("its “server” needs an http:// or https:// URL"), "\(error.problem)")
+        #expect(error.recovery == "Fix the file, or record it again.")
+    }
+
+    @Test("a server with its user info hidden, a path or an IPv6 literal is read")
+    func serversRead() throws {
+        for server in ["http://***@127.0.0.1:8080", "http://cook:***@h/api", "https://[::1]:8443/v1"] {
+            let file = try write(
+                #"{"format": "cookbook web API cassette", "version": 1, "server": "\#(server)", "interactions": []}"#, to: "ok.json")
+            #expect(try Cassette.load(from: file).server == server)
+        }
+    }
+
     @Test("a missing field is named with where it is missing")
     func missingField() throws {
         let file = try write(

@@ -60,33 +60,34 @@ struct WebAPIEndToEndTests {
         #expect(bad.errorOutput.contains("--cache-max-age needs a duration from 0 to 365d"), "\(bad.errorOutput)")
     }
 
-    @Test("a password in --api-url reaches the server, and never the cassette, the event log, the screen or an error")
+    @Test("a user name and password in --api-url reach the server, and never the cassette, the event log, the screen or an error")
     func passwordKeptSecret() throws {
         let dataDirectory = temporaryDataDirectory()
         let cassette = temporaryDataDirectory() + ".json"
         defer { try? FileManager.default.removeItem(atPath: cassette) }
         let server = try server()
-        let address = "http://cook:PASSWORD@127.0.0.1:\(server.port)"
+        let address = "http://USERTOKEN:PASSWORD@127.0.0.1:\(server.port)"
         let recorded = try cookbook.run(
             ["--data-dir", dataDirectory, "--api-url", address, "--record", cassette],
             input: "expect \"Thai Green Curry\"\ntab Search\ntype curry\nselect 1\nexpect \"Ingredients\"\nquit\n")
         #expect(recorded.status == 0, "stderr: \(recorded.errorOutput)")
-        let authorization = "Basic " + Data("cook:PASSWORD".utf8).base64EncodedString()
+        let authorization = "Basic " + Data("USERTOKEN:PASSWORD".utf8).base64EncodedString()
         #expect(server.receivedRequests.allSatisfy { $0.headers["Authorization"] == authorization })
         server.stop()
 
         let offline = try cookbook.run(
             ["--data-dir", dataDirectory, "--api-url", address, "--cache-max-age", "0"],
-            input: "tab Search\ntype pasta\nexpect \"cook:***@127.0.0.1\"\nquit\n")
+            input: "tab Search\ntype pasta\nexpect \"http://***@127.0.0.1\"\nquit\n")
         #expect(offline.status == 0, "stdout: \(offline.output.suffix(1500))")
         let file = try String(contentsOfFile: cassette, encoding: .utf8)
-        #expect(file.contains(#""server" : "http://cook:***@127.0.0.1:\#(server.port)""#), "\(file.prefix(400))")
+        #expect(file.contains(#""server" : "http://***@127.0.0.1:\#(server.port)""#), "\(file.prefix(400))")
         let events = try String(contentsOfFile: dataDirectory + "/logs/events.jsonl", encoding: .utf8)
         for (place, text) in [
             ("the cassette", file), ("the event log", events), ("the screens", recorded.output + offline.output),
             ("stderr", recorded.errorOutput + offline.errorOutput),
         ] {
             #expect(!text.contains("PASSWORD"), "the password is in \(place)")
+            #expect(!text.contains("USERTOKEN"), "the user name is in \(place)")
         }
     }
 

@@ -9,24 +9,29 @@ import URLSessionHTTP
 struct ExchangeTests {
     let exchange = URLSessionHTTP.exchange
 
-    @Test("sends the method and headers; answers the status, headers and body, whatever the status")
-    func answer() async throws {
-        let server = try LoopbackHTTPServer { _ in
+    @Test(
+        "sends the method, path, query and headers; answers the status, headers and body, whatever the status; over IPv4 and an IPv6 literal",
+        arguments: [false, true])
+    func answer(ipv6: Bool) async throws {
+        let server = try LoopbackHTTPServer(ipv6: ipv6) { _ in
             var response = LoopbackHTTPServer.Response.text(#"{"error": "busy"}"#, status: 503)
             response.headers = [("Retry-After", "7")]
             return response
         }
-        let url = try #require(URL(string: "/feed?x=1", relativeTo: server.baseURL))
+        let url = try #require(URL(string: server.baseURL.absoluteString + "/recipes?q=curry%20rice&limit=2"))
 
-        let answer = try await exchange("GET", url, ["Accept": "application/json"], 10, 1 << 20)
+        let answer = try await exchange("GET", url, ["Accept": "application/json", "Authorization": "Basic Y29vazpz"], 10, 1 << 20)
 
         #expect(answer.status == 503)
         #expect(answer.headers.first { $0.key.lowercased() == "retry-after" }?.value == "7")
         #expect(String(decoding: answer.body, as: UTF8.self) == #"{"error": "busy"}"#)
         let sent = try #require(server.receivedRequests.first)
         #expect(sent.method == "GET")
-        #expect(sent.path == "/feed")
+        #expect(sent.path == "/recipes")
+        #expect(sent.queryItems == [URLQueryItem(name: "q", value: "curry rice"), URLQueryItem(name: "limit", value: "2")])
         #expect(sent.headers["Accept"] == "application/json")
+        #expect(sent.headers["Authorization"] == "Basic Y29vazpz")
+        #expect(sent.headers["Host"] == (ipv6 ? "[::1]:\(server.port)" : "127.0.0.1:\(server.port)"))
     }
 
     @Test("a redirect is the answer, not followed: the client decides where it may go")
@@ -45,9 +50,9 @@ struct ExchangeTests {
         #expect(other.receivedRequests.isEmpty)
     }
 
-    @Test("a body that stops before its Content-Length: the words say so, whatever URLSession's code")
-    func shortBody() async throws {
-        let server = try LoopbackHTTPServer { _ in
+    @Test("a body that stops before its Content-Length: the words say so, whatever URLSession's code", arguments: [false, true])
+    func shortBody(ipv6: Bool) async throws {
+        let server = try LoopbackHTTPServer(ipv6: ipv6) { _ in
             var response = LoopbackHTTPServer.Response.text("{}", status: 200)
             response.omitsContentLength = true
             response.headers = [("Content-Length", "1000")]
@@ -62,9 +67,10 @@ struct ExchangeTests {
         }
     }
 
-    @Test("nothing listening: a URLError saying the host cannot be connected to")
-    func refused() async throws {
-        let url = try #require(URL(string: "http://127.0.0.1:\(try LoopbackHTTPServer.closedPort())/feed"))
+    @Test("nothing listening: a URLError saying the host cannot be connected to", arguments: [false, true])
+    func refused(ipv6: Bool) async throws {
+        let port = try LoopbackHTTPServer.closedPort(ipv6: ipv6)
+        let url = try #require(URL(string: ipv6 ? "http://[::1]:\(port)/feed" : "http://127.0.0.1:\(port)/feed"))
         await #expect { try await exchange("GET", url, [:], 10, 1 << 20) } throws: { ($0 as? URLError)?.code == .cannotConnectToHost }
     }
 
@@ -80,9 +86,9 @@ struct ExchangeTests {
         }
     }
 
-    @Test("no answer within the deadline: URLError timedOut")
-    func late() async throws {
-        let server = try LoopbackHTTPServer { _ in
+    @Test("no answer within the deadline: URLError timedOut", arguments: [false, true])
+    func late(ipv6: Bool) async throws {
+        let server = try LoopbackHTTPServer(ipv6: ipv6) { _ in
             var response = LoopbackHTTPServer.Response.text("{}", status: 200)
             response.delay = 12
             return response
@@ -90,9 +96,9 @@ struct ExchangeTests {
         await #expect { try await exchange("GET", server.baseURL, [:], 0.5, 1 << 20) } throws: { ($0 as? URLError)?.code == .timedOut }
     }
 
-    @Test("a body over the limit: URLError dataLengthExceedsMaximum")
-    func oversized() async throws {
-        let server = try LoopbackHTTPServer { _ in .text(String(repeating: " ", count: 4096), status: 200) }
+    @Test("a body over the limit: URLError dataLengthExceedsMaximum", arguments: [false, true])
+    func oversized(ipv6: Bool) async throws {
+        let server = try LoopbackHTTPServer(ipv6: ipv6) { _ in .text(String(repeating: " ", count: 4096), status: 200) }
         await #expect { try await exchange("GET", server.baseURL, [:], 10, 1024) } throws: {
             ($0 as? URLError)?.code == .dataLengthExceedsMaximum
         }
@@ -105,8 +111,8 @@ struct StoppingEarlyTests {
     let exchange = URLSessionHTTP.exchange
 
     /// A body of `pieces` KiB sent one KiB at a time, 10 ms apart.
-    func trickledServer(pieces: Int, announcingLength: Bool) throws -> LoopbackHTTPServer {
-        try LoopbackHTTPServer { _ in
+    func trickledServer(pieces: Int, announcingLength: Bool, ipv6: Bool = false) throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer(ipv6: ipv6) { _ in
             var response = LoopbackHTTPServer.Response.text(String(repeating: "x", count: pieces << 10), status: 200)
             response.trickle = (pieces: pieces, pause: 0.01)
             response.omitsContentLength = !announcingLength
@@ -120,9 +126,10 @@ struct StoppingEarlyTests {
         return server.sentBodyBytes[0]
     }
 
-    @Test("a body of unknown length stops being read once it passes the limit: the server is cut off, not drained")
-    func unknownLength() async throws {
-        let server = try trickledServer(pieces: 1000, announcingLength: false)
+    @Test(
+        "a body of unknown length stops being read once it passes the limit: the server is cut off, not drained", arguments: [false, true])
+    func unknownLength(ipv6: Bool) async throws {
+        let server = try trickledServer(pieces: 1000, announcingLength: false, ipv6: ipv6)
         await #expect { try await exchange("GET", server.baseURL, [:], 120, 4 << 10) } throws: {
             ($0 as? URLError)?.code == .dataLengthExceedsMaximum
         }
@@ -130,9 +137,9 @@ struct StoppingEarlyTests {
         #expect(sent < 500 << 10, "the client hung up after about 4 KiB; the server got \(sent) of 1000 KiB out")
     }
 
-    @Test("an announced length over the limit is refused before the body is read")
-    func announcedLength() async throws {
-        let server = try trickledServer(pieces: 1000, announcingLength: true)
+    @Test("an announced length over the limit is refused before the body is read", arguments: [false, true])
+    func announcedLength(ipv6: Bool) async throws {
+        let server = try trickledServer(pieces: 1000, announcingLength: true, ipv6: ipv6)
         await #expect { try await exchange("GET", server.baseURL, [:], 120, 4 << 10) } throws: {
             ($0 as? URLError)?.code == .dataLengthExceedsMaximum
         }
@@ -140,17 +147,18 @@ struct StoppingEarlyTests {
         #expect(sent < 500 << 10, "the server got \(sent) of 1000 KiB out")
     }
 
-    @Test("a body within the limit arrives whole, in pieces")
-    func withinLimit() async throws {
-        let server = try trickledServer(pieces: 8, announcingLength: false)
+    @Test("a body within the limit arrives whole, in pieces", arguments: [false, true])
+    func withinLimit(ipv6: Bool) async throws {
+        let server = try trickledServer(pieces: 8, announcingLength: false, ipv6: ipv6)
         let answer = try await exchange("GET", server.baseURL, [:], 60, 8 << 10)
         #expect(answer.body == Data(String(repeating: "x", count: 8 << 10).utf8))
     }
 
-    @Test("cancelling the calling task while the server has not answered ends the exchange with CancellationError")
-    func cancelWhileWaiting() async throws {
+    @Test(
+        "cancelling the calling task while the server has not answered ends the exchange with CancellationError", arguments: [false, true])
+    func cancelWhileWaiting(ipv6: Bool) async throws {
         // The server would answer after 30 s; the exchange's own deadline is 60 s.
-        let server = try LoopbackHTTPServer { _ in
+        let server = try LoopbackHTTPServer(ipv6: ipv6) { _ in
             var response = LoopbackHTTPServer.Response.text("{}", status: 200)
             response.delay = 30
             return response
@@ -164,9 +172,9 @@ struct StoppingEarlyTests {
         await #expect(throws: CancellationError.self) { try await call.value }
     }
 
-    @Test("a task cancelled before it asks gets CancellationError")
-    func cancelledBefore() async throws {
-        let server = try LoopbackHTTPServer { _ in .text("{}", status: 200) }
+    @Test("a task cancelled before it asks gets CancellationError", arguments: [false, true])
+    func cancelledBefore(ipv6: Bool) async throws {
+        let server = try LoopbackHTTPServer(ipv6: ipv6) { _ in .text("{}", status: 200) }
         let exchange = self.exchange
         let call = Task {
             withUnsafeCurrentTask { $0?.cancel() }

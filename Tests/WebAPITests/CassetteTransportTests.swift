@@ -104,3 +104,16 @@ struct CassetteTransportTests {
         #expect(transport.address(of: request) == live.address(of: request))
     }
 }
+
+@Suite("The command that records a missing answer")
+struct RecordCommandTests {
+    @Test("the server and the cassette's path are each one quoted word")
+    func quoted() {
+        let miss = CassetteMiss(
+            request: "GET /feed", call: .feed, cassette: "/tmp/my cassettes/it's.json", server: "http://***@127.0.0.1:8080")
+        #expect(
+            miss.recordCommand == #"swift run cookbook --api-url 'http://***@127.0.0.1:8080' --record '/tmp/my cassettes/it'\''s.json'"#)
+        let plain = CassetteMiss(request: "GET /feed", call: .feed, cassette: "c.json", server: "http://127.0.0.1:8080")
+        #expect(plain.recordCommand == "swift run cookbook --api-url http://127.0.0.1:8080 --record c.json")
+    }
+}

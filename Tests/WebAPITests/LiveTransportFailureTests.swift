@@ -28,6 +28,7 @@ struct LiveTransportFailureTests {
         #expect(URLErrorCode.badServerResponse == URLError.Code.badServerResponse.rawValue)
         #expect(URLErrorCode.zeroByteResource == URLError.Code.zeroByteResource.rawValue)
         #expect(URLErrorCode.cannotParseResponse == URLError.Code.cannotParseResponse.rawValue)
+        #expect(URLErrorCode.secureConnectionFailed == URLError.Code.secureConnectionFailed.rawValue)
     }
 
     @Test(
@@ -42,11 +43,26 @@ struct LiveTransportFailureTests {
             (.unknown, .badAnswer(detail: "the connection was refused")),
             (.badServerResponse, .badAnswer(detail: "the connection was refused")),
             (.cannotConnectToHost, .unreachable(detail: "the connection was refused")),
+            (.secureConnectionFailed, .notSecure(detail: "the connection was refused")),
         ])
     func failures(code: URLError.Code, expected: TransportError) async throws {
         let transport = try Self.transport(failingWith: code, words: "the connection was refused")
         await #expect(throws: expected) {
             _ = try await transport.send(HTTPRequest(path: "/recipes"), for: .feed)
         }
+    }
+
+    @Test(
+        "a Location that is not an address is a broken answer naming it; one on another scheme, in any case, is elsewhere",
+        arguments: [
+            ("http://[::1", TransportError.badAnswer(detail: "it redirected the request to “http://[::1”, which is not a web address")),
+            ("HTTPS://api.test:9/v1/feed", .redirected(from: "http://api.test:9/v1/recipes", to: "https://api.test:9/v1/feed")),
+            ("HTTP://secret@api.test:9/x", .redirected(from: "http://api.test:9/v1/recipes", to: "http://***@api.test:9/x")),
+        ])
+    func locations(location: String, expected: TransportError) async throws {
+        let transport = LiveTransport(baseURL: try #require(URL(string: Self.server))) { _, _, _, _, _, _ in
+            (status: 302, headers: ["Location": location], body: Data())
+        }
+        await #expect(throws: expected) { _ = try await transport.send(HTTPRequest(path: "/recipes"), for: .feed) }
     }
 }

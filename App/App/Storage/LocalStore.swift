@@ -1,4 +1,5 @@
 import Core
+import DataFormats
 import TerminalRunner
 
 #if canImport(FoundationEssentials)
@@ -43,7 +44,7 @@ struct LocalStore {
             return try readOnly(
                 at: file, because: "the database file is read-only",
                 problem:
-                    "The database \(file.path) is read-only. Make it writable (chmod u+w \(file.path)), or start with --data-dir DIR to use another folder.",
+                    "The database \(file.path) is read-only. Make it writable (chmod u+w \(ShellWord.quoted(file.path))), or start with --data-dir DIR to use another folder.",
                 notices: notices)
         }
         do {
@@ -154,7 +155,8 @@ struct LocalStore {
             guard FileManager.default.isWritableFile(atPath: directory.path) else {
                 throw DataDirectoryError(
                     path: directory.path, problem: "is read-only: Cookbook cannot create or change files in it",
-                    recovery: "Make it writable (chmod u+w \(directory.path)), or start with --data-dir DIR to use another folder.",
+                    recovery:
+                        "Make it writable (chmod u+w \(ShellWord.quoted(directory.path))), or start with --data-dir DIR to use another folder.",
                     isReadOnly: true
                 )
             }

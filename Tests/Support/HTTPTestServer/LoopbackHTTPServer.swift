@@ -6,8 +6,8 @@ import Foundation
     import Darwin
 #endif
 
-/// A small real HTTP/1.1 server on 127.0.0.1, started by a test: one thread accepts, one
-/// thread a connection. Each request is answered by the test's handler, which can also
+/// A small real HTTP/1.1 server on 127.0.0.1 (or on ::1, `ipv6`), started by a test: one thread
+/// accepts, one thread a connection. Each request is answered by the test's handler, which can also
 /// misbehave on purpose (answer late, trickle the body, send garbage).
 public final class LoopbackHTTPServer: @unchecked Sendable {
     public struct Request: Sendable {
@@ -50,6 +50,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public typealias Handler = @Sendable (Request) -> Response
 
     public let port: UInt16
+    public let isIPv6: Bool
     private let listener: Int32
     private let handler: Handler
     private let lock = NSLock()
@@ -57,15 +58,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private var sent: [Int] = []
     private var stopped = false
 
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var baseURL: URL { URL(string: isIPv6 ? "http://[::1]:\(port)" : "http://127.0.0.1:\(port)")! }
     public var receivedRequests: [Request] { lock.withLock { requests } }
     /// For each answer finished so far, how many body bytes went out before the client hung up
     /// (or all of them).
     public var sentBodyBytes: [Int] { lock.withLock { sent } }
 
-    public init(handler: @escaping Handler) throws {
+    public init(ipv6: Bool = false, handler: @escaping Handler) throws {
         self.handler = handler
-        (listener, port) = try Self.listen()
+        isIPv6 = ipv6
+        (listener, port) = try Self.listen(ipv6: ipv6)
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
@@ -89,37 +91,49 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private var isStopped: Bool { lock.withLock { stopped } }
 
     /// A port nothing listens on, for "connection refused".
-    public static func closedPort() throws -> UInt16 {
-        let (socket, port) = try listen()
+    public static func closedPort(ipv6: Bool = false) throws -> UInt16 {
+        let (socket, port) = try listen(ipv6: ipv6)
         close(socket)
         return port
     }
 
-    private static func listen() throws -> (Int32, UInt16) {
+    /// A socket listening on the loopback address of its family, and the port it got.
+    private static func listen(ipv6: Bool = false) throws -> (Int32, UInt16) {
+        let family = ipv6 ? AF_INET6 : AF_INET
         #if canImport(Glibc)
-            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue), 0)
         #else
-            let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+            let socket = Darwin.socket(family, SOCK_STREAM, 0)
         #endif
-        guard socket >= 0 else { throw POSIXError(.EIO) }
+        guard socket >= 0 else { throw POSIXError(.EAFNOSUPPORT) }
         var yes: Int32 = 1
         setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        var storage = sockaddr_storage()
+        var length: socklen_t
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_addr = in6addr_loopback
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            withUnsafeBytes(of: &address) { bytes in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) } }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            withUnsafeBytes(of: &address) { bytes in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) } }
         }
+        let bound = withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
         guard bound == 0, listenOn(socket) == 0 else {
             close(socket)
             throw POSIXError(.EADDRINUSE)
         }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
+        _ = withUnsafeMutablePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
         }
-        return (socket, UInt16(bigEndian: address.sin_port))
+        // The port is at the same place in both families' addresses, in network byte order.
+        let port = withUnsafeBytes(of: &storage) { $0.load(fromByteOffset: 2, as: UInt16.self) }
+        return (socket, UInt16(bigEndian: port))
     }
 
     private func acceptLoop() {
