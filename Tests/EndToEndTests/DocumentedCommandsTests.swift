@@ -96,7 +96,7 @@ struct DocumentedCommandsTests {
                 return [.runBy(file: ".ci/run", text: "Tools/workspace gallery --check --all")]
             case "watch":
                 return [.runBy(file: "Tests/EndToEndTests/WatchEndToEndTests.swift", text: "[\"watch\", \"Feed\"")]
-            case "spec", "recipes":
+            case "spec", "recipes", "folding":
                 // Writing would change the repository: `--check` compares what it would write.
                 return [.product("workspace", [arguments[0], "--check"] + tool, input: "", status: 0)]
             case "affected" where arguments.contains("--run"):

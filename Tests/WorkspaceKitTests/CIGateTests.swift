@@ -41,7 +41,7 @@ struct CIGateTests {
             "swift format lint --strict", "actionlint .github/workflows/ci.yml", "python3 -m unittest discover -s Benchmarks/tests",
             "swift build --build-tests",
             "grep -qE '(error|warning): '",
-            "Tools/workspace check", "Tools/workspace spec --check", "Tools/workspace recipes --check",
+            "Tools/workspace check", "Tools/workspace spec --check", "Tools/workspace recipes --check", "Tools/workspace folding --check",
             "Tools/workspace gallery --check", "Tools/xcodegen-check.sh",
             "Tools/integration-test.sh", "Tools/gallery-layout-check.sh",
         ] {

@@ -14,6 +14,7 @@ public struct WorkspaceCommand {
             CheckCommand.self,
             SpecCommand.self,
             RecipesCommand.self,
+            FoldingCommand.self,
             GraphCommand.self,
             AffectedCommand.self,
             GalleryCommand.self,

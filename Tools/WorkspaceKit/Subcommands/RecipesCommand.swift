@@ -22,7 +22,6 @@ struct RecipesCommand: Subcommand {
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
         let workspace = try environment.workspace(package)
-        let write = environment.write
         let writeError = environment.writeError
         let json = BundledRecipesSource.jsonPath
         let swift = BundledRecipesSource.swiftPath
@@ -40,26 +39,8 @@ struct RecipesCommand: Subcommand {
             writeError("workspace recipes: \(error); nothing written")
             return .failure
         }
-        let current = try? workspace.files.read(swift)
-        if check {
-            guard let current, current == expected else {
-                write(
-                    UnifiedDiff.diff(from: current ?? "", to: expected, oldName: "\(swift) (as it is)", newName: "\(swift) (from \(json))"))
-                writeError(
-                    "recipes --check: \(swift) differs from what \(json) generates (diff above); edit \(json), not the Swift file, "
-                        + "and run `Tools/workspace recipes`")
-                return .failure
-            }
-            write("\(swift) is current with \(json)")
-            return .success
-        }
-        if current == expected {
-            write("\(swift) is current with \(json); nothing to write")
-        } else {
-            // Written whole to a temporary file and renamed over the old one, so a build never sees half.
-            try workspace.files.write(expected, to: swift)
-            write("wrote \(swift) from \(json)")
-        }
-        return .success
+        let file = GeneratedFile(
+            path: swift, source: json, command: Self.name, remedy: "edit \(json), not the Swift file, and run `Tools/workspace recipes`")
+        return try file.update(to: expected, check: check, in: workspace.files, environment)
     }
 }
