@@ -114,24 +114,31 @@ struct StoreTests {
         #expect(Migration.latestVersion >= 2)
     }
 
-    @Test("a database of version 2 gains the cache's dates: its cached recipes (undated) go, the person's data stays")
-    func migrationToVersionThree() async throws {
+    @Test("the cache's copies saved before it knew their server (versions 2 and 3) go; the person's data stays", arguments: [2, 3])
+    func cachedCopiesWithoutAServerGo(version: Int) async throws {
         let item = ShoppingItem(id: UUID(), name: "milk", position: 0)
         do {
-            let second = try SQLiteDatabase(path: file.path, migrations: Migration.all.filter { $0.version <= 2 })
-            try await SQLiteRepository<ShoppingItem>(database: second).save(item)
-            try await SQLiteRepository<Recipe>(database: second).save(Fixtures.curryRice)
+            let older = try SQLiteDatabase(path: file.path, migrations: Migration.all.filter { $0.version <= version })
+            try await SQLiteRepository<ShoppingItem>(database: older).save(item)
+            let json = FavoriteRecipe.json(Fixtures.curryRice)
+            try await older.execute(
+                "INSERT INTO recipes (id, title, category, cookingMinutes, calories, isVegetarian, popularity, publishedOn, authorID, recipe, searchText) VALUES (1, 'Curry Rice', 'main', 45, 720, 0, 90, '2026-01-01', 'a', ?, 'curry rice')",
+                [.text(json)])
         }
 
         let store = try LocalStore.open(in: directory)
 
         #expect(store.warnings.isEmpty)
         #expect(try await store.shoppingList.findAll() == [item])
-        #expect(try await store.recipeCache.findAll().isEmpty)
+        let server = try #require(URL(string: "http://127.0.0.1:8080"))
+        #expect(try await store.recipeCache(forServerAt: server).findAll().isEmpty)
         let saved = CachedRecipe(recipe: Fixtures.curryRice, savedAt: Date(timeIntervalSince1970: 1_800_000_000.5))
-        try await store.recipeCache.save([saved])
-        #expect(try await store.recipeCache.find(id: 1) == saved)
-        #expect(try await store.recipeCache.findAll(Query(.keyword("curry")), sort: [Sort(.descending(.popularity))]) == [saved])
+        try await store.recipeCache(forServerAt: server).save([saved])
+        #expect(try await store.recipeCache(forServerAt: server).find(id: 1) == saved)
+        #expect(
+            try await store.recipeCache(forServerAt: server).findAll(Query(.keyword("curry")), sort: [Sort(.descending(.popularity))]) == [
+                saved
+            ])
     }
 
     @Test("a batch that fails half-way writes nothing")

@@ -65,7 +65,7 @@ public enum CookbookApp {
         // An export killed mid-write left its temporary file; its writer is gone, so it goes.
         FileReplacement.removeLeftovers(inFolder: dataDirectory.exports.path)
         let logger = JSONLinesLogger(fileURL: dataDirectory.logFile, echoToStandardError: options.has("--verbose"), notices: notices)
-        let cache = RecipeCacheSetting(store: store.recipeCache, clock: clock, events: logger, notices: notices)
+        let cache = RecipeCacheSetting(store: store.recipeCache(forServerAt:), clock: clock, events: logger, notices: notices)
         let (client, source) = try recipeSource(options, cache: cache, networking: networking)
         return AppEnvironment(
             client: client,
@@ -109,9 +109,9 @@ public enum CookbookApp {
             } catch {
                 throw StartupError(error.message)
             }
-            guard made.isLive else { return (made.client, made.description) }
+            guard made.isLive, let server = web.apiURL else { return (made.client, made.description) }
             let client = CachingRecipeClient(
-                remote: made.client, cache: cache.store, maxAge: maxAge ?? .standard, clock: cache.clock, events: cache.events,
+                remote: made.client, cache: cache.store(server), maxAge: maxAge ?? .standard, clock: cache.clock, events: cache.events,
                 notices: cache.notices)
             return (client, made.description + " (cached)")
         }
@@ -129,7 +129,8 @@ public enum CookbookApp {
 
 /// What the web API cache is made of, when `--api-url` asks for one.
 struct RecipeCacheSetting {
-    var store: any Repository<CachedRecipe>
+    /// The cache of the server at an address.
+    var store: (URL) -> any Repository<CachedRecipe>
     var clock: any WallClock
     var events: any ActivityLogger
     var notices: RunNotices

@@ -1,4 +1,5 @@
 import Core
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -15,6 +16,23 @@ struct CachedRecipe: Identifiable, Hashable, Sendable {
     var savedAt: Date
 
     var id: Recipe.ID { recipe.id }
+
+    /// Which server copies from `address` (a web API's base URL, without credentials) are kept
+    /// under: its scheme, host and port, the default port written out, and its path without a
+    /// final slash, in lower case but for the path. So `HTTP://Host/api/` and `http://host:80/api`
+    /// share their copies; another host, port or path has its own. The user name and password
+    /// are not part of it: nothing secret is written to the database.
+    static func server(of address: URL) -> String {
+        guard let components = URLComponents(url: address, resolvingAgainstBaseURL: false), let scheme = components.scheme?.lowercased()
+        else { return address.absoluteString }
+        var host = (components.host ?? "").lowercased()
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        let port = components.port ?? (scheme == "https" ? 443 : 80)
+        var path = components.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "\(scheme)://\(shownHost):\(port)\(path)"
+    }
 }
 
 extension CachedRecipe: Queryable {

@@ -7,11 +7,13 @@ import Core
 #endif
 
 /// The web API cache on SQLite: the `recipes` table (the recipe's queryable columns and its
-/// JSON) with `savedAt`, in milliseconds since 1970, added by migration 3.
+/// JSON) with `savedAt`, in milliseconds since 1970, and the `server` it came from: each server's
+/// copies are a part of the table of their own (`SQLiteRepository.partition`).
 extension CachedRecipe: SQLiteRecord {
     static let table = Recipe.table
     static let rowName = Recipe.rowName
     static let primaryKey = Recipe.primaryKey
+    static let partitionColumn = Recipe.partitionColumn
     static let columns = Recipe.columns + ["savedAt"]
 
     var columnValues: [SQLValue] {

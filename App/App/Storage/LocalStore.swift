@@ -18,7 +18,8 @@ struct LocalStore {
     var shoppingList: any Repository<ShoppingItem>
     var recentSearches: any Repository<RecentSearch>
     var kitchenPreferences: any Repository<KitchenPreference>
-    var recipeCache: any Repository<CachedRecipe>
+    /// Where the web API cache lives: see `recipeCache(forServerAt:)`.
+    var recipeCaches: RecipeCaches
     /// Nil when the stores are in memory.
     var database: SQLiteDatabase?
     /// What the user must be told, in plain words, one entry a problem.
@@ -27,6 +28,23 @@ struct LocalStore {
     var banner: String?
 
     static let fileName = "cookbook.sqlite"
+
+    /// The web API cache: in the database, or in memory for the run (when the stores are, or the
+    /// database cannot be written).
+    enum RecipeCaches {
+        case database(SQLiteDatabase, RunNotices)
+        case memory(InMemoryRepository<CachedRecipe>)
+    }
+
+    /// The web API cache of the server at `address`: a part of the cache of its own, so one
+    /// server's saved copies are never shown as another's (`CachedRecipe.server(of:)`).
+    func recipeCache(forServerAt address: URL) -> any Repository<CachedRecipe> {
+        switch recipeCaches {
+        case .database(let database, let notices):
+            SQLiteRepository<CachedRecipe>(database: database, notices: notices, partition: CachedRecipe.server(of: address))
+        case .memory(let cache): cache
+        }
+    }
 
     static func open(in directory: URL, notices: RunNotices = RunNotices()) throws(NewerDatabaseError) -> LocalStore {
         let file = directory.appendingPathComponent(fileName)
@@ -86,7 +104,7 @@ struct LocalStore {
     {
         do {
             var store = onDisk(try SQLiteDatabase(path: file.path, access: .readOnly, notices: notices), notices: notices)
-            store.recipeCache = InMemoryRepository<CachedRecipe>()
+            store.recipeCaches = .memory(InMemoryRepository<CachedRecipe>())
             store.warnings = ["\(problem) Cookbook shows what \(file.path) holds, but changes made in this run cannot be saved."]
             store.banner = "Not saving: \(cause); the saved data is shown, but changes cannot be saved"
             return store
@@ -115,7 +133,7 @@ struct LocalStore {
             recentSearches: SQLiteRepository<RecentSearch>(database: database, notices: notices),
             kitchenPreferences: counting(
                 SQLiteRepository<KitchenPreference>(database: database, notices: notices), isMemoryOnly: false, notices),
-            recipeCache: SQLiteRepository<CachedRecipe>(database: database, notices: notices),
+            recipeCaches: .database(database, notices),
             database: database,
             warnings: []
         )
@@ -130,7 +148,7 @@ struct LocalStore {
             // does not fail a run (the search screen says when a search cannot be remembered).
             recentSearches: InMemoryRepository<RecentSearch>(),
             kitchenPreferences: counting(InMemoryRepository<KitchenPreference>(), isMemoryOnly: true, notices),
-            recipeCache: InMemoryRepository<CachedRecipe>(),
+            recipeCaches: .memory(InMemoryRepository<CachedRecipe>()),
             database: nil,
             warnings: [warning],
             banner: "Not saving: \(cause); changes are kept in memory only and lost at quit"

@@ -46,6 +46,21 @@ struct Migration: Sendable {
                 "ALTER TABLE recipes ADD COLUMN savedAt INTEGER NOT NULL DEFAULT 0",
                 "DELETE FROM recipes",
             ]),
+        // The web API cache keeps each recipe under the server it came from (`server`, part of the
+        // key), so one server's saved copy is never shown as another's. Rows saved before do not
+        // say which server they came from, so they go: the next answers fill the cache again.
+        Migration(
+            version: 4,
+            statements: [
+                "DROP TABLE recipes",
+                """
+                CREATE TABLE recipes (
+                    server TEXT NOT NULL, id INTEGER NOT NULL, title TEXT NOT NULL, category TEXT NOT NULL,
+                    cookingMinutes INTEGER NOT NULL, calories INTEGER NOT NULL, isVegetarian INTEGER NOT NULL,
+                    popularity INTEGER NOT NULL, publishedOn TEXT NOT NULL, authorID TEXT NOT NULL, recipe TEXT NOT NULL,
+                    searchText TEXT NOT NULL, savedAt INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (server, id))
+                """,
+            ]),
     ]
 
     static var latestVersion: Int { all.map(\.version).max() ?? 0 }

@@ -91,6 +91,8 @@ extension Recipe: SQLiteRecord {
     static let table = "recipes"
     static let rowName = "cached recipe"
     static let primaryKey = "id"
+    /// The address of the server the recipe came from (`CachedRecipe.server(of:)`).
+    static let partitionColumn: String? = "server"
     static let columns = [
         "id", "title", "category", "cookingMinutes", "calories", "isVegetarian", "popularity", "publishedOn", "authorID", "recipe",
     ]

@@ -20,6 +20,13 @@ protocol SQLiteRecord: Identifiable & Queryable where ID: Sendable {
     var columnValues: [SQLValue] { get }
     init(row: SQLRow) throws
     static func value(ofID id: ID) -> SQLValue
+    /// A column that divides the table into parts, each a repository's own (the web cache's
+    /// `server`): part of the primary key, never of the entity. Nil for a table of one part.
+    static var partitionColumn: String? { get }
+}
+
+extension SQLiteRecord {
+    static var partitionColumn: String? { nil }
 }
 
 /// The Repository pattern on SQLite: the same interface as memory and the web API.
@@ -30,18 +37,34 @@ protocol SQLiteRecord: Identifiable & Queryable where ID: Sendable {
 struct SQLiteRepository<Entity: SQLiteRecord>: Repository {
     let database: SQLiteDatabase
     var notices = RunNotices()
+    /// In a divided table (`Entity.partitionColumn`), the part this repository reads and writes:
+    /// rows of another part are neither found, changed nor numbered after.
+    var partition = ""
 
     func find(id: Entity.ID) async throws -> Entity? {
-        let rows = try await database.query(
-            "SELECT rowid AS \(Self.rowidColumn), * FROM \(Entity.table) WHERE \(Entity.primaryKey) = ?", [Entity.value(ofID: id)])
+        let key = key(id)
+        let rows = try await database.query("SELECT rowid AS \(Self.rowidColumn), * FROM \(Entity.table) WHERE \(key.sql)", key.bindings)
         return await readable(rows).first
     }
 
     func findAll(_ query: Query<Entity>, sort: [Sort<Entity>]) async throws -> [Entity] {
         let sql = SQLQuery(query, sort: sort)
+        let (conditions, bindings) = inPartition(sql.conditions, sql.bindings)
         let rows = try await database.query(
-            "SELECT rowid AS \(Self.rowidColumn), * FROM \(Entity.table)\(sql.whereClause)\(sql.orderClause)", sql.bindings)
+            "SELECT rowid AS \(Self.rowidColumn), * FROM \(Entity.table)\(conditions.isEmpty ? "" : " WHERE " + conditions)\(sql.orderClause)",
+            bindings)
         return await readable(rows)
+    }
+
+    /// The row with this id, as a condition and its bindings.
+    private func key(_ id: Entity.ID) -> (sql: String, bindings: [SQLValue]) {
+        inPartition("\(Entity.primaryKey) = ?", [Entity.value(ofID: id)])
+    }
+
+    /// `conditions` (none when empty) limited to this repository's part of a divided table.
+    private func inPartition(_ conditions: String, _ bindings: [SQLValue]) -> (sql: String, bindings: [SQLValue]) {
+        guard let column = Entity.partitionColumn else { return (conditions, bindings) }
+        return ("\(column) = ?" + (conditions.isEmpty ? "" : " AND (\(conditions))"), [.text(partition)] + bindings)
     }
 
     /// Named so that it cannot meet a column of the entity's.
@@ -68,7 +91,7 @@ struct SQLiteRepository<Entity: SQLiteRecord>: Repository {
 
     func save(_ entities: [Entity]) async throws {
         guard !entities.isEmpty else { return }
-        try await database.executeInTransaction(Self.upsert, entities.map(Self.bindings))
+        try await database.executeInTransaction(Self.upsert, entities.map(bindings))
     }
 
     func append(_ entities: [Entity], numbering order: Entity.Field, _ place: @Sendable (inout Entity, Int) -> Void) async throws
@@ -76,38 +99,46 @@ struct SQLiteRepository<Entity: SQLiteRecord>: Repository {
     {
         guard !entities.isEmpty else { return [] }
         // The largest number is read under the write lock the inserts are made under.
-        let largest = "SELECT MAX(\(order.rawValue)) AS largest FROM \(Entity.table) WHERE typeof(\(order.rawValue)) = 'integer'"
+        let numbered = inPartition("typeof(\(order.rawValue)) = 'integer'", [])
+        let largest = "SELECT MAX(\(order.rawValue)) AS largest FROM \(Entity.table) WHERE \(numbered.sql)"
+        let bindings = bindings
         return try await database.inTransaction { database throws(StoreError) in
-            let next = (try database.query(largest).first?.optionalInteger("largest")).map { Int($0) + 1 } ?? 0
+            let next = (try database.query(largest, numbered.bindings).first?.optionalInteger("largest")).map { Int($0) + 1 } ?? 0
             var placed = entities
             for index in placed.indices { place(&placed[index], next + index) }
-            for entity in placed { try database.execute(Self.upsert, Self.bindings(entity)) }
+            for entity in placed { try database.execute(Self.upsert, bindings(entity)) }
             return placed
         }
     }
 
-    /// Insert or update by the primary key. Upsert keeps the row's rowid, so insertion order
-    /// (the tie-breaker of sorts) is stable.
+    /// Insert or update by the primary key (with the part, in a divided table). Upsert keeps the
+    /// row's rowid, so insertion order (the tie-breaker of sorts) is stable.
     private static var upsert: String {
-        let columns = Entity.columns + ["searchText"]
-        let updates = columns.filter { $0 != Entity.primaryKey }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        let key = [Entity.partitionColumn, Entity.primaryKey].compactMap { $0 }
+        let columns = Entity.columns + ["searchText"] + [Entity.partitionColumn].compactMap { $0 }
+        let updates = columns.filter { !key.contains($0) }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         return """
             INSERT INTO \(Entity.table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
-            ON CONFLICT(\(Entity.primaryKey)) DO UPDATE SET \(updates)
+            ON CONFLICT(\(key.joined(separator: ", "))) DO UPDATE SET \(updates)
             """
     }
 
-    private static func bindings(_ entity: Entity) -> [SQLValue] {
-        entity.columnValues + [.text(entity.searchableText.lowercased())]
+    /// The values `upsert` binds, in its order.
+    private var bindings: @Sendable (Entity) -> [SQLValue] {
+        let partition: [SQLValue] = Entity.partitionColumn == nil ? [] : [.text(partition)]
+        return { entity in entity.columnValues + [.text(entity.searchableText.lowercased())] + partition }
     }
 
     func delete(ids: [Entity.ID], matching query: Query<Entity>) async throws -> [Entity.ID] {
         guard !ids.isEmpty else { return [] }
         let condition = SQLQuery(query, sort: [])
+        let keys = ids.map(key)
+        guard let first = keys.first else { return [] }
+        // Every key has the same SQL; only the bindings differ.
         let sql =
-            "DELETE FROM \(Entity.table) WHERE \(Entity.primaryKey) = ?"
+            "DELETE FROM \(Entity.table) WHERE \(first.sql)"
             + (condition.conditions.isEmpty ? "" : " AND \(condition.conditions)") + " RETURNING \(Entity.primaryKey)"
-        let bindings = ids.map { [Entity.value(ofID: $0)] + condition.bindings }
+        let bindings = keys.map { $0.bindings + condition.bindings }
         let deleted = try await database.inTransaction { database throws(StoreError) in
             try bindings.map { bindings throws(StoreError) in try !database.query(sql, bindings).isEmpty }
         }
@@ -117,10 +148,11 @@ struct SQLiteRepository<Entity: SQLiteRecord>: Repository {
     /// Reads the row under the write lock, changes it and writes it back: a row another program
     /// removed stays removed, and columns it changed that `change` leaves alone keep its values.
     func update(id: Entity.ID, _ change: @Sendable (inout Entity) -> Void) async throws -> Entity {
-        let select = "SELECT rowid AS \(Self.rowidColumn), * FROM \(Entity.table) WHERE \(Entity.primaryKey) = ?"
-        let key = Entity.value(ofID: id)
+        let key = key(id)
+        let select = "SELECT rowid AS \(Self.rowidColumn), * FROM \(Entity.table) WHERE \(key.sql)"
+        let bindings = bindings
         let updated = try await database.inTransaction { database throws(StoreError) -> Entity? in
-            guard let row = try database.query(select, [key]).first else { return nil }
+            guard let row = try database.query(select, key.bindings).first else { return nil }
             var entity: Entity
             do {
                 entity = try Entity(row: row)
@@ -128,7 +160,7 @@ struct SQLiteRepository<Entity: SQLiteRecord>: Repository {
                 throw (error as? StoreError) ?? StoreError.malformedRow(column: Entity.primaryKey)
             }
             change(&entity)
-            try database.execute(Self.upsert, Self.bindings(entity))
+            try database.execute(Self.upsert, bindings(entity))
             return entity
         }
         guard let updated else { throw RepositoryError.removedElsewhere }
