@@ -8,16 +8,14 @@ import Testing
 /// The web API cache in the database, a part per server (`LocalStore.recipeCache(forServerAt:)`).
 @Suite("the recipe cache, a part per server")
 struct CachePerServerTests {
-    let directory: URL
+    let directory: TemporaryDirectory
 
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
+    init() throws { directory = try TemporaryDirectory() }
 
     @Test("each server's copies are its own: not found, changed, removed or listed through another's cache")
     func cachePerServer() async throws {
-        let store = try LocalStore.open(in: directory)
+        defer { directory.remove() }
+        let store = try LocalStore.open(in: directory.url)
         let first = store.recipeCache(forServerAt: try #require(URL(string: "http://127.0.0.1:8080/api")))
         let sameServer = store.recipeCache(forServerAt: try #require(URL(string: "HTTP://127.0.0.1:8080/api/")))
         let others = try [

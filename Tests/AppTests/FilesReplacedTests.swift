@@ -15,13 +15,10 @@ import Testing
 /// so that the commit itself lands in files no longer at their paths.
 @Suite("SQLite files replaced during a write")
 struct FilesReplacedTests {
-    let directory: URL
-    var path: String { directory.appendingPathComponent(LocalStore.fileName).path }
+    let directory: TemporaryDirectory
+    var path: String { directory.file(LocalStore.fileName).path }
 
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("replaced-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
+    init() throws { directory = try TemporaryDirectory() }
 
     func item(_ name: String) -> ShoppingItem { ShoppingItem(id: UUID(), name: name, position: 0) }
 
@@ -63,7 +60,7 @@ struct FilesReplacedTests {
         let database = try SQLiteDatabase(path: path)
         let list = SQLiteRepository<ShoppingItem>(database: database)
         try await list.save(item("apple"))
-        let other = directory.appendingPathComponent("other.sqlite").path
+        let other = directory.file("other.sqlite").path
         do {
             // Written and closed, as another program would leave it.
             try await SQLiteRepository<ShoppingItem>(database: try SQLiteDatabase(path: other)).save(item("theirs"))
