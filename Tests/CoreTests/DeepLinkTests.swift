@@ -117,6 +117,24 @@ struct DeepLinkTests {
             ("cookbook://recipes", "no screen has this path"),
             ("cookbook://authors", "no screen has this path"),
             ("cookbook://recipes/42/steps", "no screen has this path"),
+            ("cookbook:/recipes/42", "after “cookbook:” a link has two slashes, not one, then the screen, as in cookbook://recipes/42"),
+            ("cookbook:recipes/42", "after “cookbook:” a link has two slashes, not none, then the screen, as in cookbook://recipes/42"),
+            ("COOKBOOK:///recipes/42", "after “cookbook:” a link has two slashes, not 3, then the screen, as in cookbook://recipes/42"),
+            ("cookbook://recipes/42#frag", "it ends in “#frag”, and a link has no #fragment: nothing after # would be read"),
+            ("cookbook://recipes/42#", "it ends in “#”, and a link has no #fragment: nothing after # would be read"),
+            ("cookbook://search?query=C#sharp", "it ends in “#sharp”, and a link has no #fragment: nothing after # would be read"),
+            (
+                "cookbook://cook@recipes/42",
+                "“cook@recipes” has a user name or a port, which a link does not have: the screen's name comes right after “//”, as in cookbook://recipes/42"
+            ),
+            (
+                "cookbook://recipes:80/42",
+                "“recipes:80” has a user name or a port, which a link does not have: the screen's name comes right after “//”, as in cookbook://recipes/42"
+            ),
+            ("cookbook://recipes//42", "its path has an empty part between two slashes (“recipes//42”)"),
+            ("cookbook://recipes/42/", "its path ends in “/” (“recipes/42/”): write it without the last slash"),
+            ("cookbook://shopping-list/", "its path ends in “/” (“shopping-list/”): write it without the last slash"),
+            ("cookbook://search?", "it has a “?” with no parameter after it"),
         ])
     func badLinks(text: String, problem: String) {
         #expect {
@@ -136,7 +154,40 @@ struct DeepLinkTests {
             ("cookbook://search?q=curry", ScreenKind.recipeSearch, "cookbook://search?query={query} has no parameter “q”"),
             ("cookbook://search?query=curry&query=rice", .recipeSearch, "query is given twice"),
             ("cookbook://search?query=curry&=x", .recipeSearch, "cookbook://search?query={query} has no parameter with no name"),
-            ("cookbook://recipes/abc", .recipeDetails, "recipeID must be a whole number, not “abc”"),
+            (
+                "cookbook://recipes/abc", .recipeDetails,
+                "recipeID must be a whole number of 0 or more in the digits 0 to 9, such as 42, not “abc”"
+            ),
+            (
+                "cookbook://recipes/-1", .recipeDetails,
+                "recipeID must be a whole number of 0 or more in the digits 0 to 9, such as 42, not “-1”"
+            ),
+            (
+                "cookbook://recipes/+42", .recipeDetails,
+                "recipeID must be a whole number of 0 or more in the digits 0 to 9, such as 42, not “+42”"
+            ),
+            (
+                "cookbook://recipes/0x2A", .recipeDetails,
+                "recipeID must be a whole number of 0 or more in the digits 0 to 9, such as 42, not “0x2A”"
+            ),
+            (
+                "cookbook://recipes/4e1", .recipeDetails,
+                "recipeID must be a whole number of 0 or more in the digits 0 to 9, such as 42, not “4e1”"
+            ),
+            (
+                "cookbook://recipes/%EF%BC%94%EF%BC%92", .recipeDetails,
+                "recipeID must be a whole number of 0 or more in the digits 0 to 9, such as 42, not “４２”"
+            ),
+            (
+                "cookbook://recipes/-7/choose-ingredients", .chooseIngredients,
+                "recipeID must be a whole number of 0 or more in the digits 0 to 9, such as 42, not “-7”"
+            ),
+            (
+                "cookbook://recipes/99999999999999999999", .recipeDetails,
+                "recipeID is too large: “99999999999999999999” is more than 9223372036854775807"
+            ),
+            ("cookbook://search?query", .recipeSearch, "query has no “=”: write query=VALUE (query= for none)"),
+            ("cookbook://search?query&query=a", .recipeSearch, "query has no “=”: write query=VALUE (query= for none)"),
             ("cookbook://recipes/42?recipeID=7", .recipeDetails, "cookbook://recipes/{recipeID} has no parameter “recipeID”"),
             ("cookbook://authors/aiko-tanaka?page=2", .authorRecipes, "cookbook://authors/{authorID} has no parameter “page”"),
             ("cookbook://feed?tab=new", .feed, "cookbook://feed has no parameter “tab”"),

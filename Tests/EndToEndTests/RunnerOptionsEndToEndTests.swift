@@ -90,7 +90,10 @@ struct RunnerOptionsEndToEndTests {
 
     @Test(
         "a link no screen has prints what is wrong and every valid form to stderr, and exits 2",
-        arguments: ["https://example.com/recipes/1", "cookbook://no-such-screen", "cookbook://authors"])
+        arguments: [
+            "https://example.com/recipes/1", "cookbook://no-such-screen", "cookbook://authors", "cookbook://recipes/1#steps",
+            "cookbook:/recipes/1", "cookbook://me@recipes/1", "cookbook://recipes//1",
+        ])
     func badLink(link: String) throws {
         let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")
         #expect(result.status == 2)
@@ -100,6 +103,20 @@ struct RunnerOptionsEndToEndTests {
         ] {
             #expect(result.errorOutput.contains("\n  \(form)"))
         }
+        #expect(result.output.isEmpty, "nothing started")
+    }
+
+    @Test(
+        "a value a screen cannot take exits 2, naming it and the screen's parameters",
+        arguments: [
+            ("cookbook://recipes/-1", "recipeID must be a whole number of 0 or more"), ("cookbook://recipes/0x2A", "not “0x2A”"),
+            ("cookbook://search?query", "query has no “=”"),
+        ])
+    func badValue(link: String, words: String) throws {
+        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")
+        #expect(result.status == 2)
+        #expect(result.errorOutput.hasPrefix("cookbook: cannot open “\(link)”: "), "\(result.errorOutput)")
+        #expect(result.errorOutput.contains(words), "\(result.errorOutput)")
         #expect(result.output.isEmpty, "nothing started")
     }
 
@@ -113,7 +130,7 @@ struct RunnerOptionsEndToEndTests {
         #expect(details.status == 0, "stderr: \(details.errorOutput)")
         let bad = try ProductProcess(name: "RecipeSearchSandbox").run(["--open", "cookbook://recipes/x"])
         #expect(bad.status == 2)
-        #expect(bad.errorOutput.contains("recipeID must be a whole number, not “x”"))
+        #expect(bad.errorOutput.contains("recipeID must be a whole number of 0 or more in the digits 0 to 9, such as 42, not “x”"))
     }
 
     @Test(
@@ -121,7 +138,10 @@ struct RunnerOptionsEndToEndTests {
         arguments: [
             ("cookbook://search?q=curry", "has no parameter “q”", "query (optional): the words to search for"),
             ("cookbook://search?query=curry&query=rice", "query is given twice", "query (optional): the words to search for"),
-            ("cookbook://recipes/abc", "recipeID must be a whole number, not “abc”", "recipeID: the recipe's number, such as 42"),
+            (
+                "cookbook://recipes/abc", "recipeID must be a whole number of 0 or more in the digits 0 to 9, such as 42, not “abc”",
+                "recipeID: the recipe's number, such as 42"
+            ),
             ("cookbook://feed?tab=new", "has no parameter “tab”", "cookbook://feed takes no parameters."),
         ])
     func refusedParameter(link: String, problem: String, parameters: String) throws {

@@ -89,6 +89,9 @@ public enum DeepLinks {
         guard components.scheme?.lowercased() == scheme else {
             throw DeepLinkError(link: link, problem: "it is not a \(scheme):// link")
         }
+        // URLComponents reads more than a link may hold, and would drop some of it without a word
+        // (a fragment, a user name, an empty segment): the shape is checked in the text as written.
+        if let problem = misshapen(link, components) { throw DeepLinkError(link: link, problem: problem) }
         // A stray % is read leniently by URLComponents (as a literal "%"): refused here, in the
         // text as written, so no value is read that its writer did not mean.
         if let question = link.firstIndex(of: "?"), percentDecoded(String(link[link.index(after: question)...])) == nil {
@@ -118,7 +121,12 @@ public enum DeepLinks {
                 guard values[item.name] == nil else {
                     throw DeepLinkError(link: link, problem: "\(item.name) is given twice", screen: screen.kind)
                 }
-                values[item.name] = item.value ?? ""
+                guard let value = item.value else {
+                    throw DeepLinkError(
+                        link: link, problem: "\(item.name) has no “=”: write \(item.name)=VALUE (\(item.name)= for none)",
+                        screen: screen.kind)
+                }
+                values[item.name] = value
             }
             do {
                 return try screen.init(linkValues: values)
@@ -127,6 +135,33 @@ public enum DeepLinks {
             }
         }
         throw DeepLinkError(link: link, problem: "no screen has this path")
+    }
+
+    /// What is wrong with the shape of a link, if anything: it must be `scheme://` then the
+    /// screen's path, with no user name, port or `#fragment`, no empty segment, and parameters
+    /// after a `?` when it has one.
+    private static func misshapen(_ link: String, _ components: URLComponents) -> String? {
+        let example = "as in \(scheme)://recipes/42"
+        guard let colon = link.firstIndex(of: ":") else { return nil }
+        let rest = link[link.index(after: colon)...]
+        guard rest.hasPrefix("//"), !rest.dropFirst(2).hasPrefix("/") else {
+            let slashes = rest.prefix { $0 == "/" }.count
+            let written = slashes == 0 ? "none" : slashes == 1 ? "one" : "\(slashes)"
+            return "after “\(scheme):” a link has two slashes, not \(written), then the screen, \(example)"
+        }
+        if let fragment = components.percentEncodedFragment {
+            return "it ends in “#\(fragment)”, and a link has no #fragment: nothing after # would be read"
+        }
+        let authority = rest.dropFirst(2).prefix { !"/?#".contains($0) }
+        if authority.contains("@") || authority.contains(":") {
+            return
+                "“\(authority)” has a user name or a port, which a link does not have: the screen's name comes right after “//”, \(example)"
+        }
+        let path = rest.dropFirst(2 + authority.count).prefix { $0 != "?" && $0 != "#" }
+        if path.contains("//") { return "its path has an empty part between two slashes (“\(authority)\(path)”)" }
+        if path.hasSuffix("/") { return "its path ends in “/” (“\(authority)\(path)”): write it without the last slash" }
+        if components.percentEncodedQuery == "" { return "it has a “?” with no parameter after it" }
+        return nil
     }
 
     private static func segments(of path: String) -> [String] {
@@ -197,10 +232,16 @@ public struct DeepLinkError: Error, Equatable, CustomStringConvertible {
         return "cannot open “\(link)”: \(problem). \(takes)"
     }
 
-    /// For descriptors: a value that must be a whole number.
+    /// For descriptors: a value that must be a whole number of 0 or more, written in the digits
+    /// 0 to 9 alone (`-1`, `+42`, `0x2A`, `4e1` and `４２` are refused, not read as some number).
     public static func integer(_ name: String, in values: [String: String]) throws(DeepLinkError) -> Int {
         guard let text = values[name] else { throw DeepLinkError(problem: "the link has no \(name)") }
-        guard let number = Int(text) else { throw DeepLinkError(problem: "\(name) must be a whole number, not “\(text)”") }
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            throw DeepLinkError(problem: "\(name) must be a whole number of 0 or more in the digits 0 to 9, such as 42, not “\(text)”")
+        }
+        guard let number = Int(text) else {
+            throw DeepLinkError(problem: "\(name) is too large: “\(text)” is more than \(Int.max)")
+        }
         return number
     }
 
