@@ -47,7 +47,7 @@ final class InteractiveSession {
 
         let (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self, bufferingPolicy: .unbounded)
         let signals = SignalHandlers()
-        signals.install(terminal: terminal, onRepaint: { continuation.yield(.resize) })
+        signals.install(terminal: terminal, notices: session.notices, programName: programName, onRepaint: { continuation.yield(.resize) })
         defer { signals.cancel() }
         let reader = KeyReader()
         reader.start(continuation)

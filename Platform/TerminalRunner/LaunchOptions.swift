@@ -64,8 +64,9 @@ public struct ProgramInfo: Sendable {
 
     static let exitStatuses = """
         Exit status: 0 done, 1 a script command failed, 2 bad command line, 3 could not start,
-        4 changes made in the run were not saved, 129 the terminal hung up,
-        130 interrupted (Ctrl-C, SIGINT), 143 terminated (SIGTERM).
+        4 changes made in the run were not saved, 5 the output could not be written,
+        129 the terminal hung up, 130 interrupted (Ctrl-C, SIGINT), 143 terminated (SIGTERM);
+        on a signal, a change being saved is finished or rolled back and what was not saved is said.
         """
 }
 

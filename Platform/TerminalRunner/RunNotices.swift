@@ -1,5 +1,11 @@
 import Core
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -18,6 +24,10 @@ import Core
 ///   or refused by the store). A run that ends with any says how many and exits with status 4,
 ///   so a script never reports success for changes it did not save.
 ///
+/// - `beginChange(_:)` / `endChange(_:)`: a change being saved, so that a program told to stop
+///   (SIGTERM, SIGHUP, SIGINT) lets it finish or roll back first, and starts no other
+///   (`isStopping`; see `StopSignals`).
+///
 /// - `fail(_:)`: something a script must not pass over, such as a request a strict cassette has
 ///   no answer for: the script stops at the command during which it happened, naming its line,
 ///   and exits 1. The full screen has shown it already, on the screen that asked.
@@ -31,7 +41,12 @@ public final class RunNotices: @unchecked Sendable {
     private var delivered = 0
     private var listener: (@Sendable (String) -> Void)?
     private var unsaved = 0
+    /// What each change not kept was, and why, where the store said.
+    private var unsavedDescriptions: [String] = []
     private var failures: [String] = []
+    private var stopping = false
+    private var changesBeingSaved: [Int: String] = [:]
+    private var changesBegun = 0
 
     public init(banner: String? = nil) {
         bannerText = banner
@@ -58,8 +73,44 @@ public final class RunNotices: @unchecked Sendable {
     /// Every warning told so far, in order.
     public var warnings: [String] { lock.withLock { told } }
 
-    public func recordUnsavedChange() {
-        lock.withLock { unsaved += 1 }
+    /// A change not kept; `what` says which and why (“adding “milk” to the shopping list: …”).
+    public func recordUnsavedChange(_ what: String? = nil) {
+        lock.withLock {
+            unsaved += 1
+            if let what { unsavedDescriptions.append(what) }
+        }
+    }
+
+    /// True once the program is told to stop: a store gives up waiting for a lock, and no change starts.
+    public var isStopping: Bool { lock.withLock { stopping } }
+
+    /// A change `what` is about to be saved: returns its token for `endChange`, or nil when the
+    /// program is stopping (the change must not start).
+    public func beginChange(_ what: String) -> Int? {
+        lock.withLock {
+            guard !stopping else { return nil }
+            changesBegun += 1
+            changesBeingSaved[changesBegun] = what
+            return changesBegun
+        }
+    }
+
+    /// The change is saved, or failed (and was recorded as not saved).
+    public func endChange(_ token: Int) {
+        lock.withLock { _ = changesBeingSaved.removeValue(forKey: token) }
+    }
+
+    /// Tells the program to stop, then waits up to `timeout` for the changes being saved to be
+    /// saved or rolled back (a store gives up waiting for a lock once `isStopping`). Returns what
+    /// was not saved in this run and what is still being saved. Blocks: call it from a thread of
+    /// its own (a signal handler's queue), never from Swift's cooperative pool.
+    func stop(within timeout: Duration) -> (notSaved: [String], stillBeingSaved: [String]) {
+        lock.withLock { stopping = true }
+        let deadline = ContinuousClock.now + timeout
+        while lock.withLock({ !changesBeingSaved.isEmpty }), ContinuousClock.now < deadline {
+            usleep(5_000)
+        }
+        return lock.withLock { (unsavedDescriptions, changesBeingSaved.sorted { $0.key < $1.key }.map(\.value)) }
     }
 
     /// Records what a script must fail on; the script reads it with `takeFailures()`.

@@ -25,6 +25,8 @@ public enum Runner {
         case cannotStart = 3
         /// The run ended with changes that were not saved (kept in memory only, or refused by the store).
         case unsavedChanges = 4
+        /// Standard output could not be written (closed, or its disk full): what the run showed is lost.
+        case outputLost = 5
         /// SIGHUP, or the terminal went away: 128 + 1.
         case hungUp = 129
         /// Ctrl-C or SIGINT: 128 + 2.
@@ -66,13 +68,24 @@ public enum Runner {
     /// or `StartupError` (exit 3). `time` is the gate the program's clock sleeps through, if any:
     /// a script holds it (see `ScriptPacer`), the full screen does not. `gallery`, when given,
     /// adds `--gallery`: print the program's part of the screen gallery and exit (1 when it has
-    /// problems).
+    /// problems). Output that could not be written ends the run with `outputLost`, said on
+    /// stderr (`StandardOutput`).
     @MainActor
     public static func main(
         _ program: ProgramInfo,
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         time: SleepGate? = nil,
         gallery: GalleryRenderer? = nil,
+        makeRoot: (LaunchOptions) async throws -> any RootCoordinator
+    ) async -> ExitCode {
+        StandardOutput.begin()
+        let status = await run(program, arguments: arguments, time: time, gallery: gallery, makeRoot: makeRoot)
+        return StandardOutput.finish(status, programName: program.name)
+    }
+
+    @MainActor
+    private static func run(
+        _ program: ProgramInfo, arguments: [String], time: SleepGate?, gallery: GalleryRenderer?,
         makeRoot: (LaunchOptions) async throws -> any RootCoordinator
     ) async -> ExitCode {
         var withGallery = program
@@ -179,6 +192,10 @@ public enum Runner {
             notices.deliver(to: toStandardError)
             return finish(status, notices: notices, program: program)
         }
+        // Told to stop, a script's run lets a change being saved finish or roll back, and says what was not saved.
+        let signals = SignalHandlers()
+        signals.installStop(notices: notices, programName: program.name, restore: {})
+        defer { signals.cancel() }
         let pacer = ScriptPacer(gate: time)
         await pacer.step(startup)
         let status = await ScriptSession(interpreter: ScriptInterpreter(session: session, pacer: pacer), source: source, report: report)
@@ -339,8 +356,10 @@ extension LineSource {
 /// Every text goes through `TerminalText` first (line breaks kept): whatever it quotes (a
 /// script line, a recipe title, a path) cannot drive the terminal.
 public enum Terminal {
+    /// A failure is kept for the end of the run (`StandardOutput`).
     public static func write(_ text: String) {
-        DescriptorWrite.writeAll(TerminalText.safe(text, keepingLineBreaks: true).utf8, to: STDOUT_FILENO)
+        let bytes = TerminalText.safe(text, keepingLineBreaks: true).utf8
+        if let error = DescriptorWrite.writeAll(bytes, to: STDOUT_FILENO) { StandardOutput.failed(error, writing: bytes.count) }
     }
 
     public static func writeError(_ text: String) {

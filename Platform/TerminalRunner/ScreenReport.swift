@@ -1,5 +1,6 @@
 import Core
 import DataFormats
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

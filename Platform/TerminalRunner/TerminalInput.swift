@@ -116,9 +116,10 @@ final class KeyReader: Sendable {
     }
 }
 
-/// The signals the full-screen UI answers. SIGINT, SIGTERM and SIGHUP restore the terminal
-/// and exit at once with 128 + the signal's number (130, 143, 129), whatever the main actor
-/// is doing; SIGWINCH reports a resize. SIGTSTP (Ctrl-Z, `kill -TSTP`) gives the terminal back
+/// The signals a run answers. SIGINT, SIGTERM and SIGHUP, in every mode, restore the terminal,
+/// let a change being saved finish or roll back, say what was not saved and exit with 128 + the
+/// signal's number (130, 143, 129), whatever the main actor is doing (`StopSignals`). At the
+/// full screen, SIGWINCH also reports a resize. SIGTSTP (Ctrl-Z, `kill -TSTP`) gives the terminal back
 /// and stops the process; SIGCONT (`fg`) takes it over again and repaints. Each signal's default
 /// action is turned off with `signal(_, SIG_IGN)` and a dispatch source receives it instead.
 @MainActor
@@ -132,15 +133,10 @@ final class SignalHandlers {
         (SIGHUP, .hungUp),
     ]
 
-    /// `onRepaint` is called after a resize and after a stop: the whole frame must be drawn.
-    func install(terminal: TerminalMode, onRepaint: @escaping @Sendable () -> Void) {
-        for (number, status) in Self.exitStatuses {
-            sources.append(
-                source(for: number) {
-                    terminal.restore()
-                    exit(status.rawValue)
-                })
-        }
+    /// The full screen's: `onRepaint` is called after a resize and after a stop: the whole frame
+    /// must be drawn.
+    func install(terminal: TerminalMode, notices: RunNotices, programName: String, onRepaint: @escaping @Sendable () -> Void) {
+        installStop(notices: notices, programName: programName, restore: { terminal.restore() })
         sources.append(source(for: SIGWINCH, onRepaint))
         sources.append(
             source(for: SIGTSTP) {
@@ -156,6 +152,16 @@ final class SignalHandlers {
                 terminal.resume()
                 onRepaint()
             })
+    }
+
+    /// SIGINT, SIGTERM and SIGHUP end the run through `StopSignals.stop`, `restore` first.
+    func installStop(notices: RunNotices, programName: String, restore: @escaping @Sendable () -> Void) {
+        for (number, status) in Self.exitStatuses {
+            sources.append(
+                source(for: number) {
+                    StopSignals.stop(status, notices: notices, programName: programName, restore: restore)
+                })
+        }
     }
 
     /// Stops the process as Ctrl-Z does in other programs (raw mode turns the key into a byte).

@@ -12,6 +12,7 @@ final class LiveProcess: Sendable {
     private let process: Process
     private let input: FileHandle
     private let output = OutputBuffer()
+    private let errors = OutputBuffer()
 
     init(_ name: String, arguments: [String]) throws {
         process = Process()
@@ -19,16 +20,19 @@ final class LiveProcess: Sendable {
         process.arguments = arguments
         let stdin = Pipe()
         let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
+        process.standardError = stderr
         input = stdin.fileHandleForWriting
-        stdout.fileHandleForReading.readabilityHandler = { [output] handle in
-            let chunk = handle.availableData
-            output.append(chunk)
-            if chunk.isEmpty {
-                // End of file: the process closed its output (it ended).
-                handle.readabilityHandler = nil
+        for (pipe, buffer) in [(stdout, output), (stderr, errors)] {
+            pipe.fileHandleForReading.readabilityHandler = { handle in
+                let chunk = handle.availableData
+                buffer.append(chunk)
+                if chunk.isEmpty {
+                    // End of file: the process closed its output (it ended).
+                    handle.readabilityHandler = nil
+                }
             }
         }
         try process.run()
@@ -36,6 +40,18 @@ final class LiveProcess: Sendable {
 
     /// Everything printed so far.
     var text: String { String(decoding: output.bytes, as: UTF8.self) }
+
+    /// Everything printed to stderr before the process ended; call after it ended.
+    func finalErrorOutput(timeout: Duration = .seconds(10)) -> String {
+        let deadline = ContinuousClock.now + timeout
+        while !errors.ended, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.002) }
+        return String(decoding: errors.bytes, as: UTF8.self)
+    }
+
+    /// The status the process exited with; nil while it runs or when a signal ended it.
+    var exitStatus: Int32? {
+        process.isRunning || process.terminationReason == .uncaughtSignal ? nil : process.terminationStatus
+    }
 
     func send(_ line: String) {
         try? input.write(contentsOf: Data((line + "\n").utf8))

@@ -144,8 +144,9 @@ struct LaunchOptionsTests {
                 or piped input it runs the commands of the script language (the `help` command lists them).
 
                 Exit status: 0 done, 1 a script command failed, 2 bad command line, 3 could not start,
-                4 changes made in the run were not saved, 129 the terminal hung up,
-                130 interrupted (Ctrl-C, SIGINT), 143 terminated (SIGTERM).
+                4 changes made in the run were not saved, 5 the output could not be written,
+                129 the terminal hung up, 130 interrupted (Ctrl-C, SIGINT), 143 terminated (SIGTERM);
+                on a signal, a change being saved is finished or rolled back and what was not saved is said.
 
                 """)
     }
@@ -163,7 +164,7 @@ struct LaunchOptionsTests {
         let documented: [(Runner.ExitCode, String)] = [
             (.success, "0 done"), (.scriptFailed, "1 a script command failed"), (.usage, "2 bad command line"),
             (.cannotStart, "3 could not start"), (.unsavedChanges, "4 changes made in the run were not saved"),
-            (.hungUp, "129 the terminal hung up"),
+            (.outputLost, "5 the output could not be written"), (.hungUp, "129 the terminal hung up"),
             (.interrupted, "130 interrupted (Ctrl-C, SIGINT)"), (.terminated, "143 terminated (SIGTERM)"),
         ]
         for (code, words) in documented {

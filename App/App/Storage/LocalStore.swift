@@ -155,7 +155,7 @@ struct LocalStore {
         )
     }
 
-    private static func counting<Entity: Identifiable & Queryable>(
+    private static func counting<Entity: NamedEntity>(
         _ base: any Repository<Entity>, isMemoryOnly: Bool, _ notices: RunNotices
     )
         -> any Repository<Entity> where Entity.ID: Sendable

@@ -56,6 +56,8 @@ actor SQLiteDatabase {
     private(set) var opened: DatabaseFiles?
     /// Why this connection writes no more, once its files were replaced under it.
     var stopped: StoreError?
+    /// How a statement waits for another program's lock (SQLite's busy handler's state).
+    private let lockWait: LockWait
 
     /// How long a statement waits for another process's lock before failing.
     static let busyTimeoutMilliseconds: Int32 = 2_000
@@ -107,7 +109,8 @@ actor SQLiteDatabase {
         self.access = access
         self.notices = notices
         connection = handle
-        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+        lockWait = LockWait(timeout: .milliseconds(Int(Self.busyTimeoutMilliseconds)), notices: notices)
+        sqlite3_busy_handler(handle, LockWait.handler, Unmanaged.passUnretained(lockWait).toOpaque())
         do throws(StoreError) {
             // A file from a newer Cookbook is refused before anything here writes to it.
             let version = try Migration.refuseNewer(migrations, on: handle, path: path)
@@ -306,6 +309,32 @@ actor SQLiteDatabase {
         guard let start = sqlite3_column_text(statement, column) else { return "" }
         let count = Int(sqlite3_column_bytes(statement, column))
         return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    }
+}
+
+/// How a statement waits for another program's lock, as SQLite's busy handler: up to `timeout`,
+/// polling every 2 ms, and no longer once the run is told to stop (`RunNotices.isStopping`): the
+/// statement then fails as locked, and its transaction rolls back, so a program sent SIGTERM
+/// while a save waits says it was not saved instead of waiting on.
+final class LockWait: @unchecked Sendable {
+    let timeout: Duration
+    let notices: RunNotices
+    /// When the current wait began: written only by the connection's thread, while it waits.
+    private var started = ContinuousClock.now
+
+    init(timeout: Duration, notices: RunNotices) {
+        self.timeout = timeout
+        self.notices = notices
+    }
+
+    /// SQLite calls it with `count` tries so far; 1 tries again, 0 gives up.
+    static let handler: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = { context, count in
+        guard let context else { return 0 }
+        let wait = Unmanaged<LockWait>.fromOpaque(context).takeUnretainedValue()
+        if count == 0 { wait.started = .now }
+        guard !wait.notices.isStopping, ContinuousClock.now - wait.started < wait.timeout else { return 0 }
+        usleep(2_000)
+        return 1
     }
 }
 

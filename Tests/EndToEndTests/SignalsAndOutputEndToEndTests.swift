@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A run told to stop while a save waits for another program's lock, and a run whose standard
+/// output cannot be written: each ends with its documented status and says on stderr what was
+/// lost.
+@Suite("signals and output")
+struct SignalsAndOutputEndToEndTests {
+    let cookbook = ProductProcess(name: "cookbook")
+
+    @Test(
+        "a signal while a save waits for a lock: it stops waiting, the entry is rolled back and named on stderr, with the signal's status",
+        arguments: [(SIGTERM, 143), (SIGHUP, 129), (SIGINT, 130)] as [(Int32, Int32)])
+    func signalWhileASaveWaits(signal: Int32, status: Int32) throws {
+        let directory = temporaryDataDirectory()
+        let path = directory + "/cookbook.sqlite"
+        #expect(try cookbook.run(["--data-dir", directory], input: "tab \"Shopping list\"\ntype bread\n").status == 0)
+        let lock = try #require(SQLiteInspector.WriteLock(on: path))
+        defer { lock.release() }
+        let app = try LiveProcess("cookbook", arguments: ["--data-dir", directory])
+        app.send("tab \"Shopping list\"\ntype milk")
+        #expect(app.waitFor("› type milk"), "\(app.text)")
+        // The save now waits for the lock, for up to 2 s.
+        Thread.sleep(forTimeInterval: 0.3)
+
+        let signalled = ContinuousClock.now
+        app.kill(signal)
+        let took = ContinuousClock.now - signalled
+
+        let errors = app.finalErrorOutput()
+        #expect(app.exitStatus == status, "stderr: \(errors)")
+        #expect(took < .milliseconds(1500), "it stops waiting for the lock at once, not after the 2 s timeout: \(took)")
+        #expect(errors.contains("Not saved in this run:"), "\(errors)")
+        #expect(errors.contains("  adding “milk” to the shopping list: the database \(path) is locked by another program"), "\(errors)")
+        #expect(errors.contains("cookbook: 1 change made in this run was not saved."), "\(errors)")
+        lock.release()
+        #expect(SQLiteInspector(path: path).shoppingItemNames() == ["bread"])
+        #expect(SQLiteInspector(path: path).integrityCheck() == "ok")
+    }
+
+    @Test("SIGTERM with every change saved: status 143 and nothing to say")
+    func signalWithEverythingSaved() throws {
+        let directory = temporaryDataDirectory()
+        let app = try LiveProcess("cookbook", arguments: ["--data-dir", directory])
+        app.send("tab \"Shopping list\"\ntype milk")
+        #expect(app.waitFor("Added “milk”."), "\(app.text)")
+
+        app.kill(SIGTERM)
+
+        let errors = app.finalErrorOutput()
+        #expect(app.exitStatus == 143)
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(SQLiteInspector(path: directory + "/cookbook.sqlite").shoppingItemNames() == ["milk"])
+    }
+
+    @Test(
+        "standard output closed or on a full device: the run does its work, says the output is lost and exits 5",
+        arguments: [">&-", ">/dev/full"])
+    func outputCannotBeWritten(redirection: String) throws {
+        try #require(redirection != ">/dev/full" || FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full here")
+        let directory = temporaryDataDirectory()
+        let redirected = ProductProcess(name: "cookbook", launcher: ["/bin/sh", "-c", "exec \"$0\" \"$@\" \(redirection)"])
+
+        let run = try redirected.run(["--data-dir", directory], input: "tab \"Shopping list\"\ntype milk\nquit\n")
+        let help = try redirected.run(["--help"])
+
+        #expect(run.status == 5, "stderr: \(run.errorOutput)")
+        #expect(run.errorOutput.contains("cookbook: standard output could not be written: "), "\(run.errorOutput)")
+        #expect(run.errorOutput.contains(redirection == ">&-" ? "it is closed" : "its disk is full"), "\(run.errorOutput)")
+        #expect(SQLiteInspector(path: directory + "/cookbook.sqlite").shoppingItemNames() == ["milk"], "the work is done")
+        #expect(SQLiteInspector(path: directory + "/cookbook.sqlite").integrityCheck() == "ok", "no screen was written into the database")
+        #expect(help.status == 5, "\(help.errorOutput)")
+    }
+}

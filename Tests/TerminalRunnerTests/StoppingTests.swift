@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import TerminalRunner
+
+/// A run told to stop (SIGTERM, SIGHUP, SIGINT): changes being saved finish or roll back first,
+/// none starts after, and what was not saved is said.
+@Suite("Stopping: changes being saved, what was not saved")
+struct StoppingTests {
+    @Test("stop waits for a change being saved to end, refuses new ones, and returns what was not saved")
+    func stopWaitsForChangesBeingSaved() async throws {
+        let notices = RunNotices()
+        let saving = try #require(notices.beginChange("adding “milk” to the shopping list"))
+        notices.recordUnsavedChange("adding “tea” to the shopping list: the disk is full")
+        let ended = Task.detached {
+            try await Task.sleep(for: .milliseconds(200))
+            notices.recordUnsavedChange("adding “milk” to the shopping list: locked (rolled back: Cookbook was told to stop)")
+            notices.endChange(saving)
+        }
+
+        let started = ContinuousClock.now
+        let (notSaved, stillBeingSaved) = await Task.detached { notices.stop(within: .seconds(5)) }.value
+        try await ended.value
+
+        #expect(ContinuousClock.now - started >= .milliseconds(150), "it waited for the change being saved")
+        #expect(
+            notSaved == [
+                "adding “tea” to the shopping list: the disk is full",
+                "adding “milk” to the shopping list: locked (rolled back: Cookbook was told to stop)",
+            ])
+        #expect(stillBeingSaved.isEmpty)
+        #expect(notices.isStopping)
+        #expect(notices.beginChange("adding “jam” to the shopping list") == nil, "no change starts once stopping")
+    }
+
+    @Test("a change still being saved when the time is up is named as such")
+    func stillBeingSaved() async {
+        let notices = RunNotices()
+        _ = notices.beginChange("saving “Curry Rice” to favorites")
+
+        let (notSaved, stillBeingSaved) = await Task.detached { notices.stop(within: .milliseconds(50)) }.value
+
+        #expect(notSaved.isEmpty)
+        #expect(stillBeingSaved == ["saving “Curry Rice” to favorites"])
+        #expect(
+            StopSignals.report(.terminated, notSaved: notSaved, stillBeingSaved: stillBeingSaved) == [
+                "terminated (SIGTERM). Not saved in this run:",
+                "  still being saved after 3 s, so it may or may not be kept: saving “Curry Rice” to favorites",
+            ])
+    }
+
+    @Test("the report names each change not saved, the first ten, and says nothing when all was saved")
+    func report() {
+        #expect(StopSignals.report(.hungUp, notSaved: [], stillBeingSaved: []).isEmpty)
+        let many = (1...12).map { "adding “item \($0)” to the shopping list: kept in memory only" }
+        let lines = StopSignals.report(.hungUp, notSaved: many, stillBeingSaved: [])
+        #expect(lines.first == "the terminal hung up (SIGHUP). Not saved in this run:")
+        #expect(lines.dropFirst().first == "  adding “item 1” to the shopping list: kept in memory only")
+        #expect(lines.count == 12)
+        #expect(lines.last == "  and 2 more")
+        #expect(
+            StopSignals.report(.interrupted, notSaved: ["x"], stillBeingSaved: []).first == "interrupted (SIGINT). Not saved in this run:")
+    }
+}
