@@ -16,6 +16,15 @@ struct CompositionTests {
         try #require(BundledRecipeClient.bundled().recipes.first { $0.title == "Curry Rice" }).id
     }
 
+    @Test("cookbook --help says where the data lives in one paragraph, with no blank line inside it")
+    func helpDataParagraph() {
+        let usage = CookbookApp.program.usage
+        #expect(
+            usage.contains(
+                "\n\nData: favorites, the shopping list, recent searches and the recipe cache live in DATA_DIR/cookbook.sqlite;\n"
+                    + "page views and events are written as JSON lines to DATA_DIR/logs/events.jsonl.\n\n"))
+    }
+
     @Test func theResolverBuildsTheRealDetailsScreen() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -27,8 +27,11 @@ public enum CookbookApp {
                 help: "with --api-url: answer a recipe saved less than AGE ago (90s, 30m, 12h, 7d) without asking the server (default: 1h)")
         ],
         notes: [
-            "Data: favorites, the shopping list, recent searches and the recipe cache live in DATA_DIR/cookbook.sqlite;",
-            "page views and events are written as JSON lines to DATA_DIR/logs/events.jsonl.",
+            // One note is one paragraph: its lines are joined here, not given as two notes (a blank line between).
+            """
+            Data: favorites, the shopping list, recent searches and the recipe cache live in DATA_DIR/cookbook.sqlite;
+            page views and events are written as JSON lines to DATA_DIR/logs/events.jsonl.
+            """
         ]
     )
 
