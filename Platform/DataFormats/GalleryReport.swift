@@ -44,23 +44,29 @@ public struct GalleryReport: Codable, Equatable, Sendable {
     }
 
     /// When a rendering is shown: in a scenario, before `wait` (while the screen waits on held
-    /// time: its loading state) or once its work is done, and after a gallery script when one
-    /// drove the screen to a state only an action reaches.
+    /// time: its loading state) or once its work is done, after a gallery script when one
+    /// drove the screen to a state only an action reaches, and wrapped to a narrow window's width
+    /// (script mode's `--width`) for the one narrow rendering of each screen.
     public struct Moment: Codable, Equatable, Sendable {
         public var scenario: String
         public var beforeWait: Bool
         /// The script's commands, one line: `toggle Favorite`; nil for the screen as it opens.
         public var script: String?
+        /// The columns the text is wrapped to; nil: unwrapped, as script mode prints by default.
+        public var width: Int?
 
-        public init(scenario: String, beforeWait: Bool = false, script: String? = nil) {
+        public init(scenario: String, beforeWait: Bool = false, script: String? = nil, width: Int? = nil) {
             self.scenario = scenario
             self.beforeWait = beforeWait
             self.script = script
+            self.width = width
         }
 
-        /// `slow, before wait`, `default, after toggle Favorite`, or the scenario's name.
+        /// `slow, before wait`, `default, after toggle Favorite`, `default, 40 columns`, or the
+        /// scenario's name.
         public var label: String {
             if let script { return "\(scenario), after \(script)" }
+            if let width { return "\(scenario), \(width) columns" }
             return beforeWait ? "\(scenario), before wait" : scenario
         }
     }

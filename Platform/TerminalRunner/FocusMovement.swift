@@ -17,16 +17,23 @@ public struct Viewport: Equatable, Sendable {
 /// the text between rows (ingredients, steps) can be read. Rows that scroll out of view
 /// lose the focus to the rows still in view. Pure, on line numbers only.
 public struct FocusMovement: Sendable {
-    /// The body line of each interactive row, in reading order.
+    /// The first body line of each interactive row, in reading order.
     public var rowLines: [Int]
+    /// How many lines each row takes once wrapped (1 when not given).
+    public var rowHeights: [Int]
     public var lineCount: Int
     /// How many body lines are visible.
     public var height: Int
 
-    public init(rowLines: [Int], lineCount: Int, height: Int) {
+    public init(rowLines: [Int], rowHeights: [Int] = [], lineCount: Int, height: Int) {
         self.rowLines = rowLines
+        self.rowHeights = rowHeights
         self.lineCount = lineCount
         self.height = max(1, height)
+    }
+
+    private func rowHeight(_ row: Int) -> Int {
+        rowHeights.indices.contains(row) ? max(1, rowHeights[row]) : 1
     }
 
     var maximumTop: Int { max(0, lineCount - height) }
@@ -85,17 +92,18 @@ public struct FocusMovement: Sendable {
         return Viewport(focus: last ? lastVisible(top: top) : firstVisible(top: top), top: top)
     }
 
-    /// Scrolls just enough to show the focused row, with the line above it (a section
-    /// heading) when there is room.
+    /// Scrolls just enough to show the focused row, all its lines when they fit, with the line
+    /// above it (a section heading) when there is room.
     public func reveal(_ viewport: Viewport) -> Viewport {
         var top = min(max(0, viewport.top), maximumTop)
         if let focus = viewport.focus, rowLines.indices.contains(focus) {
             let line = rowLines[focus]
+            let last = line + min(rowHeight(focus), height) - 1
             if line - 1 < top {
                 // The line above only when the view is tall enough for both.
-                top = max(0, height > 1 ? line - 1 : line)
-            } else if line >= top + height {
-                top = line - height + 1
+                top = max(0, height > last - line + 1 ? line - 1 : line)
+            } else if last >= top + height {
+                top = last - height + 1
             }
         }
         return Viewport(focus: viewport.focus, top: min(max(0, top), maximumTop))

@@ -59,54 +59,56 @@ public struct Frame: Equatable, Sendable {
 }
 
 /// Lays out the full-screen UI: a header (tab bar, breadcrumb, rule or banner), the screen's body
-/// scrolled to keep the focused row visible, a status line (message, notice or scroll
-/// position) and a footer of key hints for the focused row. Pure: same input, same frame.
+/// wrapped to the window's width and scrolled to keep the focused row visible, a status area
+/// (message, notice or scroll position) and a line of key hints for the focused row. Pure: same
+/// input, same frame.
 public enum FrameRenderer {
-    /// Lines above and below the body: tab bar, breadcrumb, rule / status line, key hints.
-    static let headerHeight = 3
-    static let footerHeight = 2
-
     public static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    /// How many body lines fit in a terminal this many rows high.
-    public static func bodyHeight(rows: Int) -> Int { max(1, rows - headerHeight - footerHeight) }
+    /// How many body lines fit between the header and the status area of this frame: the window's
+    /// rows less the header's and the status area's, which grow with a long banner or notice.
+    public static func bodyHeight(_ input: FrameInput) -> Int {
+        let width = max(1, input.columns)
+        let height = max(1, input.rows)
+        let header = header(input, width: width, height: height).count
+        let status = statusText(input).map { statusLines($0, width: width, height: height, header: header).count } ?? 1
+        return max(1, height - header - status - 1)
+    }
 
     public static func render(_ input: FrameInput) -> Frame {
         let width = max(1, input.columns)
         let height = max(1, input.rows)
-        let bodyHeight = bodyHeight(rows: height)
+        let header = header(input, width: width, height: height)
+        let status = statusText(input).map { statusLines($0, width: width, height: height, header: header.count) }
+        let bodyHeight = max(1, height - header.count - (status?.count ?? 1) - 1)
 
         let body: [StyledLine]
-        var focusLine: Int?
+        var focus: (line: Int, height: Int)?
         if input.showsHelp {
-            body = helpLines()
+            body = helpLines(width: width)
         } else if let content = input.content {
             let laidOut = Body(content, focusedRow: input.focusedRow, spinnerFrame: input.spinnerFrame, width: width)
             body = laidOut.lines
-            focusLine = input.focusedRow.flatMap { laidOut.rowLines[$0] }
+            focus = input.focusedRow.flatMap { row in laidOut.rowLines[row].map { ($0, laidOut.rowHeights[row] ?? 1) } }
         } else {
             body = [StyledLine("\(spinner[abs(input.spinnerFrame) % spinner.count]) Starting…", .dim)]
         }
 
-        let movement = FocusMovement(rowLines: focusLine.map { [$0] } ?? [], lineCount: body.count, height: bodyHeight)
-        let scroll = movement.reveal(Viewport(focus: focusLine == nil ? nil : 0, top: input.scrollOffset)).top
+        let movement = FocusMovement(
+            rowLines: focus.map { [$0.line] } ?? [], rowHeights: focus.map { [$0.height] } ?? [], lineCount: body.count, height: bodyHeight)
+        let scroll = movement.reveal(Viewport(focus: focus == nil ? nil : 0, top: input.scrollOffset)).top
         let visible = body.dropFirst(scroll).prefix(bodyHeight)
 
-        // Every line is cut to the width as it is made (fitting twice changes nothing); the
-        // rule is made exactly as wide.
-        let underHeader =
-            input.banner.map { StyledLine("! \($0.clipped(toWidth: width))", [.bold, .red, .reverse]).fitted(to: width, padded: true) }
-            ?? rule(width: width)
-        var lines: [StyledLine] = [
-            tabBar(input, width: width).fitted(to: width), breadcrumb(input, width: width).fitted(to: width), underHeader,
-        ]
+        // Every line is cut to the width as it is made (fitting twice changes nothing); rules are
+        // made exactly as wide, and the focused row is a bar across the window, all its lines.
+        var lines = header
         for (offset, line) in visible.enumerated() {
-            let isFocused = focusLine == scroll + offset
+            let isFocused = focus.map { (scroll + offset) >= $0.line && (scroll + offset) < $0.line + $0.height } ?? false
             lines.append(line.fitted(to: width, padded: isFocused))
         }
         lines += Array(repeating: StyledLine([]), count: bodyHeight - visible.count)
-        lines.append(statusLine(input, scroll: scroll, shown: visible.count, total: body.count, width: width).fitted(to: width))
-        lines.append(StyledLine(keyHints(input).joined(separator: "  "), .dim).fitted(to: width))
+        lines += status ?? [position(scroll: scroll, shown: visible.count, total: body.count, width: width)]
+        lines.append(StyledLine(fittingHints(keyHints(input), width: width), .dim).fitted(to: width))
 
         // A terminal too short for header and footer shows the top of the frame.
         return Frame(lines: Array(lines.prefix(height)), scrollOffset: scroll, bodyHeight: bodyHeight)
@@ -114,21 +116,70 @@ public enum FrameRenderer {
 
     // MARK: - Header
 
-    /// Every tab, the selected one in brackets (and bold reverse); the others are padded to
-    /// the same width, so titles never shift when the selection moves.
-    static func tabBar(_ input: FrameInput, width: Int = .max) -> StyledLine {
-        var spans: [Span] = []
-        for (index, title) in input.tabs.lazy.map({ $0.clipped(toWidth: width) }).enumerated() {
-            if index > 0 { spans.append(Span(" ")) }
-            spans.append(index == input.selectedTab ? Span("[\(title)]", [.bold, .reverse]) : Span(" \(title) "))
-        }
-        return StyledLine(spans)
+    /// The tab bar, the breadcrumb, and under them a rule or the banner, wrapped (at most a
+    /// quarter of the window: a banner that says more ends with "…").
+    static func header(_ input: FrameInput, width: Int, height: Int) -> [StyledLine] {
+        let underHeader =
+            input.banner.map { banner in
+                Paragraph("! ", banner).lines(width: width, maxLines: max(1, height / 4))
+                    .map { StyledLine($0, [.bold, .red, .reverse]).fitted(to: width, padded: true) }
+            } ?? [rule(width: width)]
+        return tabBar(input, width: width).map { $0.fitted(to: width) } + [breadcrumb(input, width: width).fitted(to: width)]
+            + underHeader
     }
 
+    /// Every tab, the selected one in brackets (and bold reverse); the others are padded to the
+    /// same width, so titles never shift when the selection moves. When that is wider than the
+    /// window the padding goes, and tabs that still do not fit go on the next line.
+    static func tabBar(_ input: FrameInput, width: Int = .max) -> [StyledLine] {
+        let titles = input.tabs.map { $0.clipped(toWidth: max(1, width - 2)) }
+        func tab(_ index: Int, padded: Bool) -> Span {
+            index == input.selectedTab
+                ? Span("[\(titles[index])]", [.bold, .reverse]) : Span(padded ? " \(titles[index]) " : titles[index])
+        }
+        var spans: [Span] = []
+        for index in titles.indices {
+            if index > 0 { spans.append(Span(" ")) }
+            spans.append(tab(index, padded: true))
+        }
+        let line = StyledLine(spans)
+        guard width < .max, line.text.displayWidth > width else { return [line] }
+        var lines: [StyledLine] = []
+        var current: [Span] = []
+        var used = 0
+        for index in titles.indices {
+            let span = tab(index, padded: false)
+            let spanWidth = span.text.displayWidth
+            if !current.isEmpty, used + 1 + spanWidth > width {
+                lines.append(StyledLine(current))
+                current = []
+                used = 0
+            }
+            if !current.isEmpty {
+                current.append(Span(" "))
+                used += 1
+            }
+            current.append(span)
+            used += spanWidth
+        }
+        return lines + [StyledLine(current)]
+    }
+
+    /// The titles of the tab's stack on one line, the last in bold. When they do not fit, the
+    /// earliest give way first: `… › Curry Rice`.
     static func breadcrumb(_ input: FrameInput, width: Int = .max) -> StyledLine {
         guard let last = input.path.last else { return StyledLine([]) }
-        let parents = input.path.dropLast().map { "\($0.clipped(toWidth: width)) › " }.joined()
-        return StyledLine([Span(parents.clipped(toWidth: width)), Span(last.clipped(toWidth: width), .bold)])
+        let current = last.clipped(toWidth: width)
+        let parents = input.path.dropLast().map { "\($0.clipped(toWidth: width)) › " }
+        // The nearest parents that fit beside the current title, "… › " for the ones before them;
+        // a current title too long for even that is cut to leave "… › " room.
+        for kept in stride(from: parents.count, through: 0, by: -1) {
+            let text = (kept < parents.count ? "… › " : "") + parents.suffix(kept).joined()
+            if width == .max || text.displayWidth + current.displayWidth <= width {
+                return StyledLine([Span(text), Span(current, .bold)])
+            }
+        }
+        return StyledLine([Span("… › "), Span(last.clipped(toWidth: max(1, width - 4)), .bold)])
     }
 
     static func rule(width: Int) -> StyledLine {
@@ -137,28 +188,72 @@ public enum FrameRenderer {
 
     // MARK: - Body
 
-    static func helpLines() -> [StyledLine] {
-        let width = KeyBindings.help.map(\.keys.count).max() ?? 0
-        return [StyledLine("# Keys", .bold), ""]
-            + KeyBindings.help.map { StyledLine("  \($0.keys.padded(toWidth: width))  \($0.meaning)") }
-            + ["", StyledLine("Press any key to close this help.", .dim)]
+    /// The key map, wrapped: the meanings in a column beside the keys when the window leaves them
+    /// room, else each under its keys.
+    static func helpLines(width: Int = .max) -> [StyledLine] {
+        let keysWidth = KeyBindings.help.map(\.keys.displayWidth).max() ?? 0
+        let isTable = width == .max || width - keysWidth - 4 >= 28
+        var lines: [StyledLine] = [StyledLine("# Keys", .bold), ""]
+        for binding in KeyBindings.help {
+            if isTable {
+                lines += Paragraph("  \(binding.keys.padded(toWidth: keysWidth))  ", binding.meaning).lines(width: width).map {
+                    StyledLine($0)
+                }
+            } else {
+                lines.append(StyledLine("  \(binding.keys)", .bold))
+                lines += Paragraph("      ", binding.meaning).lines(width: width).map { StyledLine($0) }
+            }
+        }
+        return lines + [""]
+            + Paragraph("", "↑↓ and PgUp PgDn scroll this help; any other key closes it.").lines(width: width).map {
+                StyledLine($0, .dim)
+            }
     }
 
     // MARK: - Footer
 
-    /// The runner's message, else the screen's notice, else a rule showing the scroll position.
-    static func statusLine(_ input: FrameInput, scroll: Int, shown: Int, total: Int, width: Int) -> StyledLine {
-        if let message = input.message { return StyledLine("! \(message.clipped(toWidth: width))", .bold) }
-        if !input.showsHelp, let notice = input.content?.notice { return StyledLine("* \(notice.clipped(toWidth: width))", .bold) }
+    /// The runner's message, else the screen's notice: what the status area says, with its lead.
+    static func statusText(_ input: FrameInput) -> (lead: String, text: String)? {
+        if let message = input.message { return ("! ", message) }
+        if !input.showsHelp, let notice = input.content?.notice { return ("* ", notice) }
+        return nil
+    }
+
+    /// The status text wrapped, in bold: at most a third of the rows the header leaves, the last
+    /// ending with "…" when it says more.
+    static func statusLines(_ status: (lead: String, text: String), width: Int, height: Int, header: Int) -> [StyledLine] {
+        let room = max(1, (height - header - 1) / 3)
+        return Paragraph(status.lead, status.text).lines(width: width, maxLines: room).map { StyledLine($0, .bold).fitted(to: width) }
+    }
+
+    /// A rule showing the scroll position when the body is longer than the window.
+    static func position(scroll: Int, shown: Int, total: Int, width: Int) -> StyledLine {
         guard total > shown else { return rule(width: width) }
         let position = " \(scroll + 1)–\(scroll + shown) of \(total) "
         let dashes = max(0, width - position.count - 2)
-        return StyledLine(String(repeating: "─", count: dashes) + position + "──", .dim)
+        return StyledLine(String(repeating: "─", count: dashes) + position + "──", .dim).fitted(to: width)
+    }
+
+    /// The hints that fit the width whole, most specific first (one that does not fit is left
+    /// out); `? help`, which lists them all, is kept at the end.
+    static func fittingHints(_ hints: [String], width: Int) -> String {
+        let joined = hints.joined(separator: "  ")
+        guard joined.displayWidth > width else { return joined }
+        let help = hints.last { $0 == "? help" }
+        let others = hints.filter { $0 != "? help" }
+        var shown: [String] = []
+        var used = help.map { $0.displayWidth + 2 } ?? 0
+        for hint in others {
+            guard used + hint.displayWidth + (shown.isEmpty ? 0 : 2) <= width else { continue }
+            used += hint.displayWidth + (shown.isEmpty ? 0 : 2)
+            shown.append(hint)
+        }
+        return (shown + (help.map { [$0] } ?? [])).joined(separator: "  ")
     }
 
     /// What the keys do here, most specific first: the focused row's keys, then the rest.
     public static func keyHints(_ input: FrameInput) -> [String] {
-        if input.showsHelp { return ["any key: close help", "q quit"] }
+        if input.showsHelp { return ["↑↓ scroll", "any other key closes", "q quit"] }
         var hints: [String] = []
         let focused = input.focusedRow.flatMap { input.content?.row(id: $0) }
         var isEditing = false
@@ -197,75 +292,5 @@ public enum FrameRenderer {
             hints.append("q quit")
         }
         return hints
-    }
-}
-
-/// The screen's body as lines, laid out like `ScreenContent.plainText(focusedRow:)` (same
-/// numbers, same `[✎]` marks, same `>`) with styles, the typing cursor in the focused field,
-/// a spinner while loading and "r retry" on errors. The notice is not here: the status line
-/// shows it, so it is seen however far the body is scrolled.
-///
-/// Every text is cut to `width` characters before a line is made of it (a focused field keeps
-/// its end, where the cursor is), so laying out a frame takes the same time however long a
-/// title or a field is.
-public struct Body: Sendable {
-    public var lines: [StyledLine] = []
-    /// The line of every interactive row.
-    public var rowLines: [ScreenRow.ID: Int] = [:]
-
-    public init(_ content: ScreenContent, focusedRow: ScreenRow.ID? = nil, spinnerFrame: Int = 0, width: Int = .max) {
-        func clip(_ text: String) -> String { text.clipped(toWidth: width) }
-        lines.append(StyledLine("# \(clip(content.title))", .bold))
-        var number = 0
-        // A section with no rows shows nothing, as in plain text: a heading with nothing under it
-        // would read as the heading of whatever follows.
-        for section in content.sections where !section.rows.isEmpty {
-            lines.append("")
-            if let title = section.title { lines.append(StyledLine("## \(clip(title))", .bold)) }
-            for row in section.rows {
-                let isFocused = row.id == focusedRow
-                let label: String
-                if row.isNumbered {
-                    number += 1
-                    label = "[\(number)]"
-                } else if row.isInteractive {
-                    label = "[✎]"
-                } else {
-                    label = "   "
-                }
-                var text = row.mappingTexts(clip).plainText
-                if isFocused, row.isEnabled, case .textField(let fieldLabel, let fieldText, _) = row.element {
-                    // The field being typed into: the end of its text and a cursor, even when empty.
-                    let start = ">\(label) \(clip(fieldLabel)): "
-                    let room = width == .max ? .max : max(1, width - start.count - 1)
-                    text = "\(clip(fieldLabel)): \(fieldText.clippedFromStart(toWidth: room))▏"
-                }
-                var style: TextStyle = row.isEnabled ? [] : .dim
-                if isFocused { style.insert(.reverse) }
-                if row.isInteractive { rowLines[row.id] = lines.count }
-                lines.append(StyledLine("\(isFocused ? ">" : " ")\(label) \(text)", style))
-            }
-        }
-        switch content.status {
-        case .ready:
-            break
-        case .loading(let message):
-            let spinner = FrameRenderer.spinner
-            lines.append("")
-            lines.append(StyledLine("\(spinner[abs(spinnerFrame) % spinner.count]) \(clip(message))"))
-        case .empty(let message):
-            lines.append("")
-            lines.append(StyledLine("(empty) \(clip(message))", .dim))
-        case .failed(let failure):
-            lines.append("")
-            lines.append(StyledLine("! \(clip(failure.message))", [.bold, .red]))
-            if let recovery = failure.recovery { lines.append(StyledLine("  \(clip(recovery))")) }
-            if failure.canRetry { lines.append(StyledLine("  r retry", .bold)) }
-        }
-    }
-
-    /// The lines of the interactive rows, in reading order: what `FocusMovement` moves over.
-    public func lines(of rows: [ScreenRow]) -> [Int] {
-        rows.map { rowLines[$0.id] ?? 0 }
     }
 }

@@ -2,10 +2,11 @@ import Core
 import DataFormats
 
 /// A program's part of the screen gallery (`--gallery`): every screen the program builds itself,
-/// in every scenario, as script mode shows it. Each rendering is a fresh session whose only screen
-/// is the example, started as a script starts it; where the screen waits on held time (a slow
-/// scenario), the text before `wait` is its loading state and the text after, what it loads.
-/// The text is `SessionText`'s, the very text `expect` reads: the gallery re-implements nothing.
+/// in every scenario, as script mode shows it, and each screen once more wrapped to 40 columns
+/// (`narrowWidth`), as `--width 40` prints it. Each rendering is a fresh session whose only
+/// screen is the example, started as a script starts it; where the screen waits on held time (a
+/// slow scenario), the text before `wait` is its loading state and the text after, what it loads.
+/// The text is `SessionText`'s, the very text script mode prints: the gallery re-implements nothing.
 @MainActor
 public struct GalleryRenderer {
     /// A scenario, as the gallery starts it.
@@ -144,6 +145,22 @@ public struct GalleryRenderer {
                     GalleryReport.Example(
                         descriptor: example.descriptor.description, link: DeepLinks.link(for: example.descriptor), renderings: renderings))
             }
+            // One narrow rendering of the screen: its first example, loaded, in the first scenario,
+            // wrapped as a window of `narrowWidth` columns shows it.
+            if let first = examples.first, let scenario = chosen.first(where: { !broken.contains($0.name) }), !rendered.isEmpty {
+                do {
+                    let (moment, text, states) = try await render(first.descriptor, in: scenario, width: Self.narrowWidth)
+                    if let index = rendered[0].renderings.firstIndex(where: { $0.text == text }) {
+                        // A screen that already fits the narrow window: the same text, one more moment.
+                        rendered[0].renderings[index].moments.append(moment)
+                    } else {
+                        rendered[0].renderings.append(GalleryReport.Rendering(moments: [moment], states: states, text: text))
+                    }
+                } catch {
+                    broken.insert(scenario.name)
+                    problems.append("the scenario “\(scenario.name)” cannot start: \(Self.describe(error))")
+                }
+            }
             let required = Set(examples.flatMap(\.states)).sorted()
             screens.append(GalleryReport.Screen(kind: kind.name, requiredStates: required, examples: rendered))
         }
@@ -210,6 +227,19 @@ public struct GalleryRenderer {
         }
         snapshot(beforeWait: false)
         return renderings
+    }
+
+    /// The width of each screen's narrow rendering: the narrowest window the app is laid out for.
+    public static let narrowWidth = 40
+
+    /// One scenario's rendering of a descriptor once its work is done, wrapped to `width` columns.
+    func render(_ descriptor: any ScreenDescriptor, in scenario: Scenario, width: Int) async throws -> (
+        GalleryReport.Moment, String, [GalleryReport.State]
+    ) {
+        let (session, pacer) = try await started(descriptor, in: scenario)
+        await pacer.finish()
+        let states = session.visibleScreen.map { Self.states(of: $0.content) } ?? []
+        return (GalleryReport.Moment(scenario: scenario.name, width: width), SessionText.render(session, width: width), states)
     }
 
     /// One scenario's rendering of a descriptor after a script: a fresh session, the screen's own

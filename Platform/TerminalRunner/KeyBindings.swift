@@ -86,7 +86,7 @@ public enum FieldEdit: Hashable, Sendable {
 public enum KeyBindings {
     /// Every binding, as the help overlay and docs/terminal.md list them.
     public static let help: [(keys: String, meaning: String)] = [
-        ("↑ ↓  j k", "move between rows"),
+        ("↑ ↓  j k", "move between rows; where text lies between them, scroll it a line"),
         ("Enter", "open a link, press a button, flip a toggle, submit a field, next option of a picker"),
         ("Space", "flip a toggle"),
         ("← →", "previous / next option of a picker"),
@@ -98,8 +98,8 @@ public enum KeyBindings {
         ("1-9", "go to tab N (not in a text field)"),
         ("d  Delete", "delete the focused item"),
         ("r", "retry after an error"),
-        ("PgUp PgDn Home End", "scroll a page; first / last row"),
-        ("?", "show or hide this help"),
+        ("PgUp PgDn Home End", "scroll a page; top / bottom of the screen"),
+        ("?", "show or hide this help (↑↓ PgUp PgDn scroll it)"),
         ("q  Ctrl-C", "quit (q: not in a text field)"),
         ("Ctrl-Z", "stop; the shell's fg continues"),
     ]
@@ -109,7 +109,14 @@ public enum KeyBindings {
         if key == .control("l") { return .redraw }
         if key == .control("z") { return .suspend }
         if context.showsHelp {
-            return key == .character("q") ? .quit(.success) : .toggleHelp
+            // The key map scrolls as a screen does; any other key closes it.
+            switch key {
+            case .character("q"): return .quit(.success)
+            case .character("j"): return .moveFocus(1)
+            case .character("k"): return .moveFocus(-1)
+            case .up, .down, .pageUp, .pageDown, .home, .end: return navigationAction(for: key, in: context) ?? .toggleHelp
+            default: return .toggleHelp
+            }
         }
         if context.isEditing, let field = context.focused {
             return editingAction(for: key, field: field, in: context)

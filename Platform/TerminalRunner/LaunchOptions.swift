@@ -35,6 +35,9 @@ public struct ProgramInfo: Sendable {
 
     public static let commonOptions = [
         OptionSpec("--script", value: "FILE", help: "run the commands in FILE, then exit (default when input is not a terminal)"),
+        OptionSpec(
+            "--width", value: "COLUMNS",
+            help: "script mode: print screens wrapped to COLUMNS (20–1000); unwrapped by default, the same in any window"),
         OptionSpec("--open", value: "LINK", help: "start on the screen LINK names, e.g. cookbook://recipes/42 (forms below)"),
         OptionSpec("--report-screen", value: "FILE", help: "keep FILE holding the link of the screen on show (for workspace watch)"),
         OptionSpec("--help", help: "show this help"),

@@ -118,6 +118,14 @@ public enum Runner {
             }
         }
 
+        let width: Int?
+        do {
+            width = try options.value("--width").map { text throws(UsageError) in try ScreenWidth.parse(text) } ?? nil
+        } catch {
+            Terminal.writeError("\(program.name): --width: \(error.message)\n")
+            return .usage
+        }
+
         // A bad link is a bad command line: refuse it before anything starts.
         let link: (any ScreenDescriptor)?
         if let text = options.value("--open") {
@@ -198,8 +206,10 @@ public enum Runner {
         defer { signals.cancel() }
         let pacer = ScriptPacer(gate: time)
         await pacer.step(startup)
-        let status = await ScriptSession(interpreter: ScriptInterpreter(session: session, pacer: pacer), source: source, report: report)
-            .run()
+        let status = await ScriptSession(
+            interpreter: ScriptInterpreter(session: session, pacer: pacer, width: width), source: source, report: report
+        )
+        .run()
         return finish(status, notices: notices, program: program)
     }
 

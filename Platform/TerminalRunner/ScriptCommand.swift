@@ -20,6 +20,8 @@ public enum ScriptCommand: Equatable, Sendable {
     case expect(String)
     /// Fails the script if the screen's text contains this.
     case expectNot(String)
+    /// Prints screens from now on wrapped to this many columns; nil: unwrapped, as by default.
+    case width(Int?)
     /// Prints the screen.
     case snapshot
     case help
@@ -38,6 +40,10 @@ public enum ScriptCommand: Equatable, Sendable {
         ("wait", "let time pass until the screen has loaded (a slow scenario's screens show their loading state until then)"),
         ("expect TEXT", "fail unless the screen shows TEXT"),
         ("expect-not TEXT", "fail if the screen shows TEXT"),
+        (
+            "width N|off",
+            "print screens wrapped to N columns (\(ScreenWidth.range.lowerBound)–\(ScreenWidth.range.upperBound)); off: unwrapped again"
+        ),
         ("snapshot", "print the screen (alias: show)"),
         ("help", "list these commands"),
         ("quit", "leave (alias: exit)"),
@@ -87,6 +93,13 @@ public enum ScriptCommand: Equatable, Sendable {
             return .wait
         case "expect": return .expect(try one("expect TEXT"))
         case "expect-not": return .expectNot(try one("expect-not TEXT"))
+        case "width":
+            guard arguments.count == 1 else { throw ScriptSyntaxError("`width` needs one argument: width N (columns) or width off") }
+            do {
+                return .width(try ScreenWidth.parse(arguments[0]))
+            } catch {
+                throw ScriptSyntaxError("`width`: \(error.message)")
+            }
         case "snapshot", "show":
             try none()
             return .snapshot
@@ -145,4 +158,21 @@ public enum ScriptCommand: Equatable, Sendable {
 public struct ScriptSyntaxError: Error, Equatable {
     public var message: String
     public init(_ message: String) { self.message = message }
+}
+
+/// The width script mode wraps screens to when asked (`--width N`, the `width N` command); by
+/// default it wraps nothing, so its output is the same in any window.
+public enum ScreenWidth {
+    /// The widths a script may ask for.
+    public static let range = 20...1000
+
+    /// A number of columns in `range`, or nil for `off` (unwrapped).
+    public static func parse(_ text: String) throws(UsageError) -> Int? {
+        if ["off", "none"].contains(text.lowercased()) { return nil }
+        guard let columns = Int(text), range.contains(columns) else {
+            throw UsageError(
+                "“\(text)” is not a width: give a number of columns from \(range.lowerBound) to \(range.upperBound), or off")
+        }
+        return columns
+    }
 }

@@ -16,20 +16,30 @@ public final class ScriptInterpreter {
     /// How commands wait for the work they start: to its end, or until it waits on held time.
     public let pacer: ScriptPacer
 
-    public init(session: TabSession, pacer: ScriptPacer = ScriptPacer()) {
+    /// The columns printed screens are wrapped to; nil (the default): unwrapped, the same text
+    /// in any window. `expect` reads the unwrapped text whatever it is.
+    public var width: Int?
+
+    public init(session: TabSession, pacer: ScriptPacer = ScriptPacer(), width: Int? = nil) {
         self.session = session
         self.pacer = pacer
+        self.width = width
     }
 
-    /// The visible screen as plain text, under the tab bar and breadcrumb.
-    public var screenText: String { SessionText.render(session) }
+    /// The visible screen as script mode prints it, under the tab bar and breadcrumb: wrapped
+    /// to `width` when one is asked for.
+    public var screenText: String { SessionText.render(session, width: width) }
+
+    /// The visible screen's words, unwrapped: what `expect` and `expect-not` look for, so that a
+    /// width never splits what they find.
+    var unwrappedText: String { SessionText.render(session) }
 
     /// Carries out one command. Commands that only look (`expect`, `snapshot`…) see the screen as
     /// it is, loading or not; `wait` and every command that acts on the screen first let held time
     /// pass until the screen's work is done, as a person would wait before pressing a key.
     public func execute(_ command: ScriptCommand) async throws(CommandFailure) -> Outcome {
         switch command {
-        case .expect, .expectNot, .snapshot, .help, .quit:
+        case .expect, .expectNot, .snapshot, .help, .width, .quit:
             break
         default:
             await pacer.finish()
@@ -82,14 +92,16 @@ public final class ScriptInterpreter {
             await send(.retry)
         case .wait:
             break
+        case .width(let columns):
+            width = columns
         case .expect(let text):
-            let screen = screenText
+            let screen = unwrappedText
             guard screen.contains(text) else {
                 throw CommandFailure("expected “\(text)” on the screen, but it shows:\n\(screen)")
             }
             return .proceed(showScreen: false)
         case .expectNot(let text):
-            let screen = screenText
+            let screen = unwrappedText
             guard !screen.contains(text) else {
                 throw CommandFailure("expected no “\(text)” on the screen, but it shows:\n\(screen)")
             }
@@ -185,22 +197,32 @@ enum RowLookup {
 /// The plain text of a whole session: tab bar and breadcrumb over the visible screen. Every
 /// text in it is made safe for one terminal line (`TerminalText`), so a value cannot add a line
 /// that looks like the runner's own, nor drive the terminal.
+///
+/// With a width, every line is wrapped to it (`Paragraph`), under its lead: the header's lines
+/// under `Tabs: ` and `Path: `, the screen's as the full screen wraps them.
 enum SessionText {
     @MainActor
-    static func render(_ session: TabSession) -> String {
-        var header: [String] = []
-        if let banner = session.notices.banner { header.append("! \(TerminalText.safe(banner))") }
+    static func render(_ session: TabSession, width: Int? = nil) -> String {
+        var header: [Paragraph] = []
+        if let banner = session.notices.banner { header.append(Paragraph("! ", TerminalText.safe(banner))) }
         if session.tabs.count > 1 {
             header.append(
-                "Tabs: "
-                    + session.tabs.enumerated().map { index, tab in
+                Paragraph(
+                    "Tabs: ",
+                    session.tabs.enumerated().map { index, tab in
                         let title = TerminalText.safe(tab.title)
                         return index == session.selectedIndex ? "[\(title)]" : title
-                    }.joined(separator: " | "))
+                    }.joined(separator: " | ")))
         }
         let path = session.current.path.map { TerminalText.safe($0) }
-        if path.count > 1 { header.append("Path: " + path.joined(separator: " › ")) }
-        let body = session.visibleScreen?.content.safeForTerminal.plainText() ?? "(nothing to show yet)\n"
-        return header.isEmpty ? body : header.joined(separator: "\n") + "\n" + body
+        if path.count > 1 { header.append(Paragraph("Path: ", path.joined(separator: " › "))) }
+        let body: String
+        if let content = session.visibleScreen?.content {
+            body = width.map { content.wrappedText(width: $0) } ?? content.safeForTerminal.plainText()
+        } else {
+            body = "(nothing to show yet)\n"
+        }
+        let lines = header.flatMap { $0.lines(width: width ?? .max) }
+        return lines.isEmpty ? body : lines.joined(separator: "\n") + "\n" + body
     }
 }

@@ -81,6 +81,8 @@ public final class SessionController {
     /// Numbers the screen events as they are queued.
     private var eventCount = 0
     private var showsHelp = false
+    /// The first line of the key map shown, while it is.
+    private var helpTop = 0
     private var message: String?
     private var spinnerFrame = 0
     /// The last of the chained screen-event tasks.
@@ -122,8 +124,10 @@ public final class SessionController {
             view.scrollOffset = moved.top
         }
 
+        let action = action(for: key, focused: focused, on: screen, status: content?.status)
+        if showsHelp, scrollHelp(action) { return .handled }
         var outcome = KeyOutcome.handled
-        switch action(for: key, focused: focused, on: screen, status: content?.status) {
+        switch action {
         case .none:
             return .handled
         case .quit(let code):
@@ -161,6 +165,7 @@ public final class SessionController {
             appearSoon(session.switchTab(to: index))
         case .toggleHelp:
             showsHelp.toggle()
+            helpTop = 0
         case .redraw:
             outcome = .repaint
         case .suspend:
@@ -208,6 +213,22 @@ public final class SessionController {
         }
     }
 
+    /// Scrolls the key map when `action` moves or pages; false for any other action.
+    private func scrollHelp(_ action: KeyAction) -> Bool {
+        let input = frameInput(content: nil, view: ViewState())
+        let movement = FocusMovement(
+            rowLines: [], lineCount: FrameRenderer.helpLines(width: max(1, columns)).count, height: FrameRenderer.bodyHeight(input))
+        let viewport = Viewport(top: helpTop)
+        switch action {
+        case .moveFocus(let direction): helpTop = movement.step(viewport, by: direction).top
+        case .page(let direction): helpTop = movement.page(viewport, by: direction).top
+        case .focusFirst: helpTop = movement.edge(last: false).top
+        case .focusLast: helpTop = movement.edge(last: true).top
+        default: return false
+        }
+        return true
+    }
+
     /// Shows a message on the status line until the next key (a warning from the run).
     public func show(_ message: String) {
         self.message = message
@@ -228,7 +249,9 @@ public final class SessionController {
     private func movement(_ content: ScreenContent?, rows: [ScreenRow]) -> FocusMovement {
         guard let content else { return FocusMovement(rowLines: [], lineCount: 0, height: 1) }
         let body = Body(content, width: columns)
-        return FocusMovement(rowLines: body.lines(of: rows), lineCount: body.lines.count, height: FrameRenderer.bodyHeight(rows: self.rows))
+        return FocusMovement(
+            rowLines: body.lines(of: rows), rowHeights: body.heights(of: rows), lineCount: body.lines.count,
+            height: FrameRenderer.bodyHeight(frameInput(content: content, view: ViewState())))
     }
 
     // MARK: - Work
@@ -354,21 +377,29 @@ public final class SessionController {
         let screen = session.visibleScreen
         let content = screen.map { self.content(of: $0) }
         var view = screen.map { viewState(for: $0, content: content) } ?? ViewState()
-        let input = FrameInput(
-            rows: rows, columns: columns,
-            tabs: session.tabs.map { $0.title }, selectedTab: session.selectedIndex, path: session.current.path,
-            content: content, focusedRow: view.focusedRow, scrollOffset: view.scrollOffset,
-            canGoBack: session.current.stack.count > 1, spinnerFrame: spinnerFrame, showsHelp: showsHelp, message: message,
-            banner: session.notices.banner
-        )
-        let frame = FrameRenderer.render(input)
-        view.scrollOffset = frame.scrollOffset
+        let frame = FrameRenderer.render(frameInput(content: content, view: view))
+        if showsHelp {
+            helpTop = frame.scrollOffset
+        } else {
+            view.scrollOffset = frame.scrollOffset
+        }
         if let screen {
             views[ObjectIdentifier(screen)] = view
             forgetClosedScreens()
         }
         let isLoading = content.map { if case .loading = $0.status { true } else { false } } ?? true
         return Rendering(frame: frame, content: content, focusedRow: view.focusedRow, showsHelp: showsHelp, isLoading: isLoading)
+    }
+
+    /// What a frame of the session shows now, with this content and view of the visible screen.
+    private func frameInput(content: ScreenContent?, view: ViewState) -> FrameInput {
+        FrameInput(
+            rows: rows, columns: columns,
+            tabs: session.tabs.map { $0.title }, selectedTab: session.selectedIndex, path: session.current.path,
+            content: content, focusedRow: view.focusedRow, scrollOffset: showsHelp ? helpTop : view.scrollOffset,
+            canGoBack: session.current.stack.count > 1, spinnerFrame: spinnerFrame, showsHelp: showsHelp, message: message,
+            banner: session.notices.banner
+        )
     }
 
     /// Drops the view state of screens no stack holds any more, so a new screen that

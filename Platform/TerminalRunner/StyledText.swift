@@ -48,14 +48,15 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral {
         return text
     }
 
-    /// Cut to `width` characters, ending with "…" when something was cut; `padded` fills
-    /// the rest with spaces in the last span's style (a full-width bar for reverse video).
-    /// Width is counted in Characters: good enough for the Latin text the app shows, and a
-    /// line is never wrapped whatever it holds (the UI also turns autowrap off).
+    /// Cut to `width` columns, ending with "…" when something was cut; `padded` fills the rest
+    /// with spaces in the last span's style (a full-width bar for reverse video). Widths are
+    /// display widths (`DisplayWidth`): a wide letter or an emoji takes two columns. The full
+    /// screen wraps text before it makes lines of it; this is the edge no line may pass (the UI
+    /// also turns the terminal's autowrap off).
     public func fitted(to width: Int, padded: Bool = false) -> StyledLine {
         let width = max(0, width)
         if !padded {
-            // No more bytes than columns, so no more characters: nothing to cut (and this
+            // No more bytes than columns, so no more columns than that: nothing to cut (and this
             // costs no walk through the text, which a wide window redrawn per key adds up to).
             var bytes = 0
             var hasEmptySpan = false
@@ -67,18 +68,19 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral {
         }
         var remaining = width
         var fitted: [Span] = []
-        // Counting characters walks the text (grapheme breaking): count each span once.
-        let counts = spans.map { $0.text.count }
-        let total = counts.reduce(0, +)
-        let cut = total > width
-        for (span, count) in zip(spans, counts) where remaining > 0 {
-            if !cut || count < remaining {
+        // Measuring walks the text (grapheme breaking): measure each span once.
+        let widths = spans.map { $0.text.displayWidth }
+        let cut = widths.reduce(0, +) > width
+        for (span, spanWidth) in zip(spans, widths) where remaining > 0 {
+            if !cut || spanWidth < remaining {
                 fitted.append(span)
-                remaining -= count
+                remaining -= spanWidth
             } else {
                 // This span reaches the edge of a line that is too long: end it with "…".
-                fitted.append(Span(String(span.text.prefix(remaining - 1)) + "…", span.style))
-                remaining = 0
+                let head = span.text.prefix(columns: remaining - 1)
+                fitted.append(Span(String(head.text) + "…", span.style))
+                remaining -= head.width + 1
+                break
             }
         }
         if padded, remaining > 0 {
@@ -97,23 +99,53 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral {
     }
 }
 
+extension StringProtocol {
+    /// The longest start of the text at most `columns` wide, and its width. It reads no further
+    /// than the first character past that.
+    func prefix(columns: Int) -> (text: SubSequence, width: Int) {
+        var width = 0
+        var end = startIndex
+        while end < endIndex {
+            let next = width + DisplayWidth.of(self[end])
+            if next > columns { break }
+            width = next
+            end = index(after: end)
+        }
+        return (self[startIndex..<end], width)
+    }
+
+    /// The longest end of the text at most `columns` wide, and its width.
+    func suffix(columns: Int) -> (text: SubSequence, width: Int) {
+        var width = 0
+        var start = endIndex
+        while start > startIndex {
+            let before = index(before: start)
+            let next = width + DisplayWidth.of(self[before])
+            if next > columns { break }
+            width = next
+            start = before
+        }
+        return (self[start..<endIndex], width)
+    }
+}
+
 extension String {
-    /// At most `width` characters, ending with "…" when cut. It reads no more than `width + 1`
+    /// At most `width` columns, ending with "…" when cut. It reads no more than `width + 1`
     /// characters, so cutting a text of megabytes costs what cutting a short one does.
     func clipped(toWidth width: Int) -> String {
         guard width < .max, utf8.count > width else { return self }
-        let head = prefix(width + 1)
-        guard head.count > width else { return self }
-        return width <= 1 ? String(head.prefix(width)) : String(head.prefix(width - 1)) + "…"
+        let whole = prefix(columns: width)
+        guard whole.text.endIndex < endIndex else { return self }
+        return width <= 1 ? String(whole.text) : String(prefix(columns: width - 1).text) + "…"
     }
 
-    /// At most `width` characters of the end, starting with "…" when cut: a field being typed
+    /// At most `width` columns of the end, starting with "…" when cut: a field being typed
     /// into shows where the typing is.
     func clippedFromStart(toWidth width: Int) -> String {
         guard width < .max, utf8.count > width else { return self }
-        let tail = suffix(width + 1)
-        guard tail.count > width else { return self }
-        return width <= 1 ? String(tail.suffix(width)) : "…" + String(tail.suffix(width - 1))
+        let whole = suffix(columns: width)
+        guard whole.text.startIndex > startIndex else { return self }
+        return width <= 1 ? String(whole.text) : "…" + String(suffix(columns: width - 1).text)
     }
 }
 

@@ -103,8 +103,8 @@ extension ScreenStatus {
 }
 
 extension String {
-    /// The text followed by spaces up to `width` characters, for help columns that line up.
+    /// The text followed by spaces up to `width` columns, for help columns that line up.
     public func padded(toWidth width: Int) -> String {
-        self + String(repeating: " ", count: Swift.max(0, width - count))
+        self + String(repeating: " ", count: Swift.max(0, width - displayWidth))
     }
 }

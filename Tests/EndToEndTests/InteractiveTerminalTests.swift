@@ -206,6 +206,42 @@ struct InteractiveTerminalTests {
         #expect(try terminal.waitForExit() == 0)
     }
 
+    @Test("a recipe at 40 columns: its text wraps under its numbers, PgDn and End scroll it, and a resize to 120 wraps it again")
+    func wrapsAndScrolls() throws {
+        let terminal = try startCookbook(["--open", "cookbook://recipes/1"], rows: 24, columns: 40)
+        var screen = try terminal.waitFor("# Curry Rice")
+        #expect(screen.contains("     Japanese home-style curry with"), "\(screen.text)")
+        #expect(screen.contains("     tender pork, potatoes and carrots"), "the summary goes on under itself")
+        #expect(screen.lines[0] == "[Feed] Search Shopping list Favorites", "the tabs close up to fit")
+        #expect(!screen.lines.contains { $0.hasSuffix("…") }, "nothing is cut: \(screen.text)")
+        #expect(screen.lines[22].hasSuffix(" 1–19 of 53 ──"), "the status line says how much there is: \(screen.text)")
+
+        terminal.send(TerminalKeys.pageDown)
+        screen = try terminal.waitUntil("a page further") { $0.lines[22].contains(" 19–37 of 53 ") }
+        terminal.send(TerminalKeys.end)
+        screen = try terminal.waitFor("     5. Pour in the water, bring to a")
+        #expect(screen.contains("        boil, skim off the foam and"), "a step's lines hang under its text, past its number")
+        #expect(screen.contains(">[5] More from Aiko Tanaka"))
+
+        try terminal.resize(rows: 24, columns: 120)
+        screen = try terminal.waitFor(
+            "     5. Pour in the water, bring to a boil, skim off the foam and simmer for 20 minutes until the vegetables are tender.")
+        #expect(screen.lines[0] == "[Feed]  Search   Shopping list   Favorites")
+        #expect(screen.contains(">[5] More from Aiko Tanaka"), "the focused row stays in view")
+
+        terminal.send("?")
+        try terminal.waitFor("# Keys")
+        try terminal.resize(rows: 16, columns: 40)
+        try terminal.waitFor("      open a link, press a button, flip")
+        terminal.send(TerminalKeys.end)
+        screen = try terminal.waitFor("other key closes it.")
+        #expect(!screen.contains("# Keys"), "the key map scrolled")
+        terminal.send("x")
+        try terminal.waitFor(">[5] More from Aiko Tanaka")
+        terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test("a long list scrolls to keep the focused row in view")
     func scrolling() throws {
         let terminal = try startCookbook(rows: 12, columns: 80)

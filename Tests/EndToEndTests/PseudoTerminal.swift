@@ -225,6 +225,8 @@ enum TerminalKeys {
     static let backspace = "\u{7F}"
     static let controlC = "\u{03}"
     static let controlZ = "\u{1A}"
+    static let pageDown = "\u{1B}[6~"
+    static let end = "\u{1B}[F"
 }
 
 /// The escape sequences the runner must end with.

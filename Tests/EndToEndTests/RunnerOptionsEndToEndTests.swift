@@ -23,6 +23,35 @@ struct RunnerOptionsEndToEndTests {
         #expect(result.output.contains("Path: Search › Curry Rice"))
     }
 
+    @Test("--width 40 wraps every screen a script prints; `width off` unwraps them; expect finds words a width splits")
+    func width() throws {
+        let result = try cookbook.run(
+            ["--data-dir", temporaryDataDirectory(), "--width", "40", "--open", "cookbook://recipes/1"],
+            input: """
+                expect "tender pork, potatoes and carrots in a thick"
+                width off
+                quit
+                """)
+        #expect(result.status == 0, "stderr: \(result.errorOutput)")
+        let screens = result.output.components(separatedBy: "› width off")
+        #expect(
+            screens[0].contains(
+                "Tabs: [Feed] | Search | Shopping list |\n      Favorites\nPath: Feed › Curry Rice\n# Curry Rice\n\n"
+                    + "     Japanese home-style curry with\n     tender pork, potatoes and carrots\n"), "\(result.output)")
+        #expect(screens[0].split(separator: "\n").allSatisfy { $0.count <= 40 })
+        #expect(screens.last?.contains("Tabs: [Feed] | Search | Shopping list | Favorites\n") == true)
+        #expect(screens.last?.contains("     Japanese home-style curry with tender pork, potatoes and carrots in a thick") == true)
+    }
+
+    @Test("a width that is not a number of columns from 20 to 1000 is a bad command line", arguments: ["10", "wide", "2000"])
+    func badWidth(width: String) throws {
+        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--width", width], input: "quit\n")
+        #expect(result.status == 2)
+        #expect(
+            result.errorOutput
+                == "cookbook: --width: “\(width)” is not a width: give a number of columns from 20 to 1000, or off\n")
+    }
+
     @Test(
         "--open starts the script on the linked screen, on the tab it belongs to, with a back stack",
         arguments: [

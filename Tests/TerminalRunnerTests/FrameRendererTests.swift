@@ -29,7 +29,8 @@ struct FrameRendererTests {
         )
     }
 
-    @Test("a 5 MB title and a 5 MB field: every line fits, the title ends with “…”, the focused field shows its end and the cursor")
+    @Test(
+        "5 MB texts: every line fits, each text shows its first 200 lines ending with “…”, the focused field its end and the cursor, fast")
     func longTexts() {
         let huge = String(repeating: "long title ", count: 500_000)
         let content = ScreenContent(
@@ -42,13 +43,19 @@ struct FrameRendererTests {
                         ScreenRow(id: "link", .link(title: huge, subtitle: huge), detail: huge),
                     ])
             ], status: .failed(ScreenFailure(message: huge, recovery: huge, canRetry: true)), notice: huge)
+        let clock = ContinuousClock()
+        let start = clock.now
         let frame = FrameRenderer.render(input(content, rows: 20, columns: 40, focus: "field"))
+        let body = Body(content, focusedRow: "field", width: 40)
+        let elapsed = clock.now - start
 
-        #expect(frame.text.allSatisfy { $0.count <= 40 })
-        #expect(frame.text.contains("# long title long title long title long…"))
+        #expect(frame.text.allSatisfy { $0.displayWidth <= 40 })
+        #expect(body.lines.count < 6 * Paragraph.maximumLines, "each text is cut at \(Paragraph.maximumLines) lines")
+        #expect(body.lines[0].text == "# long title long title long title long")
+        #expect(body.lines[Paragraph.maximumLines - 1].text.hasSuffix("…"), "the title's last line says there is more")
         #expect(frame.text.contains(">[✎] Search: …long title long title END▏"))
-        #expect(frame.text.contains(" [1] long title long title long title l…"))
-        #expect(frame.text.contains("* long title long title long title long…"))
+        #expect(frame.text.contains("* long title long title long title long"), "the notice wraps on the status line")
+        #expect(elapsed < .seconds(5), "laying out megabytes costs what their first lines cost: \(elapsed)")
     }
 
     @Test("cutting a text reads only as much of it as fits")
@@ -56,7 +63,10 @@ struct FrameRendererTests {
         #expect("short".clipped(toWidth: 10) == "short")
         #expect("exactly10!".clipped(toWidth: 10) == "exactly10!")
         #expect("eleven chars".clipped(toWidth: 10) == "eleven ch…")
-        #expect("é日本🍛👍🏽e\u{301}xyz".clipped(toWidth: 5) == "é日本🍛…")
+        #expect("é日本🍛👍🏽e\u{301}xyz".clipped(toWidth: 5) == "é日…", "日 and 本 take two columns each")
+        #expect("é日本🍛👍🏽e\u{301}xyz".clipped(toWidth: 12) == "é日本🍛👍🏽e\u{301}x…")
+        #expect("日本".clipped(toWidth: 4) == "日本")
+        #expect("日本語".clippedFromStart(toWidth: 4) == "…語")
         #expect("eleven chars".clippedFromStart(toWidth: 10) == "…ven chars")
         #expect("abc".clippedFromStart(toWidth: 1) == "c")
         #expect("abc".clipped(toWidth: 0) == "")
@@ -80,7 +90,7 @@ struct FrameRendererTests {
                 " [2] Vegetable Curry",
                 " [3] <Sort> (locked: Premium)",
                 "────────────────────────────────────────",
-                "Enter open  ↑↓ move  Esc back  Tab next…",
+                "Enter open  ↑↓ move  Esc back  ? help",
             ])
         #expect(frame.lines.count == 14)
         #expect(frame.lines.allSatisfy { $0.text.count <= 40 })
@@ -123,13 +133,17 @@ struct FrameRendererTests {
         #expect(frame.text.last?.hasPrefix("type to edit  Enter submit  Esc leave field") == true)
     }
 
-    @Test("long lines are cut at the width with …, never wrapped")
-    func truncation() {
+    @Test("a long row wraps under its text, and its focus bar covers all its lines")
+    func wrapping() {
         var content = Self.search
         content.sections[1].rows[1] = ScreenRow(
             id: "recipe-1", .link(title: "Chickpea and Spinach Curry with Rice and Naan", subtitle: "Priya Sharma"))
-        let frame = FrameRenderer.render(input(content, columns: 30, focus: nil))
-        #expect(frame.text.contains(" [1] Chickpea and Spinach Cur…"))
+        let frame = FrameRenderer.render(input(content, columns: 30, focus: "recipe-1"))
+        #expect(
+            Array(frame.text[9...11]) == [
+                ">[1] Chickpea and Spinach     ", "     Curry with Rice and      ", "     Naan — Priya Sharma      ",
+            ])
+        #expect(frame.lines[9...11].allSatisfy { $0.spans.allSatisfy { $0.style == .reverse } })
         #expect(frame.lines.allSatisfy { $0.text.count <= 30 })
     }
 
@@ -177,7 +191,7 @@ struct FrameRendererTests {
         #expect(!final.text.joined().contains("r retry"))
     }
 
-    @Test("the status line shows the runner's message first, else the screen's notice")
+    @Test("the status line shows the runner's message first, else the screen's notice, wrapped under its mark")
     func statusLine() {
         var content = Self.search
         content.notice = "Added 5 items"
@@ -186,6 +200,18 @@ struct FrameRendererTests {
         withMessage.message = "“Sort” is locked: Premium"
         #expect(FrameRenderer.render(withMessage).text[12] == "! “Sort” is locked: Premium")
         #expect(!FrameRenderer.render(input(content)).text[3...11].joined().contains("Added"), "the notice is not repeated in the body")
+
+        content.notice = "Couldn't save “Curry Rice”: the disk is full. Free some space and try again."
+        let wrapped = FrameRenderer.render(input(content, rows: 20))
+        #expect(
+            Array(wrapped.text[16...18]) == ["* Couldn't save “Curry Rice”: the disk", "  is full. Free some space and try", "  again."])
+        #expect(wrapped.bodyHeight == 13, "the body gives the notice the lines it needs")
+
+        content.notice = String(repeating: "Very long notice. ", count: 40)
+        let capped = FrameRenderer.render(input(content, rows: 20))
+        #expect(capped.text[14...18].allSatisfy { $0.hasPrefix("* Very") || $0.hasPrefix("  Very") }, "a third of the rows at most")
+        #expect(capped.bodyHeight == 11)
+        #expect(capped.text[18].hasSuffix("…"))
     }
 
     @Test("help replaces the body with the key map")
@@ -197,7 +223,7 @@ struct FrameRendererTests {
         for binding in KeyBindings.help {
             #expect(frame.text.contains { $0.contains(binding.keys) && $0.contains(binding.meaning) })
         }
-        #expect(frame.text.last == "any key: close help  q quit")
+        #expect(frame.text.last == "↑↓ scroll  any other key closes  q quit")
     }
 
     @Test("key hints follow the focused row")

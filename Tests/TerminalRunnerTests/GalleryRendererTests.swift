@@ -48,7 +48,9 @@ struct GalleryRendererTests {
         #expect(report.screens.map(\.kind) == ["Feed"])
         #expect(screen.requiredStates == [.loading, .content])
         let renderings = try #require(screen.examples.first?.renderings)
-        #expect(renderings.map { $0.moments.map(\.label) } == [["default", "slow", "again"], ["slow, before wait"]])
+        #expect(
+            renderings.map { $0.moments.map(\.label) } == [["default", "slow", "again", "default, 40 columns"], ["slow, before wait"]],
+            "a screen that fits 40 columns renders the same there")
         #expect(renderings.map(\.states) == [[.content], [.loading]])
         #expect(renderings[1].text == "# Slow\n\n… Loading slowly…\n")
         #expect(renderings[0].text == "# Slow\n\n [1] Open\n")
@@ -81,7 +83,7 @@ struct GalleryRendererTests {
         let report = try await renderer([Self.broken, Self.scenario("default", instant: true)]).render()
 
         #expect(report.problems == ["the scenario “broken” cannot start: the fixture file is missing"])
-        #expect(report.screens.first?.examples.first?.renderings.flatMap(\.moments).map(\.label) == ["default"])
+        #expect(report.screens.first?.examples.first?.renderings.flatMap(\.moments).map(\.label) == ["default", "default, 40 columns"])
         #expect(report.scenarios.map(\.name) == ["broken", "default"])
     }
 
@@ -95,6 +97,22 @@ struct GalleryRendererTests {
         await #expect(throws: UsageError("unknown scenario “fast”; scenarios: default, slow")) {
             _ = try await gallery.render(scenarioName: "fast")
         }
+    }
+
+    @Test("each screen gets one narrow rendering: its first example, loaded, in the first scenario, wrapped to 40 columns")
+    func narrowRendering() async throws {
+        let long = "A line of text wider than forty columns, as a narrow window shows it"
+        let linked = Self.scenario("default", instant: true) { resolver in
+            resolver.register(Screens.ShoppingList.self) { _, _ in StaticScreen("Shopping list", rows: [ScreenRow(id: "a", .text(long))]) }
+        }
+        let report = try await renderer([linked]).render()
+        let renderings = try #require(report.screens.last?.examples.first?.renderings)
+
+        #expect(renderings.map { $0.moments.map(\.label) } == [["default"], ["default, 40 columns"]])
+        #expect(renderings.last?.moments == [GalleryReport.Moment(scenario: "default", width: 40)])
+        #expect(
+            renderings.last?.text == "# Shopping list\n\n     A line of text wider than forty\n     columns, as a narrow window shows\n     it\n")
+        #expect(renderings.last?.states == [.content])
     }
 
     @Test("a screen the program builds with no example is rendered from its plain link, or named when its link needs values")

@@ -121,11 +121,15 @@ struct KeyBindingsTests {
         #expect(action(.control("z"), on: field) == .suspend, "Ctrl-Z stops, even in a text field")
     }
 
-    @Test("while help is shown any key closes it, and q still quits")
+    @Test("while help is shown ↑↓ j k PgUp PgDn Home End scroll it, any other key closes it, and q still quits")
     func help() {
         #expect(action(.character("?"), help: true) == .toggleHelp)
         #expect(action(.escape, help: true) == .toggleHelp)
-        #expect(action(.down, on: link, help: true) == .toggleHelp)
+        #expect(action(.enter, on: link, help: true) == .toggleHelp)
+        #expect(action(.down, on: link, help: true) == .moveFocus(1))
+        #expect(action(.character("k"), help: true) == .moveFocus(-1))
+        #expect(action(.pageDown, help: true) == .page(1))
+        #expect(action(.end, help: true) == .focusLast)
         #expect(action(.character("q"), help: true) == .quit(.success))
     }
 

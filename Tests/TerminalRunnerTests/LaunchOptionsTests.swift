@@ -121,6 +121,7 @@ struct LaunchOptionsTests {
                   --scenario NAME       start in a scenario
                   --verbose             say more
                   --script FILE         run the commands in FILE, then exit (default when input is not a terminal)
+                  --width COLUMNS       script mode: print screens wrapped to COLUMNS (20–1000); unwrapped by default, the same in any window
                   --open LINK           start on the screen LINK names, e.g. cookbook://recipes/42 (forms below)
                   --report-screen FILE  keep FILE holding the link of the screen on show (for workspace watch)
                   --help                show this help
@@ -186,7 +187,7 @@ struct LaunchOptionsTests {
         }
         #expect(
             Self.program.allOptions.map(\.name) == [
-                "--scenario", "--verbose", "--script", "--open", "--report-screen", "--help", "--version",
+                "--scenario", "--verbose", "--script", "--width", "--open", "--report-screen", "--help", "--version",
             ])
     }
 }

@@ -25,6 +25,9 @@ struct ScriptCommandParseTests {
             ("expect-not Error", .expectNot("Error")),
             ("snapshot", .snapshot),
             ("show", .snapshot),
+            ("width 40", .width(40)),
+            ("width off", .width(nil)),
+            ("Width OFF", .width(nil)),
             ("help", .help),
             ("?", .help),
             ("quit", .quit),
@@ -116,6 +119,19 @@ struct ScriptCommandParseTests {
             ("exit now", "`exit` takes no argument, got “now”"),
         ])
     func extraArgument(line: String, message: String) {
+        #expect(throws: ScriptSyntaxError(message)) { try ScriptCommand.parse(line) }
+    }
+
+    @Test(
+        "width takes a number of columns from 20 to 1000, or off",
+        arguments: [
+            ("width", "`width` needs one argument: width N (columns) or width off"),
+            ("width 40 80", "`width` needs one argument: width N (columns) or width off"),
+            ("width 19", "`width`: “19” is not a width: give a number of columns from 20 to 1000, or off"),
+            ("width wide", "`width`: “wide” is not a width: give a number of columns from 20 to 1000, or off"),
+            ("width 1001", "`width`: “1001” is not a width: give a number of columns from 20 to 1000, or off"),
+        ])
+    func widthArgument(line: String, message: String) {
         #expect(throws: ScriptSyntaxError(message)) { try ScriptCommand.parse(line) }
     }
 

@@ -42,6 +42,10 @@ struct ScriptInterpreterTests {
     }
 
     func failure(_ line: String) async throws -> String {
+        try await failure(in: interpreter, line)
+    }
+
+    func failure(in interpreter: ScriptInterpreter, _ line: String) async throws -> String {
         let command = try #require(try ScriptCommand.parse(line))
         do {
             _ = try await interpreter.execute(command)
@@ -50,6 +54,41 @@ struct ScriptInterpreterTests {
         }
         Issue.record("`\(line)` should have failed")
         return ""
+    }
+
+    // MARK: width
+
+    @Test("width N prints screens wrapped to N columns from then on; width off unwraps them; expect reads the words unwrapped")
+    func width() async throws {
+        let long = StaticScreen(
+            "Curry Rice",
+            rows: [ScreenRow(id: "step", .text("5. Pour in the water, bring to a boil, skim off the foam and simmer for 20 minutes."))])
+        let interpreter = ScriptInterpreter(session: await startedSession(long, title: "Feed"))
+        let unwrapped = "# Curry Rice\n\n     5. Pour in the water, bring to a boil, skim off the foam and simmer for 20 minutes.\n"
+        #expect(interpreter.screenText == unwrapped)
+
+        let outcome = try await interpreter.execute(.width(30))
+        #expect(outcome == .proceed(showScreen: true))
+        #expect(
+            interpreter.screenText
+                == "# Curry Rice\n\n     5. Pour in the water,\n        bring to a boil, skim\n        off the foam and\n        simmer for 20 minutes.\n"
+        )
+        let found = try await interpreter.execute(.expect("skim off the foam and simmer"))
+        #expect(found == .proceed(showScreen: false), "expect reads the words unwrapped")
+        let refusal = try await failure(in: interpreter, "expect-not off the foam")
+        #expect(refusal == "expected no “off the foam” on the screen, but it shows:\n\(unwrapped)")
+
+        _ = try await interpreter.execute(.width(nil))
+        #expect(interpreter.screenText == unwrapped)
+    }
+
+    @Test("with a width the header wraps too, under “Tabs: ” and “Path: ”")
+    func widthHeader() async throws {
+        let session = TabSession(
+            stack("Feed", root: StaticScreen("Feed")),
+            [stack("Shopping list", root: StaticScreen("List")), stack("Favorites", root: StaticScreen("Favorites"))])
+        await session.start()
+        #expect(SessionText.render(session, width: 30).hasPrefix("Tabs: [Feed] | Shopping list |\n      Favorites\n# Feed\n"))
     }
 
     // MARK: select

@@ -3,13 +3,23 @@ import Testing
 
 @Suite("StyledLine and ColorSupport")
 struct StyledTextTests {
-    @Test("fitting cuts by characters and ends a cut line with …")
+    @Test("fitting cuts by columns (wide letters and emoji take two) and ends a cut line with …")
     func fitted() {
         #expect(StyledLine("Curry Rice").fitted(to: 20).text == "Curry Rice")
         #expect(StyledLine("Curry Rice").fitted(to: 10).text == "Curry Rice")
         #expect(StyledLine("Curry Rice").fitted(to: 6).text == "Curry…")
-        #expect(StyledLine("カレーライス").fitted(to: 4).text == "カレー…")
+        #expect(StyledLine("カレーライス").fitted(to: 12).text == "カレーライス")
+        #expect(StyledLine("カレーライス").fitted(to: 5).text == "カレ…")
+        #expect(StyledLine("カレーライス").fitted(to: 4).text == "カ…", "a wide letter that would pass the edge goes")
+        #expect(StyledLine("Curry 🍛 rice").fitted(to: 9).text == "Curry 🍛…")
+        #expect(StyledLine("Curry 🍛 rice").fitted(to: 8).text == "Curry …", "an emoji that would pass the edge goes")
         #expect(StyledLine("Curry").fitted(to: 0).text == "")
+    }
+
+    @Test("padding a cut line of wide letters fills the column a wide letter could not take")
+    func paddedWide() {
+        let line = StyledLine("カレーライス", .reverse).fitted(to: 6, padded: true)
+        #expect(line.text == "カレ… ")
     }
 
     @Test("fitting keeps the styles of the spans it keeps, across a cut")

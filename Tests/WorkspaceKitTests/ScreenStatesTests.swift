@@ -116,6 +116,21 @@ struct ScreenStatesTests {
         #expect(GalleryDocuments.momentsText([moment], code: "`") == "default, after `toggle Favorite`")
     }
 
+    @Test("a screen's narrow rendering is labelled with its width, and drawn that wide in the HTML, its edge marked")
+    func narrowMoments() throws {
+        let moment = GalleryReport.Moment(scenario: "default", width: 40)
+        #expect(moment.label == "default, 40 columns")
+        #expect(GalleryDocuments.momentsText([moment], code: "`") == "default, 40 columns")
+        var report = GalleryFixtures.feed
+        report.screens[0].examples[0].renderings.append(
+            GalleryReport.Rendering(moments: [moment], states: [.content], text: "# Feed\n\n [1] A recipe whose title\n     wraps\n"))
+        let files = GalleryDocuments.files(for: [report, GalleryFixtures.favorites, GalleryFixtures.app])
+        #expect(try #require(files[GalleryDocuments.page(of: "Feed")]).contains("#### default, 40 columns — content"))
+        let html = try #require(files[GalleryDocuments.html])
+        #expect(html.contains("<pre class=\"narrow\" style=\"width: 40ch\"># Feed\n\n [1] A recipe whose title"))
+        #expect(html.contains(".card pre.narrow {"))
+    }
+
     @Test("the HTML lays cards out in the page's columns and wraps long lines; it measures itself for the layout check")
     func responsivePage() throws {
         let html = try #require(GalleryDocuments.files(for: GalleryFixtures.all)[GalleryDocuments.html])

@@ -44,6 +44,7 @@ public enum GalleryCheck {
                 for moment in rendering.moments where moment.scenario == scenario.name {
                     let others = rendering.moments.filter {
                         $0.scenario != scenario.name && $0.beforeWait == moment.beforeWait && $0.script == moment.script
+                            && $0.width == moment.width
                     }
                     let names = Set(others.map(\.scenario))
                     twins = twins.map { $0.intersection(names) } ?? names

@@ -51,7 +51,8 @@ public enum GalleryDocuments {
             "# Screen gallery", "",
             "Every screen of every feature, in every scenario and in every state it can reach (loading, content, empty, error, "
                 + "locked, notice: every state its translator can produce, whether or not its sandbox declares it, and those only an "
-                + "action reaches, after a gallery script), exactly as the terminal prints it in script mode. `Tools/workspace gallery` writes this folder from "
+                + "action reaches, after a gallery script), exactly as the terminal prints it in script mode, and each screen once more "
+                + "wrapped to 40 columns, as a narrow window shows it (`--width 40`). `Tools/workspace gallery` writes this folder from "
                 + "the programs themselves: each sandbox, and the app for the screens it builds itself, prints its part with "
                 + "`--gallery`. CI runs `workspace gallery --check`, which fails when a screen renders differently from what is "
                 + "committed here (showing the diff) and when a screen has a state no scenario reaches. To review a change to a "
@@ -109,6 +110,9 @@ public enum GalleryDocuments {
                     + "of its session."
                     + (moments.contains(where: \.beforeWait)
                         ? " Where a scenario holds time (`slow`), a screen is shown before `wait`, in its loading state, and after." : "")
+                    + (moments.contains { $0.width != nil }
+                        ? " Each screen is shown once more wrapped to a narrow window's width (“default, 40 columns”: `--width 40`)."
+                        : "")
                     + (moments.contains { $0.script != nil }
                         ? " A state only an action reaches is shown after the gallery script that drives the screen there "
                             + "(“after `toggle Favorite`”)." : "")
@@ -154,6 +158,7 @@ public enum GalleryDocuments {
     static func momentsText(_ moments: [GalleryReport.Moment], code: String) -> String {
         moments.map { moment in
             if let script = moment.script { return "\(moment.scenario), after \(code)\(script)\(code)" }
+            if let width = moment.width { return "\(moment.scenario), \(width) columns" }
             return moment.beforeWait ? "\(moment.scenario), before \(code)wait\(code)" : moment.scenario
         }.joined(separator: " · ")
     }
@@ -205,7 +210,7 @@ public enum GalleryDocuments {
                         body.append(
                             "<figure class=\"card\"><figcaption><span class=\"dots\"></span>"
                                 + "<span class=\"moments\">\(escape(momentsText(rendering.moments, code: "")))</span> \(states)</figcaption>"
-                                + "<pre>\(escape(rendering.text))</pre></figure>")
+                                + "<pre\(narrowClass(rendering))>\(escape(rendering.text))</pre></figure>")
                     }
                     body.append("</div>")
                 }
@@ -235,6 +240,12 @@ public enum GalleryDocuments {
             """
     }
 
+    /// A rendering wrapped to a window's width is drawn that wide, its right edge marked.
+    static func narrowClass(_ rendering: GalleryReport.Rendering) -> String {
+        guard let width = rendering.moments.lazy.compactMap(\.width).first else { return "" }
+        return " class=\"narrow\" style=\"width: \(width)ch\""
+    }
+
     /// Cards in as many columns as the page's width holds (at least 520 px each, one column on a
     /// narrow page), each as wide as its column; a line longer than its card wraps rather than
     /// being cut off or scrolled sideways, and a long screen scrolls down.
@@ -249,6 +260,7 @@ public enum GalleryDocuments {
         .card figcaption { background: #3a3a3a; color: #ddd; font: 12px/1.6 ui-monospace, Menlo, Consolas, monospace; padding: .35rem .75rem; overflow-wrap: anywhere; }
         .card .dots::before { content: "● ● ●"; color: #888; margin-right: .75rem; letter-spacing: -.1em; }
         .card pre { margin: 0; padding: .75rem; color: #e6e6e6; font: 13px/1.35 ui-monospace, Menlo, Consolas, monospace; white-space: pre-wrap; overflow-wrap: anywhere; overflow-x: hidden; overflow-y: auto; max-height: 36em; }
+        .card pre.narrow { max-width: calc(100% - 1.5rem); border-right: 1px dashed #777; }
         .state { display: inline-block; border-radius: 4px; padding: 0 .4rem; margin-left: .25rem; color: #111; }
         .state.loading { background: #c9d1d9; } .state.content { background: #8ddb8c; } .state.empty { background: #e3d26f; }
         .state.error { background: #f28b82; } .state.locked { background: #b3a1f0; } .state.notice { background: #7cc7e8; }
