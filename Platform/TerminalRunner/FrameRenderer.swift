@@ -50,6 +50,9 @@ public struct Frame: Equatable, Sendable {
     public var scrollOffset: Int
     /// How many body lines fit between the header and the footer.
     public var bodyHeight: Int
+    /// The index of the first body line: the header's height, which grows with a wrapped tab bar
+    /// or banner.
+    public var bodyTop: Int
 
     /// The lines without styles: what the person reads.
     public var text: [String] { lines.map { $0.text } }
@@ -111,7 +114,7 @@ public enum FrameRenderer {
         lines.append(StyledLine(fittingHints(keyHints(input), width: width), .dim).fitted(to: width))
 
         // A terminal too short for header and footer shows the top of the frame.
-        return Frame(lines: Array(lines.prefix(height)), scrollOffset: scroll, bodyHeight: bodyHeight)
+        return Frame(lines: Array(lines.prefix(height)), scrollOffset: scroll, bodyHeight: bodyHeight, bodyTop: header.count)
     }
 
     // MARK: - Header

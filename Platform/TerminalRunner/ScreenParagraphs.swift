@@ -111,7 +111,7 @@ public struct Body: Sendable {
         for paragraph in ScreenParagraphs.make(content, focusedRow: focusedRow, face: .fullScreen(spinnerFrame: spinnerFrame), width: width)
         {
             let start = lines.count
-            for line in paragraph.lines(width: width) { lines.append(StyledLine(line, paragraph.style)) }
+            for line in paragraph.lines(width: width) { lines.append(StyledLine(safe: line, paragraph.style)) }
             if let row = paragraph.row {
                 rowLines[row] = start
                 rowHeights[row] = lines.count - start

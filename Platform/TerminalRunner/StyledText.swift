@@ -30,6 +30,13 @@ public struct Span: Hashable, Sendable {
         self.text = TerminalText.safe(text)
         self.style = style
     }
+
+    /// A span of text already made safe (`Paragraph.lines` makes what it lays out safe): not
+    /// read a second time.
+    init(safe text: String, _ style: TextStyle = []) {
+        self.text = text
+        self.style = style
+    }
 }
 
 /// One line of the screen: spans, never wider than the terminal once `fitted(to:)`.
@@ -38,6 +45,8 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral {
 
     public init(_ spans: [Span]) { self.spans = spans }
     public init(_ text: String, _ style: TextStyle = []) { self.init([Span(text, style)]) }
+    /// A line of a wrapped paragraph, already safe for the terminal.
+    init(safe text: String, _ style: TextStyle = []) { self.init([Span(safe: text, style)]) }
     public init(stringLiteral text: String) { self.init(text) }
 
     /// The characters shown, without styles: what tests and `expect` compare.

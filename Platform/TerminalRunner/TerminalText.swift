@@ -17,7 +17,7 @@ public enum TerminalText {
     /// `text` safe to show: on one line, or keeping its line breaks (output written line by line).
     public static func safe(_ text: String, keepingLineBreaks: Bool = false) -> String {
         // Printable ASCII needs nothing (most text): no walk through the scalars.
-        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) || (keepingLineBreaks && $0 == 0x0A) }) { return text }
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 <= 0x7E) || (keepingLineBreaks && $0 == 0x0A) }) { return text }
         guard text.unicodeScalars.contains(where: { replacement(for: $0, keepingLineBreaks: keepingLineBreaks) != nil }) else {
             return text
         }

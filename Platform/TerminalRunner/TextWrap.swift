@@ -15,49 +15,67 @@ enum TextWrap {
     /// start of a longer text). Spaces where a line
     /// breaks are dropped; spaces the text starts with are kept (they indent it). Always at least
     /// one line. It stops reading once `maxLines` are full.
-    static func lines(_ text: some StringProtocol, first: Int, rest: Int, maxLines: Int = .max, isCut: Bool = false) -> [String] {
+    static func lines(_ text: String, first: Int, rest: Int, maxLines: Int = .max, isCut: Bool = false) -> [String] {
         var breaker = Breaker(room: max(1, first), nextRoom: max(1, rest), maxLines: max(1, maxLines))
-        var word = ""
+        // The word being read is text[wordStart..<index], after `gap` spaces.
+        var wordStart = text.startIndex
         var wordWidth = 0
         var gap = 0
         // The last word, held back until the next shows whether it is a separator to keep with it.
         var held: (word: String, width: Int, gap: Int)?
-        func flush() {
-            guard !word.isEmpty else { return }
-            if let previous = held, gap > 0, separators.contains(word) {
-                // "Any | Breakfast", "Curry — Aiko": the line breaks after the separator, never before.
-                held = (previous.word + String(repeating: " ", count: gap) + word, previous.width + gap + wordWidth, previous.gap)
-            } else {
-                if let previous = held { breaker.add(previous.word, width: previous.width, afterSpaces: previous.gap) }
-                held = (word, wordWidth, gap)
+        func flush(upTo end: String.Index) {
+            if wordStart < end {
+                let word = String(text[wordStart..<end])
+                if let previous = held, gap > 0, separators.contains(word) {
+                    // "Any | Breakfast", "Curry — Aiko": the line breaks after the separator, never before.
+                    held = (previous.word + String(repeating: " ", count: gap) + word, previous.width + gap + wordWidth, previous.gap)
+                } else {
+                    if let previous = held { breaker.add(previous.word, width: previous.width, afterSpaces: previous.gap) }
+                    held = (word, wordWidth, gap)
+                }
+                gap = 0
             }
-            word = ""
+            wordStart = end
             wordWidth = 0
-            gap = 0
         }
         // What came before the character, where no space did.
         var afterWide = false
         var afterOpening = false
-        for character in text {
-            if breaker.isFull { break }
-            if character == " " {
-                flush()
-                gap += 1
-                afterWide = false
-                afterOpening = false
-                continue
+        let utf8 = text.utf8
+        var index = text.startIndex
+        while index < text.endIndex, !breaker.isFull {
+            // An ASCII byte followed by another (or the end) is a whole character: most text is read
+            // a byte at a time, and only other characters are told apart by grapheme breaking.
+            let byte = utf8[index]
+            if byte < 0x80 {
+                let next = utf8.index(after: index)
+                if next == text.endIndex || utf8[next] < 0x80 {
+                    if byte == UInt8(ascii: " ") {
+                        flush(upTo: index)
+                        gap += 1
+                        wordStart = next
+                    } else {
+                        if afterWide, !afterOpening { flush(upTo: index) }
+                        wordWidth += 1
+                    }
+                    afterWide = false
+                    afterOpening = false
+                    index = next
+                    continue
+                }
             }
+            let character = text[index]
             let width = DisplayWidth.of(character)
             let isWide = width == 2 && DisplayWidth.isWide(character)
             // A line may break before and after a wide letter (it is a word of its own), but not
             // before closing punctuation (、。」) nor after opening punctuation (「（).
-            if isWide || afterWide, !closing.contains(character), !afterOpening { flush() }
-            word.append(character)
+            if isWide || afterWide, !closing.contains(character), !afterOpening { flush(upTo: index) }
             wordWidth += width
             afterWide = isWide
             afterOpening = opening.contains(character)
+            index = text.index(after: index)
         }
-        flush()
+        flush(upTo: index)
         if let last = held { breaker.add(last.word, width: last.width, afterSpaces: last.gap) }
         return breaker.finish(isCut: isCut)
     }
@@ -193,16 +211,22 @@ struct Paragraph: Equatable {
         guard width < .max else { return [lead + TerminalText.safe(text)] }
         guard wraps else { return [(lead + TerminalText.safe(text.clipped(toWidth: width))).clipped(toWidth: width)] }
         let leadWidth = lead.displayWidth
+        // No more columns than bytes (nor once made safe): a text that short fits as it is, unmeasured.
+        if text.utf8.count <= width - leadWidth { return [lead + TerminalText.safe(text)] }
         // The hanging indent leaves at least half the line to the text.
         let hanging = min(leadWidth + TextWrap.bulletWidth(text), width / 2)
         // No line holds more characters than columns: what is past that many is never shown, and
         // is not read (nor made safe).
         let limit = maxLines * max(1, width)
-        let head = text.prefix(limit + 1)
-        let isCut = head.count > limit
+        var shown = text
+        var isCut = false
+        if text.utf8.count > limit {
+            let head = text.prefix(limit + 1)
+            isCut = head.count > limit
+            shown = String(head.prefix(limit))
+        }
         let wrapped = TextWrap.lines(
-            TerminalText.safe(String(head.prefix(limit))), first: width - leadWidth, rest: width - hanging, maxLines: maxLines,
-            isCut: isCut)
+            TerminalText.safe(shown), first: width - leadWidth, rest: width - hanging, maxLines: maxLines, isCut: isCut)
         let indent = String(repeating: " ", count: hanging)
         return wrapped.enumerated().map { index, line in index == 0 ? lead + line : indent + line }
     }

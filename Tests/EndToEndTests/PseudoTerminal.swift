@@ -18,6 +18,8 @@ final class TerminalSession: @unchecked Sendable {
     private let process = Process()
     private let lock = NSLock()
     private var received: [UInt8] = []
+    /// Where in `received` the window changed size, and to what: the screen is replayed at each.
+    private var resizes: [(offset: Int, rows: Int, columns: Int)] = []
     private var stopReading = false
     /// Signalled when the reader thread has stopped touching the master.
     private let readerDone = DispatchSemaphore(value: 0)
@@ -68,10 +70,17 @@ final class TerminalSession: @unchecked Sendable {
     /// Everything the program wrote, escape sequences included.
     var output: String { lock.withLock { String(decoding: received, as: UTF8.self) } }
 
-    /// What a terminal would show now.
+    /// What a terminal would show now, at the window's size as it changed.
     var screen: VirtualScreen {
+        let (bytes, resizes) = lock.withLock { (received, self.resizes) }
         var screen = VirtualScreen(rows: rows, columns: columns)
-        screen.apply(output)
+        var start = 0
+        for resize in resizes {
+            screen.apply(String(decoding: bytes[start..<resize.offset], as: UTF8.self))
+            screen.resize(rows: resize.rows, columns: resize.columns)
+            start = resize.offset
+        }
+        screen.apply(String(decoding: bytes[start...], as: UTF8.self))
         return screen
     }
 
@@ -180,6 +189,7 @@ final class TerminalSession: @unchecked Sendable {
     /// Resizes the window and tells the program, as a terminal emulator does.
     func resize(rows: Int, columns: Int) throws {
         try setWindowSize(rows: rows, columns: columns)
+        lock.withLock { resizes.append((received.count, rows, columns)) }
         signal(SIGWINCH)
     }
 
@@ -287,8 +297,8 @@ enum PseudoTerminalPair {
 /// cursor moves and the alternate screen, so tests assert on what would be visible.
 /// Styles (SGR) and other modes are ignored. One character is one cell; nothing wraps.
 struct VirtualScreen {
-    let rows: Int
-    let columns: Int
+    private(set) var rows: Int
+    private(set) var columns: Int
     private(set) var cells: [[Character]]
     private var mainCells: [[Character]]
     private(set) var row = 0
@@ -301,6 +311,20 @@ struct VirtualScreen {
         self.columns = columns
         cells = Array(repeating: Array(repeating: " ", count: columns), count: rows)
         mainCells = cells
+    }
+
+    /// The window changed size: what fits stays, as a terminal emulator keeps it.
+    mutating func resize(rows: Int, columns: Int) {
+        func fit(_ lines: [[Character]]) -> [[Character]] {
+            let kept = lines.prefix(rows).map { Array($0.prefix(columns)) + Array(repeating: " ", count: max(0, columns - $0.count)) }
+            return kept + Array(repeating: Array(repeating: " ", count: columns), count: max(0, rows - kept.count))
+        }
+        self.rows = rows
+        self.columns = columns
+        cells = fit(cells)
+        mainCells = fit(mainCells)
+        row = min(row, rows - 1)
+        column = min(column, columns)
     }
 
     /// The visible lines, trailing spaces trimmed.

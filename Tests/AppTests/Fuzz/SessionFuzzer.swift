@@ -380,11 +380,11 @@ final class SessionFuzzer {
         guard let content = rendering.content, let row = content.row(id: focused), row.isInteractive else {
             throw failure("the focus is on the row “\(focused)”, which the screen does not show as an interactive row")
         }
-        // Header and footer take five lines; with fewer rows the body is not shown at all,
-        // and in one column the > mark is cut to "…".
-        guard rows > FrameRenderer.headerHeight + FrameRenderer.footerHeight, columns >= 2 else { return }
-        // Only the focused row's line starts with ">": it must be among the body lines shown.
-        let body = lines.dropFirst(FrameRenderer.headerHeight).prefix(frame.bodyHeight)
+        // With too few rows for header, body and footer the body is not shown whole, and in one
+        // column the > mark is cut to "…".
+        guard rows >= frame.bodyTop + frame.bodyHeight + 2, columns >= 2 else { return }
+        // Only the focused row's first line starts with ">": it must be among the body lines shown.
+        let body = lines.dropFirst(frame.bodyTop).prefix(frame.bodyHeight)
         guard body.count(where: { $0.hasPrefix(">") }) == 1 else {
             throw failure(
                 "the focused row “\(row.label)” is not among the visible body lines (scrolled to \(frame.scrollOffset)): \(lines)")
