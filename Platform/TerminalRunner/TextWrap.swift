@@ -26,8 +26,11 @@ enum TextWrap {
         func flush(upTo end: String.Index) {
             if wordStart < end {
                 let word = String(text[wordStart..<end])
-                if let previous = held, gap > 0, separators.contains(word) {
-                    // "Any | Breakfast", "Curry — Aiko": the line breaks after the separator, never before.
+                if let previous = held, gap > 0,
+                    separators.contains(word) || (isQuantity(previous.word) && !isQuantity(word) && previous.width + gap + wordWidth <= 16)
+                {
+                    // "Any | Breakfast", "Curry — Aiko": the line breaks after the separator, never
+                    // before; "45 min", "½ apple": a number stays with the word it counts.
                     held = (previous.word + String(repeating: " ", count: gap) + word, previous.width + gap + wordWidth, previous.gap)
                 } else {
                     if let previous = held { breaker.add(previous.word, width: previous.width, afterSpaces: previous.gap) }
@@ -47,24 +50,32 @@ enum TextWrap {
             // An ASCII byte followed by another (or the end) is a whole character: most text is read
             // a byte at a time, and only other characters are told apart by grapheme breaking.
             let byte = utf8[index]
-            if byte < 0x80 {
-                let next = utf8.index(after: index)
-                if next == text.endIndex || utf8[next] < 0x80 {
-                    if byte == UInt8(ascii: " ") {
-                        flush(upTo: index)
-                        gap += 1
-                        wordStart = next
-                    } else {
-                        if afterWide, !afterOpening { flush(upTo: index) }
-                        wordWidth += 1
-                    }
-                    afterWide = false
-                    afterOpening = false
-                    index = next
-                    continue
-                }
+            let next: String.Index
+            let character: Character?
+            if byte < 0x80, utf8.index(after: index) == text.endIndex || utf8[utf8.index(after: index)] < 0x80 {
+                next = utf8.index(after: index)
+                character = nil
+            } else {
+                next = text.index(after: index)
+                character = text[index]
             }
-            let character = text[index]
+            if character == nil ? byte == UInt8(ascii: " ") : character == " " {
+                flush(upTo: index)
+                gap += 1
+                wordStart = next
+                afterWide = false
+                afterOpening = false
+                index = next
+                continue
+            }
+            guard let character else {
+                if afterWide, !afterOpening { flush(upTo: index) }
+                wordWidth += 1
+                afterWide = false
+                afterOpening = false
+                index = next
+                continue
+            }
             let width = DisplayWidth.of(character)
             let isWide = width == 2 && DisplayWidth.isWide(character)
             // A line may break before and after a wide letter (it is a word of its own), but not
@@ -73,7 +84,7 @@ enum TextWrap {
             wordWidth += width
             afterWide = isWide
             afterOpening = opening.contains(character)
-            index = text.index(after: index)
+            index = next
         }
         flush(upTo: index)
         if let last = held { breaker.add(last.word, width: last.width, afterSpaces: last.gap) }
@@ -173,6 +184,14 @@ enum TextWrap {
     /// Words that separate the words around them (`Any | Breakfast`, `45 min · 720 kcal`): a line
     /// ends with one rather than starting with it.
     private static let separators: Set<String> = ["|", "·", "—", "–", "-", "›", "/", "•"]
+    /// Whether a word is a number (`45`, `1.5`, `½`, `1/2`), which stays on the line of the word after it.
+    static func isQuantity(_ word: String) -> Bool {
+        word.utf8.count <= 8 && word.unicodeScalars.allSatisfy { quantityScalars.contains($0) }
+            && word.unicodeScalars.contains { $0.properties.numericType != nil }
+    }
+
+    private static let quantityScalars = Set("0123456789.,/½⅓⅔¼¾⅛".unicodeScalars)
+
     /// Wide punctuation no line starts with, and wide punctuation no line ends with.
     private static let closing: Set<Character> = ["、", "。", "，", "．", "：", "；", "？", "！", "）", "」", "』", "】", "〕", "〉", "》", "ー", "・"]
     private static let opening: Set<Character> = ["（", "「", "『", "【", "〔", "〈", "《"]

@@ -43,6 +43,14 @@ struct TextWrapTests {
         #expect(wrap("| leading", 40) == ["| leading"], "a text may start with one")
     }
 
+    @Test("a number stays on the line of the word it counts")
+    func quantities() {
+        #expect(wrap("simmer for 20 minutes", 14) == ["simmer for", "20 minutes"])
+        #expect(wrap("Curry · 45 min · 620 kcal", 12) == ["Curry ·", "45 min ·", "620 kcal"])
+        #expect(wrap("add ½ apple, grated", 10) == ["add", "½ apple,", "grated"])
+        #expect(wrap("2 3 4 5 6", 4) == ["2 3", "4 5", "6"], "numbers in a row are not one word")
+    }
+
     @Test("a word wider than a line (a URL) starts where it is and is broken at the edge, never past it")
     func longWords() {
         let url = "https://example.com/recipes/curry-rice/with/a/long/path"

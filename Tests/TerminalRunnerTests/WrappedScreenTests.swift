@@ -78,8 +78,9 @@ struct WrappedScreenTests {
                         golden, about 8 minutes.
                      2. Stir in the curry powder, then
                         the chickpeas, tomatoes and
-                        coconut milk; simmer for 15
-                        minutes, stirring now and then.
+                        coconut milk; simmer for
+                        15 minutes, stirring now and
+                        then.
 
                 ## Actions
                  [1] <Add ingredients to shopping list>
@@ -111,8 +112,8 @@ struct WrappedScreenTests {
                      • 1 tbsp curry powder 🍛
 
                 ## Steps
-                     1. Fry the onion in the oil over medium heat until soft and golden, about 8
-                        minutes.
+                     1. Fry the onion in the oil over medium heat until soft and golden, about
+                        8 minutes.
                      2. Stir in the curry powder, then the chickpeas, tomatoes and coconut milk;
                         simmer for 15 minutes, stirring now and then.
 
