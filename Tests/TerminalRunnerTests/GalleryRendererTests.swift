@@ -111,7 +111,8 @@ struct GalleryRendererTests {
         #expect(renderings.map { $0.moments.map(\.label) } == [["default"], ["default, 40 columns"]])
         #expect(renderings.last?.moments == [GalleryReport.Moment(scenario: "default", width: 40)])
         #expect(
-            renderings.last?.text == "# Shopping list\n\n     A line of text wider than forty\n     columns, as a narrow window shows\n     it\n")
+            renderings.last?.text
+                == "# Shopping list\n\n     A line of text wider than forty\n     columns, as a narrow window shows\n     it\n")
         #expect(renderings.last?.states == [.content])
     }
 
