@@ -21,11 +21,25 @@ public enum JSONReader {
         if let offset = firstTooDeep(data, limit: maximumDepth) {
             throw JSONReadError(.tooDeep(limit: maximumDepth), at: TextPosition(byteOffset: offset, in: data))
         }
+        let value: T
         do {
-            return try JSONDecoder().decode(type, from: data)
+            value = try JSONDecoder().decode(type, from: data)
         } catch {
-            throw diagnosis(of: error, reading: type, from: data, maximumDepth: maximumDepth)
+            let refusal = diagnosis(of: error, reading: type, from: data, maximumDepth: maximumDepth)
+            switch refusal.problem {
+            case .syntax, .tooDeep: throw refusal
+            // Valid JSON: a key given twice is said first, as what the decoder may have tripped on.
+            default: throw duplicateKey(in: data) ?? refusal
+            }
         }
+        // The decoder keeps one of a key given twice and drops the others without a word.
+        if let duplicate = duplicateKey(in: data) { throw duplicate }
+        return value
+    }
+
+    /// A key given twice in one object of valid JSON `data`, as an error at its second place.
+    private static func duplicateKey(in data: Data) -> JSONReadError? {
+        JSONDuplicateKeys.first(in: data).map { JSONReadError(.duplicateKey($0.key), at: TextPosition(byteOffset: $0.offset, in: data)) }
     }
 
     /// The offset of the first `[` or `{` that opens a level deeper than `limit`, or nil. One
@@ -98,6 +112,8 @@ public struct JSONReadError: Error, Equatable, Sendable, CustomStringConvertible
         case field(JSONFieldProblem)
         /// Refused for a reason nothing here can place; `JSONDecoder`'s words.
         case unexplained(String)
+        /// An object holds this key more than once; the position is its second occurrence.
+        case duplicateKey(String)
     }
 
     public var problem: Problem
@@ -133,6 +149,10 @@ public struct JSONReadError: Error, Equatable, Sendable, CustomStringConvertible
         case .tooDeep(let limit): return "it is nested deeper than \(limit) levels at \(line)\(reference)"
         case .field(let field): return field.description
         case .unexplained(let words): return words
+        case .duplicateKey(let key):
+            let shown = key.count > 40 ? key.prefix(40) + "…" : key
+            return
+                "it has the key “\(shown)” twice in one object (the second at \(line)\(reference)), and Cookbook cannot tell which is meant"
         }
     }
 }

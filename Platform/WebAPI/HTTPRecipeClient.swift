@@ -25,13 +25,19 @@ public struct HTTPRecipeClient: RecipeServiceClient {
 
     public func searchRecipes(_ query: Query<Recipe>, sort: [Sort<Recipe>], page: PageRequest) async throws -> RecipePage {
         let response: RecipeAPIContract.SearchResponse = try await get(
-            "/recipes", RecipeAPIContract.queryItems(query, sort: sort, page: page), for: RecipeCall(query, sort: sort, page: page))
+            "/recipes", RecipeAPIContract.queryItems(query, sort: sort, page: page), for: RecipeCall(query, sort: sort, page: page)
+        ) { response in
+            RecipeValidation.problems(in: response.recipes, field: "recipes")
+                + [("total", response.total), ("offset", response.offset), ("limit", response.limit)].filter { $0.1 < 0 }.map {
+                    "the field “\($0.0)” is \($0.1): it must be 0 or more"
+                }
+        }
         return RecipePage(
             recipes: response.recipes, total: response.total, page: PageRequest(offset: response.offset, limit: response.limit))
     }
 
     public func recipe(id: Recipe.ID) async throws -> Recipe {
-        try await get(Self.recipePath(id), for: .recipe(id: id))
+        try await get(Self.recipePath(id), for: .recipe(id: id)) { recipe in RecipeValidation.problems(of: recipe, at: "the recipe") }
     }
 
     /// Where `recipe(id:)` asks, for messages: `http://127.0.0.1:8080/recipes/42`.
@@ -42,12 +48,17 @@ public struct HTTPRecipeClient: RecipeServiceClient {
     private static func recipePath(_ id: Recipe.ID) -> String { "/recipes/\(id)" }
 
     public func feed() async throws -> RecipeFeed {
-        try await get("/feed", for: .feed)
+        try await get("/feed", for: .feed) { feed in
+            RecipeValidation.problems(in: feed.popular, field: "popular") + RecipeValidation.problems(in: feed.new, field: "new")
+        }
     }
 
     /// The decoded body of `GET path?items`, or the `APIError` that says why not (or
-    /// `CancellationError` when the caller's task was cancelled).
-    private func get<Body: Decodable>(_ path: String, _ items: [URLQueryItem] = [], for call: RecipeCall) async throws -> Body {
+    /// `CancellationError` when the caller's task was cancelled). A body that decodes but holds
+    /// values Cookbook refuses (`problems`: a negative id, a title of megabytes) is not valid.
+    private func get<Body: Decodable>(
+        _ path: String, _ items: [URLQueryItem] = [], for call: RecipeCall, problems: (Body) -> [String] = { _ in [] }
+    ) async throws -> Body {
         let request = HTTPRequest(path: path, query: items, headers: ["Accept": "application/json"])
         let url = transport.address(of: request)
         let response = try await send(request, for: call, url: url)
@@ -61,12 +72,16 @@ public struct HTTPRecipeClient: RecipeServiceClient {
         guard contentType.lowercased().hasPrefix("application/json") else {
             throw APIError.wrongContentType(url: url, found: contentType.isEmpty ? "none" : contentType)
         }
+        let body: Body
         do {
-            return try JSONReader.decode(Body.self, from: response.body)
+            body = try JSONReader.decode(Body.self, from: response.body)
         } catch {
             if case .field(let field) = error.problem { throw APIError.unexpectedShape(url: url, field: field) }
             throw APIError.malformed(url: url, detail: error.description)
         }
+        let found = problems(body)
+        guard found.isEmpty else { throw APIError.malformed(url: url, detail: RecipeValidation.list(found)) }
+        return body
     }
 
     /// The answer to `request`, after honouring any `Retry-After` the server gave: a call waits

@@ -2,6 +2,7 @@ import Core
 import CoreTesting
 import Foundation
 import Testing
+import WebAPI
 
 @testable import App
 
@@ -259,7 +260,61 @@ struct DatasetFileTests {
         )
         #expect(
             error.recoverySuggestion
-                == "Fix these values in the file: every recipe needs an id of its own, and no time, amount or count below zero.")
+                == "Fix these values in the file: every recipe needs an id of its own (0 or more), a title of at most 200 characters, and no time, amount or count below zero."
+        )
+    }
+
+    @Test("a negative id, a title of megabytes, a step or a name too long: each refused with where it is and the limit")
+    func outsideValuesAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var recipes = try Self.fixtureJSON()
+        recipes[0]["id"] = -1
+        recipes[1]["title"] = String(repeating: "é", count: 5_000_000)
+        recipes[1]["steps"] = ["Stir.", String(repeating: "x", count: 5_001)]
+        var ingredients = try #require(recipes[0]["ingredients"] as? [[String: Any]])
+        ingredients[1]["name"] = String(repeating: "salt ", count: 41)
+        recipes[0]["ingredients"] = ingredients
+        let file = directory.file("outside.json")
+        try JSONSerialization.data(withJSONObject: recipes).write(to: file)
+
+        let start = ContinuousClock.now
+        let error = try #require(throws: DatasetError.self) { try BundledRecipeClient.load(from: file) }
+
+        let long = "[1] (“\(String(repeating: "é", count: 40))…”)"
+        #expect(
+            error.problem
+                == "4 values are not valid: [0] (“Curry Rice”) has id -1: it must be 0 or more; [0] (“Curry Rice”) has ingredients[1].name of 205 characters: it must be at most 200; \(long) has title of 5000000 characters: it must be at most 200; \(long) has steps[1] of 5001 characters: it must be at most 5000"
+        )
+        #expect(ContinuousClock.now - start < .seconds(30), "linear in the size of the file")
+    }
+
+    @Test("a key given twice in one object is refused with where, not read as the first", arguments: ["id", "title", "unit"])
+    func duplicateKeys(key: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: try Self.fixtureJSON()), as: UTF8.self)
+        // The first occurrence of the key gets a twin right before it.
+        let twin = text.replacing("\"\(key)\":", with: "\"\(key)\":\(key == "id" ? "7" : "\"x\""),\"\(key)\":", maxReplacements: 1)
+        let file = try directory.write(twin, to: "twice.json")
+
+        let error = try #require(throws: DatasetError.self) { try BundledRecipeClient.load(from: file) }
+
+        #expect(error.problem.hasPrefix("it has the key “\(key)” twice in one object (the second at line 1, column "), "\(error.problem)")
+        #expect(error.problem.hasSuffix("), and Cookbook cannot tell which is meant"), "\(error.problem)")
+    }
+
+    @Test("a named pipe with no writer or an endless device is refused at once, saying what it is")
+    func notRegularFiles() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let pipe = directory.file("pipe.json")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        for (file, kind) in [(pipe, "a named pipe (FIFO)"), (URL(fileURLWithPath: "/dev/zero"), "a device")] {
+            let error = try #require(throws: DatasetError.self) { try BundledRecipeClient.load(from: file) }
+            #expect(error.problem == "it is \(kind), not a regular file")
+            #expect(error.recovery == "Give the path of a JSON file of recipes.")
+        }
     }
 
     @Test("many problems: the first eight, and how many more")
@@ -301,11 +356,11 @@ struct DatasetFileTests {
         }
     }
 
-    @Test("a file that cannot be read says why in words")
+    @Test("a folder is refused in words")
     func unreadableInWords() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let error = try #require(throws: DatasetError.self) { try BundledRecipeClient.load(from: directory.url) }
-        #expect(error.problem == "it cannot be read (is a directory)")
+        #expect(error.problem == "it is a directory, not a regular file")
     }
 }

@@ -146,4 +146,30 @@ struct JSONReaderTests {
         let error = try #require(throws: GalleryFormatError.self) { try ScreenGallery.decode(Self.brackets(50_000), source: "g.json") }
         #expect(error.description == "g.json: it is nested deeper than 100 levels at line 1, column 101 (g.json:1:101)")
     }
+
+    @Test(
+        "a key given twice in one object is refused with the key and the place of the second, however it is written",
+        arguments: [
+            (#"{"id": 1, "id": 2}"#, "id", 1, 11),
+            ("[{\"a\": 1},\n {\"b\": {\"c\": 1, \"d\": [1, {\"c\": 2}], \"c\": 3}}]", "c", 2, 37),
+            (#"{"id": 1, "\u0069d": 2}"#, "id", 1, 11),
+            ("{\"caf\u{E9}\": 1, \"cafe\u{301}\": 2}", "caf\u{E9}", 1, 13),
+            (#"{"a": {"x": 1}, "b": "a", "a": 2}"#, "a", 1, 27),
+        ])
+    func duplicateKeys(text: String, key: String, line: Int, column: Int) throws {
+        let error = try Self.error(reading: JSONValue.self, text)
+        #expect(error.problem == .duplicateKey(key))
+        #expect(error.position == TextPosition(line: line, column: column))
+        #expect(
+            error.description(file: "f.json")
+                == "it has the key “\(key)” twice in one object (the second at line \(line), column \(column) (f.json:\(line):\(column))), and Cookbook cannot tell which is meant"
+        )
+    }
+
+    @Test(
+        "the same key in different objects, or as a value, is read",
+        arguments: [#"[{"id": 1}, {"id": 2}]"#, #"{"id": "id", "x": {"id": 1}, "y": ["id", "id"]}"#, #"{"a\"b": 1, "a": 2}"#])
+    func sameKeyElsewhere(text: String) throws {
+        _ = try JSONReader.decode(JSONValue.self, from: Data(text.utf8))
+    }
 }

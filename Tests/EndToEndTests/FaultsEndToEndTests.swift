@@ -415,7 +415,7 @@ struct FaultsEndToEndTests {
         #expect(run.status == 3)
         #expect(
             run.errorOutput
-                == "cookbook: The recipe dataset \(dataset) cannot be used: 2 values are not valid: the id 1 is used by 2 recipes: [0] (“Soup”), [1] (“Stew”); [1] (“Stew”) has cookingMinutes -5: it must be 0 or more. Fix these values in the file: every recipe needs an id of its own, and no time, amount or count below zero.\n"
+                == "cookbook: The recipe dataset \(dataset) cannot be used: 2 values are not valid: the id 1 is used by 2 recipes: [0] (“Soup”), [1] (“Stew”); [1] (“Stew”) has cookingMinutes -5: it must be 0 or more. Fix these values in the file: every recipe needs an id of its own (0 or more), a title of at most 200 characters, and no time, amount or count below zero.\n"
         )
         #expect(run.output.isEmpty, "nothing starts")
     }

@@ -26,6 +26,13 @@ struct FeatureNameTests {
         ("PANTRY", "not UpperCamelCase"),
         ("Pan try", "not UpperCamelCase"),
         ("Pantrý", "not UpperCamelCase"),
+        ("Ünïcødé", "not UpperCamelCase: use ASCII letters and digits only (e.g. Unicode)"),
+        ("ÜNÏCØDÉ", "not UpperCamelCase: use ASCII letters and digits only (e.g. Unicode)"),
+        ("Crème_brûlée", "not UpperCamelCase: use ASCII letters and digits only (e.g. CremeBrulee)"),
+        ("Straße", "not UpperCamelCase: use ASCII letters and digits only (e.g. Strasse)"),
+        ("Ærøskøbing", "not UpperCamelCase: use ASCII letters and digits only (e.g. Aeroskobing)"),
+        ("Łódź", "not UpperCamelCase: use ASCII letters and digits only (e.g. Lodz)"),
+        ("カレー", "not UpperCamelCase: use ASCII letters and digits only (e.g. Kare)"),
     ])
     func namesThatAreNotUpperCamelCaseAreRejected(_ name: String, _ expected: String) throws {
         let problem = try #require(validator.problem(with: name))

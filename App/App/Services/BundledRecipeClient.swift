@@ -1,6 +1,7 @@
 import Core
 import DataFormats
 import TerminalRunner
+import WebAPI
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -21,7 +22,11 @@ struct BundledRecipeClient: RecipeServiceClient {
     static func load(from url: URL) throws -> BundledRecipeClient {
         let data: Data
         do {
+            // A named pipe, a device or a folder is refused before anything waits on it.
+            _ = try FileReplacement.regularFile(at: url.path)
             data = try FileContents.read(atPath: url.path)
+        } catch let problem as FileProblem {
+            throw DatasetError(file: url.path, problem: problem.reason, recovery: "Give the path of a JSON file of recipes.")
         } catch {
             throw DatasetError(
                 file: url.path, problem: "it cannot be read (\(ErrorInWords.describe(error)))",
@@ -38,7 +43,9 @@ struct BundledRecipeClient: RecipeServiceClient {
         guard problems.isEmpty else {
             throw DatasetError(
                 file: url.path, problem: RecipeValidation.summary(of: problems),
-                recovery: "Fix these values in the file: every recipe needs an id of its own, and no time, amount or count below zero.")
+                recovery:
+                    "Fix these values in the file: every recipe needs an id of its own (0 or more), a title of at most \(RecipeValidation.longestTitle) characters, and no time, amount or count below zero."
+            )
         }
         return BundledRecipeClient(recipes: recipes)
     }

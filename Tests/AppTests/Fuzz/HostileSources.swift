@@ -1,12 +1,13 @@
 import Core
 import Foundation
 import HTTPTestServer
+import WebAPI
 
 /// Recipes a hostile or broken source could serve: text made of escape sequences (clear the
 /// screen, set the title, OSC 52), C0 and C1 controls, NUL, bidirectional and invisible
-/// characters, line breaks, emoji and very long runs; numbers at their limits. They are valid
-/// as a dataset (each id once, nothing below zero), so the app shows them and the fuzzer can
-/// reach them with keys and commands.
+/// characters, line breaks, emoji and runs as long as a text may be; numbers at their limits.
+/// They are valid as a dataset (each id once, nothing below zero, no text over its limit), so the
+/// app shows them and the fuzzer can reach them with keys and commands.
 enum HostileRecipes {
     static let pieces: [String] = [
         "\u{1B}[2J", "\u{1B}[H", "\u{1B}]0;pwned\u{07}", "\u{1B}]52;c;cm0gLXJmIH4=\u{07}", "\u{1B}P+q544e\u{1B}\\", "\u{1B}[6n",
@@ -15,12 +16,13 @@ enum HostileRecipes {
         "%1B", "&#27;",
     ]
 
-    /// A text of 1 to 8 pieces, or now and then a very long one.
-    static func text(_ random: inout SplitMix64) -> String {
-        if random.chance(1, in: 40) {
-            return String(repeating: random.element(of: pieces) ?? "x", count: Int.random(in: 200...3000, using: &random))
-        }
-        return (0..<Int.random(in: 1...8, using: &random)).map { _ in random.element(of: pieces) ?? "x" }.joined()
+    /// A text of 1 to 8 pieces, or now and then a long run, of at most `limit` characters.
+    static func text(_ random: inout SplitMix64, atMost limit: Int = RecipeValidation.longestText) -> String {
+        let text =
+            random.chance(1, in: 40)
+            ? String(repeating: random.element(of: pieces) ?? "x", count: Int.random(in: 200...3000, using: &random))
+            : (0..<Int.random(in: 1...8, using: &random)).map { _ in random.element(of: pieces) ?? "x" }.joined()
+        return String(text.prefix(limit))
     }
 
     /// A number from 0 up to the largest there is, mostly small.
@@ -33,13 +35,15 @@ enum HostileRecipes {
         (1...total).map { id in
             Recipe(
                 // A title must show something (a dataset without one is refused): its number.
-                id: id, title: "\(text(&random))\(id)", summary: text(&random), author: Author(id: text(&random), name: text(&random)),
+                id: id, title: "\(text(&random, atMost: RecipeValidation.longestTitle - 10))\(id)", summary: text(&random),
+                author: Author(
+                    id: text(&random, atMost: RecipeValidation.longestName), name: text(&random, atMost: RecipeValidation.longestName)),
                 category: random.element(of: Category.allCases) ?? .main, cookingMinutes: count(&random), calories: count(&random),
                 servings: max(1, count(&random)), isVegetarian: random.chance(1, in: 2), popularity: count(&random),
                 publishedOn: random.chance(1, in: 2) ? "2026-01-0\(Int.random(in: 1...9, using: &random))" : text(&random),
                 ingredients: (0..<Int.random(in: 0...6, using: &random)).map { _ in
                     Ingredient(
-                        name: text(&random),
+                        name: text(&random, atMost: RecipeValidation.longestName),
                         quantity: random.chance(1, in: 4) ? nil : random.element(of: [0, 0.5, 2, 1e15, 1e300, Double(Int.max)]),
                         unit: random.element(of: Ingredient.Unit.allCases) ?? .none)
                 },

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks a new feature's name before anything is written. The name becomes a module, a
 /// folder, a sandbox and a test target, a descriptor type, a `ScreenKind` case and a link.
 public struct FeatureNameValidator: Sendable {
@@ -162,14 +164,29 @@ public struct FeatureNameValidator: Sendable {
         return nil
     }
 
-    /// `pan_try` → `PanTry`, `pantry` → `Pantry`, `PANTRY` → `Pantry`.
+    /// `pan_try` → `PanTry`, `pantry` → `Pantry`, `PANTRY` → `Pantry`; letters of other alphabets
+    /// and with accents as their plain Latin letters: `Ünïcødé` → `Unicode`, `crème brûlée` →
+    /// `CremeBrulee`, `カレー` → `Kare`.
     static func suggestion(for name: String) -> String {
-        let parts = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let parts = latin(name).split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         let words = parts.map { part -> String in
             let word = part.allSatisfy({ !$0.isLowercase }) ? part.lowercased() : String(part)
             return word.prefix(1).uppercased() + word.dropFirst()
         }
         let joined = words.joined()
         return joined.first?.isNumber == true ? "" : joined
+    }
+
+    /// Letters that neither a transliteration nor taking off accents makes ASCII.
+    private static let latinLetters: [Character: String] = [
+        "ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d",
+        "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i",
+    ]
+
+    /// `text` in Latin letters without accents, as far as ICU's transforms and the table above go.
+    private static func latin(_ text: String) -> String {
+        let transliterated = text.applyingTransform(.toLatin, reverse: false) ?? text
+        let plain = transliterated.applyingTransform(.stripDiacritics, reverse: false) ?? transliterated
+        return plain.map { latinLetters[$0] ?? String($0) }.joined()
     }
 }
