@@ -315,12 +315,12 @@ struct StoreTests {
             try await database.execute("PRAGMA user_version = 99")
         }
         let before = try Data(contentsOf: file)
-        #expect(throws: NewerDatabaseError(path: file.path, found: 99, supported: Migration.latestVersion)) {
+        #expect(throws: RefusedDatabaseError(.futureSchema(path: file.path, found: 99, supported: Migration.latestVersion))) {
             _ = try LocalStore.open(in: directory)
         }
         #expect(try Data(contentsOf: file) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [LocalStore.fileName])
-        let message = NewerDatabaseError(path: file.path, found: 99, supported: 1)
+        let message = RefusedDatabaseError(.futureSchema(path: file.path, found: 99, supported: 1))
         #expect(
             message.localizedDescription
                 == "The database \(file.path) was written by a newer Cookbook (schema 99; this version knows up to 1); Cookbook did not open it, so nothing in it has changed."

@@ -14,10 +14,36 @@ struct SavedCopyTests {
             (7200.0, false, "Saved copy from 2 hours ago; offline."),
             (108_000.0, false, "Saved copy from yesterday; offline."),
             (259_200.0, true, "Saved copy from 3 days ago; offline. Only recipes seen before are shown."),
+            (-20.0, false, "Saved copy from less than a minute ago; offline."),
+            (-3 * 3600.0, false, "Saved copy dated 3 hours in the future (the clock moved); offline."),
+            (-400 * 86_400.0, false, "Saved copy dated 1 year in the future (the clock moved); offline."),
+            (-1e300, false, "Saved copy from a time that cannot be right (the clock moved); offline."),
+            (1e300, false, "Saved copy from a time that cannot be right (the clock moved); offline."),
         ] as [(TimeInterval, Bool, String)])
     func notice(age: TimeInterval, isPartial: Bool, expected: String) {
         let copy = RecipePage.SavedCopy(savedAt: now.addingTimeInterval(-age), reason: "offline", isPartial: isPartial)
         #expect(copy.notice(now: now) == expected)
+    }
+
+    @Test(
+        "dates a damaged store or a clock set back can give: the clock moved, never “less than a minute ago” or “292471265 years ago”",
+        arguments: [Int64.min, Int64.max, -62_135_596_800_000, 253_402_300_800_000, 4_102_444_800_000])
+    func impossibleOrFutureDates(milliseconds: Int64) {
+        let savedAt = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        let notice = RecipePage.SavedCopy(savedAt: savedAt, reason: "offline").notice(now: now)
+        #expect(notice.contains("(the clock moved)"), "\(notice)")
+        #expect(!notice.contains("less than a minute") && !notice.contains("ago"), "\(notice)")
+        #expect(RelativeTime.phrase(for: savedAt, now: now).contains("the clock moved"))
+    }
+
+    @Test(
+        "past dates keep their words, in every unit",
+        arguments: [
+            (59.0, "just now"), (60.0, "1 minute ago"), (7200.0, "2 hours ago"), (86_400.0, "yesterday"), (3 * 86_400.0, "3 days ago"),
+            (21 * 86_400.0, "3 weeks ago"), (90 * 86_400.0, "3 months ago"), (3 * 365 * 86_400.0, "3 years ago"),
+        ] as [(TimeInterval, String)])
+    func pastDates(age: TimeInterval, words: String) {
+        #expect(RelativeTime.phrase(for: now.addingTimeInterval(-age), now: now) == words)
     }
 
     @Test("a page or a feed is encoded and decoded without its saved-copy note: a server cannot claim one")

@@ -87,6 +87,27 @@ struct InsightsCommandTests {
         #expect(empty.output.hasPrefix("No builds recorded in \(folder.standardizedFileURL.path)/.build/insights/insights.sqlite yet."))
     }
 
+    @Test(
+        "a damaged insights file, given or the workspace's own, or against: exit 1, saying it is damaged and what to do",
+        arguments: ["--store", "--against", ""])
+    func damagedFile(option: String) throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let own = folder.appendingPathComponent(".build/insights/insights.sqlite")
+        try FileManager.default.createDirectory(at: own.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data().write(to: folder.appendingPathComponent("Package.swift"))
+        let damaged = option.isEmpty ? own : folder.appendingPathComponent("old records.sqlite")
+        try Data(String(repeating: "not a database ", count: 400).utf8).write(to: damaged)
+
+        let result = run(option.isEmpty ? [] : [option, damaged.path])
+
+        #expect(result.status == 1)
+        let path = option.isEmpty ? folder.standardizedFileURL.path + "/.build/insights/insights.sqlite" : damaged.path
+        #expect(result.errors.contains("\(path) is damaged (file is not a database). Its records cannot be read"), "\(result.errors)")
+        #expect(
+            result.errors.contains("Move it aside (mv '\(path)' '\(path).damaged') or delete it")
+                || result.errors.contains("Move it aside (mv \(path) \(path).damaged) or delete it"), "\(result.errors)")
+    }
+
     @Test("a wrong command line is exit status 2, with what is wrong")
     func usage() {
         for (arguments, message) in [

@@ -9,8 +9,8 @@ import TerminalRunner
 #endif
 
 /// The app's stores: SQLite in the data directory, or memory when that cannot be used.
-/// Opening fails only for a database from a newer Cookbook (`NewerDatabaseError`): the app must
-/// not start on it. Every other problem becomes a warning that says what happened, which
+/// Opening fails only for a database whose schema this Cookbook does not know (from a newer
+/// Cookbook, or no Cookbook's: `RefusedDatabaseError`): the app must not start on it. Every other problem becomes a warning that says what happened, which
 /// file, and what to do, and the app carries on. When changes cannot be saved, `banner` says
 /// so on every screen and the stores of the person's data count each change that is lost.
 struct LocalStore {
@@ -46,7 +46,7 @@ struct LocalStore {
         }
     }
 
-    static func open(in directory: URL, notices: RunNotices = RunNotices()) throws(NewerDatabaseError) -> LocalStore {
+    static func open(in directory: URL, notices: RunNotices = RunNotices()) throws(RefusedDatabaseError) -> LocalStore {
         let file = directory.appendingPathComponent(fileName)
         do {
             try prepare(directory)
@@ -67,8 +67,8 @@ struct LocalStore {
         }
         do {
             return try durable(at: file, notices: notices)
-        } catch .futureSchema(let path, let found, let supported) {
-            throw NewerDatabaseError(path: path, found: found, supported: supported)
+        } catch let error where error.isRefusal {
+            throw RefusedDatabaseError(error)
         } catch let error where error.isDamage {
             do {
                 let kept = try moveAside(file)
@@ -99,7 +99,7 @@ struct LocalStore {
     /// The saved data, read-only, for a run whose database (or its folder) cannot be written:
     /// it is shown, and every change is refused (and counted as not saved). The recipe cache
     /// lives in memory for the run. If even reading fails, the stores are in memory.
-    private static func readOnly(at file: URL, because cause: String, problem: String, notices: RunNotices) throws(NewerDatabaseError)
+    private static func readOnly(at file: URL, because cause: String, problem: String, notices: RunNotices) throws(RefusedDatabaseError)
         -> LocalStore
     {
         do {
@@ -108,8 +108,8 @@ struct LocalStore {
             store.warnings = ["\(problem) Cookbook shows what \(file.path) holds, but changes made in this run cannot be saved."]
             store.banner = "Not saving: \(cause); the saved data is shown, but changes cannot be saved"
             return store
-        } catch .futureSchema(let path, let found, let supported) {
-            throw NewerDatabaseError(path: path, found: found, supported: supported)
+        } catch let error where error.isRefusal {
+            throw RefusedDatabaseError(error)
         } catch {
             return inMemory(
                 because: cause,
@@ -216,17 +216,21 @@ struct DataDirectoryError: LocalizedError {
     var recoverySuggestion: String? { recovery }
 }
 
-/// A database written by a newer Cookbook. Refused, not guessed at and not moved: the app does
-/// not start (exit 3) and the file stays as it is, for the newer version to open.
-struct NewerDatabaseError: LocalizedError, Equatable {
-    let path: String
-    let found: Int
-    let supported: Int
+/// A database whose schema this Cookbook does not know: written by a newer Cookbook, or by no
+/// Cookbook (a version below 0, tables that do not match their version). Refused, not guessed at
+/// and not moved: the app does not start (exit 3) and the file stays as it is (for the newer
+/// version to open, or a person to look at).
+struct RefusedDatabaseError: LocalizedError, Equatable {
+    let store: StoreError
 
-    var errorDescription: String? {
-        let store = StoreError.futureSchema(path: path, found: found, supported: supported).inWords
-        return "\(store.prefix(1).uppercased())\(store.dropFirst())."
+    init(_ store: StoreError) {
+        self.store = store
     }
 
-    var recoverySuggestion: String? { StoreError.futureSchema(path: path, found: found, supported: supported).recoverySuggestion }
+    var errorDescription: String? {
+        let words = store.inWords
+        return "\(words.prefix(1).uppercased())\(words.dropFirst())."
+    }
+
+    var recoverySuggestion: String? { store.recoverySuggestion }
 }

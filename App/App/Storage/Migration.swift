@@ -81,12 +81,8 @@ struct Migration: Sendable {
             let current = try userVersion(connection, path: path)
             guard current <= latest else { throw StoreError.futureSchema(path: path, found: current, supported: latest) }
             for migration in migrations.sorted(by: { $0.version < $1.version }) where migration.version > current {
-                do throws(StoreError) {
-                    for statement in migration.statements + ["PRAGMA user_version = \(migration.version)"] {
-                        try execute(statement, on: connection, path: path)
-                    }
-                } catch {
-                    throw error.inMigration(migration.version)
+                for statement in migration.statements + ["PRAGMA user_version = \(migration.version)"] {
+                    try execute(statement, on: connection, path: path, schemaVersion: current)
                 }
             }
             try execute("COMMIT", on: connection, path: path)
@@ -98,21 +94,29 @@ struct Migration: Sendable {
 
     /// The file's schema version; a version newer than any of `migrations` is refused
     /// (`futureSchema`): a newer Cookbook wrote the file, and this one must neither guess at it
-    /// nor change it. Reading the version writes nothing, so it is asked before anything else.
+    /// nor change it; so is one below 0, which no Cookbook writes (`unknownSchema`). Reading the
+    /// version writes nothing, so it is asked before anything else.
     @discardableResult
     static func refuseNewer(_ migrations: [Migration], on connection: OpaquePointer, path: String) throws(StoreError) -> Int {
         let latest = migrations.map(\.version).max() ?? 0
         let version = try userVersion(connection, path: path)
         guard version <= latest else { throw StoreError.futureSchema(path: path, found: version, supported: latest) }
+        guard version >= 0 else { throw StoreError.unknownSchema(path: path, found: version, mismatch: nil) }
         return version
     }
 
-    private static func execute(_ sql: String, on connection: OpaquePointer, path: String) throws(StoreError) {
+    /// Runs `sql`. With `schemaVersion`, it is a migration's statement: SQLite's plain error there
+    /// (“table … already exists”, “no such table”) means the file's tables do not match the version
+    /// it records (`unknownSchema`); a lock or a full disk stays what it is.
+    private static func execute(_ sql: String, on connection: OpaquePointer, path: String, schemaVersion: Int? = nil) throws(StoreError) {
         var message: UnsafeMutablePointer<CChar>?
         let status = sqlite3_exec(connection, sql, nil, nil, &message)
         guard status != SQLITE_OK else { return }
         let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(connection))
         sqlite3_free(message)
+        if let schemaVersion, status & 0xFF == SQLITE_ERROR {
+            throw StoreError.unknownSchema(path: path, found: schemaVersion, mismatch: text)
+        }
         throw StoreError(code: status, message: text, path: path, systemErrno: sqlite3_system_errno(connection))
     }
 

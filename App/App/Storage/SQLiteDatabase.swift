@@ -84,11 +84,19 @@ actor SQLiteDatabase {
         throws(StoreError)
     {
         // A named pipe or a device is refused before SQLite opens it: reading a pipe with no
-        // writer would wait for ever.
+        // writer would wait for ever. So is one in place of a file SQLite keeps beside it (its
+        // WAL, the index of it, a rollback journal): SQLite would only say “disk I/O error”.
         do {
             _ = try FileReplacement.regularFile(at: path)
         } catch {
             throw StoreError.notAFile(path: path, reason: error.reason)
+        }
+        for companion in ["-wal", "-shm", "-journal"].map({ path + $0 }) {
+            do {
+                _ = try FileReplacement.regularFile(at: companion)
+            } catch {
+                throw StoreError.companionNotAFile(path: path, companion: companion, reason: error.reason)
+            }
         }
         var handle: OpaquePointer?
         let status: Int32

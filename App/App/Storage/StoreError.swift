@@ -21,12 +21,18 @@ enum StoreError: LocalizedError, Equatable {
     case readOnly(path: String)
     /// The file was written by a newer version of Cookbook.
     case futureSchema(path: String, found: Int, supported: Int)
+    /// The file's schema version is one no Cookbook writes (below 0), or its tables do not match
+    /// the version it records (`mismatch`: what the migration that failed said).
+    case unknownSchema(path: String, found: Int, mismatch: String?)
     /// The disk is full.
     case full(path: String)
     /// The file cannot be opened at all (missing folder, permissions).
     case cannotOpen(path: String, detail: String)
     /// Something other than a regular file is at the database's path: `reason` says what.
     case notAFile(path: String, reason: String)
+    /// Something other than a regular file where SQLite keeps a file beside the database (its
+    /// WAL, the WAL's index, a rollback journal): `reason` says what.
+    case companionNotAFile(path: String, companion: String, reason: String)
     /// The files the connection opened are no longer the ones at their paths (`change` says how):
     /// it writes nothing more, and `rescue` says where what it had saved went.
     case filesReplaced(path: String, change: String, rescue: SQLiteDatabase.Rescue)
@@ -51,10 +57,13 @@ enum StoreError: LocalizedError, Equatable {
         }
     }
 
-    /// The same error, naming the migration it stopped where the detail is SQLite's own words.
-    func inMigration(_ version: Int) -> StoreError {
-        guard case .other(let path, let detail) = self else { return self }
-        return .other(path: path, detail: "migration \(version): \(detail)")
+    /// Whether the app must not start on the file: it was not written by this Cookbook's
+    /// migrations, so it is neither guessed at, changed nor moved.
+    var isRefusal: Bool {
+        switch self {
+        case .futureSchema, .unknownSchema: true
+        default: false
+        }
     }
 
     /// Whether moving the file aside and starting afresh is the right recovery.
@@ -73,9 +82,15 @@ enum StoreError: LocalizedError, Equatable {
         case .readOnly(let path): "the database \(path) cannot be written"
         case .futureSchema(let path, let found, let supported):
             "the database \(path) was written by a newer Cookbook (schema \(found); this version knows up to \(supported)); Cookbook did not open it, so nothing in it has changed"
+        case .unknownSchema(let path, let found, let mismatch?):
+            "the database \(path) records schema version \(found), but its tables do not match that version (\(mismatch)); Cookbook did not change it"
+        case .unknownSchema(let path, let found, nil):
+            "the database \(path) has schema version \(found), which no Cookbook writes (they count from 0 up to \(Migration.latestVersion)); Cookbook did not open it, so nothing in it has changed"
         case .full(let path): "the disk holding \(path) is full"
         case .cannotOpen(let path, let detail): "the database \(path) cannot be opened (\(detail))"
         case .notAFile(let path, let reason): "the database \(path) cannot be opened (\(reason))"
+        case .companionNotAFile(let path, let companion, let reason):
+            "the database \(path) cannot be opened: \(companion), a file SQLite keeps beside it, cannot be used (\(reason))"
         case .filesReplaced(let path, let change, let rescue):
             "Cookbook stopped saving to the database \(path): \(change) while Cookbook had it open; \(rescue.inWords(path: path))"
         case .malformedRow(let column, let detail): "a stored row has no valid “\(column)”\(detail.map { " (\($0))" } ?? "")"
@@ -90,8 +105,9 @@ enum StoreError: LocalizedError, Equatable {
         case .locked: "the database is locked by another program"
         case .readOnly: "the database cannot be written"
         case .futureSchema: "the database is from a newer Cookbook"
+        case .unknownSchema: "the database's schema is not one Cookbook knows"
         case .full: "the disk is full"
-        case .cannotOpen, .notAFile: "the database cannot be opened"
+        case .cannotOpen, .notAFile, .companionNotAFile: "the database cannot be opened"
         case .malformedRow: "a stored row cannot be read"
         case .filesReplaced: "the database's files were deleted or replaced while Cookbook ran"
         case .other: "the database failed"
@@ -105,11 +121,15 @@ enum StoreError: LocalizedError, Equatable {
         case .locked: "Close the other program using this file (another cookbook?), then try again."
         case .readOnly: "Check the permissions of the data directory, or start with --data-dir DIR."
         case .futureSchema: "Update Cookbook, or start with --data-dir DIR to use another folder."
+        case .unknownSchema:
+            "If it is not a Cookbook database, or you do not need what it holds, move it out of the way (Cookbook then starts a new one); or start with --data-dir DIR to use another folder."
         case .full: "Free some disk space, then try again."
         case .cannotOpen: "Check that the data directory exists and is writable, or start with --data-dir DIR."
         case .filesReplaced(let path, _, .copy(let copy)):
             "Quit Cookbook and start it again to go on saving; to go on from the kept copy instead, quit Cookbook and move \(copy) to \(path) first."
         case .filesReplaced: "Quit Cookbook and start it again to go on saving."
+        case .companionNotAFile(_, let companion, _):
+            "Move \(companion) out of the way (SQLite makes its own), or start with --data-dir DIR to use another folder."
         case .notAFile: "Move it out of the way (Cookbook then starts a new database), or start with --data-dir DIR."
         case .other: "Try again; if it keeps failing, start with --data-dir DIR."
         }

@@ -76,10 +76,17 @@ public struct RecipePage: Hashable, Sendable, Codable {
         }
 
         /// "Saved copy from 2 hours ago; offline." (and, when partial, "Only recipes seen
-        /// before are shown."), counted from `now`, the environment clock's time.
+        /// before are shown."), counted from `now`, the environment clock's time. A date after
+        /// now, or one that cannot be right, says the clock moved.
         public func notice(now: Date) -> String {
-            let age = now.timeIntervalSince(savedAt) < 60 ? "less than a minute ago" : RelativeTime.phrase(for: savedAt, now: now)
-            return "Saved copy from \(age); \(reason)." + (isPartial ? " Only recipes seen before are shown." : "")
+            let saved =
+                switch RelativeTime.age(of: savedAt, now: now) {
+                case .past where now.timeIntervalSince(savedAt) < 60: "from less than a minute ago"
+                case .past(let words): "from \(words)"
+                case .future(let span): "dated \(span) in the future (the clock moved)"
+                case .impossible: "from a time that cannot be right (the clock moved)"
+                }
+            return "Saved copy \(saved); \(reason)." + (isPartial ? " Only recipes seen before are shown." : "")
         }
     }
 }

@@ -1,3 +1,4 @@
+import DataFormats
 import Foundation
 
 extension InsightsCommand {
@@ -42,8 +43,10 @@ extension InsightsCommand {
         let now = Date()
         let stores = try insightsStores(options.stores, environment)
         let since = now.addingTimeInterval(-Double(options.settings.baselineDays) * 2 * 86_400)
-        let records = try stores.flatMap { try $0.records(since: since) }
-        let baseline = try options.against.map { paths in try insightsStores(paths, environment).flatMap { try $0.records(since: nil) } }
+        let records = try stores.flatMap { try Self.records(of: $0, since: since) }
+        let baseline = try options.against.map { paths in
+            try insightsStores(paths, environment).flatMap { try Self.records(of: $0, since: nil) }
+        }
         let report = InsightsReport(records: records, baseline: baseline, now: now, settings: options.settings)
         if let page = options.html {
             try report.writeHTML(to: URL(fileURLWithPath: environment.absolute(page)))
@@ -60,6 +63,15 @@ extension InsightsCommand {
         case .text: environment.write(report.text)
         }
         return options.failOnSlowdown && report.flagged ? .failure : .success
+    }
+
+    /// The store's records since `since`; a file that cannot be read is an error that says what to do.
+    static func records(of store: InsightsStore, since: Date?) throws -> [BuildRecord] {
+        do {
+            return try store.records(since: since)
+        } catch let failure as InsightsStore.Failure {
+            throw CommandError("\(failure). \(failure.whatToDo)")
+        }
     }
 
     /// The stores at `paths` (a file, or every `*.sqlite` in a folder), or the workspace's own.

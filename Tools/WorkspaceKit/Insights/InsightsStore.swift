@@ -1,4 +1,5 @@
 import CSQLite
+import DataFormats
 import Foundation
 
 /// The build records of one workspace, in a SQLite file under its build folder
@@ -50,6 +51,18 @@ public struct InsightsStore: Sendable {
             case .locked(let path): "\(path) is locked by another process"
             case .damaged(let path, let detail): "\(path) is damaged (\(detail))"
             case .other(let path, let detail): "\(path): \(detail)"
+            }
+        }
+
+        /// What to do about it, for a command that reads the records.
+        public var whatToDo: String {
+            switch self {
+            case .locked:
+                "Another build is writing its record there: run the report again once it has finished."
+            case .damaged(let path, _):
+                "Its records cannot be read, so the report cannot show them. Move it aside (mv \(ShellWord.quoted(path)) \(ShellWord.quoted(path + ".damaged"))) or delete it: the workspace tool records the next build in a new file (a damaged file of its own it also sets aside by itself when it next records)."
+            case .other:
+                "Check that the path is an insights file the workspace tool wrote (.build/insights/insights.sqlite), readable by you."
             }
         }
     }
