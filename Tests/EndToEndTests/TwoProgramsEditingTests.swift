@@ -3,7 +3,7 @@ import Testing
 
 /// Two `cookbook`s on one data directory, one changing what the other still shows: a change made
 /// on the screen that is out of date applies to what is stored now, and never brings back what
-/// the other removed (docs/reliability.md, "Two programs editing the same data").
+/// the other removed (docs/reliability-store.md, "Two programs editing the same data").
 @Suite("two programs editing the same data")
 struct TwoProgramsEditingTests {
     let cookbook = ProductProcess(name: "cookbook")
