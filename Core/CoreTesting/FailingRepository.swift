@@ -32,11 +32,14 @@ public enum StubStoreError: LocalizedError, Equatable {
     case unavailable
     /// A write or read that fails as on a full disk: for tests of what a screen says.
     case diskFull
+    /// A disk that gave out after the store was read: the sandboxes' `failing-disk` scenarios.
+    case diskFailing
 
     public var errorDescription: String? {
         switch self {
         case .unavailable: "the local store cannot be opened"
         case .diskFull: "the disk is full"
+        case .diskFailing: "the disk holding the store is failing"
         }
     }
 
@@ -44,6 +47,7 @@ public enum StubStoreError: LocalizedError, Equatable {
         switch self {
         case .unavailable: "This is the sandbox's “failure” scenario; run without --scenario to use working stores."
         case .diskFull: "Free some space and try again."
+        case .diskFailing: "This is the sandbox's “failing-disk” scenario; run without --scenario to use working stores."
         }
     }
 }

@@ -1,4 +1,5 @@
 import Core
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

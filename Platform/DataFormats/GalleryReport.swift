@@ -71,6 +71,25 @@ public struct GalleryReport: Codable, Equatable, Sendable {
         }
     }
 
+    /// States a screen's sandbox says no scenario can show together, and why: the gallery page
+    /// says so where a rendering would be (`loading` + `notice`: "a search clears the notice as
+    /// it starts; only a key on a locked filter during a search sets one").
+    public struct Unseen: Codable, Equatable, Sendable {
+        /// Sorted: `[.loading, .notice]`.
+        public var states: [State]
+        public var reason: String
+
+        public init(states: [State], reason: String) {
+            self.states = states.sorted()
+            self.reason = reason
+        }
+
+        /// `.together(.loading, .notice, because: "…")`.
+        public static func together(_ states: State..., because reason: String) -> Unseen {
+            Unseen(states: states, reason: reason)
+        }
+    }
+
     /// One text of a screen and every moment it is shown.
     public struct Rendering: Codable, Equatable, Sendable {
         public var moments: [Moment]
@@ -105,11 +124,20 @@ public struct GalleryReport: Codable, Equatable, Sendable {
         /// The descriptor's name in `Screens`: `RecipeDetails`.
         public var kind: String
         public var requiredStates: [State]
+        /// States the screen must be seen in together, each sorted (`[.empty, .notice]`): what its
+        /// translator can show at once (`workspace gallery` reads them from it); nil for none.
+        public var requiredCombinations: [[State]]?
+        /// Combinations the program says no scenario can show, with why; nil for none.
+        public var unseen: [Unseen]?
         public var examples: [Example]
 
-        public init(kind: String, requiredStates: [State], examples: [Example]) {
+        public init(
+            kind: String, requiredStates: [State], requiredCombinations: [[State]]? = nil, unseen: [Unseen]? = nil, examples: [Example]
+        ) {
             self.kind = kind
             self.requiredStates = requiredStates
+            self.requiredCombinations = requiredCombinations
+            self.unseen = unseen
             self.examples = examples
         }
 
@@ -122,6 +150,17 @@ public struct GalleryReport: Codable, Equatable, Sendable {
         public var missingStates: [State] {
             let reached = Set(reachedStates)
             return requiredStates.filter { !reached.contains($0) }
+        }
+
+        /// Whether some rendering is in every one of `states` at once.
+        public func reaches(together states: [State]) -> Bool {
+            examples.flatMap(\.renderings).contains { Set(states).isSubset(of: $0.states) }
+        }
+
+        /// The required combinations no rendering shows and the program does not say are unseen.
+        public var missingCombinations: [[State]] {
+            let excused = Set((unseen ?? []).map(\.states))
+            return (requiredCombinations ?? []).filter { !excused.contains($0) && !reaches(together: $0) }
         }
     }
 

@@ -45,21 +45,26 @@ public struct GalleryRenderer {
         var line: String { commands.joined(separator: "; ") }
     }
 
-    /// A descriptor to render, the states its kind of screen must be seen in, and the scripts that
-    /// drive it further.
+    /// A descriptor to render, the states its kind of screen must be seen in, the scripts that
+    /// drive it further, and the states it cannot be seen in together, with why.
     public struct Example {
         public var descriptor: any ScreenDescriptor
         public var states: [GalleryReport.State]
         public var scripts: [Script]
+        public var unseen: [GalleryReport.Unseen] = []
 
         /// `states`: loading, content, empty and error unless the screen cannot show some (say why
         /// where you write it) or shows more (`locked`, for premium rows). `workspace gallery` adds
         /// every state the screen's translator can produce, so leaving one out here does not let
-        /// it go unseen. `scripts` reach the states that need an action.
+        /// it go unseen. `scripts` reach the states that need an action. `unseen` names states the
+        /// translator can show together (`workspace gallery` requires each such combination) that
+        /// no scenario or script can reach, each with why: the gallery page shows the reason where
+        /// the rendering would be, and a combination said unseen that a rendering shows fails.
         public static func screen(
-            _ descriptor: any ScreenDescriptor, states: [GalleryReport.State] = GalleryReport.State.standard, scripts: [Script] = []
+            _ descriptor: any ScreenDescriptor, states: [GalleryReport.State] = GalleryReport.State.standard, scripts: [Script] = [],
+            unseen: [GalleryReport.Unseen] = []
         ) -> Example {
-            Example(descriptor: descriptor, states: states, scripts: scripts)
+            Example(descriptor: descriptor, states: states, scripts: scripts, unseen: unseen)
         }
     }
 
@@ -162,7 +167,9 @@ public struct GalleryRenderer {
                 }
             }
             let required = Set(examples.flatMap(\.states)).sorted()
-            screens.append(GalleryReport.Screen(kind: kind.name, requiredStates: required, examples: rendered))
+            let unseen = examples.flatMap(\.unseen)
+            screens.append(
+                GalleryReport.Screen(kind: kind.name, requiredStates: required, unseen: unseen.isEmpty ? nil : unseen, examples: rendered))
         }
         return GalleryReport(
             program: program, owner: owner,

@@ -1,4 +1,5 @@
 import CoreTesting
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -12,4 +13,10 @@ extension Scenario {
     static let aYearLater = Scenario(
         "a-year-later", "as default, a year after the favorites were saved", basedOn: .default,
         dependencies: { $0.clock = TestClock(now: Fixtures.now.addingTimeInterval(365 * 86_400)) })
+
+    /// The favorites' disk gives out once they are shown: removing one fails, and so does reading
+    /// them again (back from a recipe).
+    static let failingDisk = Scenario(
+        "failing-disk", "as default, but the favorites are read once; then every read and change fails", basedOn: .default,
+        dependencies: { $0.favorites = FailingLaterRepository($0.favorites, reads: 1, changesFail: true) })
 }

@@ -10,6 +10,14 @@ extension Scenario {
         dependencies: { $0.client = NothingNewClient(base: $0.client) })
 }
 
+extension Scenario {
+    /// Offline, and the copy saved of the feed has no recipes: the empty state and the saved-copy
+    /// notice at once.
+    static let offlineEmpty = Scenario(
+        "offline-empty", "no recipes, and the answer is a copy saved 2 hours ago (offline)", service: .empty,
+        savedCopy: Scenario.savedCopy.savedCopy)
+}
+
 /// The scenario's service: the stub's answers, with the feed's new recipes taken out.
 struct NothingNewClient: RecipeServiceClient {
     let base: any RecipeServiceClient

@@ -6,7 +6,7 @@ import SandboxSupport
 // Feed alone, on fixtures; every other feature's screen is a labelled placeholder.
 let status = await Sandbox.main(
     feature: "Feed",
-    scenarios: [.nothingNew],
+    scenarios: [.nothingNew, .offlineEmpty],
     link: { $0.register(Screens.Feed.self, FeedFeature.makeScreen) },
     root: Screens.Feed()
 )

@@ -1,5 +1,6 @@
 import Core
 import CoreTesting
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -12,6 +13,12 @@ extension Scenario {
     static let longList = Scenario("long-list", "as default, with 500 items on the shopping list", basedOn: .default) { environment in
         try await environment.shoppingList.save(LongList.items)
     }
+
+    /// The list's disk gives out once it is shown: a change is saved, but the list cannot be read
+    /// again after it.
+    static let failingDisk = Scenario(
+        "failing-disk", "as default, but the shopping list is read once; after that every read fails", basedOn: .default,
+        dependencies: { $0.shoppingList = FailingLaterRepository($0.shoppingList, reads: 1, changesFail: false) })
 }
 
 /// The long list's items, the same on every run.

@@ -116,6 +116,19 @@ struct GalleryRendererTests {
         #expect(renderings.last?.states == [.content])
     }
 
+    @Test("states an example says no scenario shows together are reported with the screen, each with why")
+    func unseenCombinations() async throws {
+        let unseen = GalleryReport.Unseen.together(.notice, .loading, because: "a search clears the notice as it starts")
+        let report = try await renderer(
+            [Self.scenario("default", instant: true)], examples: [.screen(Screens.Feed(), states: [.content], unseen: [unseen])]
+        ).render()
+        #expect(
+            report.screens.first?.unseen == [
+                GalleryReport.Unseen(states: [.loading, .notice], reason: "a search clears the notice as it starts")
+            ])
+        #expect(unseen.states == [.loading, .notice], "sorted")
+    }
+
     @Test("a screen the program builds with no example is rendered from its plain link, or named when its link needs values")
     func screensWithoutExamples() async throws {
         let linked = Self.scenario("default", instant: true) { resolver in

@@ -58,7 +58,9 @@ struct ScreenStatesTests {
                 """)
         #expect(
             derived["Feed"]
-                == ScreenStates.Derived(translator: "FeedTranslator", states: [.loading, .content, .empty, .error, .locked, .notice]))
+                == ScreenStates.Derived(
+                    translator: "FeedTranslator", states: [.loading, .content, .empty, .error, .locked, .notice],
+                    combinations: [[.content, .notice]]))
     }
 
     @Test("what a translator cannot produce is not required: no empty status, rows never locked, no notice but nil")

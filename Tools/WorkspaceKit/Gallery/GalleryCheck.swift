@@ -3,8 +3,10 @@ import DataFormats
 /// What makes a gallery incomplete, in words, with the fix: what the programs reported (a
 /// scenario that could not start, a screen without an example, a gallery script that fails), a
 /// state a screen must show that no scenario reaches (declared by its sandbox, or one its
-/// translator can produce: `ScreenStates`), a program's own scenario that shows nothing the
-/// others do not, and a kind of screen no program renders.
+/// translator can produce: `ScreenStates`), states its translator shows together that no
+/// rendering shows at once and its sandbox does not say why, a combination said unseen that a
+/// rendering shows, a program's own scenario that shows nothing the others do not, and a kind of
+/// screen no program renders.
 public enum GalleryCheck {
     static func problems(in reports: [GalleryReport], derived: [String: ScreenStates.Derived] = [:]) -> [String] {
         var problems: [String] = []
@@ -21,6 +23,26 @@ public enum GalleryCheck {
                         + "(scenarios: \(report.scenarios.map(\.name).joined(separator: ", "))); add a scenario that does, "
                         + "or a gallery script that drives the screen there (.screen(…, scripts: [.run([\"toggle 1\"])]))")
             }
+            for screen in report.screens {
+                let scenarios = report.scenarios.map(\.name).joined(separator: ", ")
+                for combination in screen.missingCombinations {
+                    let source = derived[screen.kind].map { " (\($0.translator) can show them together)" } ?? ""
+                    problems.append(
+                        "\(report.program): no scenario shows Screens.\(screen.kind) \(together(combination))\(source) "
+                            + "(scenarios: \(scenarios)); add a scenario or a gallery script that does, or say why none can "
+                            + "(.screen(…, unseen: [.together(\(combination.map { "." + $0.rawValue }.joined(separator: ", ")), because: \"…\")]))"
+                    )
+                }
+                for unseen in screen.unseen ?? [] where screen.reaches(together: unseen.states) {
+                    problems.append(
+                        "\(report.program): Screens.\(screen.kind) is said never to show \(together(unseen.states)), but a rendering does: "
+                            + "take it out of unseen:")
+                }
+                for unseen in screen.unseen ?? [] where unseen.reason.trimmingCharacters(in: .whitespaces).isEmpty {
+                    problems.append(
+                        "\(report.program): Screens.\(screen.kind) says \(together(unseen.states)) is unseen without saying why")
+                }
+            }
             problems += sameAsAnother(in: report)
         }
         let rendered = Set(reports.flatMap(\.screens).map(\.kind))
@@ -30,6 +52,11 @@ public enum GalleryCheck {
                     + "or build it in the App module, and the gallery finds it")
         }
         return problems
+    }
+
+    /// `“empty” and “notice” together`.
+    static func together(_ states: [GalleryReport.State]) -> String {
+        states.map { "“\($0.rawValue)”" }.joined(separator: " and ") + " together"
     }
 
     /// A program's own scenario whose every rendering is also another scenario's, at the same

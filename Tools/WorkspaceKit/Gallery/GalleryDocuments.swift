@@ -82,13 +82,25 @@ public enum GalleryDocuments {
                 continue
             }
             for (report, screen) in rendered {
-                let missing = screen.missingStates
-                let reached = missing.isEmpty ? "all" : "**not " + missing.map(\.rawValue).joined(separator: ", ") + "**"
+                let missing = screen.missingStates.map(\.rawValue) + screen.missingCombinations.map(combined)
+                let reached = missing.isEmpty ? "all" : "**not " + missing.joined(separator: ", ") + "**"
+                let required = screen.requiredStates.map(\.rawValue) + (screen.requiredCombinations ?? []).map(combined)
                 lines.append(
                     "| `Screens.\(kind)` | [\(report.owner)](\(report.owner).md#\(anchor(screenHeading(screen)))) | "
-                        + "\(screen.requiredStates.map(\.rawValue).joined(separator: ", ")) | \(reached) |")
+                        + "\(required.joined(separator: ", ")) | \(reached) |")
             }
         }
+        lines += [
+            "", "## States together", "",
+            "What a screen must reach is read from its translator: each state it can produce, and each pair of states it "
+                + "shows together. A `ScreenContent(…)` whose `notice:` is anything but `nil` can show a notice beside the "
+                + "status it is made with (its `status:`: the cases it names, both of `items.isEmpty ? .empty(…) : .ready`, "
+                + "every status the translator makes when it is a variable, content without one), so a rendering must show "
+                + "them at once: an empty feed under its saved-copy notice, a failed load under the notice of a change "
+                + "refused before it. A pair no scenario or gallery script can reach is said so by the sandbox, with why "
+                + "(`.screen(…, unseen: [.together(.loading, .notice, because: \"…\")])`): its page prints the reason "
+                + "(“Never shown: …”), and a pair said unseen that a rendering shows fails the gallery.",
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -145,13 +157,22 @@ public enum GalleryDocuments {
     static func screenHeading(_ screen: GalleryReport.Screen) -> String { "Screens.\(screen.kind)" }
 
     static func statesLine(_ screen: GalleryReport.Screen) -> String {
-        let required = screen.requiredStates.map(\.rawValue).joined(separator: ", ")
-        let missing = screen.missingStates
+        let combinations = screen.requiredCombinations ?? []
+        let required =
+            screen.requiredStates.map(\.rawValue).joined(separator: ", ")
+            + (combinations.isEmpty ? "" : "; together: " + combinations.map(combined).joined(separator: ", "))
+        let missing = screen.missingStates.map(\.rawValue) + screen.missingCombinations.map(combined)
         let extra = screen.reachedStates.filter { !screen.requiredStates.contains($0) }.map(\.rawValue)
         var line = "Must reach: \(required). "
-        line += missing.isEmpty ? "Every one is reached." : "**No scenario reaches \(missing.map(\.rawValue).joined(separator: ", ")).**"
+        line += missing.isEmpty ? "Every one is reached." : "**No scenario reaches \(missing.joined(separator: ", ")).**"
+        for unseen in screen.unseen ?? [] { line += " Never shown: \(combined(unseen.states)), because \(unseen.reason)" }
         if !extra.isEmpty { line += " Also seen: \(extra.joined(separator: ", "))." }
         return line
+    }
+
+    /// `empty + notice`.
+    static func combined(_ states: [GalleryReport.State]) -> String {
+        states.map(\.rawValue).joined(separator: " + ")
     }
 
     /// `default · slow · premium`, with `slow, before wait` for a moment before `wait`.
