@@ -31,7 +31,7 @@ struct SlowEntryTests {
         let session = TabSession(StackNavigator(title: "Shopping list", environment: environment, root: Screens.ShoppingList()))
         let controller = SessionController(session: session, rows: 30, columns: 80)
         controller.enqueue { await session.start() }
-        await letTimePass(until: controller)
+        try await letTimePass(until: controller)
         _ = controller.handle(.character("/"))
         return (controller, environment)
     }
@@ -41,21 +41,21 @@ struct SlowEntryTests {
     }
 
     /// Releases held sleeps until the controller's work is done.
-    func letTimePass(until controller: SessionController) async {
-        while !controller.isSettled {
+    func letTimePass(until controller: SessionController) async throws {
+        try await Waiting.until("the screen's work to finish") {
             gate.releaseAll()
-            try? await Task.sleep(for: .milliseconds(1))
+            return controller.isSettled
         }
     }
 
     /// Waits until a store call is being held: an item is being saved.
-    func waitForASave() async {
-        while gate.heldCount == 0 { try? await Task.sleep(for: .milliseconds(1)) }
+    func waitForASave() async throws {
+        try await Waiting.until("an item to be saved") { gate.heldCount > 0 }
     }
 
     func stored(_ environment: StubEnvironment) async throws -> [String] {
         let reading = Task { try await environment.shoppingList.findAll(.all, sort: [.ascending(.position)]).map(\.name) }
-        while gate.heldCount == 0 { try? await Task.sleep(for: .milliseconds(1)) }
+        try await Waiting.until("the store to be read") { gate.heldCount > 0 }
         gate.releaseAll()
         return try await reading.value
     }
@@ -68,13 +68,13 @@ struct SlowEntryTests {
         let before = try await stored(environment)
 
         type("tea\n", into: controller)
-        await waitForASave()
+        try await waitForASave()
         #expect(lines(controller).contains { $0.hasPrefix(">[✎] + Add item: ▏") }, "\(lines(controller))")
         #expect(lines(controller).contains("* Adding “tea”…"))
         type("jam", into: controller)
         #expect(lines(controller).contains { $0.hasPrefix(">[✎] + Add item: jam▏") })
         type("\n", into: controller)
-        await letTimePass(until: controller)
+        try await letTimePass(until: controller)
 
         #expect(try await stored(environment) == before + ["tea", "jam"])
         #expect(lines(controller).contains("* Added “jam”."))
@@ -86,7 +86,7 @@ struct SlowEntryTests {
         let before = try await stored(environment)
 
         type("milk\ndates\nbread\nquinoa\n", into: controller)
-        await letTimePass(until: controller)
+        try await letTimePass(until: controller)
 
         #expect(try await stored(environment) == before + ["milk", "dates", "bread", "quinoa"])
     }
@@ -97,19 +97,19 @@ struct SlowEntryTests {
         let (controller, _) = try await start { _, clock in SlowRepository(flaky, delay: .milliseconds(500), clock: clock) }
 
         type("tea\n", into: controller)
-        await waitForASave()
+        try await waitForASave()
         type("jam", into: controller)
-        await letTimePass(until: controller)
+        try await letTimePass(until: controller)
         #expect(lines(controller).contains { $0.hasPrefix(">[✎] + Add item: jam▏") }, "\(lines(controller))")
         #expect(lines(controller).contains { $0.contains("<Add “tea” again> · not saved yet") })
         #expect(await flaky.stored().isEmpty)
 
         await flaky.setFailing(reads: false, writes: false)
         type("\n", into: controller)
-        await letTimePass(until: controller)
+        try await letTimePass(until: controller)
         _ = controller.handle(.up)
         _ = controller.handle(.enter)
-        await letTimePass(until: controller)
+        try await letTimePass(until: controller)
 
         #expect(await flaky.stored(sort: [.ascending(.position)]).map(\.name) == ["jam", "tea"])
         #expect(!lines(controller).contains { $0.contains("again") })

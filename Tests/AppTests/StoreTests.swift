@@ -174,7 +174,7 @@ struct StoreTests {
             }.start()
         }
         for _ in 0..<8 { start.signal() }
-        done.wait()
+        await withCheckedContinuation { finished in done.notify(queue: .global()) { finished.resume() } }
 
         for (number, result) in results.all.enumerated() {
             let database = try result.get()

@@ -8,23 +8,32 @@ struct ConcurrentInstancesTests {
     let cookbook = ProductProcess(name: "cookbook")
 
     /// Runs `scripts` at once, one `cookbook` each, on `directory`; returns their results in order.
-    func runTogether(_ scripts: [String], on directory: String) -> [Swift.Result<ProductProcess.Result, any Error>] {
-        let results = ResultSlots<Swift.Result<ProductProcess.Result, any Error>>(count: scripts.count)
-        DispatchQueue.concurrentPerform(iterations: scripts.count) { index in
-            results.set(index, Swift.Result { try cookbook.run(["--data-dir", directory], input: scripts[index]) })
+    func runTogether(_ scripts: [String], on directory: String) async -> [Swift.Result<ProductProcess.Result, any Error>] {
+        await withTaskGroup(of: (Int, Swift.Result<ProductProcess.Result, any Error>).self) { group in
+            for (index, script) in scripts.enumerated() {
+                group.addTask {
+                    do {
+                        return (index, .success(try await cookbook.run(["--data-dir", directory], input: script)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var results: [(Int, Swift.Result<ProductProcess.Result, any Error>)] = []
+            for await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
         }
-        return results.values
     }
 
     @Test("four instances started together on a new data directory, 8 times: every one migrates, saves and exits 0")
-    func startTogetherOnANewDirectory() throws {
+    func startTogetherOnANewDirectory() async throws {
         let instances = 4
         for round in 1...8 {
             let directory = temporaryDataDirectory()
             let names = (1...instances).map { "round\(round)-instance\($0)" }
             let scripts = names.map { "tab \"Shopping list\"\ntype \($0)\nexpect \"Added “\($0)”.\"\nquit\n" }
 
-            for (name, result) in zip(names, runTogether(scripts, on: directory)) {
+            for (name, result) in await zip(names, runTogether(scripts, on: directory)) {
                 let run = try result.get()
                 #expect(run.status == 0, "round \(round), \(name): stderr: \(run.errorOutput)")
                 #expect(run.errorOutput.isEmpty, "round \(round), \(name): \(run.errorOutput)")
@@ -36,13 +45,13 @@ struct ConcurrentInstancesTests {
     }
 
     @Test("four instances adding 25 items each at once: 100 distinct places, each instance's items in the order it added them")
-    func addTogether() throws {
+    func addTogether() async throws {
         let directory = temporaryDataDirectory()
-        #expect(try cookbook.run(["--data-dir", directory], input: "quit\n").status == 0, "the database is set up first")
+        #expect(try await cookbook.run(["--data-dir", directory], input: "quit\n").status == 0, "the database is set up first")
         let scripts = (1...4).map { instance in
             "tab \"Shopping list\"\n" + (1...25).map { "type i\(instance)-\($0)\n" }.joined() + "quit\n"
         }
-        for result in runTogether(scripts, on: directory) {
+        for result in await runTogether(scripts, on: directory) {
             let run = try result.get()
             #expect(run.status == 0, "stderr: \(run.errorOutput)")
         }
@@ -56,17 +65,17 @@ struct ConcurrentInstancesTests {
     }
 
     @Test("four instances logging at once to one event log: every line is whole JSON and none is lost")
-    func oneEventLogManyWriters() throws {
+    func oneEventLogManyWriters() async throws {
         let rounds = (1...25).map { "tab Search\ntype \"curry \($0)\"\ntab Feed\nselect 1\nback\n" }.joined()
         let script = rounds + "quit\n"
         // One instance alone tells how many lines the script logs.
         let alone = temporaryDataDirectory()
-        #expect(try cookbook.run(["--data-dir", alone], input: script).status == 0)
+        #expect(try await cookbook.run(["--data-dir", alone], input: script).status == 0)
         let linesAlone = try String(contentsOfFile: alone + "/logs/events.jsonl", encoding: .utf8).split(separator: "\n").count
         #expect(linesAlone >= 100)
 
         let shared = temporaryDataDirectory()
-        for result in runTogether(Array(repeating: script, count: 4), on: shared) {
+        for result in await runTogether(Array(repeating: script, count: 4), on: shared) {
             let run = try result.get()
             #expect(run.status == 0, "stderr: \(run.errorOutput)")
         }
@@ -77,17 +86,4 @@ struct ConcurrentInstancesTests {
         #expect(broken.isEmpty, "\(broken.count) of \(lines.count) lines are not whole JSON objects, e.g. \(broken.prefix(3))")
         #expect(lines.count == 4 * linesAlone, "every line of every instance is there")
     }
-}
-
-/// Results filled in by concurrent workers, one slot each.
-final class ResultSlots<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Value?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Value) { lock.withLock { slots[index] = value } }
-
-    /// Every slot, once every worker has set its own.
-    var values: [Value] { lock.withLock { slots.compactMap { $0 } } }
 }

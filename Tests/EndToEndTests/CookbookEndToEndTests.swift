@@ -7,9 +7,9 @@ struct CookbookEndToEndTests {
     let cookbook = ProductProcess(name: "cookbook")
 
     @Test("search, open, back, quit through piped input")
-    func searchOpenBackQuit() throws {
+    func searchOpenBackQuit() async throws {
         let dataDirectory = temporaryDataDirectory()
-        let result = try cookbook.run(
+        let result = try await cookbook.run(
             ["--data-dir", dataDirectory],
             input: """
                 expect "Tabs: [Feed] | Search | Shopping list | Favorites"
@@ -35,41 +35,41 @@ struct CookbookEndToEndTests {
     }
 
     @Test("a failed expect names its line and exits 1")
-    func failedExpect() throws {
-        let result = try cookbook.run(
+    func failedExpect() async throws {
+        let result = try await cookbook.run(
             ["--data-dir", temporaryDataDirectory()], input: "tab Search\nsearch curry\nexpect \"Beef Wellington\"\nquit\n")
         #expect(result.status == 1)
         #expect(result.errorOutput.contains("stdin:3: expected “Beef Wellington” on the screen"))
     }
 
     @Test("an unknown command names the line and lists the valid forms")
-    func unknownCommand() throws {
-        let result = try cookbook.run(["--data-dir", temporaryDataDirectory()], input: "tab Search\nsearch curry\ndance\n")
+    func unknownCommand() async throws {
+        let result = try await cookbook.run(["--data-dir", temporaryDataDirectory()], input: "tab Search\nsearch curry\ndance\n")
         #expect(result.status == 1)
         #expect(result.errorOutput.contains("stdin:3: unknown command “dance”"))
         #expect(result.errorOutput.contains("select ROW"))
     }
 
     @Test("a script file runs with --script")
-    func scriptFile() throws {
+    func scriptFile() async throws {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("script-\(UUID().uuidString).txt")
         try "tab Search\nsearch miso\nselect \"Miso Soup\"\nexpect \"dashi\"\n".write(to: script, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: script) }
-        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--script", script.path])
+        let result = try await cookbook.run(["--data-dir", temporaryDataDirectory(), "--script", script.path])
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
     @Test("an unknown option prints usage and exits 2")
-    func unknownOption() throws {
-        let result = try cookbook.run(["--colour"])
+    func unknownOption() async throws {
+        let result = try await cookbook.run(["--colour"])
         #expect(result.status == 2)
         #expect(result.errorOutput.contains("unknown option “--colour”"))
         #expect(result.errorOutput.contains("Usage: cookbook"))
     }
 
     @Test("choosing ingredients is a flow of the recipe: it finishes back on the recipe, which adds the choice")
-    func chooseIngredientsFlow() throws {
-        let result = try cookbook.run(
+    func chooseIngredientsFlow() async throws {
+        let result = try await cookbook.run(
             ["--data-dir", temporaryDataDirectory()],
             input: """
                 tab Search
@@ -98,8 +98,8 @@ struct CookbookEndToEndTests {
     }
 
     @Test("the RecipeDetails sandbox runs the chooser flow too, with no app coordinator")
-    func chooseIngredientsInTheSandbox() throws {
-        let result = try ProductProcess(name: "RecipeDetailsSandbox").run(
+    func chooseIngredientsInTheSandbox() async throws {
+        let result = try await ProductProcess(name: "RecipeDetailsSandbox").run(
             input: """
                 select "Choose ingredients to add…"
                 toggle rice
@@ -111,8 +111,8 @@ struct CookbookEndToEndTests {
     }
 
     @Test("the RecipeSearch sandbox has Kitchen preferences too, from the search screen and by link")
-    func kitchenPreferencesInTheSandbox() throws {
-        let fromSearch = try ProductProcess(name: "RecipeSearchSandbox").run(
+    func kitchenPreferencesInTheSandbox() async throws {
+        let fromSearch = try await ProductProcess(name: "RecipeSearchSandbox").run(
             input: """
                 select "Kitchen preferences"
                 toggle "Vegetarian kitchen"
@@ -123,16 +123,16 @@ struct CookbookEndToEndTests {
                 """)
         #expect(fromSearch.status == 0, "stderr: \(fromSearch.errorOutput)")
 
-        let failing = try ProductProcess(name: "RecipeSearchSandbox").run(
+        let failing = try await ProductProcess(name: "RecipeSearchSandbox").run(
             ["--scenario", "failure", "--open", "cookbook://kitchen-preferences"],
             input: "expect \"Couldn't load your kitchen preferences\"\nexpect \"(retry to try again)\"\n")
         #expect(failing.status == 0, "stderr: \(failing.errorOutput)")
     }
 
     @Test("export writes a Markdown file into the data directory")
-    func export() throws {
+    func export() async throws {
         let dataDirectory = temporaryDataDirectory()
-        let result = try cookbook.run(
+        let result = try await cookbook.run(
             ["--data-dir", dataDirectory],
             input: "tab Search\nsearch curry rice\nselect \"Curry Rice\"\nselect \"Export as Markdown\"\nexpect \"Exported\"\n")
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
@@ -145,8 +145,8 @@ struct CookbookEndToEndTests {
 @Suite("sandboxes end to end")
 struct SandboxEndToEndTests {
     @Test("RecipeSearchSandbox opens details as a labelled placeholder")
-    func searchSandbox() throws {
-        let result = try ProductProcess(name: "RecipeSearchSandbox").run(
+    func searchSandbox() async throws {
+        let result = try await ProductProcess(name: "RecipeSearchSandbox").run(
             input: """
                 search curry
                 expect "Thai Green Curry"
@@ -159,24 +159,25 @@ struct SandboxEndToEndTests {
     }
 
     @Test("RecipeSearchSandbox empty scenario says nothing matched")
-    func searchSandboxEmpty() throws {
-        let result = try ProductProcess(name: "RecipeSearchSandbox").run(
+    func searchSandboxEmpty() async throws {
+        let result = try await ProductProcess(name: "RecipeSearchSandbox").run(
             ["--scenario", "empty"], input: "search curry\nexpect \"No recipes match “curry”\"\n")
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
     @Test("RecipeDetailsSandbox shows recipe 1 and its failure scenario offers retry")
-    func detailsSandbox() throws {
-        let normal = try ProductProcess(name: "RecipeDetailsSandbox").run(input: "expect \"Curry Rice\"\nexpect \"400 g chicken thigh\"\n")
+    func detailsSandbox() async throws {
+        let normal = try await ProductProcess(name: "RecipeDetailsSandbox").run(
+            input: "expect \"Curry Rice\"\nexpect \"400 g chicken thigh\"\n")
         #expect(normal.status == 0, "stderr: \(normal.errorOutput)")
-        let failing = try ProductProcess(name: "RecipeDetailsSandbox").run(
+        let failing = try await ProductProcess(name: "RecipeDetailsSandbox").run(
             ["--scenario", "failure"], input: "expect \"Couldn't load recipe 1\"\nretry\nexpect \"(retry to try again)\"\n")
         #expect(failing.status == 0, "stderr: \(failing.errorOutput)")
     }
 
     @Test("an unknown scenario lists the sandbox's scenarios, its own too, and exits 2")
-    func unknownScenario() throws {
-        let result = try ProductProcess(name: "RecipeDetailsSandbox").run(["--scenario", "chaos"])
+    func unknownScenario() async throws {
+        let result = try await ProductProcess(name: "RecipeDetailsSandbox").run(["--scenario", "chaos"])
         #expect(result.status == 2)
         #expect(
             result.errorOutput.contains("unknown scenario “chaos”; scenarios: default, empty, failure, slow, premium, saved-copy, no-steps")
@@ -184,8 +185,8 @@ struct SandboxEndToEndTests {
     }
 
     @Test("in the slow scenario a script sees each loading state until wait, then what loaded")
-    func slowScenarioLoadingState() throws {
-        let result = try ProductProcess(name: "ShoppingListSandbox").run(
+    func slowScenarioLoadingState() async throws {
+        let result = try await ProductProcess(name: "ShoppingListSandbox").run(
             ["--scenario", "slow"],
             input: """
                 expect "… Loading the shopping list…"
@@ -202,8 +203,8 @@ struct SandboxEndToEndTests {
     }
 
     @Test("a feature's own scenario starts by its name: ShoppingListSandbox's long list of 500 items")
-    func featureScenario() throws {
-        let result = try ProductProcess(name: "ShoppingListSandbox").run(
+    func featureScenario() async throws {
+        let result = try await ProductProcess(name: "ShoppingListSandbox").run(
             ["--scenario", "long-list"], input: "expect \"431 of 503 to buy\"\nexpect \"[503] [ ] tomatoes 20\"\n")
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }

@@ -11,6 +11,10 @@ struct DocumentedCommandsTests {
     static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// The workspace tool reads this repository with a build folder of its own: the `swift test`
+    /// running this test holds SwiftPM's lock on the repository's `.build` until every test has run.
+    static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("documented-commands-\(UUID().uuidString)").path
+
     static func read(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
@@ -49,7 +53,7 @@ struct DocumentedCommandsTests {
     static func check(for line: String) -> [Check]? {
         let command = line.replacingOccurrences(of: #"\s*\[[^\]]*\]"#, with: "", options: .regularExpression)
         let words = command.split(separator: " ").map(String.init)
-        let tool = ["--package-path", root.path]
+        let tool = ["--package-path", root.path, "--scratch-path", scratch]
         switch words.first {
         case "printf":
             // `printf 'SCRIPT' | swift run cookbook`: the script, fed to the app.
@@ -119,7 +123,7 @@ struct DocumentedCommandsTests {
     }
 
     @Test("every command in the README's sh blocks has a check")
-    func everyCommandHasACheck() throws {
+    func everyCommandHasACheck() async throws {
         let commands = Self.commands(in: try Self.read("README.md"))
         #expect(commands.count >= 20, "\(commands)")
         for command in commands {
@@ -128,7 +132,7 @@ struct DocumentedCommandsTests {
     }
 
     @Test("the README's commands run here with their documented exit status, or where they are said to run")
-    func commandsRun() throws {
+    func commandsRun() async throws {
         for command in Self.commands(in: try Self.read("README.md")) {
             for check in Self.check(for: command) ?? [] {
                 switch check {
@@ -136,7 +140,7 @@ struct DocumentedCommandsTests {
                     if name == "cookbook", !arguments.contains("--help") {
                         arguments = ["--data-dir", temporaryDataDirectory()] + arguments
                     }
-                    let result = try ProductProcess(name: name).run(arguments, input: input, timeout: .seconds(120))
+                    let result = try await ProductProcess(name: name).run(arguments, input: input, timeout: .seconds(120))
                     #expect(result.status == status, "“\(command)” exited \(result.status): \(result.errorOutput.suffix(800))")
                 case .runBy(let file, let text):
                     #expect(try Self.read(file).contains(text), "“\(command)” is said to run in \(file), which does not hold “\(text)”")
@@ -146,29 +150,29 @@ struct DocumentedCommandsTests {
     }
 
     @Test("every link form --help shows opens its screen, with the link's example values")
-    func linkForms() throws {
+    func linkForms() async throws {
         let values = ["recipeID": "1", "authorID": "aiko-tanaka", "query": "curry"]
         for form in DeepLinks.validForms {
             var link = form
             for (name, value) in values { link = link.replacingOccurrences(of: "{\(name)}", with: value) }
-            let result = try ProductProcess(name: "cookbook").run(
+            let result = try await ProductProcess(name: "cookbook").run(
                 ["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")
             #expect(result.status == 0, "\(link): \(result.errorOutput)")
         }
     }
 
     @Test("what the README says of the sandboxes' options is what they take and refuse")
-    func sandboxOptions() throws {
+    func sandboxOptions() async throws {
         let readme = try Self.read("README.md")
         // "Sandboxes add --scenario NAME and, of the app's options below, --api-url, --api-timeout,
         // --replay and --replay-mode; not --record or --cache-max-age".
-        let help = try ProductProcess(name: "FeedSandbox").run(["--help"])
+        let help = try await ProductProcess(name: "FeedSandbox").run(["--help"])
         for option in ["--scenario", "--api-url", "--api-timeout", "--replay", "--replay-mode"] {
             #expect(readme.contains("`\(option)") && help.output.contains(option + " "), "\(option)")
         }
         #expect(readme.contains("not `--record`\nor `--cache-max-age` (a sandbox records nothing"))
         for option in ["--record", "--cache-max-age"] {
-            let refused = try ProductProcess(name: "FeedSandbox").run([option, "x"], input: "quit\n")
+            let refused = try await ProductProcess(name: "FeedSandbox").run([option, "x"], input: "quit\n")
             #expect(refused.status == 2, "\(option): \(refused.errorOutput)")
         }
     }

@@ -18,7 +18,7 @@ struct DurabilityTests {
     }()
 
     @Test("SIGKILL mid-burst at random moments, 24 times: every acknowledged item is there and the file is sound")
-    func killedMidBurst() throws {
+    func killedMidBurst() async throws {
         let hint = "seed \(Self.seed) (repeat with COOKBOOK_DURABILITY_SEED=\(Self.seed))"
         print("Durability: \(hint)")
         let dataDirectory = temporaryDataDirectory()
@@ -33,9 +33,9 @@ struct DurabilityTests {
         for round in 1...rounds {
             let app = try LiveProcess("cookbook", arguments: ["--data-dir", dataDirectory])
             app.send("tab \"Shopping list\"")
-            guard app.waitFor("# Shopping list") else {
+            guard await app.waitFor("# Shopping list") else {
                 Issue.record("round \(round), \(hint): the shopping list did not open")
-                app.kill(SIGKILL)
+                await app.kill(SIGKILL)
                 continue
             }
             // The whole burst at once: the app reads and writes it item by item. Kill after a
@@ -43,13 +43,13 @@ struct DurabilityTests {
             let names = (1...burst).map { "round\(round)-item\($0)" }
             app.send(names.map { "type \($0)" }.joined(separator: "\n"))
             let waitFor = random.next(below: burst / 2 + 1)
-            if waitFor > 0 { _ = app.waitFor("Added “\(names[waitFor - 1])”.") }
-            Thread.sleep(forTimeInterval: Double(random.next(below: 3000)) / 1_000_000)
-            app.kill(SIGKILL)
+            if waitFor > 0 { _ = await app.waitFor("Added “\(names[waitFor - 1])”.") }
+            try await Task.sleep(for: .microseconds(random.next(below: 3000)))
+            await app.kill(SIGKILL)
             #expect(app.wasKilled(by: SIGKILL), "round \(round), \(hint): the app ended before the kill")
 
             // Acknowledged: every "Added" the app printed before it died.
-            let output = app.finalOutput()
+            let output = await app.finalOutput()
             let acknowledgedNow = names.filter { output.contains("Added “\($0)”.") }
             acknowledged += acknowledgedNow
             let stored = Set(database.shoppingItemNames())
@@ -68,16 +68,18 @@ struct DurabilityTests {
     }
 
     @Test("another program holding the write lock: the app waits a bounded time, says so, keeps the input and exits 4")
-    func lockedDatabase() throws {
+    func lockedDatabase() async throws {
         let dataDirectory = temporaryDataDirectory()
         let path = dataDirectory + "/cookbook.sqlite"
-        let setup = try ProductProcess(name: "cookbook").run(["--data-dir", dataDirectory], input: "tab \"Shopping list\"\ntype bread\n")
+        let setup = try await ProductProcess(name: "cookbook").run(
+            ["--data-dir", dataDirectory], input: "tab \"Shopping list\"\ntype bread\n")
         #expect(setup.status == 0)
         let lock = try #require(SQLiteInspector.WriteLock(on: path))
         defer { lock.release() }
 
-        let start = ContinuousClock.now
-        let result = try ProductProcess(name: "cookbook").run(
+        // The lock is held until the app has ended: an app that waited for it would never end, and
+        // its run would fail at its deadline.
+        let result = try await ProductProcess(name: "cookbook").run(
             ["--data-dir", dataDirectory],
             input: """
                 tab "Shopping list"
@@ -87,10 +89,9 @@ struct DurabilityTests {
                 expect "Close the other program"
                 expect "<Add “milk” again> · not saved yet"
                 expect "+ Add item: [e.g. milk]"
-                """, timeout: .seconds(30))
+                """)
         #expect(result.status == 4, "the refused change makes the run fail; stderr: \(result.errorOutput)")
         #expect(result.errorOutput.contains("cookbook: 1 change made in this run was not saved."), "\(result.errorOutput)")
-        #expect(ContinuousClock.now - start < .seconds(15), "the app must not hang on a lock")
         lock.release()
         #expect(SQLiteInspector(path: path).shoppingItemNames() == ["bread"])
     }

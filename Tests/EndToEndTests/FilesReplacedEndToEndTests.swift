@@ -30,7 +30,7 @@ struct FilesReplacedEndToEndTests {
         /// Whether the acknowledged items stay in the database at the path (else in a kept copy).
         var keepsTheDatabase: Bool { [.walFilesDeleted, .walDeleted, .sharedMemoryDeleted].contains(self) }
 
-        func apply(to directory: String) throws {
+        func apply(to directory: String) async throws {
             let database = directory + "/cookbook.sqlite"
             switch self {
             case .walFilesDeleted:
@@ -53,7 +53,7 @@ struct FilesReplacedEndToEndTests {
     }
 
     /// The items stored in the database at `path`, and the copies kept beside it.
-    func stored(in directory: String) throws -> (database: [String], kept: [String]) {
+    func stored(in directory: String) async throws -> (database: [String], kept: [String]) {
         let copies = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("cookbook.sqlite.kept-") }
         let kept = copies.flatMap { SQLiteInspector(path: directory + "/" + $0).shoppingItemNames() }
         return (SQLiteInspector(path: directory + "/cookbook.sqlite").shoppingItemNames(), kept)
@@ -62,27 +62,27 @@ struct FilesReplacedEndToEndTests {
     @Test(
         "files replaced, then an item added, then SIGKILL: the app stopped saving, said so, and every acknowledged item is kept",
         arguments: Replacement.allCases)
-    func replacedThenKilled(_ replacement: Replacement) throws {
+    func replacedThenKilled(_ replacement: Replacement) async throws {
         let directory = temporaryDataDirectory()
         let app = try LiveProcess("cookbook", arguments: ["--data-dir", directory])
         app.send("tab \"Shopping list\"")
         for name in ["apple", "bread"] { app.send("type \(name)") }
-        #expect(app.waitFor("Added “bread”."), "\(app.text)")
+        #expect(await app.waitFor("Added “bread”."), "\(app.text)")
 
-        try replacement.apply(to: directory)
+        try await replacement.apply(to: directory)
         app.send("type pear")
-        let said = app.waitFor("Cookbook stopped saving to the database")
+        let said = await app.waitFor("Cookbook stopped saving to the database")
         app.send("tab Feed")
-        _ = app.waitFor("Not saving: the database's files were deleted or replaced")
-        app.kill(SIGKILL)
-        let output = app.finalOutput()
+        _ = await app.waitFor("Not saving: the database's files were deleted or replaced")
+        await app.kill(SIGKILL)
+        let output = await app.finalOutput()
 
         #expect(said, "the screen says the app stopped saving: \(output)")
         #expect(output.contains("! Not saving: the database's files were deleted or replaced while Cookbook ran"))
         #expect(!output.contains("Added “pear”."), "nothing is acknowledged once the files are not the ones opened")
         let saved = acknowledged(["apple", "bread"], in: output)
         #expect(saved == ["apple", "bread"])
-        let (database, kept) = try stored(in: directory)
+        let (database, kept) = try await stored(in: directory)
         if replacement.keepsTheDatabase {
             #expect(database == saved, "written back into the database, which is whole")
             #expect(SQLiteInspector(path: directory + "/cookbook.sqlite").integrityCheck() == "ok")
@@ -98,41 +98,45 @@ struct FilesReplacedEndToEndTests {
     @Test(
         "files replaced while nothing is written, then SIGKILL: noticed within a second, and nothing acknowledged is lost",
         arguments: [Replacement.walFilesDeleted, .databaseDeleted])
-    func replacedWhileIdle(_ replacement: Replacement) throws {
+    func replacedWhileIdle(_ replacement: Replacement) async throws {
         let directory = temporaryDataDirectory()
         let app = try LiveProcess("cookbook", arguments: ["--data-dir", directory])
         app.send("tab \"Shopping list\"")
         app.send("type apple")
-        #expect(app.waitFor("Added “apple”."), "\(app.text)")
+        #expect(await app.waitFor("Added “apple”."), "\(app.text)")
 
-        try replacement.apply(to: directory)
-        Thread.sleep(forTimeInterval: 1.5)
-        app.kill(SIGKILL)
+        try await replacement.apply(to: directory)
+        try await Task.sleep(for: .seconds(1.5))
+        await app.kill(SIGKILL)
 
-        let (database, kept) = try stored(in: directory)
+        let (database, kept) = try await stored(in: directory)
         #expect((replacement.keepsTheDatabase ? database : kept) == ["apple"])
     }
 
     @Test("WAL files deleted and the database opened by another program since: what each saved is kept, neither written over")
-    func anotherProgramCameBetween() throws {
+    func anotherProgramCameBetween() async throws {
         let directory = temporaryDataDirectory()
         let app = try LiveProcess("cookbook", arguments: ["--data-dir", directory])
         app.send("tab \"Shopping list\"")
         app.send("type apple")
-        #expect(app.waitFor("Added “apple”."), "\(app.text)")
+        #expect(await app.waitFor("Added “apple”."), "\(app.text)")
 
-        try Replacement.walFilesDeleted.apply(to: directory)
-        let other = try ProductProcess(name: "cookbook").run(
+        // The app is frozen while the files go and the other program comes, so that it cannot look
+        // at its files (it does every second) before the other program has opened them.
+        app.signal(SIGSTOP)
+        try await Replacement.walFilesDeleted.apply(to: directory)
+        let other = try await ProductProcess(name: "cookbook").run(
             ["--data-dir", directory], input: "tab \"Shopping list\"\ntype kiwi\nexpect \"Added “kiwi”.\"\nquit\n")
+        app.signal(SIGCONT)
         app.send("type pear")
-        let said = app.waitFor("Cookbook stopped saving to the database")
+        let said = await app.waitFor("Cookbook stopped saving to the database")
         app.send("quit")
-        let status = app.finish()
+        let status = await app.finish()
 
         #expect(other.status == 0, "the other program: \(other.errorOutput)")
         #expect(said, "\(app.text)")
         #expect(status == 4, "the entry that was not saved makes the run fail")
-        let (database, kept) = try stored(in: directory)
+        let (database, kept) = try await stored(in: directory)
         #expect(database.contains("kiwi"), "the other program's item is where it saved it: \(database)")
         #expect(kept == ["apple"], "this one's is kept beside it")
         #expect(SQLiteInspector(path: directory + "/cookbook.sqlite").integrityCheck() == "ok")

@@ -29,7 +29,7 @@ struct InteractiveTerminalTests {
     }
 
     @Test("the cookbook starts on Feed in raw mode on the alternate screen, with the tabs in the header")
-    func startsOnFeed() throws {
+    func startsOnFeed() async throws {
         let terminal = try startCookbook()
         let screen = try terminal.waitFor("## Popular")
         #expect(screen.lines[0] == "[Feed]  Search   Shopping list   Favorites")
@@ -47,7 +47,7 @@ struct InteractiveTerminalTests {
     }
 
     @Test("keys only: Tab to Search, / and type curry, Enter, ↓ Enter opens the recipe, Esc comes back, q quits")
-    func searchAndOpenARecipe() throws {
+    func searchAndOpenARecipe() async throws {
         let terminal = try startCookbook()
         try terminal.waitFor("## Popular")
 
@@ -76,7 +76,7 @@ struct InteractiveTerminalTests {
     }
 
     @Test("q typed into a text field is text, not quit; Esc leaves the field, then q quits")
-    func typingQ() throws {
+    func typingQ() async throws {
         let terminal = try startCookbook()
         try terminal.waitFor("## Popular")
         terminal.send("2")
@@ -92,7 +92,7 @@ struct InteractiveTerminalTests {
     }
 
     @Test("? shows the key map and any key closes it")
-    func help() throws {
+    func help() async throws {
         let terminal = try startCookbook()
         try terminal.waitFor("## Popular")
         terminal.send("?")
@@ -105,7 +105,7 @@ struct InteractiveTerminalTests {
     }
 
     @Test("Ctrl-C quits with 130 and gives the terminal back")
-    func controlC() throws {
+    func controlC() async throws {
         let terminal = try startCookbook()
         try terminal.waitFor("## Popular")
         terminal.send(TerminalKeys.controlC)
@@ -114,7 +114,7 @@ struct InteractiveTerminalTests {
     }
 
     @Test("Ctrl-C right after a paste of 20,000 characters quits with 130 and gives the terminal back")
-    func controlCAfterAPaste() throws {
+    func controlCAfterAPaste() async throws {
         let terminal = try startCookbook()
         try terminal.waitFor("## Popular")
         terminal.send(TerminalKeys.tab)
@@ -125,7 +125,7 @@ struct InteractiveTerminalTests {
     }
 
     @Test("“tea⏎jam⏎” typed while another program holds the database for 1.5 s: tea and jam are stored, each whole")
-    func typingWhileLocked() throws {
+    func typingWhileLocked() async throws {
         let directory = temporaryDataDirectory()
         let terminal = try TerminalSession(cookbook, ["--data-dir", directory], rows: 30, columns: 100)
         try terminal.waitFor("## Popular")
@@ -134,8 +134,12 @@ struct InteractiveTerminalTests {
         terminal.send("/")
         let lock = try #require(SQLiteInspector.WriteLock(on: directory + "/cookbook.sqlite"))
         terminal.send("tea", TerminalKeys.enter, "jam", TerminalKeys.enter)
-        Thread.sleep(forTimeInterval: 1.5)
-        lock.release()
+        // Released by a thread of its own: a task that sleeps 1.5 s may wake much later when other
+        // tests hold the threads, and the app waits for a lock only a bounded time.
+        Thread {
+            Thread.sleep(forTimeInterval: 1.5)
+            lock.release()
+        }.start()
         try terminal.waitFor("Added “jam”.", timeout: .seconds(15))
         terminal.send(TerminalKeys.escape, "q")
         #expect(try terminal.waitForExit() == 0)
@@ -145,7 +149,7 @@ struct InteractiveTerminalTests {
     @Test(
         "SIGTERM, SIGINT and SIGHUP exit 143, 130 and 129 and give the terminal back",
         arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129)] as [(Int32, Int32)])
-    func signals(signal: Int32, status: Int32) throws {
+    func signals(signal: Int32, status: Int32) async throws {
         let terminal = try startCookbook()
         try terminal.waitFor("## Popular")
         terminal.signal(signal)
@@ -156,7 +160,7 @@ struct InteractiveTerminalTests {
     @Test(
         "SIGTSTP gives the terminal back and stops; SIGCONT takes it over again and redraws; Ctrl-Z does the same",
         arguments: ["SIGTSTP", "Ctrl-Z"])
-    func stopAndContinue(_ how: String) throws {
+    func stopAndContinue(_ how: String) async throws {
         let terminal = try startCookbook()
         try terminal.waitFor("## Popular")
         for round in 1...2 {
@@ -181,7 +185,7 @@ struct InteractiveTerminalTests {
     }
 
     @Test("TERM=dumb gets no escape sequence at all: commands typed line by line, screens as plain text")
-    func dumbTerminal() throws {
+    func dumbTerminal() async throws {
         let terminal = try startCookbook(environment: ["TERM": "dumb"])
         try terminal.waitFor("cookbook>")
         #expect(terminal.output.contains("# Feed"))
@@ -195,7 +199,7 @@ struct InteractiveTerminalTests {
     }
 
     @Test("a resized window is drawn again at its new size")
-    func resize() throws {
+    func resize() async throws {
         let terminal = try startCookbook(rows: 30, columns: 100)
         let before = try terminal.waitFor("## Popular")
         #expect(before.lines[2].count == 100)
@@ -207,7 +211,7 @@ struct InteractiveTerminalTests {
     }
 
     @Test("a recipe at 40 columns: its text wraps under its numbers, PgDn and End scroll it, and a resize to 120 wraps it again")
-    func wrapsAndScrolls() throws {
+    func wrapsAndScrolls() async throws {
         let terminal = try startCookbook(["--open", "cookbook://recipes/1"], rows: 24, columns: 40)
         var screen = try terminal.waitFor("# Curry Rice")
         #expect(screen.contains("     Japanese home-style curry with"), "\(screen.text)")
@@ -244,7 +248,7 @@ struct InteractiveTerminalTests {
     }
 
     @Test("a long list scrolls to keep the focused row in view")
-    func scrolling() throws {
+    func scrolling() async throws {
         let terminal = try startCookbook(rows: 12, columns: 80)
         try terminal.waitFor(">[1] Curry Rice")
         for _ in 1...12 { terminal.send("j") }
@@ -256,7 +260,7 @@ struct InteractiveTerminalTests {
     }
 
     @Test("NO_COLOR turns styles off; the focus still shows as >")
-    func noColor() throws {
+    func noColor() async throws {
         let terminal = try startCookbook(environment: ["NO_COLOR": "1"])
         try terminal.waitFor(">[1] Curry Rice")
         #expect(!terminal.output.contains("\u{1B}[7m"))
@@ -266,7 +270,7 @@ struct InteractiveTerminalTests {
     }
 
     @Test("--open starts on the screen the link names, at the terminal too")
-    func openLink() throws {
+    func openLink() async throws {
         let terminal = try startCookbook(["--open", "cookbook://recipes/1"])
         let screen = try terminal.waitFor("## Ingredients")
         #expect(screen.lines[1] == "Feed › Curry Rice")
@@ -277,7 +281,7 @@ struct InteractiveTerminalTests {
     }
 
     @Test("changes not being saved: a banner on every screen; after q, status 4 and how many changes were lost")
-    func notSavingBanner() throws {
+    func notSavingBanner() async throws {
         let file = temporaryDataDirectory()
         try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
         let terminal = try TerminalSession(cookbook, ["--data-dir", file], rows: 24, columns: 100)
@@ -305,7 +309,7 @@ struct InteractiveTerminalTests {
     }
 
     @Test("RecipeSearchSandbox runs full screen too: search, open the placeholder, back")
-    func sandbox() throws {
+    func sandbox() async throws {
         let terminal = try TerminalSession(ProductProcess(name: "RecipeSearchSandbox"), rows: 24, columns: 80)
         var screen = try terminal.waitFor("# Search")
         #expect(screen.lines[0] == "[RecipeSearch]")
@@ -322,7 +326,7 @@ struct InteractiveTerminalTests {
     }
 
     @Test("a sandbox's failure scenario shows the error and “r retry”; r retries only there")
-    func sandboxFailure() throws {
+    func sandboxFailure() async throws {
         let failing = try TerminalSession(ProductProcess(name: "RecipeDetailsSandbox"), ["--scenario", "failure"], rows: 24, columns: 80)
         let screen = try failing.waitFor("Couldn't load recipe 1")
         #expect(screen.contains("  r retry"))

@@ -1,3 +1,4 @@
+import CoreTesting
 import Foundation
 
 #if canImport(Glibc)
@@ -58,19 +59,13 @@ final class LiveProcess: Sendable {
     }
 
     /// Waits until the output contains `text`; false when the deadline passes first.
-    func waitFor(_ text: String, timeout: Duration = .seconds(10)) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if self.text.contains(text) { return true }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return self.text.contains(text)
+    func waitFor(_ text: String, timeout: Duration = .seconds(60)) async -> Bool {
+        await Waiting.until(timeout: timeout, every: .milliseconds(5)) { self.text.contains(text) }
     }
 
     /// Everything the process printed before it ended; call after it ended (`kill`).
-    func finalOutput(timeout: Duration = .seconds(10)) -> String {
-        let deadline = ContinuousClock.now + timeout
-        while !output.ended, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.002) }
+    func finalOutput(timeout: Duration = .seconds(10)) async -> String {
+        _ = await Waiting.until(timeout: timeout, every: .milliseconds(2)) { output.ended }
         return text
     }
 
@@ -79,22 +74,41 @@ final class LiveProcess: Sendable {
         !process.isRunning && process.terminationReason == .uncaughtSignal && process.terminationStatus == signal
     }
 
-    func kill(_ signal: Int32 = SIGKILL) {
+    /// Sends `signal` and waits (up to 10 s) for the process to end.
+    func kill(_ signal: Int32 = SIGKILL) async {
         #if canImport(Glibc)
             _ = Glibc.kill(process.processIdentifier, signal)
         #else
             _ = Darwin.kill(process.processIdentifier, signal)
         #endif
-        process.waitUntilExit()
+        _ = await process.exited(within: .seconds(10))
     }
 
-    /// Closes stdin and waits for the process to end on its own.
-    func finish(timeout: Duration = .seconds(20)) -> Int32? {
+    /// Sends `signal` and goes on: `SIGSTOP` and `SIGCONT` freeze and thaw the program.
+    func signal(_ signal: Int32) {
+        #if canImport(Glibc)
+            _ = Glibc.kill(process.processIdentifier, signal)
+        #else
+            _ = Darwin.kill(process.processIdentifier, signal)
+        #endif
+    }
+
+    /// Ends the process if it still runs, without waiting: for a `defer`, which cannot wait.
+    func killNow() {
+        guard process.isRunning else { return }
+        #if canImport(Glibc)
+            _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        #else
+            _ = Darwin.kill(process.processIdentifier, SIGKILL)
+        #endif
+    }
+
+    /// Closes stdin and waits for the process to end on its own; nil (and killed) if it has not
+    /// ended after `timeout`.
+    func finish(timeout: Duration = .seconds(20)) async -> Int32? {
         try? input.close()
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        guard !process.isRunning else {
-            kill()
+        guard await process.exited(within: timeout) else {
+            await kill()
             return nil
         }
         return process.terminationStatus

@@ -12,8 +12,8 @@ struct NewFeatureSandboxesEndToEndTests {
     // MARK: Feed
 
     @Test("FeedSandbox shows popular and new recipes and opens them as placeholders")
-    func feedSandbox() throws {
-        let result = try feed.run(
+    func feedSandbox() async throws {
+        let result = try await feed.run(
             input: """
                 expect "# Feed"
                 expect "## Popular"
@@ -37,8 +37,8 @@ struct NewFeatureSandboxesEndToEndTests {
     }
 
     @Test("FeedSandbox failure scenario explains, and retry keeps explaining")
-    func feedSandboxFailure() throws {
-        let result = try feed.run(
+    func feedSandboxFailure() async throws {
+        let result = try await feed.run(
             ["--scenario", "failure"],
             input: """
                 expect "! Couldn't load the feed: The recipe service could not be reached."
@@ -52,8 +52,8 @@ struct NewFeatureSandboxesEndToEndTests {
     }
 
     @Test("FeedSandbox empty scenario says there are no recipes yet")
-    func feedSandboxEmpty() throws {
-        let result = try feed.run(
+    func feedSandboxEmpty() async throws {
+        let result = try await feed.run(
             ["--scenario", "empty"],
             input: """
                 expect "(empty) No recipes yet. Check back soon."
@@ -65,8 +65,8 @@ struct NewFeatureSandboxesEndToEndTests {
     }
 
     @Test("a failed expect in FeedSandbox names its line and exits 1")
-    func feedSandboxFailedExpect() throws {
-        let result = try feed.run(input: "expect \"Popular\"\nexpect \"Beef Wellington\"\n")
+    func feedSandboxFailedExpect() async throws {
+        let result = try await feed.run(input: "expect \"Popular\"\nexpect \"Beef Wellington\"\n")
         #expect(result.status == 1)
         #expect(result.errorOutput.contains("stdin:2: expected “Beef Wellington” on the screen"))
     }
@@ -74,8 +74,8 @@ struct NewFeatureSandboxesEndToEndTests {
     // MARK: Shopping list
 
     @Test("ShoppingListSandbox starts with the fixture list")
-    func shoppingListSandboxFixtures() throws {
-        let result = try shoppingList.run(
+    func shoppingListSandboxFixtures() async throws {
+        let result = try await shoppingList.run(
             input: """
                 expect "## 2 of 3 to buy"
                 expect "[1] [ ] milk · 1 l"
@@ -86,9 +86,9 @@ struct NewFeatureSandboxesEndToEndTests {
     }
 
     @Test("ShoppingListSandbox adds, checks, clears and deletes items")
-    func shoppingListSandbox() throws {
+    func shoppingListSandbox() async throws {
         // The empty field shows the placeholder “e.g. milk”, so items are matched with their toggle.
-        let result = try shoppingList.run(
+        let result = try await shoppingList.run(
             ["--scenario", "empty"],
             input: """
                 expect "Your shopping list is empty"
@@ -114,8 +114,8 @@ struct NewFeatureSandboxesEndToEndTests {
     }
 
     @Test("ShoppingListSandbox select N flips the N-th item; the text field has no number")
-    func shoppingListSandboxNumbers() throws {
-        let result = try shoppingList.run(
+    func shoppingListSandboxNumbers() async throws {
+        let result = try await shoppingList.run(
             ["--scenario", "empty"],
             input: """
                 type bread
@@ -131,8 +131,8 @@ struct NewFeatureSandboxesEndToEndTests {
     }
 
     @Test("ShoppingListSandbox empty scenario shows the empty list")
-    func shoppingListSandboxEmpty() throws {
-        let result = try shoppingList.run(
+    func shoppingListSandboxEmpty() async throws {
+        let result = try await shoppingList.run(
             ["--scenario", "empty"],
             input: """
                 expect "(empty) Your shopping list is empty. Add items here, or from a recipe."
@@ -143,8 +143,8 @@ struct NewFeatureSandboxesEndToEndTests {
 
     /// `--scenario failure` makes the stores fail too, so store-only features show their error state.
     @Test("ShoppingListSandbox failure scenario shows the store's error")
-    func shoppingListSandboxFailure() throws {
-        let result = try shoppingList.run(
+    func shoppingListSandboxFailure() async throws {
+        let result = try await shoppingList.run(
             ["--scenario", "failure"],
             input: """
                 expect "Couldn't load the shopping list"
@@ -156,8 +156,8 @@ struct NewFeatureSandboxesEndToEndTests {
     // MARK: Favorites
 
     @Test("FavoritesSandbox starts with the fixture favorites, newest first")
-    func favoritesSandbox() throws {
-        let result = try favorites.run(
+    func favoritesSandbox() async throws {
+        let result = try await favorites.run(
             input: """
                 expect "# Favorites"
                 expect "## Saved recipes (2)"
@@ -169,15 +169,15 @@ struct NewFeatureSandboxesEndToEndTests {
     }
 
     @Test("FavoritesSandbox empty scenario shows the empty state")
-    func favoritesSandboxEmpty() throws {
-        let result = try favorites.run(["--scenario", "empty"], input: "expect \"No favorites yet\"\n")
+    func favoritesSandboxEmpty() async throws {
+        let result = try await favorites.run(["--scenario", "empty"], input: "expect \"No favorites yet\"\n")
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
     /// Sandboxes start with fixture favorites, so there is something to open and delete.
     @Test("FavoritesSandbox default scenario has fixture favorites to open and delete")
-    func favoritesSandboxFixtures() throws {
-        let result = try favorites.run(
+    func favoritesSandboxFixtures() async throws {
+        let result = try await favorites.run(
             input: """
                 expect "## Saved recipes"
                 select 1
@@ -190,8 +190,8 @@ struct NewFeatureSandboxesEndToEndTests {
     }
 
     @Test("FavoritesSandbox failure scenario shows the store's error")
-    func favoritesSandboxFailure() throws {
-        let result = try favorites.run(
+    func favoritesSandboxFailure() async throws {
+        let result = try await favorites.run(
             ["--scenario", "failure"],
             input: """
                 expect "Couldn't load your favorites"
@@ -201,8 +201,8 @@ struct NewFeatureSandboxesEndToEndTests {
     }
 
     @Test(arguments: ["FeedSandbox", "ShoppingListSandbox", "FavoritesSandbox"])
-    func helpListsTheScenarios(sandbox: String) throws {
-        let result = try ProductProcess(name: sandbox).run(["--help"])
+    func helpListsTheScenarios(sandbox: String) async throws {
+        let result = try await ProductProcess(name: sandbox).run(["--help"])
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
         #expect(result.output.contains("Usage: \(sandbox)"))
         #expect(result.output.contains("failure"))

@@ -7,9 +7,9 @@ struct PersistenceEndToEndTests {
     let cookbook = ProductProcess(name: "cookbook")
 
     @Test("search, filter, open, add ingredients, see them in the shopping list; a second launch still has them")
-    func shoppingListSurvivesRestart() throws {
+    func shoppingListSurvivesRestart() async throws {
         let dataDirectory = temporaryDataDirectory()
-        let first = try cookbook.run(
+        let first = try await cookbook.run(
             ["--data-dir", dataDirectory],
             input: """
                 tab Search
@@ -28,7 +28,7 @@ struct PersistenceEndToEndTests {
                 """)
         #expect(first.status == 0, "stderr: \(first.errorOutput)")
 
-        let second = try cookbook.run(
+        let second = try await cookbook.run(
             ["--data-dir", dataDirectory],
             input: """
                 tab "Shopping list"
@@ -46,9 +46,9 @@ struct PersistenceEndToEndTests {
     }
 
     @Test("kitchen preferences saved in one launch start the next launch's search; premium ones only for premium users")
-    func kitchenPreferencesSurviveRestart() throws {
+    func kitchenPreferencesSurviveRestart() async throws {
         let dataDirectory = temporaryDataDirectory()
-        let first = try cookbook.run(
+        let first = try await cookbook.run(
             ["--data-dir", dataDirectory, "--premium", "--open", "cookbook://kitchen-preferences"],
             input: """
                 expect "Path: Search › Kitchen preferences"
@@ -66,7 +66,7 @@ struct PersistenceEndToEndTests {
                 "max-calories", "vegetarian",
             ])
 
-        let free = try cookbook.run(
+        let free = try await cookbook.run(
             ["--data-dir", dataDirectory, "--open", "cookbook://search?query=curry"],
             input: """
                 expect "Filters (1 on)"
@@ -76,26 +76,26 @@ struct PersistenceEndToEndTests {
                 """)
         #expect(free.status == 0, "stderr: \(free.errorOutput)")
 
-        let premium = try cookbook.run(
+        let premium = try await cookbook.run(
             ["--data-dir", dataDirectory, "--premium", "--open", "cookbook://search?query=curry"],
             input: "expect \"Filters (2 on)\"\nexpect \"No recipes match “curry” with these filters.\"\nquit\n")
         #expect(premium.status == 0, "stderr: \(premium.errorOutput)")
     }
 
     @Test("a NUL in typed text: what is stored is what was acknowledged, whole")
-    func nulInTypedText() throws {
+    func nulInTypedText() async throws {
         let dataDirectory = temporaryDataDirectory()
-        let run = try cookbook.run(["--data-dir", dataDirectory], input: "tab \"Shopping list\"\ntype \"milk\u{0}eggs\"\nquit\n")
+        let run = try await cookbook.run(["--data-dir", dataDirectory], input: "tab \"Shopping list\"\ntype \"milk\u{0}eggs\"\nquit\n")
         #expect(run.status == 0, "stderr: \(run.errorOutput)")
         #expect(run.output.contains("Added “milk␀eggs”."), "acknowledged whole, the NUL shown as ␀")
         #expect(SQLiteInspector(path: dataDirectory + "/cookbook.sqlite").shoppingItemNames() == ["milk\u{0}eggs"])
     }
 
     @Test("a data directory that cannot be used: the app says which path and what to do, and still runs")
-    func unusableDataDirectory() throws {
+    func unusableDataDirectory() async throws {
         let file = temporaryDataDirectory()
         try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
-        let result = try cookbook.run(["--data-dir", file], input: "tab Search\ntype curry\nexpect \"Curry Rice\"\n")
+        let result = try await cookbook.run(["--data-dir", file], input: "tab Search\ntype curry\nexpect \"Curry Rice\"\n")
         #expect(result.status == 0, "a search changes nothing of the person's: stderr: \(result.errorOutput)")
         #expect(result.output.hasPrefix("! Not saving: the data directory is a file, not a directory;"))
         #expect(result.errorOutput.contains("The data directory \(file) is a file, not a directory."))

@@ -26,15 +26,19 @@ struct ProductProcess {
     var executable: URL { Self.productsDirectory.appendingPathComponent(name) }
 
     /// Runs the product with `arguments`, feeding `input` to its stdin, with `environment` added
-    /// to this process's variables, in `folder` (else this process's folder); kills it after `timeout`.
+    /// to this process's variables, in `folder` (else this process's folder). Stops it and throws,
+    /// saying what it printed, after `timeout` or as soon as it says it waits on a build folder's
+    /// lock (`BuildFolderLock`). It waits for a slot first (`ProcessSlots`); `timeout` counts from
+    /// the start.
     func run(
         _ arguments: [String] = [], input: String = "", environment: [String: String] = [:], in folder: URL? = nil,
         timeout: Duration = .seconds(60)
-    ) throws -> Result {
+    ) async throws -> Result {
         let workingFolder = folder
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        // Files, not pipes: a pipe that fills up while the other is read would block the child.
         let inputFile = folder.appendingPathComponent("stdin")
         let outputFile = folder.appendingPathComponent("stdout")
         let errorFile = folder.appendingPathComponent("stderr")
@@ -57,27 +61,38 @@ struct ProductProcess {
         process.standardInput = try FileHandle(forReadingFrom: inputFile)
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)
+        await ProcessSlots.shared.take()
+        defer { ProcessSlots.shared.release() }
         try process.run()
+
+        func printed(_ file: URL) -> String { String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self) }
+        let command = "`\(([name] + arguments).joined(separator: " "))`"
         let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
+        var looks = 0
+        while process.isRunning {
+            looks += 1
+            if looks.isMultiple(of: 25), BuildFolderLock.isWaiting(in: printed(errorFile)) {
+                await process.stop()
+                throw Failure(description: BuildFolderLock.explanation(of: command, errorOutput: printed(errorFile)))
+            }
+            if ContinuousClock.now >= deadline || Task.isCancelled {
+                await process.stop()
+                throw Failure(
+                    description: """
+                        \(command) did not finish within \(timeout)\(Task.isCancelled ? " (the test was cancelled)" : ""); \
+                        it printed:
+                        \(printed(outputFile).suffix(1_500))
+                        and on standard error:
+                        \(printed(errorFile).suffix(1_000))
+                        """)
+            }
+            try? await Task.sleep(for: .milliseconds(10))
         }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            throw TimedOut(name: name, arguments: arguments)
-        }
-        return Result(
-            status: process.terminationStatus,
-            output: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
-            errorOutput: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self)
-        )
+        return Result(status: process.terminationStatus, output: printed(outputFile), errorOutput: printed(errorFile))
     }
 
-    struct TimedOut: Error, CustomStringConvertible {
-        let name: String
-        let arguments: [String]
-        var description: String { "\(name) \(arguments.joined(separator: " ")) did not finish in time" }
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
     }
 }
 

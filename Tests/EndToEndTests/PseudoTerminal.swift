@@ -1,3 +1,4 @@
+import CoreTesting
 import Foundation
 
 #if canImport(Glibc)
@@ -56,7 +57,8 @@ final class TerminalSession: @unchecked Sendable {
 
     deinit {
         if process.isRunning {
-            process.terminate()
+            // SIGKILL: a deinit cannot wait as a task, and the program may take its time over SIGTERM.
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
         lock.withLock { stopReading = true }
@@ -94,47 +96,40 @@ final class TerminalSession: @unchecked Sendable {
 
     /// Waits until the screen shows `text`, or fails after `timeout` showing what it shows.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(5)) throws -> VirtualScreen {
-        try waitUntil("the screen to show “\(text)”", timeout: timeout) { $0.contains(text) }
+    func waitFor(_ text: String, timeout: Duration = .seconds(60)) async throws -> VirtualScreen {
+        try await waitUntil("the screen to show “\(text)”", timeout: timeout) { $0.contains(text) }
     }
 
     /// Waits until `condition` holds for the screen.
     @discardableResult
-    func waitUntil(_ what: String, timeout: Duration = .seconds(5), _ condition: (VirtualScreen) -> Bool) throws -> VirtualScreen {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let screen = self.screen
-            if condition(screen) { return screen }
-            guard ContinuousClock.now < deadline else {
-                throw Timeout(description: "timed out waiting for \(what); the screen shows:\n\(screen.text)")
-            }
-            Thread.sleep(forTimeInterval: 0.01)
+    func waitUntil(_ what: String, timeout: Duration = .seconds(60), _ condition: (VirtualScreen) -> Bool) async throws
+        -> VirtualScreen
+    {
+        var screen = self.screen
+        let held = await Waiting.until(timeout: timeout) {
+            screen = self.screen
+            return condition(screen)
         }
+        guard held else { throw Timeout(description: "timed out waiting for \(what); the screen shows:\n\(screen.text)") }
+        return screen
     }
 
     /// Waits for the program to end and returns its exit status.
-    func waitForExit(timeout: Duration = .seconds(5)) throws -> Int32 {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            guard ContinuousClock.now < deadline else {
-                throw Timeout(description: "the program did not exit; the screen shows:\n\(screen.text)")
-            }
-            Thread.sleep(forTimeInterval: 0.01)
+    func waitForExit(timeout: Duration = .seconds(60)) async throws -> Int32 {
+        guard await process.exited(within: timeout) else {
+            throw Timeout(description: "the program did not exit within \(timeout); the screen shows:\n\(screen.text)")
         }
-        process.waitUntilExit()
-        drain()
+        await drain()
         return process.terminationStatus
     }
 
     /// Waits until the reader has taken the last bytes off the master (output stops growing).
-    private func drain() {
-        let deadline = ContinuousClock.now + .seconds(1)
-        var count = lock.withLock { received.count }
-        while ContinuousClock.now < deadline {
-            Thread.sleep(forTimeInterval: 0.03)
+    private func drain() async {
+        var count = -1  // the first look only takes the count
+        _ = await Waiting.until(timeout: .seconds(1), every: .milliseconds(30)) {
             let now = lock.withLock { received.count }
-            if now == count { return }
-            count = now
+            defer { count = now }
+            return now == count
         }
     }
 
@@ -163,13 +158,9 @@ final class TerminalSession: @unchecked Sendable {
     }
 
     /// Waits until `condition` holds for the program (not its screen), or fails after `timeout`.
-    func waitUntilProgram(_ what: String, timeout: Duration = .seconds(5), _ condition: () -> Bool) throws {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else {
-                throw Timeout(description: "timed out waiting for \(what); the screen shows:\n\(screen.text)")
-            }
-            Thread.sleep(forTimeInterval: 0.01)
+    func waitUntilProgram(_ what: String, timeout: Duration = .seconds(60), _ condition: () -> Bool) async throws {
+        guard await Waiting.until(timeout: timeout, condition) else {
+            throw Timeout(description: "timed out waiting for \(what); the screen shows:\n\(screen.text)")
         }
     }
 

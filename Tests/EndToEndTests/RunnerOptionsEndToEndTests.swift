@@ -7,8 +7,8 @@ struct RunnerOptionsEndToEndTests {
     let cookbook = ProductProcess(name: "cookbook")
 
     @Test("after `type`, `select 1` opens the first result: text fields have no number")
-    func selectOneAfterType() throws {
-        let result = try cookbook.run(
+    func selectOneAfterType() async throws {
+        let result = try await cookbook.run(
             ["--data-dir", temporaryDataDirectory()],
             input: """
                 tab Search
@@ -24,8 +24,8 @@ struct RunnerOptionsEndToEndTests {
     }
 
     @Test("--width 40 wraps every screen a script prints; `width off` unwraps them; expect finds words a width splits")
-    func width() throws {
-        let result = try cookbook.run(
+    func width() async throws {
+        let result = try await cookbook.run(
             ["--data-dir", temporaryDataDirectory(), "--width", "40", "--open", "cookbook://recipes/1"],
             input: """
                 expect "tender pork, potatoes and carrots in a thick"
@@ -45,8 +45,8 @@ struct RunnerOptionsEndToEndTests {
     }
 
     @Test("a width that is not a number of columns from 20 to 1000 is a bad command line", arguments: ["10", "wide", "2000"])
-    func badWidth(width: String) throws {
-        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--width", width], input: "quit\n")
+    func badWidth(width: String) async throws {
+        let result = try await cookbook.run(["--data-dir", temporaryDataDirectory(), "--width", width], input: "quit\n")
         #expect(result.status == 2)
         #expect(
             result.errorOutput
@@ -69,30 +69,30 @@ struct RunnerOptionsEndToEndTests {
             ("cookbook://shopping-list", "Tabs: Feed | Search | [Shopping list] | Favorites", "+ Add item"),
             ("cookbook://about", "Tabs: [Feed] | Search | Shopping list | Favorites\nPath: Feed › About Cookbook", "About Cookbook"),
         ])
-    func openInScript(link: String, header: String, text: String) throws {
-        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "expect \"\(text)\"\nquit\n")
+    func openInScript(link: String, header: String, text: String) async throws {
+        let result = try await cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "expect \"\(text)\"\nquit\n")
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
         let firstScreen = result.output.components(separatedBy: "\n› ").first ?? ""
         #expect(firstScreen.contains(header), "the first screen printed is the linked one:\n\(firstScreen)")
     }
 
     @Test("a search link leaves the Feed alone: its tab still shows the feed")
-    func searchLinkKeepsTheFeed() throws {
-        let result = try cookbook.run(
+    func searchLinkKeepsTheFeed() async throws {
+        let result = try await cookbook.run(
             ["--data-dir", temporaryDataDirectory(), "--open", "cookbook://search?query=curry"],
             input: "expect \"Results for “curry”\"\ntab Feed\nexpect \"## Popular\"\nexpect-not \"Path:\"\nquit\n")
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
     }
 
     @Test("a recipe link opens under Favorites when the recipe is one, and Back goes to the list")
-    func favoriteRecipeLink() throws {
+    func favoriteRecipeLink() async throws {
         let dataDirectory = temporaryDataDirectory()
-        let saved = try cookbook.run(
+        let saved = try await cookbook.run(
             ["--data-dir", dataDirectory, "--open", "cookbook://recipes/1"],
             input: "toggle Favorite\nexpect \"Saved to favorites.\"\nquit\n")
         #expect(saved.status == 0, "stderr: \(saved.errorOutput)")
 
-        let result = try cookbook.run(
+        let result = try await cookbook.run(
             ["--data-dir", dataDirectory, "--open", "cookbook://recipes/1"],
             input: "expect \"Path: Favorites › Curry Rice\"\nback\nexpect \"## Saved recipes (1)\"\nquit\n")
         #expect(result.status == 0, "stderr: \(result.errorOutput)")
@@ -100,8 +100,8 @@ struct RunnerOptionsEndToEndTests {
     }
 
     @Test("the chooser opened by a link finishes back on its recipe, which adds what was chosen")
-    func chooserLinkFinishes() throws {
-        let result = try cookbook.run(
+    func chooserLinkFinishes() async throws {
+        let result = try await cookbook.run(
             ["--data-dir", temporaryDataDirectory(), "--open", "cookbook://recipes/1/choose-ingredients"],
             input: """
                 toggle 1
@@ -124,8 +124,8 @@ struct RunnerOptionsEndToEndTests {
             "https://example.com/recipes/1", "cookbook://no-such-screen", "cookbook://authors", "cookbook://recipes/1#steps",
             "cookbook:/recipes/1", "cookbook://me@recipes/1", "cookbook://recipes//1",
         ])
-    func badLink(link: String) throws {
-        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")
+    func badLink(link: String) async throws {
+        let result = try await cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")
         #expect(result.status == 2)
         #expect(result.errorOutput.hasPrefix("cookbook: cannot open “\(link)”: "))
         for form in [
@@ -142,8 +142,8 @@ struct RunnerOptionsEndToEndTests {
             ("cookbook://recipes/-1", "recipeID must be a whole number of 0 or more"), ("cookbook://recipes/0x2A", "not “0x2A”"),
             ("cookbook://search?query", "query has no “=”"),
         ])
-    func badValue(link: String, words: String) throws {
-        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")
+    func badValue(link: String, words: String) async throws {
+        let result = try await cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")
         #expect(result.status == 2)
         #expect(result.errorOutput.hasPrefix("cookbook: cannot open “\(link)”: "), "\(result.errorOutput)")
         #expect(result.errorOutput.contains(words), "\(result.errorOutput)")
@@ -151,14 +151,14 @@ struct RunnerOptionsEndToEndTests {
     }
 
     @Test("a sandbox opens links too: the feature's own screen, or a labelled placeholder")
-    func sandboxLinks() throws {
-        let search = try ProductProcess(name: "RecipeSearchSandbox").run(
+    func sandboxLinks() async throws {
+        let search = try await ProductProcess(name: "RecipeSearchSandbox").run(
             ["--open", "cookbook://search?query=curry"], input: "expect \"Thai Green Curry\"\n")
         #expect(search.status == 0, "stderr: \(search.errorOutput)")
-        let details = try ProductProcess(name: "RecipeSearchSandbox").run(
+        let details = try await ProductProcess(name: "RecipeSearchSandbox").run(
             ["--open", "cookbook://recipes/7"], input: "expect \"Screens.RecipeDetails(recipeID: 7)\"\n")
         #expect(details.status == 0, "stderr: \(details.errorOutput)")
-        let bad = try ProductProcess(name: "RecipeSearchSandbox").run(["--open", "cookbook://recipes/x"])
+        let bad = try await ProductProcess(name: "RecipeSearchSandbox").run(["--open", "cookbook://recipes/x"])
         #expect(bad.status == 2)
         #expect(bad.errorOutput.contains("recipeID must be a whole number of 0 or more in the digits 0 to 9, such as 42, not “x”"))
     }
@@ -174,8 +174,8 @@ struct RunnerOptionsEndToEndTests {
             ),
             ("cookbook://feed?tab=new", "has no parameter “tab”", "cookbook://feed takes no parameters."),
         ])
-    func refusedParameter(link: String, problem: String, parameters: String) throws {
-        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")
+    func refusedParameter(link: String, problem: String, parameters: String) async throws {
+        let result = try await cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")
         #expect(result.status == 2)
         #expect(result.errorOutput.hasPrefix("cookbook: cannot open “\(link)”: "))
         #expect(result.errorOutput.contains(problem))
@@ -186,8 +186,8 @@ struct RunnerOptionsEndToEndTests {
     @Test(
         "--help names --open, the link forms and the exit statuses, for the app and sandboxes",
         arguments: ["cookbook", "RecipeSearchSandbox"])
-    func help(product: String) throws {
-        let result = try ProductProcess(name: product).run(["--help"])
+    func help(product: String) async throws {
+        let result = try await ProductProcess(name: product).run(["--help"])
         #expect(result.status == 0)
         #expect(result.output.contains("--open LINK"))
         #expect(result.output.contains("--script FILE"))
@@ -201,9 +201,9 @@ struct RunnerOptionsEndToEndTests {
     }
 
     @Test("--version prints the program's name and the Cookbook version, the same for the app and a sandbox")
-    func version() throws {
-        let app = try ProductProcess(name: "cookbook").run(["--version"])
-        let sandbox = try ProductProcess(name: "RecipeSearchSandbox").run(["--version"])
+    func version() async throws {
+        let app = try await ProductProcess(name: "cookbook").run(["--version"])
+        let sandbox = try await ProductProcess(name: "RecipeSearchSandbox").run(["--version"])
         #expect(app.status == 0 && sandbox.status == 0)
         #expect(app.output.hasPrefix("cookbook "), "\(app.output)")
         let version = app.output.dropFirst("cookbook ".count)
@@ -212,8 +212,8 @@ struct RunnerOptionsEndToEndTests {
     }
 
     @Test("a missing script file is a bad command line, said in words")
-    func missingScript() throws {
-        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--script", "/nonexistent/script.txt"])
+    func missingScript() async throws {
+        let result = try await cookbook.run(["--data-dir", temporaryDataDirectory(), "--script", "/nonexistent/script.txt"])
         #expect(result.status == 2)
         #expect(
             result.errorOutput.hasPrefix(
@@ -222,28 +222,28 @@ struct RunnerOptionsEndToEndTests {
     }
 
     @Test("an empty script that is not a regular file (/dev/null; a pipe reads the same way) runs nothing and succeeds")
-    func deviceAsScript() throws {
-        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--script", "/dev/null"])
+    func deviceAsScript() async throws {
+        let result = try await cookbook.run(["--data-dir", temporaryDataDirectory(), "--script", "/dev/null"])
         #expect(result.status == 0, "\(result.errorOutput)")
         #expect(result.output.contains("# Feed"), "the first screen is shown")
         #expect(!result.errorOutput.contains("cannot read"))
     }
 
     @Test("a folder given as the script: said so, exit 2")
-    func folderAsScript() throws {
+    func folderAsScript() async throws {
         let folder = temporaryDataDirectory()
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--script", folder])
+        let result = try await cookbook.run(["--data-dir", temporaryDataDirectory(), "--script", folder])
         #expect(result.status == 2)
         #expect(result.errorOutput.hasPrefix("cookbook: cannot read the script “\(folder)”: is a directory."), "\(result.errorOutput)")
         #expect(!result.errorOutput.contains("Domain"))
     }
 
     @Test("a script that is not UTF-8: exit 2, naming the byte, the line and the column, and what to do")
-    func scriptNotUTF8() throws {
+    func scriptNotUTF8() async throws {
         let file = temporaryDataDirectory() + ".txt"
         try Data("tab Search\ntype caf".utf8 + [0xE9] + Data(" au lait\n".utf8)).write(to: URL(fileURLWithPath: file))
-        let result = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--script", file])
+        let result = try await cookbook.run(["--data-dir", temporaryDataDirectory(), "--script", file])
         #expect(result.status == 2)
         #expect(
             result.errorOutput.hasPrefix(

@@ -43,7 +43,8 @@ struct SQLiteInspector {
     }
 
     /// Holds the database's write lock, as another program would, until released.
-    final class WriteLock {
+    /// Used by one thread at a time (the test's, or one it hands the lock to).
+    final class WriteLock: @unchecked Sendable {
         private var connection: OpaquePointer?
 
         /// `setup` runs first (e.g. `PRAGMA journal_mode = WAL`); the file is created if needed.

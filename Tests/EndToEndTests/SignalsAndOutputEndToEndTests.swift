@@ -17,10 +17,10 @@ struct SignalsAndOutputEndToEndTests {
     @Test(
         "a signal while a save waits for a lock: it stops waiting, the entry is rolled back and named on stderr, with the signal's status",
         arguments: [(SIGTERM, 143), (SIGHUP, 129), (SIGINT, 130)] as [(Int32, Int32)])
-    func signalWhileASaveWaits(signal: Int32, status: Int32) throws {
+    func signalWhileASaveWaits(signal: Int32, status: Int32) async throws {
         let directory = temporaryDataDirectory()
         let path = directory + "/cookbook.sqlite"
-        #expect(try cookbook.run(["--data-dir", directory], input: "tab \"Shopping list\"\ntype bread\n").status == 0)
+        #expect(try await cookbook.run(["--data-dir", directory], input: "tab \"Shopping list\"\ntype bread\n").status == 0)
         let lock = try #require(SQLiteInspector.WriteLock(on: path))
         defer { lock.release() }
         let app = try LiveProcess("cookbook", arguments: ["--data-dir", directory])
@@ -45,7 +45,7 @@ struct SignalsAndOutputEndToEndTests {
     }
 
     @Test("SIGTERM with every change saved: status 143 and nothing to say")
-    func signalWithEverythingSaved() throws {
+    func signalWithEverythingSaved() async throws {
         let directory = temporaryDataDirectory()
         let app = try LiveProcess("cookbook", arguments: ["--data-dir", directory])
         app.send("tab \"Shopping list\"\ntype milk")
@@ -62,13 +62,13 @@ struct SignalsAndOutputEndToEndTests {
     @Test(
         "standard output closed or on a full device: the run does its work, says the output is lost and exits 5",
         arguments: [">&-", ">/dev/full"])
-    func outputCannotBeWritten(redirection: String) throws {
+    func outputCannotBeWritten(redirection: String) async throws {
         try #require(redirection != ">/dev/full" || FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full here")
         let directory = temporaryDataDirectory()
         let redirected = ProductProcess(name: "cookbook", launcher: ["/bin/sh", "-c", "exec \"$0\" \"$@\" \(redirection)"])
 
-        let run = try redirected.run(["--data-dir", directory], input: "tab \"Shopping list\"\ntype milk\nquit\n")
-        let help = try redirected.run(["--help"])
+        let run = try await redirected.run(["--data-dir", directory], input: "tab \"Shopping list\"\ntype milk\nquit\n")
+        let help = try await redirected.run(["--help"])
 
         #expect(run.status == 5, "stderr: \(run.errorOutput)")
         #expect(run.errorOutput.contains("cookbook: standard output could not be written: "), "\(run.errorOutput)")

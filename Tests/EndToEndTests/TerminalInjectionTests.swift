@@ -13,7 +13,7 @@ struct TerminalInjectionTests {
 
     /// The example dataset (docs/examples/recipes.json) with its most popular recipe's title,
     /// author and steps hostile.
-    static func hostileDataset() throws -> String {
+    static func hostileDataset() async throws -> String {
         let bundled = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
             .appendingPathComponent("docs/examples/recipes.json")
@@ -33,8 +33,8 @@ struct TerminalInjectionTests {
     }
 
     @Test("a hostile dataset in script mode: the text shows, as pictures; the output holds no escape at all")
-    func datasetInScriptMode() throws {
-        let run = try cookbook.run(
+    func datasetInScriptMode() async throws {
+        let run = try await cookbook.run(
             ["--data-dir", temporaryDataDirectory(), "--dataset", try Self.hostileDataset()],
             input: "expect \"Curry ␛[2JRice␛]0;pwned␇\"\nselect 1\nexpect \"Cook␍␛[1Aover\"\nexpect \"nul␀byte\"\nquit\n")
         #expect(run.status == 0, "stderr: \(run.errorOutput)")
@@ -44,17 +44,18 @@ struct TerminalInjectionTests {
     }
 
     @Test("a hostile dataset at the full screen: the runner's sequences only; the text is visible as pictures")
-    func datasetAtTheFullScreen() throws {
-        let terminal = try TerminalSession(cookbook, ["--data-dir", temporaryDataDirectory(), "--dataset", try Self.hostileDataset()])
-        let screen = try terminal.waitFor("Curry ␛[2JRice␛]0;pwned␇")
+    func datasetAtTheFullScreen() async throws {
+        let terminal = try await TerminalSession(
+            cookbook, ["--data-dir", temporaryDataDirectory(), "--dataset", try Self.hostileDataset()])
+        let screen = try await terminal.waitFor("Curry ␛[2JRice␛]0;pwned␇")
         #expect(screen.contains("Aiko ␛]52;c;cm0gLXJmIH4=␇�31mTanaka�"))
         // Typed text too: a right-to-left override pasted into the search field.
         terminal.send("2")
-        try terminal.waitUntil("the Search tab") { $0.lines[0].contains("[Search]") }
+        try await terminal.waitUntil("the Search tab") { $0.lines[0].contains("[Search]") }
         terminal.send("/", "\u{202E}abc")
-        try terminal.waitFor("Search: �abc▏")
+        try await terminal.waitFor("Search: �abc▏")
         terminal.send(TerminalKeys.escape, "q")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
         let output = terminal.output
         #expect(!output.contains("\u{1B}]"), "no OSC: no title, no clipboard")
         #expect(!output.contains("\u{1B}[1A"), "no cursor moves but the runner's own")
@@ -63,24 +64,24 @@ struct TerminalInjectionTests {
     }
 
     @Test("a deep link carrying escape sequences: shown as pictures, in both modes")
-    func deepLink() throws {
+    func deepLink() async throws {
         let link = "cookbook://search?query=%1B%5D0%3Bpwned%07%1B%5B2J"
-        let run = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")
+        let run = try await cookbook.run(["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")
         #expect(run.status == 0, "stderr: \(run.errorOutput)")
         #expect(run.output.contains("Search: \"␛]0;pwned␇␛[2J\""), "\(run.output)")
         #expect(!run.output.contains("\u{1B}"))
 
         let terminal = try TerminalSession(cookbook, ["--data-dir", temporaryDataDirectory(), "--open", link])
-        try terminal.waitFor("␛]0;pwned␇␛[2J")
+        try await terminal.waitFor("␛]0;pwned␇␛[2J")
         terminal.send("q")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
         #expect(!terminal.output.contains("\u{1B}]0;"))
     }
 
     @Test("a hostile value on the command line: the error message quotes it as pictures")
-    func commandLine() throws {
+    func commandLine() async throws {
         let path = "/nonexistent/\(Self.setTitle)recipes.json"
-        let run = try cookbook.run(["--data-dir", temporaryDataDirectory(), "--dataset", path], input: "quit\n")
+        let run = try await cookbook.run(["--data-dir", temporaryDataDirectory(), "--dataset", path], input: "quit\n")
         #expect(run.status == 3)
         #expect(run.errorOutput.contains("/nonexistent/␛]0;pwned␇recipes.json"), "\(run.errorOutput)")
         #expect(!run.errorOutput.contains("\u{1B}"))

@@ -1,3 +1,4 @@
+import CoreTesting
 import Foundation
 import Testing
 
@@ -37,7 +38,7 @@ struct WatchEndToEndTests {
         }
 
         /// Saves the translator with the Popular section's title changed to `title`, and `extra` code after it.
-        func saveTranslator(popularTitle title: String, extra: String = "") throws {
+        func saveTranslator(popularTitle title: String, extra: String = "") async throws {
             let edited = original.replacingOccurrences(of: "\"Popular\"", with: "\"\(title)\"") + extra
             try #require(edited != original || title == "Popular", "FeedTranslator.swift no longer says \"Popular\"; update this test")
             try Data(edited.utf8).write(to: translator, options: .atomic)
@@ -45,74 +46,70 @@ struct WatchEndToEndTests {
     }
 
     @Test("an edit relaunches on the same screen, an error keeps the last good build until fixed; full screen at a terminal")
-    func watchAFeature() throws {
+    func watchAFeature() async throws {
         let copy = try WorkspaceCopy()
         let watch = try LiveProcess(
             "workspace", arguments: ["watch", "Feed", "--open", "cookbook://recipes/3", "--package-path", copy.root.path])
-        defer { watch.kill() }
+        defer { watch.killNow() }
         func count(_ text: String) -> Int { watch.text.components(separatedBy: text).count - 1 }
-        func waitUntil(_ what: String, timeout: Duration = .seconds(300), _ condition: () -> Bool) throws {
-            let deadline = ContinuousClock.now + timeout
-            while !condition() {
-                guard ContinuousClock.now < deadline else {
-                    Issue.record("timed out waiting for \(what); the watch printed:\n\(watch.text)")
-                    throw CancellationError()
-                }
-                Thread.sleep(forTimeInterval: 0.02)
+        func waitUntil(_ what: String, timeout: Duration = .seconds(300), _ condition: () -> Bool) async throws {
+            guard await Waiting.until(timeout: timeout, every: .milliseconds(20), condition) else {
+                Issue.record("timed out waiting for \(what) (\(timeout)); the watch printed:\n\(watch.text)")
+                throw CancellationError()
             }
         }
         let onDetails = "starting FeedSandbox on cookbook://recipes/3"
 
         // The first build of the copy is a clean one.
-        try waitUntil("the first launch", timeout: .seconds(900)) { watch.text.contains("Screens.RecipeDetails(recipeID: 3)") }
+        try await waitUntil("the first launch", timeout: .seconds(900)) { watch.text.contains("Screens.RecipeDetails(recipeID: 3)") }
         #expect(count(onDetails) == 1)
 
-        try copy.saveTranslator(popularTitle: "Popular, edited")
-        try waitUntil("the relaunch on the same screen") { count(onDetails) == 2 && count("Screens.RecipeDetails(recipeID: 3)") >= 2 }
+        try await copy.saveTranslator(popularTitle: "Popular, edited")
+        try await waitUntil("the relaunch on the same screen") { count(onDetails) == 2 && count("Screens.RecipeDetails(recipeID: 3)") >= 2 }
         #expect(watch.text.contains("Features/Feed/FeedTranslator.swift changed: building FeedSandbox…"))
         watch.send("back")
-        try waitUntil("the edited feed") { watch.text.contains("## Popular, edited") }
+        try await waitUntil("the edited feed") { watch.text.contains("## Popular, edited") }
 
-        try copy.saveTranslator(popularTitle: "Popular, edited", extra: "\nlet broken: Int = \"not a number\"\n")
-        try waitUntil("the build error") { watch.text.contains("watch: FeedSandbox keeps running the last good build") }
+        try await copy.saveTranslator(popularTitle: "Popular, edited", extra: "\nlet broken: Int = \"not a number\"\n")
+        try await waitUntil("the build error") { watch.text.contains("watch: FeedSandbox keeps running the last good build") }
         #expect(watch.text.contains("watch: FeedSandbox does not build (1 error):"))
         #expect(watch.text.contains("watch: Features/Feed/FeedTranslator.swift:"))
         // The last good build keeps running and answering; the screen the feature pushes (the
         // first popular recipe) is where the fixed build reopens.
         let shown = count("## Popular, edited")
         watch.send("snapshot")
-        try waitUntil("the last good build answering") { count("## Popular, edited") > shown }
+        try await waitUntil("the last good build answering") { count("## Popular, edited") > shown }
         let details = count("Screens.RecipeDetails(recipeID:")
         watch.send("select 1")
-        try waitUntil("the recipe opened again") { count("Screens.RecipeDetails(recipeID:") > details }
+        try await waitUntil("the recipe opened again") { count("Screens.RecipeDetails(recipeID:") > details }
 
-        try copy.saveTranslator(popularTitle: "Popular, fixed")
-        try waitUntil("the relaunch after the fix, on the recipe") {
+        try await copy.saveTranslator(popularTitle: "Popular, fixed")
+        try await waitUntil("the relaunch after the fix, on the recipe") {
             count("starting FeedSandbox on cookbook://recipes/") == 3 && count("Screens.RecipeDetails(recipeID:") > details + 1
         }
         watch.send("back")
-        try waitUntil("the fixed feed below it") { watch.text.contains("## Popular, fixed") }
+        try await waitUntil("the fixed feed below it") { watch.text.contains("## Popular, fixed") }
 
         watch.send("quit")
-        #expect(watch.finish() == 0, "quitting the sandbox ends the watch")
+        #expect(await watch.finish() == 0, "quitting the sandbox ends the watch")
 
         // The same copy at a terminal: built already, so this build does nothing.
         let terminal = try TerminalSession(ProductProcess(name: "workspace"), ["watch", "Feed", "--package-path", copy.root.path])
-        var screen = try terminal.waitFor("## Popular, fixed", timeout: .seconds(300))
+        var screen = try await terminal.waitFor("## Popular, fixed", timeout: .seconds(300))
         #expect(screen.isAlternateScreen, "the sandbox runs full screen")
         // A build error takes the sandbox's place; Enter brings the last good build back.
-        try copy.saveTranslator(popularTitle: "Popular, fixed", extra: "\nlet broken: Int = \"not a number\"\n")
-        screen = try terminal.waitFor("FeedSandbox does not build (1 error):", timeout: .seconds(300))
+        try await copy.saveTranslator(popularTitle: "Popular, fixed", extra: "\nlet broken: Int = \"not a number\"\n")
+        screen = try await terminal.waitFor("FeedSandbox does not build (1 error):", timeout: .seconds(300))
         #expect(!screen.isAlternateScreen)
         #expect(screen.contains("Enter runs the last good build again"))
         terminal.send(TerminalKeys.enter)
-        screen = try terminal.waitFor("## Popular, fixed", timeout: .seconds(60))
+        screen = try await terminal.waitFor("## Popular, fixed", timeout: .seconds(60))
         #expect(screen.isAlternateScreen)
-        try copy.saveTranslator(popularTitle: "Popular, at a terminal")
-        screen = try terminal.waitFor("## Popular, at a terminal", timeout: .seconds(300))
+        try await copy.saveTranslator(popularTitle: "Popular, at a terminal")
+        screen = try await terminal.waitFor("## Popular, at a terminal", timeout: .seconds(300))
         #expect(screen.isAlternateScreen)
         terminal.send(TerminalKeys.controlC)
-        #expect(try terminal.waitForExit(timeout: .seconds(30)) == 130)
+        #expect(try await terminal.waitForExit(timeout: .seconds(30)) == 130)
         #expect(terminal.isCooked, "echo and line editing are back")
         #expect(!terminal.screen.isAlternateScreen)
     }

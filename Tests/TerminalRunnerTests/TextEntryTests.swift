@@ -72,15 +72,15 @@ struct TextEntryTests {
     }
 
     /// Lets every submit finish, one at a time, until nothing is queued.
-    func finishAll(_ screen: EntryScreen, _ controller: SessionController) async {
-        while !controller.isSettled {
+    func finishAll(_ screen: EntryScreen, _ controller: SessionController) async throws {
+        try await Waiting.until("every submit to finish") {
             screen.finishSaving()
-            await Task.yield()
+            return controller.isSettled
         }
     }
 
     @Test("“tea⏎jam⏎” typed while “tea” is saved: the field empties at Enter, shows “jam”, and “tea” and “jam” are saved")
-    func typingDuringASlowSave() async {
+    func typingDuringASlowSave() async throws {
         let screen = EntryScreen()
         let controller = await controller(screen)
 
@@ -90,18 +90,18 @@ struct TextEntryTests {
         type("jam", into: controller)
         #expect(fieldLine(controller)?.hasPrefix(">[✎] + Add: jam▏") == true)
         type("\n", into: controller)
-        await finishAll(screen, controller)
+        try await finishAll(screen, controller)
 
         #expect(screen.submitted == ["tea", "jam"])
     }
 
     @Test("a paste of four lines while the first is saved: four entries, each whole")
-    func pastedLines() async {
+    func pastedLines() async throws {
         let screen = EntryScreen()
         let controller = await controller(screen)
 
         type("milk\ndates\nbread\nquinoa\n", into: controller)
-        await finishAll(screen, controller)
+        try await finishAll(screen, controller)
 
         #expect(screen.submitted == ["milk", "dates", "bread", "quinoa"])
     }
@@ -122,7 +122,7 @@ struct TextEntryTests {
     }
 
     @Test("keys typed while an edit waits in the queue behind a slow event join that edit; Backspace and Ctrl-U too")
-    func editsJoinWhileQueued() async {
+    func editsJoinWhileQueued() async throws {
         let screen = EntryScreen()
         let controller = await controller(screen)
         type("x\n", into: controller)
@@ -132,7 +132,7 @@ struct TextEntryTests {
         type("tea", into: controller)
         #expect(fieldLine(controller)?.hasPrefix(">[✎] + Add: tea▏") == true)
         type("\n", into: controller)
-        await finishAll(screen, controller)
+        try await finishAll(screen, controller)
 
         #expect(screen.submitted == ["x", "tea"])
         #expect(screen.editEvents == 2)

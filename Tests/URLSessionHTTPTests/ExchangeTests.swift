@@ -121,9 +121,8 @@ struct StoppingEarlyTests {
     }
 
     /// Waits until the server has finished its one answer (the client hung up, or it was all sent).
-    func bodyBytesSent(by server: LoopbackHTTPServer) async -> Int {
-        while server.sentBodyBytes.isEmpty { try? await Task.sleep(for: .milliseconds(10)) }
-        return server.sentBodyBytes[0]
+    func bodyBytesSent(by server: LoopbackHTTPServer) async throws -> Int {
+        try await server.firstAnswerSent()
     }
 
     @Test(
@@ -133,7 +132,7 @@ struct StoppingEarlyTests {
         await #expect { try await exchange("GET", server.baseURL, [:], 120, 4 << 10) } throws: {
             ($0 as? URLError)?.code == .dataLengthExceedsMaximum
         }
-        let sent = await bodyBytesSent(by: server)
+        let sent = try await bodyBytesSent(by: server)
         #expect(sent < 500 << 10, "the client hung up after about 4 KiB; the server got \(sent) of 1000 KiB out")
     }
 
@@ -143,7 +142,7 @@ struct StoppingEarlyTests {
         await #expect { try await exchange("GET", server.baseURL, [:], 120, 4 << 10) } throws: {
             ($0 as? URLError)?.code == .dataLengthExceedsMaximum
         }
-        let sent = await bodyBytesSent(by: server)
+        let sent = try await bodyBytesSent(by: server)
         #expect(sent < 500 << 10, "the server got \(sent) of 1000 KiB out")
     }
 
@@ -165,7 +164,7 @@ struct StoppingEarlyTests {
         }
         let exchange = self.exchange
         let call = Task { try await exchange("GET", server.baseURL, [:], 60, 1 << 20) }
-        while server.receivedRequests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        try await server.requests()
 
         call.cancel()
 

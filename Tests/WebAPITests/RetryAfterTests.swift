@@ -92,10 +92,12 @@ struct RetryAfterTests {
 
     @Test("cancelling the task ends the wait")
     func cancelled() async throws {
-        let server = server(busy: 1, retryAfter: "5")
-        let client = HTTPRecipeClient(transport: server, clock: TestClock(sleeping: .real))
+        // A wait far longer than the test's steps take on any machine: the cancel comes first.
+        let server = server(busy: 1, retryAfter: "300")
+        let client = HTTPRecipeClient(
+            transport: server, clock: TestClock(sleeping: .real), retryPolicy: RetryPolicy(longestWait: .seconds(300)))
         let call = Task { try await client.feed() }
-        while server.requests.isEmpty { await Task.yield() }
+        try await Waiting.until("the first request") { !server.requests.isEmpty }
         call.cancel()
 
         await #expect(throws: CancellationError.self) { try await call.value }

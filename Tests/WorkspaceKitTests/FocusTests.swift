@@ -39,13 +39,13 @@ struct FocusTests {
     }
 
     @Test("the same closure leaves Package.swift untouched, so SwiftPM keeps its reading of it")
-    func theSameClosureWritesNothing() throws {
+    func theSameClosureWritesNothing() async throws {
         let manifest = try Fixtures.manifest()
         let targets: Set = ["Core", "CoreTesting", "SandboxSupport", "Feed", "FeedSandbox"]
         _ = try disk.focus.prepare(targets, of: manifest)
         let path = disk.focus.folder + "/Package.swift"
         let written = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
-        Thread.sleep(forTimeInterval: 0.02)
+        try await Task.sleep(for: .milliseconds(20))
         _ = try disk.focus.prepare(targets, of: manifest)
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == written)
     }

@@ -68,7 +68,7 @@ struct InsightsPageLayoutTests {
     @Test(
         "no clipped text, visible charts and no sideways scroll at 640 and 1,280 px",
         .enabled(if: required, "needs headless Chromium"))
-    func readableAtBothWidths() throws {
+    func readableAtBothWidths() async throws {
         let chromium = try #require(Self.chromium, "no Chromium: install Debian's chromium (.ci/install-dependencies) or set CHROMIUM")
         let report = InsightsReport(records: Self.records, now: InsightsFixtures.now)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("insights-layout-\(UUID().uuidString)")
@@ -81,11 +81,14 @@ struct InsightsPageLayoutTests {
         for width in [640, 1280] {
             let screenshot = screenshots.appendingPathComponent("insights-\(width).png")
             try? FileManager.default.removeItem(at: screenshot)
-            _ = try Self.run(
-                chromium, ["--window-size=\(width),1600", "--screenshot=\(screenshot.path)", page.absoluteString], profile: folder)
+            _ = try await onItsOwnThread {
+                try Self.run(
+                    chromium, ["--window-size=\(width),1600", "--screenshot=\(screenshot.path)", page.absoluteString], profile: folder)
+            }
             #expect(FileManager.default.fileExists(atPath: screenshot.path), "no screenshot at \(width) px")
-            let dom = try Self.run(
-                chromium, ["--window-size=\(width),1600", "--dump-dom", page.absoluteString + "#measure"], profile: folder)
+            let dom = try await onItsOwnThread {
+                try Self.run(chromium, ["--window-size=\(width),1600", "--dump-dom", page.absoluteString + "#measure"], profile: folder)
+            }
             let measure = try Self.measure(in: dom)
             #expect(measure.content <= measure.page, "the page scrolls sideways at \(width) px: \(measure.content) px wide")
             #expect(measure.clipped.isEmpty, "text cut off at \(width) px: \(measure.clipped)")

@@ -64,6 +64,35 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// (or all of them).
     public var sentBodyBytes: [Int] { lock.withLock { sent } }
 
+    /// Waits, as a task, until `count` requests have come, and returns them; throws after `timeout`.
+    @discardableResult
+    public func requests(atLeast count: Int = 1, within timeout: Duration = .seconds(120)) async throws -> [Request] {
+        try await wait(for: "\(count) request(s) to reach the server on port \(port)", within: timeout) {
+            let received = receivedRequests
+            return received.count >= count ? received : nil
+        }
+    }
+
+    /// Waits, as a task, until the server has finished its first answer, and returns how many
+    /// body bytes it sent; throws after `timeout`.
+    public func firstAnswerSent(within timeout: Duration = .seconds(120)) async throws -> Int {
+        try await wait(for: "the server on port \(port) to finish an answer", within: timeout) { sentBodyBytes.first }
+    }
+
+    private func wait<Value>(for what: String, within timeout: Duration, _ value: () -> Value?) async throws -> Value {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let value = value() { return value }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        if let value = value() { return value }
+        throw WaitedInVain(description: "waited \(timeout) for \(what), in vain")
+    }
+
+    public struct WaitedInVain: Error, CustomStringConvertible {
+        public let description: String
+    }
+
     public init(ipv6: Bool = false, handler: @escaping Handler) throws {
         self.handler = handler
         isIPv6 = ipv6

@@ -83,8 +83,13 @@ public struct CommandError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Runs programs as child processes.
-public struct ProcessRunner: CommandRunning {
-    public init() {}
+public struct ProcessRunner: CommandRunning, Sendable {
+    /// Where a line about a child's wait goes (standard error).
+    let tell: @Sendable (String) -> Void
+
+    public init(tell: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
+        self.tell = tell
+    }
 
     public func capture(_ program: String, _ arguments: [String], in directory: String) throws -> CommandResult {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workspace-\(UUID().uuidString)")
@@ -105,10 +110,22 @@ public struct ProcessRunner: CommandRunning {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = errorOutput
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
         do {
             try process.run()
         } catch {
             throw CommandError("cannot run \(program): \(error.localizedDescription)")
+        }
+        // SwiftPM lets one command at a time use a build folder and makes another wait, saying so on
+        // standard error: said here at once, so that a wait which may be long is never silent.
+        var toldOfTheWait = false
+        while ended.wait(timeout: .now() + 0.5) == .timedOut {
+            guard !toldOfTheWait, let text = try? String(contentsOf: errorFile, encoding: .utf8),
+                let line = Self.buildFolderWait(in: text)
+            else { continue }
+            toldOfTheWait = true
+            tell("workspace: `\(([program] + arguments).shellQuoted)`: \(line)")
         }
         process.waitUntilExit()
         return CommandResult(
@@ -163,6 +180,12 @@ public struct ProcessRunner: CommandRunning {
         let reason = String(cString: strerror(errno))
         for pointer in argv { free(pointer) }
         throw CommandError("cannot run \(path): \(reason)")
+    }
+
+    /// SwiftPM's line saying it waits for another SwiftPM command using the same build folder.
+    static func buildFolderWait(in errorOutput: String) -> String? {
+        errorOutput.split(separator: "\n").first { $0.contains("Another instance of SwiftPM") && $0.contains("is already running using") }
+            .map(String.init)
     }
 
     private func makeProcess(_ program: String, _ arguments: [String], in directory: String) -> Process {
