@@ -25,12 +25,12 @@ struct SignalsAndOutputEndToEndTests {
         defer { lock.release() }
         let app = try LiveProcess("cookbook", arguments: ["--data-dir", directory])
         app.send("tab \"Shopping list\"\ntype milk")
-        #expect(app.waitFor("› type milk"), "\(app.text)")
+        #expect(await app.waitFor("› type milk"), "\(app.text)")
         // The save now waits for the lock, for up to 2 s.
-        Thread.sleep(forTimeInterval: 0.3)
+        try await Task.sleep(for: .milliseconds(300))
 
         let signalled = ContinuousClock.now
-        app.kill(signal)
+        await app.kill(signal)
         let took = ContinuousClock.now - signalled
 
         let errors = app.finalErrorOutput()
@@ -49,9 +49,9 @@ struct SignalsAndOutputEndToEndTests {
         let directory = temporaryDataDirectory()
         let app = try LiveProcess("cookbook", arguments: ["--data-dir", directory])
         app.send("tab \"Shopping list\"\ntype milk")
-        #expect(app.waitFor("Added “milk”."), "\(app.text)")
+        #expect(await app.waitFor("Added “milk”."), "\(app.text)")
 
-        app.kill(SIGTERM)
+        await app.kill(SIGTERM)
 
         let errors = app.finalErrorOutput()
         #expect(app.exitStatus == 143)
