@@ -31,7 +31,7 @@ struct InteractiveTerminalTests {
     @Test("the cookbook starts on Feed in raw mode on the alternate screen, with the tabs in the header")
     func startsOnFeed() async throws {
         let terminal = try startCookbook()
-        let screen = try terminal.waitFor("## Popular")
+        let screen = try await terminal.waitFor("## Popular")
         #expect(screen.lines[0] == "[Feed]  Search   Shopping list   Favorites")
         #expect(screen.lines[1] == "Feed")
         #expect(screen.contains("# Feed"))
@@ -42,85 +42,85 @@ struct InteractiveTerminalTests {
         #expect(terminal.output.contains("\u{1B}[1;7m[Feed]"), "the selected tab is bold and reversed")
 
         terminal.send("q")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
         expectRestored(terminal)
     }
 
     @Test("keys only: Tab to Search, / and type curry, Enter, ↓ Enter opens the recipe, Esc comes back, q quits")
     func searchAndOpenARecipe() async throws {
         let terminal = try startCookbook()
-        try terminal.waitFor("## Popular")
+        try await terminal.waitFor("## Popular")
 
         terminal.send(TerminalKeys.tab)
-        try terminal.waitUntil("the Search tab") { $0.lines[0].contains("[Search]") }
+        try await terminal.waitUntil("the Search tab") { $0.lines[0].contains("[Search]") }
         terminal.send("/", "curry")
-        try terminal.waitFor("Search: curry▏")
+        try await terminal.waitFor("Search: curry▏")
         terminal.send(TerminalKeys.enter)
-        var screen = try terminal.waitFor("Curry Rice")
+        var screen = try await terminal.waitFor("Curry Rice")
         #expect(screen.contains("Results for “curry”"))
 
         terminal.send(TerminalKeys.down)
-        try terminal.waitFor(">[1] Curry Rice")
+        try await terminal.waitFor(">[1] Curry Rice")
         terminal.send(TerminalKeys.enter)
-        screen = try terminal.waitFor("## Ingredients")
+        screen = try await terminal.waitFor("## Ingredients")
         #expect(screen.lines[1] == "Search › Curry Rice")
         #expect(screen.contains("# Curry Rice"))
 
         terminal.send(TerminalKeys.escape)
-        screen = try terminal.waitUntil("back on Search") { $0.lines[1] == "Search" }
+        screen = try await terminal.waitUntil("back on Search") { $0.lines[1] == "Search" }
         #expect(screen.contains("Results for “curry”"), "the search is still there")
 
         terminal.send("q")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
         expectRestored(terminal)
     }
 
     @Test("q typed into a text field is text, not quit; Esc leaves the field, then q quits")
     func typingQ() async throws {
         let terminal = try startCookbook()
-        try terminal.waitFor("## Popular")
+        try await terminal.waitFor("## Popular")
         terminal.send("2")
-        try terminal.waitUntil("the Search tab") { $0.lines[0].contains("[Search]") }
+        try await terminal.waitUntil("the Search tab") { $0.lines[0].contains("[Search]") }
         terminal.send("/", "q")
-        try terminal.waitFor("Search: q▏")
+        try await terminal.waitFor("Search: q▏")
         terminal.send(TerminalKeys.backspace)
-        try terminal.waitFor("Search: ▏")
+        try await terminal.waitFor("Search: ▏")
         terminal.send(TerminalKeys.escape)
-        try terminal.waitFor("[✎] Search: [")
+        try await terminal.waitFor("[✎] Search: [")
         terminal.send("q")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
     }
 
     @Test("? shows the key map and any key closes it")
     func help() async throws {
         let terminal = try startCookbook()
-        try terminal.waitFor("## Popular")
+        try await terminal.waitFor("## Popular")
         terminal.send("?")
-        let screen = try terminal.waitFor("# Keys")
+        let screen = try await terminal.waitFor("# Keys")
         #expect(screen.contains("go to the search field"))
         terminal.send("x")
-        try terminal.waitFor("## Popular")
+        try await terminal.waitFor("## Popular")
         terminal.send("q")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
     }
 
     @Test("Ctrl-C quits with 130 and gives the terminal back")
     func controlC() async throws {
         let terminal = try startCookbook()
-        try terminal.waitFor("## Popular")
+        try await terminal.waitFor("## Popular")
         terminal.send(TerminalKeys.controlC)
-        #expect(try terminal.waitForExit() == 130)
+        #expect(try await terminal.waitForExit() == 130)
         expectRestored(terminal)
     }
 
     @Test("Ctrl-C right after a paste of 20,000 characters quits with 130 and gives the terminal back")
     func controlCAfterAPaste() async throws {
         let terminal = try startCookbook()
-        try terminal.waitFor("## Popular")
+        try await terminal.waitFor("## Popular")
         terminal.send(TerminalKeys.tab)
-        try terminal.waitUntil("the Search tab") { $0.lines[0].contains("[Search]") }
+        try await terminal.waitUntil("the Search tab") { $0.lines[0].contains("[Search]") }
         terminal.send("/", String(repeating: "pasted ", count: 2_858), TerminalKeys.controlC)
-        #expect(try terminal.waitForExit() == 130)
+        #expect(try await terminal.waitForExit() == 130)
         expectRestored(terminal)
     }
 
@@ -128,9 +128,9 @@ struct InteractiveTerminalTests {
     func typingWhileLocked() async throws {
         let directory = temporaryDataDirectory()
         let terminal = try TerminalSession(cookbook, ["--data-dir", directory], rows: 30, columns: 100)
-        try terminal.waitFor("## Popular")
+        try await terminal.waitFor("## Popular")
         terminal.send("3")
-        try terminal.waitFor("+ Add item")
+        try await terminal.waitFor("+ Add item")
         terminal.send("/")
         let lock = try #require(SQLiteInspector.WriteLock(on: directory + "/cookbook.sqlite"))
         terminal.send("tea", TerminalKeys.enter, "jam", TerminalKeys.enter)
@@ -140,9 +140,9 @@ struct InteractiveTerminalTests {
             Thread.sleep(forTimeInterval: 1.5)
             lock.release()
         }.start()
-        try terminal.waitFor("Added “jam”.", timeout: .seconds(15))
+        try await terminal.waitFor("Added “jam”.", timeout: .seconds(15))
         terminal.send(TerminalKeys.escape, "q")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
         #expect(SQLiteInspector(path: directory + "/cookbook.sqlite").shoppingItemNames() == ["tea", "jam"])
     }
 
@@ -151,9 +151,9 @@ struct InteractiveTerminalTests {
         arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129)] as [(Int32, Int32)])
     func signals(signal: Int32, status: Int32) async throws {
         let terminal = try startCookbook()
-        try terminal.waitFor("## Popular")
+        try await terminal.waitFor("## Popular")
         terminal.signal(signal)
-        #expect(try terminal.waitForExit() == status)
+        #expect(try await terminal.waitForExit() == status)
         expectRestored(terminal)
     }
 
@@ -162,58 +162,60 @@ struct InteractiveTerminalTests {
         arguments: ["SIGTSTP", "Ctrl-Z"])
     func stopAndContinue(_ how: String) async throws {
         let terminal = try startCookbook()
-        try terminal.waitFor("## Popular")
+        try await terminal.waitFor("## Popular")
         for round in 1...2 {
             if how == "SIGTSTP" { terminal.signal(SIGTSTP) } else { terminal.send(TerminalKeys.controlZ) }
-            try terminal.waitUntilProgram("the program to stop (round \(round))") { terminal.isStopped }
+            try await terminal.waitUntilProgram("the program to stop (round \(round))") { terminal.isStopped }
             // The shell's terminal, as a shell needs it, while the program is stopped.
             #expect(terminal.isCooked, "echo and line editing on")
-            try terminal.waitUntil("the main screen and the cursor back (round \(round))") { !$0.isAlternateScreen && $0.isCursorVisible }
+            try await terminal.waitUntil("the main screen and the cursor back (round \(round))") {
+                !$0.isAlternateScreen && $0.isCursorVisible
+            }
 
             terminal.signal(SIGCONT)
-            try terminal.waitUntilProgram("raw mode again (round \(round))") { !terminal.isStopped && !terminal.isCooked }
-            let back = try terminal.waitUntil("the frame drawn again") { $0.isAlternateScreen && $0.contains("## Popular") }
+            try await terminal.waitUntilProgram("raw mode again (round \(round))") { !terminal.isStopped && !terminal.isCooked }
+            let back = try await terminal.waitUntil("the frame drawn again") { $0.isAlternateScreen && $0.contains("## Popular") }
             #expect(!back.isCursorVisible)
             #expect(back.lines[0].hasPrefix("[Feed]"))
         }
         // Keys work as before.
         terminal.send(TerminalKeys.tab)
-        try terminal.waitUntil("the Search tab") { $0.lines[0].contains("[Search]") }
+        try await terminal.waitUntil("the Search tab") { $0.lines[0].contains("[Search]") }
         terminal.send("q")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
         expectRestored(terminal)
     }
 
     @Test("TERM=dumb gets no escape sequence at all: commands typed line by line, screens as plain text")
     func dumbTerminal() async throws {
         let terminal = try startCookbook(environment: ["TERM": "dumb"])
-        try terminal.waitFor("cookbook>")
+        try await terminal.waitFor("cookbook>")
         #expect(terminal.output.contains("# Feed"))
         terminal.send("tab Search\r")
-        try terminal.waitUntil("the Search tab") { screen in screen.lines.contains { $0.contains("Tabs: Feed | [Search]") } }
+        try await terminal.waitUntil("the Search tab") { screen in screen.lines.contains { $0.contains("Tabs: Feed | [Search]") } }
         terminal.send("dance\r")
-        try terminal.waitFor("unknown command “dance”")
+        try await terminal.waitFor("unknown command “dance”")
         terminal.send("quit\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
         #expect(!terminal.output.contains("\u{1B}"), "no escape sequence: \(terminal.output.debugDescription)")
     }
 
     @Test("a resized window is drawn again at its new size")
     func resize() async throws {
         let terminal = try startCookbook(rows: 30, columns: 100)
-        let before = try terminal.waitFor("## Popular")
+        let before = try await terminal.waitFor("## Popular")
         #expect(before.lines[2].count == 100)
         try terminal.resize(rows: 20, columns: 60)
-        let after = try terminal.waitUntil("a 60-column rule") { $0.lines[2].count == 60 && $0.lines[19].contains("quit") }
+        let after = try await terminal.waitUntil("a 60-column rule") { $0.lines[2].count == 60 && $0.lines[19].contains("quit") }
         #expect(after.lines[0].hasPrefix("[Feed]"))
         terminal.send("q")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
     }
 
     @Test("a recipe at 40 columns: its text wraps under its numbers, PgDn and End scroll it, and a resize to 120 wraps it again")
     func wrapsAndScrolls() async throws {
         let terminal = try startCookbook(["--open", "cookbook://recipes/1"], rows: 24, columns: 40)
-        var screen = try terminal.waitFor("# Curry Rice")
+        var screen = try await terminal.waitFor("# Curry Rice")
         #expect(screen.contains("     Japanese home-style curry with"), "\(screen.text)")
         #expect(screen.contains("     tender pork, potatoes and carrots"), "the summary goes on under itself")
         #expect(screen.lines[0] == "[Feed] Search Shopping list Favorites", "the tabs close up to fit")
@@ -221,63 +223,63 @@ struct InteractiveTerminalTests {
         #expect(screen.lines[22].hasSuffix(" 1–19 of 53 ──"), "the status line says how much there is: \(screen.text)")
 
         terminal.send(TerminalKeys.pageDown)
-        screen = try terminal.waitUntil("a page further") { $0.lines[22].contains(" 19–37 of 53 ") }
+        screen = try await terminal.waitUntil("a page further") { $0.lines[22].contains(" 19–37 of 53 ") }
         terminal.send(TerminalKeys.end)
-        screen = try terminal.waitUntil("the end of the recipe") { $0.lines[22].contains(" 35–53 of 53 ") }
+        screen = try await terminal.waitUntil("the end of the recipe") { $0.lines[22].contains(" 35–53 of 53 ") }
         #expect(screen.contains("     5. Pour in the water, bring to a"))
         #expect(screen.contains("        boil, skim off the foam and"), "a step's lines hang under its text, past its number")
         #expect(screen.contains(">[5] More from Aiko Tanaka"))
 
         try terminal.resize(rows: 24, columns: 120)
-        screen = try terminal.waitFor(
+        screen = try await terminal.waitFor(
             "     5. Pour in the water, bring to a boil, skim off the foam and simmer for 20 minutes until the vegetables are tender.")
         #expect(screen.lines[0] == "[Feed]  Search   Shopping list   Favorites")
         #expect(screen.contains(">[5] More from Aiko Tanaka"), "the focused row stays in view")
 
         terminal.send("?")
-        try terminal.waitFor("# Keys")
+        try await terminal.waitFor("# Keys")
         try terminal.resize(rows: 16, columns: 40)
-        try terminal.waitFor("      open a link, press a button, flip")
+        try await terminal.waitFor("      open a link, press a button, flip")
         terminal.send(TerminalKeys.end)
-        screen = try terminal.waitFor("other key closes it.")
+        screen = try await terminal.waitFor("other key closes it.")
         #expect(!screen.contains("# Keys"), "the key map scrolled")
         terminal.send("x")
-        try terminal.waitFor(">[5] More from Aiko Tanaka")
+        try await terminal.waitFor(">[5] More from Aiko Tanaka")
         terminal.send("q")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
     }
 
     @Test("a long list scrolls to keep the focused row in view")
     func scrolling() async throws {
         let terminal = try startCookbook(rows: 12, columns: 80)
-        try terminal.waitFor(">[1] Curry Rice")
+        try await terminal.waitFor(">[1] Curry Rice")
         for _ in 1...12 { terminal.send("j") }
-        let screen = try terminal.waitFor(">[13]")
+        let screen = try await terminal.waitFor(">[13]")
         #expect(!screen.contains("[1] Curry Rice"), "the top of the list scrolled away")
         #expect(screen.lines[10].hasSuffix("──"), "the status line shows the position")
         terminal.send("q")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
     }
 
     @Test("NO_COLOR turns styles off; the focus still shows as >")
     func noColor() async throws {
         let terminal = try startCookbook(environment: ["NO_COLOR": "1"])
-        try terminal.waitFor(">[1] Curry Rice")
+        try await terminal.waitFor(">[1] Curry Rice")
         #expect(!terminal.output.contains("\u{1B}[7m"))
         #expect(!terminal.output.contains("\u{1B}[1;7m"))
         terminal.send("q")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
     }
 
     @Test("--open starts on the screen the link names, at the terminal too")
     func openLink() async throws {
         let terminal = try startCookbook(["--open", "cookbook://recipes/1"])
-        let screen = try terminal.waitFor("## Ingredients")
+        let screen = try await terminal.waitFor("## Ingredients")
         #expect(screen.lines[1] == "Feed › Curry Rice")
         terminal.send(TerminalKeys.escape)
-        try terminal.waitUntil("back on Feed") { $0.lines[1] == "Feed" }
+        try await terminal.waitUntil("back on Feed") { $0.lines[1] == "Feed" }
         terminal.send("q")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
     }
 
     @Test("changes not being saved: a banner on every screen; after q, status 4 and how many changes were lost")
@@ -285,19 +287,19 @@ struct InteractiveTerminalTests {
         let file = temporaryDataDirectory()
         try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
         let terminal = try TerminalSession(cookbook, ["--data-dir", file], rows: 24, columns: 100)
-        var screen = try terminal.waitFor("## Popular")
+        var screen = try await terminal.waitFor("## Popular")
         #expect(screen.lines[2].hasPrefix("! Not saving: the data directory is a file, not a directory; changes are kept in memory"))
         // A problem found meanwhile goes to the status line, not over the frame.
-        try terminal.waitUntil("the event log's warning on the status line, wrapped above the key hints") { screen in
+        try await terminal.waitUntil("the event log's warning on the status line, wrapped above the key hints") { screen in
             screen.lines.contains { $0.hasPrefix("! cannot write the event log") } && screen.lines[23].hasSuffix("? help  q quit")
         }
         terminal.send("3")
-        try terminal.waitUntil("the Shopping list tab") { $0.lines[0].contains("[Shopping list]") }
+        try await terminal.waitUntil("the Shopping list tab") { $0.lines[0].contains("[Shopping list]") }
         terminal.send("/", "milk", TerminalKeys.enter)
-        screen = try terminal.waitFor("Added “milk”.")
+        screen = try await terminal.waitFor("Added “milk”.")
         #expect(screen.lines[2].hasPrefix("! Not saving:"), "the banner stays on every screen")
         terminal.send(TerminalKeys.escape, "q")
-        #expect(try terminal.waitForExit() == 4)
+        #expect(try await terminal.waitForExit() == 4)
         // Given back first, then said where it stays: on the shell's screen.
         #expect(terminal.isCooked)
         let shell = terminal.screen
@@ -311,37 +313,37 @@ struct InteractiveTerminalTests {
     @Test("RecipeSearchSandbox runs full screen too: search, open the placeholder, back")
     func sandbox() async throws {
         let terminal = try TerminalSession(ProductProcess(name: "RecipeSearchSandbox"), rows: 24, columns: 80)
-        var screen = try terminal.waitFor("# Search")
+        var screen = try await terminal.waitFor("# Search")
         #expect(screen.lines[0] == "[RecipeSearch]")
         terminal.send("/", "curry", TerminalKeys.enter)
-        try terminal.waitFor("Thai Green Curry")
+        try await terminal.waitFor("Thai Green Curry")
         terminal.send(TerminalKeys.down, TerminalKeys.enter)
-        screen = try terminal.waitFor("Screens.RecipeDetails(recipeID: 1)")
+        screen = try await terminal.waitFor("Screens.RecipeDetails(recipeID: 1)")
         #expect(screen.lines[1].hasPrefix("Search › "))
         terminal.send(TerminalKeys.escape)
-        try terminal.waitUntil("back on Search") { $0.lines[1] == "Search" }
+        try await terminal.waitUntil("back on Search") { $0.lines[1] == "Search" }
         terminal.send(TerminalKeys.controlC)
-        #expect(try terminal.waitForExit() == 130)
+        #expect(try await terminal.waitForExit() == 130)
         expectRestored(terminal)
     }
 
     @Test("a sandbox's failure scenario shows the error and “r retry”; r retries only there")
     func sandboxFailure() async throws {
         let failing = try TerminalSession(ProductProcess(name: "RecipeDetailsSandbox"), ["--scenario", "failure"], rows: 24, columns: 80)
-        let screen = try failing.waitFor("Couldn't load recipe 1")
+        let screen = try await failing.waitFor("Couldn't load recipe 1")
         #expect(screen.contains("  r retry"))
         #expect(screen.lines.last?.hasPrefix("r retry") == true)
         failing.send("r", "?")
-        try failing.waitFor("# Keys")  // keys are handled in order: r was handled before ?
+        try await failing.waitFor("# Keys")  // keys are handled in order: r was handled before ?
         #expect(!failing.output.contains("nothing to retry"))
         failing.send("q")
-        #expect(try failing.waitForExit() == 0)
+        #expect(try await failing.waitForExit() == 0)
 
         let working = try TerminalSession(ProductProcess(name: "RecipeDetailsSandbox"), rows: 24, columns: 80)
-        try working.waitFor("## Ingredients")
+        try await working.waitFor("## Ingredients")
         working.send("r")
-        try working.waitFor("! nothing to retry")
+        try await working.waitFor("! nothing to retry")
         working.send("q")
-        #expect(try working.waitForExit() == 0)
+        #expect(try await working.waitForExit() == 0)
     }
 }
