@@ -16,10 +16,10 @@ struct UnknownDatabaseFilesEndToEndTests {
     static let addMilk = "tab \"Shopping list\"\ntype milk\nquit\n"
 
     /// A data directory whose database holds “bread”, then `statement` run on it.
-    func directory(after statement: String) throws -> (directory: String, path: String) {
+    func directory(after statement: String) async throws -> (directory: String, path: String) {
         let directory = temporaryDataDirectory()
         let path = directory + "/cookbook.sqlite"
-        #expect(try cookbook.run(["--data-dir", directory], input: "tab \"Shopping list\"\ntype bread\nquit\n").status == 0)
+        #expect(try await cookbook.run(["--data-dir", directory], input: "tab \"Shopping list\"\ntype bread\nquit\n").status == 0)
         #expect(SQLiteInspector(path: path).execute(statement))
         return (directory, path)
     }
@@ -38,11 +38,11 @@ struct UnknownDatabaseFilesEndToEndTests {
                 "records schema version 2, but its tables do not match that version (duplicate column name: savedAt)"
             ),
         ])
-    func unknownSchema(statement: String, words: String) throws {
-        let (directory, path) = try directory(after: statement)
+    func unknownSchema(statement: String, words: String) async throws {
+        let (directory, path) = try await directory(after: statement)
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
 
-        let run = try cookbook.run(["--data-dir", directory], input: Self.addMilk)
+        let run = try await cookbook.run(["--data-dir", directory], input: Self.addMilk)
 
         #expect(run.status == 3, "stderr: \(run.errorOutput)")
         #expect(run.errorOutput.contains("cookbook: The database \(path) \(words)"), "\(run.errorOutput)")
@@ -54,14 +54,14 @@ struct UnknownDatabaseFilesEndToEndTests {
 
     @Test(
         "a named pipe where SQLite keeps its WAL or its index: said in words, changes kept in memory, no hang", arguments: ["-wal", "-shm"])
-    func pipeBesideTheDatabase(suffix: String) throws {
+    func pipeBesideTheDatabase(suffix: String) async throws {
         let directory = temporaryDataDirectory()
         let path = directory + "/cookbook.sqlite"
-        #expect(try cookbook.run(["--data-dir", directory], input: "tab \"Shopping list\"\ntype bread\nquit\n").status == 0)
+        #expect(try await cookbook.run(["--data-dir", directory], input: "tab \"Shopping list\"\ntype bread\nquit\n").status == 0)
         unlink(path + suffix)
         #expect(mkfifo(path + suffix, 0o644) == 0)
 
-        let run = try cookbook.run(["--data-dir", directory], input: Self.addMilk, timeout: .seconds(20))
+        let run = try await cookbook.run(["--data-dir", directory], input: Self.addMilk, timeout: .seconds(20))
 
         #expect(run.status == 4, "stderr: \(run.errorOutput)")
         #expect(
