@@ -65,7 +65,7 @@ struct DocumentedCommandsTests {
         case "swift":
             switch Array(words.dropFirst()) {
             case ["run", "cookbook"]: return [.product("cookbook", [], input: "quit\n", status: 0)]
-            case ["test"]: return [.runBy(file: ".ci/run", text: "\nswift test\n")]
+            case ["test"]: return [.runBy(file: ".ci/run", text: "logged test swift test\n")]
             case let rest where rest.starts(with: ["run", "cookbook", "--api-url"]):
                 return [.runBy(file: "Tests/EndToEndTests/WebAPIEndToEndTests.swift", text: "\"--api-url\", server.baseURL.absoluteString")]
             case let rest where rest.starts(with: ["build", "--product"]):

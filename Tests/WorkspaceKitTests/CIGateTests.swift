@@ -47,9 +47,30 @@ struct CIGateTests {
         ] {
             #expect(gate.contains(command), "the gate lacks \(command)")
         }
-        #expect(rest.contains("swift test\n"))
         #expect(rest.contains("swift test --sanitize=thread"))
         #expect(!gate.contains("swift test --sanitize=thread"))
+    }
+
+    @Test("the README's two commands run first, exactly as written, before anything builds or caches in the checkout")
+    func theReadmeCommandsComeFirst() throws {
+        let text = try read(".ci/run")
+        let readme = try read("README.md")
+        #expect(readme.contains("swift run cookbook     # run the app\nswift test             # run every test\n"))
+        let run = try #require(text.range(of: "printf 'quit\\n' | logged run swift run cookbook\n"), ".ci/run does not run the app first")
+        let test = try #require(text.range(of: "logged test swift test\n"), ".ci/run does not run swift test")
+        #expect(run.upperBound <= test.lowerBound, "swift run cookbook comes before swift test")
+        // Before them: the toolchain's version and the system's packages, nothing that writes in the checkout.
+        let before = text[..<run.lowerBound].split(separator: "\n").filter { line in
+            let code = line.trimmingCharacters(in: .whitespaces)
+            return !code.isEmpty && !code.hasPrefix("#")
+        }
+        for line in before {
+            for forbidden in ["swift build", "swift test", "swift package", "Tools/", "python3", "swift format", "install-dependencies\n"] {
+                #expect(!(line + "\n").contains(forbidden), "“\(line)” runs before the README's commands")
+            }
+            if line.contains(".ci/install-dependencies") { #expect(line.hasSuffix(".ci/install-dependencies --system")) }
+        }
+        #expect(before.contains { $0.contains("swift --version") })
     }
 
     /// The folders `swift format lint` is given on the line of `text` that runs it.
