@@ -63,7 +63,9 @@ struct SignalsAndOutputEndToEndTests {
         "standard output closed or on a full device: the run does its work, says the output is lost and exits 5",
         arguments: [">&-", ">/dev/full"])
     func outputCannotBeWritten(redirection: String) async throws {
-        try #require(redirection != ">/dev/full" || FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full here")
+        if redirection == ">/dev/full", !FileManager.default.fileExists(atPath: "/dev/full") {
+            try Test.cancel("a full device is /dev/full, which this system does not have")
+        }
         let directory = temporaryDataDirectory()
         let redirected = ProductProcess(name: "cookbook", launcher: ["/bin/sh", "-c", "exec \"$0\" \"$@\" \(redirection)"])
 

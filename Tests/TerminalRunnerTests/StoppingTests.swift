@@ -7,6 +7,14 @@ import Testing
 /// none starts after, and what was not saved is said.
 @Suite("Stopping: changes being saved, what was not saved")
 struct StoppingTests {
+    /// `stop(within:)` blocks, as on a signal handler's queue: here on a thread of its own, so
+    /// that Swift's cooperative threads stay free for the change it waits for.
+    static func stop(_ notices: RunNotices, within timeout: Duration) async -> (notSaved: [String], stillBeingSaved: [String]) {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: notices.stop(within: timeout)) }
+        }
+    }
+
     @Test("stop waits for a change being saved to end, refuses new ones, and returns what was not saved")
     func stopWaitsForChangesBeingSaved() async throws {
         let notices = RunNotices()
@@ -19,7 +27,7 @@ struct StoppingTests {
         }
 
         let started = ContinuousClock.now
-        let (notSaved, stillBeingSaved) = await Task.detached { notices.stop(within: .seconds(5)) }.value
+        let (notSaved, stillBeingSaved) = await Self.stop(notices, within: .seconds(5))
         try await ended.value
 
         #expect(ContinuousClock.now - started >= .milliseconds(150), "it waited for the change being saved")
@@ -38,7 +46,7 @@ struct StoppingTests {
         let notices = RunNotices()
         _ = notices.beginChange("saving “Curry Rice” to favorites")
 
-        let (notSaved, stillBeingSaved) = await Task.detached { notices.stop(within: .milliseconds(50)) }.value
+        let (notSaved, stillBeingSaved) = await Self.stop(notices, within: .milliseconds(50))
 
         #expect(notSaved.isEmpty)
         #expect(stillBeingSaved == ["saving “Curry Rice” to favorites"])
