@@ -21,20 +21,25 @@ enum TextWrap {
         var wordStart = text.startIndex
         var wordWidth = 0
         var gap = 0
-        // The last word, held back until the next shows whether it is a separator to keep with it.
-        var held: (word: String, width: Int, gap: Int)?
+        // The last words, held back until the next shows whether it is to be kept with them: `last`
+        // is the last of them as written.
+        var held: (words: String, width: Int, gap: Int, last: String)?
         func flush(upTo end: String.Index) {
             if wordStart < end {
                 let word = String(text[wordStart..<end])
                 if let previous = held, gap > 0,
-                    separators.contains(word) || (isQuantity(previous.word) && !isQuantity(word) && previous.width + gap + wordWidth <= 16)
+                    separators.contains(word)
+                        || (keepsWithNext(previous.last) && !(isQuantity(previous.last) && isQuantity(word))
+                            && previous.width + gap + wordWidth <= 16)
                 {
                     // "Any | Breakfast", "Curry — Aiko": the line breaks after the separator, never
-                    // before; "45 min", "½ apple": a number stays with the word it counts.
-                    held = (previous.word + String(repeating: " ", count: gap) + word, previous.width + gap + wordWidth, previous.gap)
+                    // before; "45 min", "½ apple", "≤ 300 kcal": a number stays with what it counts.
+                    held = (
+                        previous.words + String(repeating: " ", count: gap) + word, previous.width + gap + wordWidth, previous.gap, word
+                    )
                 } else {
-                    if let previous = held { breaker.add(previous.word, width: previous.width, afterSpaces: previous.gap) }
-                    held = (word, wordWidth, gap)
+                    if let previous = held { breaker.add(previous.words, width: previous.width, afterSpaces: previous.gap) }
+                    held = (word, wordWidth, gap, word)
                 }
                 gap = 0
             }
@@ -87,7 +92,7 @@ enum TextWrap {
             index = next
         }
         flush(upTo: index)
-        if let last = held { breaker.add(last.word, width: last.width, afterSpaces: last.gap) }
+        if let last = held { breaker.add(last.words, width: last.width, afterSpaces: last.gap) }
         return breaker.finish(isCut: isCut)
     }
 
@@ -184,13 +189,19 @@ enum TextWrap {
     /// Words that separate the words around them (`Any | Breakfast`, `45 min · 720 kcal`): a line
     /// ends with one rather than starting with it.
     private static let separators: Set<String> = ["|", "·", "—", "–", "-", "›", "/", "•"]
-    /// Whether a word is a number (`45`, `1.5`, `½`, `1/2`), which stays on the line of the word after it.
+    /// Whether a word is a number (`45`, `1.5`, `½`, `1/2`).
     static func isQuantity(_ word: String) -> Bool {
         word.utf8.count <= 8 && word.unicodeScalars.allSatisfy { quantityScalars.contains($0) }
             && word.unicodeScalars.contains { $0.properties.numericType != nil }
     }
 
     private static let quantityScalars = Set("0123456789.,/½⅓⅔¼¾⅛".unicodeScalars)
+
+    /// Whether a word stays on the line of the word after it: a number, or a mark that qualifies
+    /// the number after it (`≤ 300`, `~ 20`).
+    static func keepsWithNext(_ word: String) -> Bool {
+        isQuantity(word) || ["≤", "≥", "<", ">", "~", "±", "≈"].contains(word)
+    }
 
     /// Wide punctuation no line starts with, and wide punctuation no line ends with.
     private static let closing: Set<Character> = ["、", "。", "，", "．", "：", "；", "？", "！", "）", "」", "』", "】", "〕", "〉", "》", "ー", "・"]

@@ -49,6 +49,7 @@ struct TextWrapTests {
         #expect(wrap("Curry · 45 min · 620 kcal", 12) == ["Curry ·", "45 min ·", "620 kcal"])
         #expect(wrap("add ½ apple, grated", 10) == ["add", "½ apple,", "grated"])
         #expect(wrap("2 3 4 5 6", 4) == ["2 3", "4 5", "6"], "numbers in a row are not one word")
+        #expect(wrap("Any | ≤ 300 kcal | ≤ 500 kcal", 14) == ["Any |", "≤ 300 kcal |", "≤ 500 kcal"])
     }
 
     @Test("a word wider than a line (a URL) starts where it is and is broken at the edge, never past it")
