@@ -41,7 +41,7 @@ public struct StubRecipeClient: RecipeServiceClient {
 
     public func searchRecipes(_ query: Query<Recipe>, sort: [Sort<Recipe>], page: PageRequest) async throws -> RecipePage {
         recorder.record(.search(query, sort: sort, page: page))
-        let matches = try await available().filter(query.matches).sorted(by: sort)
+        let matches = query.results(in: try await available(), sortedBy: sort)
         return RecipePage(
             recipes: Array(matches.dropFirst(page.offset).prefix(page.limit)), total: matches.count, page: page, savedCopy: savedCopy)
     }

@@ -1,4 +1,5 @@
 import Core
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -90,9 +91,10 @@ final class RecipeSearchViewModel: ScreenViewModel {
         state.keyword = keyword
     }
 
-    /// Searches for the keyword with the filters; with neither, shows recent searches.
+    /// Searches for the keyword with the filters; with neither, shows recent searches. A keyword
+    /// that shows nothing (spaces, a zero-width space) is none.
     func search() async {
-        let keyword = state.keyword.trimmingWhitespace
+        let keyword = TextFolding.isBlank(state.keyword) ? "" : state.keyword.trimmingWhitespace
         generation += 1
         let current = generation
         state.notice = nil

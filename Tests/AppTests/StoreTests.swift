@@ -102,7 +102,7 @@ struct StoreTests {
         let item = ShoppingItem(id: UUID(), name: "milk", position: 0)
         do {
             let first = try SQLiteDatabase(path: file.path, migrations: Migration.all.filter { $0.version == 1 })
-            try await SQLiteRepository<ShoppingItem>(database: first).save(item)
+            try await Self.insertAsFirstVersionsDid(item, into: first)
         }
 
         let store = try LocalStore.open(in: directory)
@@ -114,12 +114,22 @@ struct StoreTests {
         #expect(Migration.latestVersion >= 2)
     }
 
+    /// A shopping-list item as versions 1 to 4 stored it: its text lowercased, no title words.
+    static func insertAsFirstVersionsDid(_ item: ShoppingItem, into database: SQLiteDatabase) async throws {
+        try await database.execute(
+            "INSERT INTO shopping_items (id, name, amount, isChecked, recipeID, position, searchText) VALUES (?, ?, ?, 0, 0, ?, ?)",
+            [
+                .text(item.id.uuidString), .text(item.name), .text(item.amount), .integer(Int64(item.position)),
+                .text(item.searchableText.lowercased()),
+            ])
+    }
+
     @Test("the cache's copies saved before it knew their server (versions 2 and 3) go; the person's data stays", arguments: [2, 3])
     func cachedCopiesWithoutAServerGo(version: Int) async throws {
         let item = ShoppingItem(id: UUID(), name: "milk", position: 0)
         do {
             let older = try SQLiteDatabase(path: file.path, migrations: Migration.all.filter { $0.version <= version })
-            try await SQLiteRepository<ShoppingItem>(database: older).save(item)
+            try await Self.insertAsFirstVersionsDid(item, into: older)
             let json = FavoriteRecipe.json(Fixtures.curryRice)
             try await older.execute(
                 "INSERT INTO recipes (id, title, category, cookingMinutes, calories, isVegetarian, popularity, publishedOn, authorID, recipe, searchText) VALUES (1, 'Curry Rice', 'main', 45, 720, 0, 90, '2026-01-01', 'a', ?, 'curry rice')",
@@ -244,10 +254,10 @@ struct StoreTests {
         let database = try #require(store.database)
         try await store.shoppingList.save([ShoppingItem(id: UUID(), name: "milk", position: 0)])
         try await store.favorites.save(FavoriteRecipe(recipe: Fixtures.curryRice, savedAt: 1))
-        try await database.execute("INSERT INTO shopping_items VALUES ('not-a-uuid', 'bad id', '', 0, 0, 1, 'bad id')")
+        try await database.execute("INSERT INTO shopping_items VALUES ('not-a-uuid', 'bad id', '', 0, 0, 1, 'bad id', '')")
         try await database.execute(
-            "INSERT INTO shopping_items VALUES (?, 'bad flag', '', 'yes', 0, 2, 'bad flag')", [.text(UUID().uuidString)])
-        try await database.execute("INSERT INTO favorites VALUES (99, 'Broken', 1, '{not json', 'broken')")
+            "INSERT INTO shopping_items VALUES (?, 'bad flag', '', 'yes', 0, 2, 'bad flag', '')", [.text(UUID().uuidString)])
+        try await database.execute("INSERT INTO favorites VALUES (99, 'Broken', 1, '{not json', 'broken', '')")
 
         for _ in 1...2 {
             #expect(try await store.shoppingList.findAll(.all, sort: [.ascending(.position)]).map(\.name) == ["milk"])
@@ -271,7 +281,7 @@ struct StoreTests {
         let store = try LocalStore.open(in: directory, notices: notices)
         let database = try #require(store.database)
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        try await database.execute("INSERT INTO favorites VALUES (99, 'Deep', 1, ?, 'deep')", [.text(deep)])
+        try await database.execute("INSERT INTO favorites VALUES (99, 'Deep', 1, ?, 'deep', '')", [.text(deep)])
 
         #expect(try await store.favorites.findAll().isEmpty)
         #expect(

@@ -86,7 +86,7 @@ struct ThreeBackendsTests {
 
         let found = try await subject.repository.findAll(query, sort: sort)
 
-        let expected = Self.recipes.filter(query.matches).sorted(by: sort)
+        let expected = query.results(in: Self.recipes, sortedBy: sort)
         #expect(found.map(\.id) == expected.map(\.id))
         if index < 6 { #expect(!expected.isEmpty, "the case should match something") }
     }
@@ -101,7 +101,8 @@ struct ThreeBackendsTests {
             request.queryItems.first { $0.name == "offset" }?.value
         }
         #expect(Self.recipes.count > 200)
-        #expect(offsets == ["0", "100", "200"])
+        #expect(offsets == stride(from: 0, to: Self.recipes.count, by: 100).map(String.init))
+        #expect(offsets?.prefix(3) == ["0", "100", "200"])
     }
 
     @Test("find by id: the recipe, or nil when there is none", arguments: Backend.allCases)

@@ -59,10 +59,18 @@ struct QueryKeywordTests {
         #expect(ids(matching: .keyword("lasagne")) == [])
     }
 
-    @Test("words(of:) lowercases and splits on any whitespace")
+    @Test("a keyword's words are folded, each once, in the order typed")
     func words() {
-        #expect(Query<Recipe>.words(of: "  Green\tCURRY \n paste ") == ["green", "curry", "paste"])
-        #expect(Query<Recipe>.words(of: "   ") == [])
+        #expect(Query<Recipe>.keyword("  Green\tCURRY \n paste green ").keywords.words == ["green", "curry", "paste"])
+        #expect(Query<Recipe>.keyword("   ").keywords == SearchableWords.Keywords([]))
+        #expect(Query<Recipe>.keyword("?!").keywords.isUnmatchable)
+    }
+
+    @Test("a keyword's word finds the words it begins, not the middle of a word")
+    func prefixes() {
+        #expect(ids(matching: .keyword("cur")) == [1, 2, 6])
+        #expect(ids(matching: .keyword("urry")) == [])
+        #expect(ids(matching: .keyword("pan")) == [4])
     }
 }
 

@@ -43,6 +43,18 @@ struct TextFoldingTests {
         #expect(TextFolding.words(in: "??? — …").isEmpty)
     }
 
+    @Test("ASCII text is split byte by byte into the words the general folding gives")
+    func asciiWords() {
+        let ascii = (0..<128).compactMap { Unicode.Scalar($0) }.map { String(Character($0)) }
+        for first in ascii {
+            for second in ascii {
+                let text = "A" + first + "b" + second + "9"
+                #expect(TextFolding.asciiWords(in: text) == TextFolding.foldedWords(in: text), "\(Array(text.utf8))")
+            }
+        }
+        #expect(TextFolding.words(in: "Crème brulee") == TextFolding.foldedWords(in: "Crème brulee"))
+    }
+
     @Test("blank is nothing but white space and what folds away")
     func blank() {
         #expect(TextFolding.isBlank(""))

@@ -139,7 +139,8 @@ struct FaultsEndToEndTests {
         let directory = temporaryDataDirectory()
         let path = directory + "/cookbook.sqlite"
         #expect(try await cookbook.run(["--data-dir", directory], input: Self.addMilk).status == 0)
-        #expect(SQLiteInspector(path: path).execute("INSERT INTO shopping_items VALUES ('not-a-uuid', 'broken', '', 0, 0, 9, 'broken')"))
+        #expect(
+            SQLiteInspector(path: path).execute("INSERT INTO shopping_items VALUES ('not-a-uuid', 'broken', '', 0, 0, 9, 'broken', '')"))
 
         let run = try await cookbook.run(
             ["--data-dir", directory],

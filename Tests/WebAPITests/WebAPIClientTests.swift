@@ -23,7 +23,7 @@ struct WebAPIClientTests {
 
         let page = try await client.searchRecipes(query, sort: [.descending(.popularity)], page: PageRequest(offset: 0, limit: 1))
 
-        let expected = recipes.filter(query.matches).sorted(by: [.descending(.popularity)])
+        let expected = query.results(in: recipes, sortedBy: [.descending(.popularity)])
         #expect(page.total == expected.count)
         #expect(page.recipes == Array(expected.prefix(1)))
         #expect(page.hasMore == (expected.count > 1))

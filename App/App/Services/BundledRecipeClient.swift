@@ -2,6 +2,7 @@ import Core
 import DataFormats
 import TerminalRunner
 import WebAPI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -12,6 +13,12 @@ import WebAPI
 /// `RecipeServiceClient` protocol as the web API, so the app works offline with no set-up.
 struct BundledRecipeClient: RecipeServiceClient {
     let recipes: [Recipe]
+    /// Each recipe's searchable words, folded by the first keyword search, not at launch.
+    private let words = FoldedOnce()
+
+    init(recipes: [Recipe]) {
+        self.recipes = recipes
+    }
 
     /// The recipes shipped inside the app (`BundledRecipes`): nothing to read or decode.
     static func bundled() -> BundledRecipeClient {
@@ -51,7 +58,10 @@ struct BundledRecipeClient: RecipeServiceClient {
     }
 
     func searchRecipes(_ query: Query<Recipe>, sort: [Sort<Recipe>], page: PageRequest) async throws -> RecipePage {
-        let matches = recipes.filter(query.matches).sorted(by: sort)
+        let matches =
+            query.keywords.words.isEmpty
+            ? query.results(in: recipes, sortedBy: sort)
+            : query.results(in: recipes, words: words.of(recipes), sortedBy: sort)
         return RecipePage(recipes: Array(matches.dropFirst(page.offset).prefix(page.limit)), total: matches.count, page: page)
     }
 
@@ -65,6 +75,22 @@ struct BundledRecipeClient: RecipeServiceClient {
             popular: Array(recipes.sorted(by: [.descending(.popularity)]).prefix(8)),
             new: Array(recipes.sorted(by: [.descending(.publishedOn)]).prefix(8))
         )
+    }
+}
+
+/// The recipes' searchable words, folded once and kept: a search of 10,000 recipes then only
+/// looks words up, instead of folding every recipe's text again.
+private final class FoldedOnce: @unchecked Sendable {
+    private let lock = Lock()
+    private var words: [SearchableWords]?
+
+    func of(_ recipes: [Recipe]) -> [SearchableWords] {
+        lock.withLock {
+            if let words { return words }
+            let folded = recipes.map(SearchableWords.init)
+            words = folded
+            return folded
+        }
     }
 }
 

@@ -160,7 +160,7 @@ enum BundledRecipes {
             id: 5,
             title: "Eggs Benedict",
             summary: "Toasted English muffins topped with ham, softly poached eggs and a rich, lemony hollandaise.",
-            author: Author(id: "chloe-dubois", name: "Chloe Dubois"),
+            author: Author(id: "chloe-dubois", name: "Chloé Dubois"),
             category: .breakfast,
             cookingMinutes: 30,
             calories: 620,
@@ -226,7 +226,7 @@ enum BundledRecipes {
         ),
         Recipe(
             id: 7,
-            title: "Pho Bo",
+            title: "Phở Bò",
             summary: "Vietnamese beef noodle soup with a clear broth simmered for hours with charred onion, ginger and star anise.",
             author: Author(id: "noah-bennett", name: "Noah Bennett"),
             category: .soup,
@@ -352,7 +352,7 @@ enum BundledRecipes {
             id: 11,
             title: "French Onion Soup",
             summary: "Deeply caramelized onions in rich beef broth, crowned with toasted baguette and bubbling Gruyere.",
-            author: Author(id: "chloe-dubois", name: "Chloe Dubois"),
+            author: Author(id: "chloe-dubois", name: "Chloé Dubois"),
             category: .soup,
             cookingMinutes: 95,
             calories: 450,
@@ -985,7 +985,7 @@ enum BundledRecipes {
             id: 31,
             title: "Beef Bourguignon",
             summary: "Beef chuck braised slowly in red wine with bacon, mushrooms and pearl onions until meltingly tender.",
-            author: Author(id: "chloe-dubois", name: "Chloe Dubois"),
+            author: Author(id: "chloe-dubois", name: "Chloé Dubois"),
             category: .main,
             cookingMinutes: 210,
             calories: 720,
@@ -1186,7 +1186,7 @@ enum BundledRecipes {
             id: 37,
             title: "Salmon with Lemon Butter",
             summary: "Crisp-skinned salmon fillets finished with a quick lemon, garlic and parsley butter sauce.",
-            author: Author(id: "chloe-dubois", name: "Chloe Dubois"),
+            author: Author(id: "chloe-dubois", name: "Chloé Dubois"),
             category: .main,
             cookingMinutes: 20,
             calories: 480,
@@ -2188,9 +2188,9 @@ enum BundledRecipes {
         ),
         Recipe(
             id: 69,
-            title: "Nicoise Salad",
+            title: "Niçoise Salad",
             summary: "A classic from Nice with tuna, new potatoes, green beans, eggs, olives and anchovies in a mustard vinaigrette.",
-            author: Author(id: "chloe-dubois", name: "Chloe Dubois"),
+            author: Author(id: "chloe-dubois", name: "Chloé Dubois"),
             category: .salad,
             cookingMinutes: 30,
             calories: 480,
@@ -2377,6 +2377,65 @@ enum BundledRecipes {
                 "Slice the cucumber, shallots and tomatoes and pick the herb leaves.",
                 "Slice the steak thinly against the grain.",
                 "Toss everything with the dressing and serve immediately.",
+            ]
+        ),
+        Recipe(
+            id: 75,
+            title: "Crème Brûlée",
+            summary: "Cold vanilla custard under a thin sheet of caramelised sugar that cracks under the spoon.",
+            author: Author(id: "chloe-dubois", name: "Chloé Dubois"),
+            category: .dessert,
+            cookingMinutes: 75,
+            calories: 430,
+            servings: 4,
+            isVegetarian: true,
+            popularity: 21480,
+            publishedOn: "2024-11-16",
+            ingredients: [
+                Ingredient(name: "double cream", quantity: 500, unit: .milliliter),
+                Ingredient(name: "egg yolks", quantity: 5, unit: .none),
+                Ingredient(name: "caster sugar", quantity: 100, unit: .gram),
+                Ingredient(name: "vanilla pod", quantity: 1, unit: .none),
+                Ingredient(name: "demerara sugar", quantity: 4, unit: .tablespoon),
+            ],
+            steps: [
+                "Heat the oven to 150 °C and put four ramekins in a deep roasting tin.",
+                "Warm the cream with the split vanilla pod until steaming, then leave it to infuse for 10 minutes.",
+                "Whisk the egg yolks with the caster sugar, then pour in the warm cream, whisking all the time.",
+                """
+                Strain into the ramekins, pour hot water into the tin to half their height and bake for 35 minutes, \
+                until set with a slight wobble.
+                """,
+                "Cool, then chill for at least 4 hours.",
+                """
+                Sprinkle each with demerara sugar and caramelise it with a blowtorch or under a very hot grill; \
+                leave it to harden for a minute.
+                """,
+            ]
+        ),
+        Recipe(
+            id: 76,
+            title: "Café de Olla",
+            summary: "Mexican coffee brewed in a clay pot with cinnamon and piloncillo, sweet and warmly spiced.",
+            author: Author(id: "sofia-garcia", name: "Sofia Garcia"),
+            category: .drink,
+            cookingMinutes: 15,
+            calories: 90,
+            servings: 4,
+            isVegetarian: true,
+            popularity: 12940,
+            publishedOn: "2024-03-09",
+            ingredients: [
+                Ingredient(name: "water", quantity: 1, unit: .liter),
+                Ingredient(name: "piloncillo", quantity: 80, unit: .gram),
+                Ingredient(name: "cinnamon stick", quantity: 1, unit: .none),
+                Ingredient(name: "orange peel", quantity: 1, unit: .piece),
+                Ingredient(name: "ground coffee", quantity: 6, unit: .tablespoon),
+            ],
+            steps: [
+                "Bring the water to the boil with the piloncillo, cinnamon and orange peel, stirring until the piloncillo dissolves.",
+                "Take it off the heat, stir in the coffee, cover and leave it for 5 minutes.",
+                "Strain into cups and serve hot.",
             ]
         ),
     ]

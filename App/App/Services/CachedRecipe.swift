@@ -40,6 +40,8 @@ extension CachedRecipe: Queryable {
 
     func value(of field: Field) -> QueryValue { recipe.value(of: field) }
 
+    var searchableTitle: String { recipe.searchableTitle }
+
     var searchableText: String { recipe.searchableText }
 }
 

@@ -1,6 +1,7 @@
 import Core
 import TerminalRunner
 import WebAPI
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -46,7 +47,7 @@ struct CachingRecipeClient: RecipeServiceClient {
         do {
             recipe = try await remote.find(id: id)
         } catch {
-            let entry = try fallback(after: error, saved: saved.map { $0.map { [$0] } ?? [] }).first
+            let entry = try fallback(after: error, saved: saved.map { $0.map { [$0] } ?? [] }, isEmpty: \.isEmpty).first
             guard let entry else { throw SavedCopyError(serverError: error, cache: .nothingSaved) }
             return (entry.recipe, served(entry.savedAt, after: error, isPartial: false, operation: "recipe"))
         }
@@ -66,12 +67,11 @@ struct CachingRecipeClient: RecipeServiceClient {
             return result
         } catch {
             // The same query runs on the cache: one query value, every backend.
-            let saved = await read("search") { try await cache.findAll(Query(query), sort: sort.map(Sort.init)) }
-            let entries = try fallback(after: error, saved: saved)
-            let shown = Array(entries.dropFirst(page.offset).prefix(page.limit))
+            let saved = await read("search") { try await savedPage(Query(query), sort: sort.map(Sort.init), page: page) }
+            let found = try fallback(after: error, saved: saved, isEmpty: { $0.total == 0 })
             return RecipePage(
-                recipes: shown.map(\.recipe), total: entries.count, page: page,
-                savedCopy: served(oldest(shown.isEmpty ? entries : shown), after: error, isPartial: true, operation: "search"))
+                recipes: found.shown.map(\.recipe), total: found.total, page: page,
+                savedCopy: served(found.oldest, after: error, isPartial: true, operation: "search"))
         }
     }
 
@@ -82,7 +82,7 @@ struct CachingRecipeClient: RecipeServiceClient {
             return feed
         } catch {
             let saved = await read("feed") { try await cache.findAll(.all, sort: []) }
-            let entries = try fallback(after: error, saved: saved)
+            let entries = try fallback(after: error, saved: saved, isEmpty: \.isEmpty)
             let popular = Array(entries.sorted(by: [.descending(.popularity)]).prefix(Self.feedSectionSize))
             let new = Array(entries.sorted(by: [.descending(.publishedOn)]).prefix(Self.feedSectionSize))
             return RecipeFeed(
@@ -95,10 +95,10 @@ struct CachingRecipeClient: RecipeServiceClient {
 
     /// The saved entries to show after the server failed with `error`; throws when there are
     /// none, or they cannot be read, or the task was cancelled (nothing is shown then).
-    private func fallback(after error: any Error, saved: Result<[CachedRecipe], any Error>) throws -> [CachedRecipe] {
+    private func fallback<Saved>(after error: any Error, saved: Result<Saved, any Error>, isEmpty: (Saved) -> Bool) throws -> Saved {
         if error is CancellationError { throw error }
         switch saved {
-        case .success(let entries) where !entries.isEmpty: return entries
+        case .success(let entries) where !isEmpty(entries): return entries
         case .success: throw SavedCopyError(serverError: error, cache: .nothingSaved)
         case .failure(let readError): throw SavedCopyError(serverError: error, cache: .unreadable(readError))
         }
@@ -115,6 +115,21 @@ struct CachingRecipeClient: RecipeServiceClient {
                     "error": error.inWords,
                 ]))
         return RecipePage.SavedCopy(savedAt: savedAt, reason: reason, isPartial: isPartial)
+    }
+
+    /// One page of the saved entries a search matches, how many match in all, and when the
+    /// oldest of those shown was saved (of all, for a page past the last). SQLite reads only the
+    /// page (`PagingRepository`): decoding every match of a broad keyword was most of the time.
+    private func savedPage(_ query: Query<CachedRecipe>, sort: [Sort<CachedRecipe>], page: PageRequest) async throws -> (
+        shown: [CachedRecipe], total: Int, oldest: Date
+    ) {
+        if let paging = cache as? any PagingRepository<CachedRecipe> {
+            let found = try await paging.findPage(query, sort: sort, page: page)
+            if !found.entities.isEmpty || found.total == 0 { return (found.entities, found.total, oldest(found.entities)) }
+        }
+        let entries = try await cache.findAll(query, sort: sort)
+        let shown = Array(entries.dropFirst(page.offset).prefix(page.limit))
+        return (shown, entries.count, oldest(shown.isEmpty ? entries : shown))
     }
 
     private func oldest(_ entries: [CachedRecipe]) -> Date {

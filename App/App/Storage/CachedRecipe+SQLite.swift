@@ -25,4 +25,6 @@ extension CachedRecipe: SQLiteRecord {
     }
 
     static func value(ofID id: Recipe.ID) -> SQLValue { Recipe.value(ofID: id) }
+
+    static let fullTextIndex: FullTextIndex? = Recipe.fullTextIndex
 }

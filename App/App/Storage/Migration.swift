@@ -61,6 +61,20 @@ struct Migration: Sendable {
                     searchText TEXT NOT NULL, savedAt INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (server, id))
                 """,
             ]),
+        // Keyword search folds case, accents, width and invisible characters (TextFolding) and
+        // ranks title matches first: every table's stored words are folded (they were its text,
+        // lowercased; folding that gives the same words) and its title's words stored beside them.
+        Migration(
+            version: 5,
+            statements: [
+                ("shopping_items", "name"), ("favorites", "title"), ("recent_searches", "keyword"), ("kitchen_preferences", "key"),
+                ("recipes", "title"),
+            ].flatMap { table, title in
+                [
+                    "ALTER TABLE \(table) ADD COLUMN searchTitle TEXT NOT NULL DEFAULT ''",
+                    "UPDATE \(table) SET searchText = \(SearchWordsFunction.name)(searchText), searchTitle = \(SearchWordsFunction.name)(\(title))",
+                ]
+            }),
     ]
 
     static var latestVersion: Int { all.map(\.version).max() ?? 0 }
@@ -76,6 +90,7 @@ struct Migration: Sendable {
     static func apply(_ migrations: [Migration], on connection: OpaquePointer, path: String) throws(StoreError) {
         let latest = migrations.map(\.version).max() ?? 0
         guard try refuseNewer(migrations, on: connection, path: path) < latest else { return }
+        SearchWordsFunction.register(on: connection)
         try execute("BEGIN IMMEDIATE", on: connection, path: path)
         do throws(StoreError) {
             let current = try userVersion(connection, path: path)

@@ -70,6 +70,13 @@ actor SQLiteDatabase {
     }
 
     let access: Access
+    /// The full-text indexes keyword queries use on this connection (`FullTextIndex`).
+    let fullTextIndexes: Set<FullTextIndex>
+
+    /// `index` when this connection may search with it; nil for none, or one out of step.
+    nonisolated func usableIndex(_ index: FullTextIndex?) -> FullTextIndex? {
+        index.flatMap { fullTextIndexes.contains($0) ? $0 : nil }
+    }
     /// Tables with a row this version cannot read, said once a run.
     private var tablesWithUnreadableRows: Set<String> = []
 
@@ -80,9 +87,13 @@ actor SQLiteDatabase {
 
     /// Opens the database at `path`: read-write (creating it if needed, its schema brought up
     /// to date) or read-only (its schema must be current: updating it needs to write).
-    init(path: String, access: Access = .readWrite, migrations: [Migration] = Migration.all, notices: RunNotices = RunNotices())
-        throws(StoreError)
-    {
+    ///
+    /// `fullTextSearch`: whether keyword queries may use SQLite's full-text index (`FullTextIndex`);
+    /// false only to try a SQLite without FTS5.
+    init(
+        path: String, access: Access = .readWrite, migrations: [Migration] = Migration.all, notices: RunNotices = RunNotices(),
+        fullTextSearch: Bool = FullTextIndex.isAvailable
+    ) throws(StoreError) {
         // A named pipe or a device is refused before SQLite opens it: reading a pipe with no
         // writer would wait for ever. So is one in place of a file SQLite keeps beside it (its
         // WAL, the index of it, a rollback journal): SQLite would only say “disk I/O error”.
@@ -122,6 +133,9 @@ actor SQLiteDatabase {
         do throws(StoreError) {
             // A file from a newer Cookbook is refused before anything here writes to it.
             let version = try Migration.refuseNewer(migrations, on: handle, path: path)
+            let latest = migrations.map(\.version).max() ?? 0
+            // The full-text index reads the stored words of the latest schema.
+            let indexed = fullTextSearch && latest >= FullTextIndex.schemaVersion
             switch access {
             case .readWrite:
                 // WAL lets readers and a writer work together; FULL sync makes every
@@ -130,8 +144,10 @@ actor SQLiteDatabase {
                 try Self.run(handle, path: path, "PRAGMA synchronous = FULL")
                 try Self.run(handle, path: path, "PRAGMA foreign_keys = ON")
                 try Migration.apply(migrations, on: handle, path: path)
+                fullTextIndexes = try FullTextIndex.prepare(on: handle, path: path, fullTextSearch: indexed)
             case .readOnly:
-                guard version == (migrations.map(\.version).max() ?? 0) else { throw StoreError.readOnly(path: path) }
+                guard version == latest else { throw StoreError.readOnly(path: path) }
+                fullTextIndexes = try FullTextIndex.usable(on: handle, path: path, fullTextSearch: indexed)
             }
             // A damaged page may only show when read: check the whole file once at start.
             let check = try Self.query(handle, path: path, "PRAGMA quick_check", [])
@@ -347,4 +363,4 @@ final class LockWait: @unchecked Sendable {
 }
 
 /// SQLite's SQLITE_TRANSIENT: "copy the bound text now". The C macro is not imported.
-private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -110,6 +110,8 @@ extension Recipe: SQLiteRecord {
     }
 
     static func value(ofID id: Recipe.ID) -> SQLValue { .integer(Int64(id)) }
+
+    static let fullTextIndex: FullTextIndex? = .recipes
 }
 
 /// Recipes are stored whole as JSON next to their queryable columns.

@@ -8,8 +8,8 @@ import TerminalRunner
 #endif
 
 /// An entity stored as one row of one table. Its queryable fields are columns of the same
-/// name, so a backend-neutral `Query` becomes SQL without a mapping table; `searchText`
-/// holds the lowercased `searchableText` for keyword queries.
+/// name, so a backend-neutral `Query` becomes SQL without a mapping table; `searchText` and
+/// `searchTitle` hold its searchable words, folded (`StoredWords`), for keyword queries.
 protocol SQLiteRecord: Identifiable & Queryable where ID: Sendable {
     static var table: String { get }
     static var primaryKey: String { get }
@@ -23,10 +23,13 @@ protocol SQLiteRecord: Identifiable & Queryable where ID: Sendable {
     /// A column that divides the table into parts, each a repository's own (the web cache's
     /// `server`): part of the primary key, never of the entity. Nil for a table of one part.
     static var partitionColumn: String? { get }
+    /// The full-text index over the table's words, if it has one (`FullTextIndex`).
+    static var fullTextIndex: FullTextIndex? { get }
 }
 
 extension SQLiteRecord {
     static var partitionColumn: String? { nil }
+    static var fullTextIndex: FullTextIndex? { nil }
 }
 
 /// The Repository pattern on SQLite: the same interface as memory and the web API.
@@ -48,7 +51,7 @@ struct SQLiteRepository<Entity: SQLiteRecord>: Repository {
     }
 
     func findAll(_ query: Query<Entity>, sort: [Sort<Entity>]) async throws -> [Entity] {
-        let sql = SQLQuery(query, sort: sort)
+        let sql = SQLQuery(query, sort: sort, fullText: database.usableIndex(Entity.fullTextIndex))
         let (conditions, bindings) = inPartition(sql.conditions, sql.bindings)
         let rows = try await database.query(
             "SELECT rowid AS \(Self.rowidColumn), * FROM \(Entity.table)\(conditions.isEmpty ? "" : " WHERE " + conditions)\(sql.orderClause)",
@@ -62,16 +65,16 @@ struct SQLiteRepository<Entity: SQLiteRecord>: Repository {
     }
 
     /// `conditions` (none when empty) limited to this repository's part of a divided table.
-    private func inPartition(_ conditions: String, _ bindings: [SQLValue]) -> (sql: String, bindings: [SQLValue]) {
+    func inPartition(_ conditions: String, _ bindings: [SQLValue]) -> (sql: String, bindings: [SQLValue]) {
         guard let column = Entity.partitionColumn else { return (conditions, bindings) }
         return ("\(column) = ?" + (conditions.isEmpty ? "" : " AND (\(conditions))"), [.text(partition)] + bindings)
     }
 
     /// Named so that it cannot meet a column of the entity's.
-    private static var rowidColumn: String { "cookbook_rowid" }
+    static var rowidColumn: String { "cookbook_rowid" }
 
     /// The entities of the rows that can be read; the first unreadable row of the table is said.
-    private func readable(_ rows: [SQLRow]) async -> [Entity] {
+    func readable(_ rows: [SQLRow]) async -> [Entity] {
         var entities: [Entity] = []
         entities.reserveCapacity(rows.count)
         for row in rows {
@@ -115,7 +118,7 @@ struct SQLiteRepository<Entity: SQLiteRecord>: Repository {
     /// row's rowid, so insertion order (the tie-breaker of sorts) is stable.
     private static var upsert: String {
         let key = [Entity.partitionColumn, Entity.primaryKey].compactMap { $0 }
-        let columns = Entity.columns + ["searchText"] + [Entity.partitionColumn].compactMap { $0 }
+        let columns = Entity.columns + StoredWords.columns + [Entity.partitionColumn].compactMap { $0 }
         let updates = columns.filter { !key.contains($0) }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         return """
             INSERT INTO \(Entity.table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
@@ -126,19 +129,19 @@ struct SQLiteRepository<Entity: SQLiteRecord>: Repository {
     /// The values `upsert` binds, in its order.
     private var bindings: @Sendable (Entity) -> [SQLValue] {
         let partition: [SQLValue] = Entity.partitionColumn == nil ? [] : [.text(partition)]
-        return { entity in entity.columnValues + [.text(entity.searchableText.lowercased())] + partition }
+        return { entity in entity.columnValues + StoredWords.values(SearchableWords(entity)) + partition }
     }
 
     func delete(ids: [Entity.ID], matching query: Query<Entity>) async throws -> [Entity.ID] {
         guard !ids.isEmpty else { return [] }
-        let condition = SQLQuery(query, sort: [])
+        let condition = SQLQuery(query, sort: [], fullText: database.usableIndex(Entity.fullTextIndex))
         let keys = ids.map(key)
         guard let first = keys.first else { return [] }
         // Every key has the same SQL; only the bindings differ.
         let sql =
             "DELETE FROM \(Entity.table) WHERE \(first.sql)"
             + (condition.conditions.isEmpty ? "" : " AND \(condition.conditions)") + " RETURNING \(Entity.primaryKey)"
-        let bindings = keys.map { $0.bindings + condition.bindings }
+        let bindings = keys.map { $0.bindings + condition.conditionBindings }
         let deleted = try await database.inTransaction { database throws(StoreError) in
             try bindings.map { bindings throws(StoreError) in try !database.query(sql, bindings).isEmpty }
         }
@@ -165,61 +168,5 @@ struct SQLiteRepository<Entity: SQLiteRecord>: Repository {
         }
         guard let updated else { throw RepositoryError.removedElsewhere }
         return updated
-    }
-}
-
-/// A backend-neutral query and sort as SQL. Column names come from the entity's `Field`
-/// enum (never from user text); every value is a bound parameter.
-struct SQLQuery<Entity: Queryable> {
-    private(set) var whereClause = ""
-    /// The conditions alone, joined by AND (empty for none), for a statement that adds its own.
-    private(set) var conditions = ""
-    private(set) var orderClause = ""
-    private(set) var bindings: [SQLValue] = []
-
-    init(_ query: Query<Entity>, sort: [Sort<Entity>]) {
-        var conditions: [String] = []
-        for condition in query.conditions {
-            switch condition {
-            case .keyword(let keyword):
-                for word in Query<Entity>.words(of: keyword) {
-                    conditions.append("instr(searchText, ?) > 0")
-                    bindings.append(.text(word))
-                }
-            case .equal(let field, let value):
-                conditions.append("\(field.rawValue) = ? AND typeof(\(field.rawValue)) = ?")
-                bindings += [Self.sqlValue(value), .text(Self.sqlType(of: value))]
-            case .atMost(let field, let value):
-                conditions.append("\(field.rawValue) <= ? AND typeof(\(field.rawValue)) = ?")
-                bindings += [Self.sqlValue(value), .text(Self.sqlType(of: value))]
-            case .atLeast(let field, let value):
-                conditions.append("\(field.rawValue) >= ? AND typeof(\(field.rawValue)) = ?")
-                bindings += [Self.sqlValue(value), .text(Self.sqlType(of: value))]
-            }
-        }
-        if !conditions.isEmpty {
-            self.conditions = conditions.map { "(\($0))" }.joined(separator: " AND ")
-            whereClause = " WHERE " + self.conditions
-        }
-        // rowid last: ties keep insertion order, as the in-memory backend does.
-        orderClause =
-            " ORDER BY " + (sort.map { "\($0.field.rawValue) \($0.ascending ? "ASC" : "DESC")" } + ["rowid ASC"]).joined(separator: ", ")
-    }
-
-    static func sqlValue(_ value: QueryValue) -> SQLValue {
-        switch value {
-        case .text(let text): .text(text)
-        case .integer(let number): .integer(Int64(number))
-        case .bool(let flag): .integer(flag ? 1 : 0)
-        }
-    }
-
-    /// The SQLite storage class a value is compared within (`typeof`): values of
-    /// different kinds never match, as in `Query.matches`.
-    static func sqlType(of value: QueryValue) -> String {
-        switch value {
-        case .text: "text"
-        case .integer, .bool: "integer"
-        }
     }
 }

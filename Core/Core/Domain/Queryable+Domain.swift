@@ -19,6 +19,8 @@ extension Recipe: Queryable {
         }
     }
 
+    public var searchableTitle: String { title }
+
     public var searchableText: String {
         ([title, summary, author.name, category.displayName] + ingredients.map(\.name)).joined(separator: " ")
     }
@@ -38,6 +40,8 @@ extension ShoppingItem: Queryable {
         }
     }
 
+    public var searchableTitle: String { name }
+
     public var searchableText: String { "\(name) \(amount)" }
 }
 
@@ -55,6 +59,8 @@ extension FavoriteRecipe: Queryable {
         }
     }
 
+    public var searchableTitle: String { recipe.searchableTitle }
+
     public var searchableText: String { recipe.searchableText }
 }
 
@@ -69,6 +75,8 @@ extension RecentSearch: Queryable {
         case .searchedAt: .integer(Int(searchedAt * 1000))
         }
     }
+
+    public var searchableTitle: String { keyword }
 
     public var searchableText: String { keyword }
 }

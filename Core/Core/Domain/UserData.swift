@@ -77,5 +77,7 @@ public struct KitchenPreference: Identifiable, Hashable, Sendable, Codable, Quer
         }
     }
 
+    public var searchableTitle: String { key }
+
     public var searchableText: String { key }
 }

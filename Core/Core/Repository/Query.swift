@@ -33,7 +33,10 @@ public protocol Queryable: Sendable {
     associatedtype Field: QueryField
     /// The field's value, for backends that evaluate queries in memory.
     func value(of field: Field) -> QueryValue
-    /// The text a keyword search looks in (title, ingredients, …), any case.
+    /// The title a keyword search ranks first: an entity with more of the keyword's words in
+    /// its title comes before one with fewer.
+    var searchableTitle: String { get }
+    /// All the text a keyword search looks in (title, ingredients, …), any case and accents.
     var searchableText: String { get }
 }
 
@@ -42,7 +45,8 @@ public protocol Queryable: Sendable {
 /// in-memory stores into `matches(_:)`.
 public struct Query<Entity: Queryable>: Hashable, Sendable {
     public enum Condition: Hashable, Sendable {
-        /// Every word of the keyword appears in the entity's searchable text, ignoring case.
+        /// Every word of the keyword begins a word of the entity's searchable text, in any order,
+        /// ignoring case, accents, width and invisible characters (`TextFolding`).
         case keyword(String)
         case equal(Entity.Field, QueryValue)
         case atMost(Entity.Field, QueryValue)
@@ -66,13 +70,19 @@ public struct Query<Entity: Queryable>: Hashable, Sendable {
     /// Both this query's conditions and `other`'s: `.keyword("curry").and(.atMost(.calories, .integer(500)))`.
     public func and(_ other: Query) -> Query { Query(conditions + other.conditions) }
 
-    /// In-memory evaluation: the reference semantics the SQL and HTTP backends must agree with.
+    /// In-memory evaluation: the reference semantics the SQL and HTTP backends must agree with
+    /// (`results(in:sortedBy:)` also ranks). A keyword is folded (`TextFolding`) and each of its
+    /// words must begin a word of the entity's searchable text, in any order.
     public func matches(_ entity: Entity) -> Bool {
+        matchesFields(entity) && keywords.match(SearchableWords(entity))
+    }
+
+    /// Whether every condition but the keywords holds.
+    @usableFromInline
+    func matchesFields(_ entity: Entity) -> Bool {
         conditions.allSatisfy { condition in
             switch condition {
-            case .keyword(let keyword):
-                let haystack = entity.searchableText.lowercased()
-                return Query.words(of: keyword).allSatisfy(haystack.contains)
+            case .keyword: return true
             case .equal(let field, let value): return entity.value(of: field) == value
             case .atMost(let field, let value): return Query.compare(entity.value(of: field), value) { $0 <= $1 }
             case .atLeast(let field, let value): return Query.compare(entity.value(of: field), value) { $0 >= $1 }
@@ -81,16 +91,12 @@ public struct Query<Entity: Queryable>: Hashable, Sendable {
     }
 
     /// Values of different kinds never satisfy a comparison (SQL and the web API agree).
+    @usableFromInline
     static func compare(_ lhs: QueryValue, _ rhs: QueryValue, by order: (QueryValue, QueryValue) -> Bool) -> Bool {
         switch (lhs, rhs) {
         case (.text, .text), (.integer, .integer), (.bool, .bool): order(lhs, rhs)
         default: false
         }
-    }
-
-    /// The lowercased words of a keyword; blank keywords have none and match everything.
-    public static func words(of keyword: String) -> [String] {
-        keyword.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init)
     }
 }
 

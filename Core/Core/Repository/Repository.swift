@@ -91,7 +91,7 @@ public actor InMemoryRepository<Entity: Identifiable & Queryable>: Repository wh
     }
 
     public func findAll(_ query: Query<Entity>, sort: [Sort<Entity>]) -> [Entity] {
-        entities.filter(query.matches).sorted(by: sort)
+        query.results(in: entities, sortedBy: sort)
     }
 
     public func save(_ newEntities: [Entity]) {

@@ -23,6 +23,30 @@ public enum TextFolding {
     /// `["stir", "fry", "1", "2", "cup"]`; a character folded away joins the letters around it
     /// ("Ca\u{200B}fe" is `["cafe"]`).
     public static func words(in text: String) -> [String] {
+        text.utf8.allSatisfy { $0 < 0x80 } ? asciiWords(in: text) : foldedWords(in: text)
+    }
+
+    /// `words(in:)` of ASCII text, byte by byte: most recipes are ASCII, and folding them is the
+    /// first search's work over every recipe.
+    static func asciiWords(in text: String) -> [String] {
+        var words: [String] = []
+        var word: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 0x20)
+            default:
+                guard !word.isEmpty else { continue }
+                words.append(String(decoding: word, as: UTF8.self))
+                word.removeAll(keepingCapacity: true)
+            }
+        }
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+        return words
+    }
+
+    /// `words(in:)` of any text, scalar by scalar.
+    static func foldedWords(in text: String) -> [String] {
         var words: [String] = []
         var word = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

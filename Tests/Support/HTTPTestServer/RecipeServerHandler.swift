@@ -12,7 +12,7 @@ public enum RecipeServerHandler {
             case ["recipes"]:
                 do throws(RecipeAPIContract.ContractError) {
                     let (query, sort, page) = try RecipeAPIContract.parse(request.queryItems)
-                    let matches = recipes.filter(query.matches).sorted(by: sort)
+                    let matches = query.results(in: recipes, sortedBy: sort)
                     return .json(
                         RecipeAPIContract.SearchResponse(
                             recipes: Array(matches.dropFirst(page.offset).prefix(page.limit)),
