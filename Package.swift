@@ -144,3 +144,17 @@ let package = Package(
         libraryTests("WorkspaceKit", dependencies: ["DataFormats"]),
     ] + features.flatMap { [featureModule($0), sandbox($0), unitTests($0)] }
 )
+
+// MARK: - Focus
+
+/// `Tools/workspace run`, `test`, `watch` and `gallery` build one closure of this package: the tool
+/// names its targets in `COOKBOOK_FOCUS` (it reads the whole manifest first, without it), and the
+/// package is then only those. SwiftPM plans and builds exactly that closure, in the same build
+/// folder as `swift build` and `swift test`, so whatever either compiled is not compiled again.
+if let focus = Context.environment["COOKBOOK_FOCUS"].map({ Set($0.split(separator: ",").map(String.init)) }) {
+    package.targets = package.targets.filter { focus.contains($0.name) }
+    package.products = package.products.filter { product in
+        let targets = (product as? Product.Executable)?.targets ?? (product as? Product.Library)?.targets ?? []
+        return targets.allSatisfy(focus.contains)
+    }
+}

@@ -298,8 +298,8 @@ final class FocusOnDisk {
         focus = Focus(packageRoot: root.path, folder: root.appendingPathComponent(".build/focus").path)
     }
 
-    /// The command line of a build in the focus, as `ScriptedRunner` records it.
-    var build: String { (["swift"] + focus.buildArguments()).joined(separator: " ") }
+    /// The command line of a build in the focus, as `ScriptedRunner` records it (its targets aside).
+    var build: String { (["env", ScriptedRunner.focusPrefix + "…", "swift"] + focus.buildArguments()).joined(separator: " ") }
 
     /// The command line running a program built in the focus.
     func program(_ name: String, _ arguments: String...) -> String {
@@ -313,6 +313,9 @@ final class FocusOnDisk {
 final class ScriptedRunner: CommandRunning {
     var answers: [String: CommandResult]
     private(set) var calls: [String] = []
+    /// The targets each focused command named (`env COOKBOOK_FOCUS=A,B swift …`), in order; its
+    /// line in `calls` and in `answers` reads `env COOKBOOK_FOCUS=… swift …`.
+    private(set) var focuses: [[String]] = []
 
     /// `answers` by the command line joined with spaces (`git rev-parse --show-toplevel`);
     /// anything else fails with status 128.
@@ -320,14 +323,26 @@ final class ScriptedRunner: CommandRunning {
         self.answers = answers
     }
 
+    static let focusPrefix = Focus.variable + "="
+
+    /// The line a command is known by; a focus's targets are kept aside.
+    func line(_ program: String, _ arguments: [String]) -> String {
+        var arguments = arguments
+        if program == "env", let first = arguments.first, first.hasPrefix(Self.focusPrefix) {
+            focuses.append(first.dropFirst(Self.focusPrefix.count).split(separator: ",").map(String.init))
+            arguments[0] = Self.focusPrefix + "…"
+        }
+        return ([program] + arguments).joined(separator: " ")
+    }
+
     func capture(_ program: String, _ arguments: [String], in directory: String) throws -> CommandResult {
-        let line = ([program] + arguments).joined(separator: " ")
+        let line = line(program, arguments)
         calls.append(line)
         return answers[line] ?? CommandResult(status: 128, errorOutput: "fatal: not scripted: \(line)")
     }
 
     func stream(_ program: String, _ arguments: [String], in directory: String) throws -> Int32 {
-        calls.append(([program] + arguments).joined(separator: " "))
+        calls.append(line(program, arguments))
         return 0
     }
 }

@@ -11,43 +11,35 @@ struct FocusTests {
         disk = try FocusOnDisk()
     }
 
-    var links: String { disk.focus.folder + "/Targets" }
-
-    @Test("a generation that was cut short is repaired: a missing or wrong link, a half-made one, a module gone from the manifest")
-    func repairsWhatAnInterruptedGenerationLeft() throws {
-        var manifest = try Fixtures.manifest()
-        _ = try disk.focus.prepare(["Core", "CoreTesting", "Feed", "FeedTests"], of: manifest)
-        let files = FileManager.default
-        try files.removeItem(atPath: links + "/Core")
-        try files.removeItem(atPath: links + "/Feed")
-        try files.createSymbolicLink(atPath: links + "/Feed", withDestinationPath: disk.root.path + "/Features/Favorites")
-        try files.createSymbolicLink(atPath: links + "/.Feed.new", withDestinationPath: "/nowhere")
-        // Feed leaves the manifest: it must leave the focus too, never to be built from its old link.
-        manifest.targets.removeAll { ["Feed", "FeedTests", "FeedSandbox"].contains($0.name) }
-
-        _ = try disk.focus.prepare(["Core", "CoreTesting"], of: manifest)
-
-        #expect(try files.contentsOfDirectory(atPath: links).sorted() == ["Core", "CoreTesting"])
-        #expect(try files.destinationOfSymbolicLink(atPath: links + "/Core") == disk.root.path + "/Core/Core")
-        let text = try String(contentsOfFile: disk.focus.folder + "/Package.swift", encoding: .utf8)
+    @Test("a build names its closure in COOKBOOK_FOCUS, in the manifest's order, on the workspace's own package and build folder")
+    func theCommandNamesTheClosure() throws {
+        let manifest = try Fixtures.manifest()
+        let closure = Set(ModuleGraph(manifest: manifest).closure(of: ["FeedSandbox"]))
+        let command = disk.focus.command(disk.focus.buildArguments(product: "FeedSandbox"), targets: closure, of: manifest)
+        #expect(command.program == "env")
+        let names = manifest.targets.map(\.name).filter(closure.contains)
+        #expect(command.arguments.first == "COOKBOOK_FOCUS=" + names.joined(separator: ","))
+        #expect(names.first == "Core" && names.contains("FeedSandbox") && !names.contains("Favorites"))
         #expect(
-            text
-                == (try FocusPackage(manifest: manifest, packageRoot: disk.root.path, folder: disk.focus.folder).manifestText(for: [
-                    "Core", "CoreTesting",
-                ])))
-        #expect(!text.contains("Feed"))
+            Array(command.arguments.dropFirst())
+                == [
+                    "swift", "build", "--package-path", disk.root.path, "--scratch-path", disk.root.path + "/.build",
+                    "--explicit-target-dependency-import-check", "error", "-Xswiftc", "-driver-show-incremental", "--product",
+                    "FeedSandbox",
+                ])
+        #expect(disk.focus.programs == disk.root.path + "/.build/debug")
+        #expect(disk.focus.scratch(sanitizer: "thread") == disk.root.path + "/.build/sanitize-thread")
     }
 
-    @Test("the same closure leaves Package.swift untouched, so SwiftPM keeps its reading of it")
-    func theSameClosureWritesNothing() async throws {
+    @Test("a closure that is not closed, or names a target the manifest lacks, is refused before anything builds")
+    func anOpenClosureIsRefused() throws {
         let manifest = try Fixtures.manifest()
-        let targets: Set = ["Core", "CoreTesting", "SandboxSupport", "Feed", "FeedSandbox"]
-        _ = try disk.focus.prepare(targets, of: manifest)
-        let path = disk.focus.folder + "/Package.swift"
-        let written = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
-        try await Task.sleep(for: .milliseconds(20))
-        _ = try disk.focus.prepare(targets, of: manifest)
-        #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == written)
+        #expect(throws: CommandError("target Feed depends on Core, which is not among the focused targets")) {
+            try disk.focus.prepare(["Feed"], of: manifest)
+        }
+        #expect(throws: CommandError("the focus names Pantry, which Package.swift does not declare")) {
+            try disk.focus.prepare(["Core", "Pantry"], of: manifest)
+        }
     }
 
     @Test("two commands take turns: while one holds the focus, another waits or is told it is busy")
@@ -55,22 +47,36 @@ struct FocusTests {
         let manifest = try Fixtures.manifest()
         let held = try disk.focus.prepare(["Core"], of: manifest)
         #expect(try disk.focus.prepareIfFree(["Core", "Feed"], of: manifest) == nil)
-        // The one waiting did not write: the focus still holds what the first command asked for.
-        #expect(!(try String(contentsOfFile: disk.focus.folder + "/Package.swift", encoding: .utf8)).contains("\"Feed\""))
         held.unlock()
         let next = try #require(try disk.focus.prepareIfFree(["Core", "Feed"], of: manifest))
         next.unlock()
     }
 
-    @Test("errors name the real file, not the focus's link to it")
-    func realPaths() throws {
-        let manifest = try Fixtures.manifest()
-        let line = "\(links)/Feed/FeedScreen.swift:3:1: error: x; \(links)/FeedSandbox/main.swift:1:1: note: y"
-        #expect(
-            disk.focus.realPaths(in: line, of: manifest)
-                == "\(disk.root.path)/Features/Feed/FeedScreen.swift:3:1: error: x; \(disk.root.path)/Sandboxes/FeedSandbox/main.swift:1:1: note: y"
-        )
-        #expect(disk.focus.realPaths(in: "Compiling Feed FeedScreen.swift", of: manifest) == "Compiling Feed FeedScreen.swift")
+    @Test("Package.swift narrowed by COOKBOOK_FOCUS declares exactly the closure, and the products whose targets it holds")
+    func theManifestReadsTheFocus() async throws {
+        // A copy of the manifest: SwiftPM is never run on the package a test runs inside.
+        let repository = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let copy = disk.root.appendingPathComponent("copy")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: repository.appendingPathComponent("Package.swift"), to: copy.appendingPathComponent("Package.swift"))
+        let dump = { (focus: String?) in
+            try await onItsOwnThread {
+                let assignment = focus.map { ["\(Focus.variable)=\($0)"] } ?? ["-u", Focus.variable]
+                let result = try ProcessRunner().capture("env", assignment + ["swift", "package", "dump-package"], in: copy.path)
+                return try Manifest.decode(json: result.output)
+            }
+        }
+        let whole = try await dump(nil)
+        #expect(whole.targets.contains { $0.name == "cookbook" } && whole.targets.contains { $0.name == "FeedSandbox" })
+        let closure = ModuleGraph(manifest: whole).closure(of: ["FeedSandbox"])
+        let narrowed = try await dump(closure.joined(separator: ","))
+        #expect(Set(narrowed.targets.map(\.name)) == Set(closure))
+        // A product is declared when every one of its targets is in the closure.
+        #expect(narrowed.dynamicLibraries.map(\.name) == (closure.contains("URLSessionHTTP") ? ["URLSessionHTTP"] : []))
+        let core = try await dump("Core")
+        #expect(core.targets.map(\.name) == ["Core"] && core.dynamicLibraries.isEmpty)
     }
 }
 
@@ -101,9 +107,9 @@ struct RunCommandTests {
         #expect(result.status == 0, "\(result.errors)")
         #expect(
             result.runner.calls == ["swift package dump-package", disk.build, disk.program("FeedSandbox", "--scenario", "empty", "--help")])
-        let focused = try String(contentsOfFile: disk.focus.folder + "/Package.swift", encoding: .utf8)
-        for target in ["Core", "CoreTesting", "SandboxSupport", "Feed", "FeedSandbox"] { #expect(focused.contains("name: \"\(target)\"")) }
-        for target in ["App", "Favorites", "FavoritesSandbox", "FeedTests"] { #expect(!focused.contains("name: \"\(target)\"")) }
+        let focused = Set(try #require(result.runner.focuses.first))
+        for target in ["Core", "CoreTesting", "SandboxSupport", "Feed", "FeedSandbox"] { #expect(focused.contains(target)) }
+        for target in ["App", "Favorites", "FavoritesSandbox", "FeedTests"] { #expect(!focused.contains(target)) }
     }
 
     @Test("the app by its program's name or as App; a sandbox by its own name")
@@ -133,10 +139,9 @@ struct RunCommandTests {
         #expect(run(["run"]).status == 2)
     }
 
-    @Test("a manifest that does not evaluate is SwiftPM's error: nothing is built, the focus is left as it was")
+    @Test("a manifest that does not evaluate is SwiftPM's error: nothing is built")
     func aBrokenManifestIsSwiftPMsError() throws {
         _ = run(["run", "Feed"])
-        let focused = try String(contentsOfFile: disk.focus.folder + "/Package.swift", encoding: .utf8)
         try (Fixtures.packageSwift + "let broken = \n").write(
             to: disk.root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         let broken = run(
@@ -147,12 +152,11 @@ struct RunCommandTests {
         #expect(broken.status == 1)
         #expect(broken.errors.contains("Package.swift:99:14: error: expected expression"))
         #expect(!broken.runner.calls.contains(disk.build))
-        #expect(try String(contentsOfFile: disk.focus.folder + "/Package.swift", encoding: .utf8) == focused)
     }
 
-    @Test("a build that fails exits 1, runs nothing and shows the errors at the real files")
+    @Test("a build that fails exits 1, runs nothing and shows the errors")
     func buildFailure() {
-        let error = "\(disk.focus.folder)/Targets/Feed/FeedScreen.swift:3:1: error: expected declaration"
+        let error = "\(disk.root.path)/Features/Feed/FeedScreen.swift:3:1: error: expected declaration"
         let result = run(["run", "Feed"], answers: [disk.build: CommandResult(status: 1, output: error + "\n")])
         #expect(result.status == 1)
         #expect(result.errors.contains("\(disk.root.path)/Features/Feed/FeedScreen.swift:3:1: error: expected declaration"))

@@ -3,10 +3,19 @@ import Testing
 
 @testable import WorkspaceKit
 
-@Suite("workspace test: the focused package")
-struct FocusPackageTests {
-    func focus(_ manifest: Manifest) -> FocusPackage {
-        FocusPackage(manifest: manifest, packageRoot: "/repo", folder: "/repo/.build/focus")
+@Suite("a package generated from the manifest (the tool's own)")
+struct ManifestWriterTests {
+    /// Writes `manifest`'s `targets`, each at `Targets/<name>`.
+    struct Writer {
+        let manifest: Manifest
+
+        func manifestText(for targets: Set<String>) throws(ManifestWriter.Failure) -> String {
+            try ManifestWriter.manifestText(of: manifest, for: targets, header: []) { "Targets/\($0.name)" }
+        }
+    }
+
+    func focus(_ manifest: Manifest) -> Writer {
+        Writer(manifest: manifest)
     }
 
     @Test func theFocusedManifestDeclaresOnlyTheChosenTargetsAtTheirLinks() throws {
@@ -49,21 +58,21 @@ struct FocusPackageTests {
         var manifest = try Fixtures.manifest()
         let feedIndex = try #require(manifest.targets.firstIndex { $0.name == "Feed" })
         manifest.targets[feedIndex].unmodelled = ["the c setting define"]
-        #expect(throws: FocusPackage.Failure.self) {
+        #expect(throws: ManifestWriter.Failure.self) {
             try focus(manifest).manifestText(for: ["Core", "Feed"])
         }
         do {
             _ = try focus(manifest).manifestText(for: ["Core", "Feed"])
         } catch {
-            #expect(error.message.hasPrefix("target Feed declares the c setting define, which the focused package cannot copy"))
+            #expect(error.message == "target Feed declares the c setting define, which a generated package cannot copy")
         }
         // A closure that is not closed is a bug of the caller, said plainly.
-        #expect(throws: FocusPackage.Failure("target Feed depends on Core, which is not among the focused targets")) {
+        #expect(throws: ManifestWriter.Failure("target Feed depends on Core, which is not among the package's targets")) {
             try focus(try Fixtures.manifest()).manifestText(for: ["Feed"])
         }
     }
 
-    @Test func theManifestDecoderKeepsWhatTheFocusedPackageNeeds() throws {
+    @Test func theManifestDecoderKeepsWhatAGeneratedPackageNeeds() throws {
         let json = Fixtures.manifestJSON.replacingOccurrences(
             of:
                 #"{"name": "App", "type": "regular", "path": "App/App", "dependencies": [{"byName": ["Core", null]}, {"byName": ["CSQLite", null]}, {"target": ["Feed", null]}, {"target": ["Favorites", null]}], "exclude": [], "resources": []"#,
@@ -92,32 +101,6 @@ struct FocusPackageTests {
         #expect(text.contains(#"    products: [.library(name: "Net", type: .dynamic, targets: ["Feed"])],"#))
         // A library whose targets are not all focused is left out.
         #expect(!(try focus(manifest).manifestText(for: ["Core"])).contains("products:"))
-    }
-
-    @Test func writingLinksEachTargetToItsRealFolderAndDropsStaleLinks() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("focus-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let disk = DiskFileSystem(root: root)
-        for path in ["Core/Core/A.swift", "Core/CoreTesting/B.swift", "Features/Feed/C.swift", "Tests/FeedTests/D.swift"] {
-            try disk.write("", to: path)
-        }
-        let folder = root.appendingPathComponent(".build/focus").path
-        let package = FocusPackage(manifest: try Fixtures.manifest(), packageRoot: root.path, folder: folder)
-        try FileManager.default.createDirectory(atPath: folder + "/Targets/Gone", withIntermediateDirectories: true)
-
-        try package.write(targets: ["Core", "CoreTesting", "Feed", "FeedTests"])
-
-        let links = try FileManager.default.contentsOfDirectory(atPath: folder + "/Targets").sorted()
-        #expect(links == ["Core", "CoreTesting", "Feed", "FeedTests"])
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/Targets/Feed") == root.path + "/Features/Feed")
-        #expect(FileManager.default.fileExists(atPath: folder + "/Targets/Feed/C.swift"))
-        let manifest = try String(contentsOfFile: folder + "/Package.swift", encoding: .utf8)
-        #expect(manifest == (try package.manifestText(for: ["Core", "CoreTesting", "Feed", "FeedTests"])))
-
-        // A target whose folder is missing is an error, not an empty module.
-        #expect(throws: FocusPackage.Failure("the folder Features/Favorites of target Favorites does not exist")) {
-            try package.write(targets: ["Core", "Favorites"])
-        }
     }
 }
 
@@ -232,13 +215,13 @@ struct FocusedTestRunTests {
         #expect(result.errors.first?.contains("before any test result was written (did the build fail?)") == true)
     }
 
-    @Test func swiftTestRunsInTheFocusedPackageWithItsOwnBuildFolderPerSanitizer() throws {
+    @Test func swiftTestRunsOnTheWorkspacesPackageWithABuildFolderPerSanitizer() throws {
         let tests = FocusedTests(
             manifest: try Fixtures.manifest(), files: Fixtures.files(), focus: Focus(packageRoot: "/repo", folder: "/repo/.build/focus"),
             runner: ScriptedRunner(), write: { _ in }, writeError: { _ in })
         #expect(
             tests.swiftTestArguments(filter: nil, sanitizer: nil, xUnitPath: "/tmp/r.xml") == [
-                "test", "--package-path", "/repo/.build/focus", "--scratch-path", "/repo/.build/focus/.build",
+                "test", "--package-path", "/repo", "--scratch-path", "/repo/.build",
                 "--explicit-target-dependency-import-check", "error", "--xunit-output", "/tmp/r.xml", "-Xswiftc",
                 "-driver-show-incremental",
             ])
@@ -246,7 +229,7 @@ struct FocusedTestRunTests {
             tests.swiftTestArguments(filter: "loads", sanitizer: "thread", xUnitPath: "/tmp/r.xml").suffix(3) == [
                 "--filter", "loads", "--sanitize=thread",
             ])
-        #expect(tests.swiftTestArguments(filter: nil, sanitizer: "thread", xUnitPath: "/x")[4] == "/repo/.build/focus/.build-thread")
+        #expect(tests.swiftTestArguments(filter: nil, sanitizer: "thread", xUnitPath: "/x")[4] == "/repo/.build/sanitize-thread")
     }
 }
 

@@ -243,8 +243,8 @@ struct GalleryRunTests {
         #expect(result.status == 0, "\(result.errors)")
         #expect(runner.calls == [disk.build, disk.program("FeedSandbox", "--gallery")])
         // The focus held FeedSandbox's closure and nothing else.
-        let focused = try String(contentsOfFile: disk.focus.folder + "/Package.swift", encoding: .utf8)
-        #expect(focused.contains("name: \"FeedSandbox\"") && !focused.contains("name: \"FavoritesSandbox\""))
+        let focused = try #require(runner.focuses.first)
+        #expect(focused.contains("FeedSandbox") && !focused.contains("FavoritesSandbox"))
         #expect(
             result.output.contains(
                 "gallery: rendered 1 screen (1 rendering) in 1 program (FeedSandbox); "

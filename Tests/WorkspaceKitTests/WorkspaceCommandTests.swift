@@ -52,7 +52,8 @@ struct WorkspaceCommandTests {
 
     @Test("an unknown subcommand, or an option before the subcommand, is a usage error listing the subcommands")
     func anUnknownSubcommandIsAnError() throws {
-        let commands = "commands: run, new-feature, test, check, spec, recipes, graph, affected, gallery, watch, cassette, insights, help"
+        let commands =
+            "commands: run, new-feature, test, check, spec, recipes, folding, graph, affected, gallery, watch, cassette, insights, help"
         for arguments in [["frobnicate"], ["--run"], ["--package-path", ".", "check"], ["help", "frobnicate"]] {
             let result = try run(arguments)
             #expect(result.status == 2)

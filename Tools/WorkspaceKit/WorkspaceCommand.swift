@@ -107,8 +107,8 @@ public struct WorkspaceCommand {
             options:
               --package-path DIR   the package (default: the one Tools/workspace is in; with swift run,
                                    the nearest folder above with a Package.swift)
-              --scratch-path DIR   passed on to `swift package dump-package`; run, test, watch and gallery
-                                   build in DIR/focus (default .build/focus)
+              --scratch-path DIR   the build folder (default .build): passed on to `swift package
+                                   dump-package`, and run, test, watch and gallery build there
 
             exit status: 0 success, 1 rule broken or command failed, 2 bad command line (an unknown
             command among them), 3 a web API that cassette verify asks did not answer

@@ -36,7 +36,8 @@ struct Workspace {
     var root: String
     /// Passed on to `swift package`: `--scratch-path DIR` as the user gave it, or nothing.
     var swiftOptions: [String]
-    /// Where the per-feature loops build: `.build/focus`, or `focus` in the scratch path.
+    /// Where the per-feature loops build: `.build`, or the scratch path (their lock and the manifest's
+    /// cache in `focus` inside it).
     var focus: Focus
     var runner: any CommandRunning
     var files: DiskFileSystem

@@ -1,19 +1,20 @@
 import Foundation
 
-/// Where every per-feature loop builds: a package generated from the workspace's manifest that
-/// holds only the targets one command needs (`FocusPackage`), in `.build/focus`.
+/// Where every per-feature loop builds: the workspace's own package, narrowed to the targets one
+/// command needs. Package.swift reads their names from `COOKBOOK_FOCUS` and declares only those.
 ///
 /// SwiftPM plans every target of a package on every build: at a thousand features (three
 /// thousand targets) a sandbox's build after any change to Package.swift plans for 40 s before it
-/// compiles anything. A focus holds one closure, a dozen targets at any size of the workspace.
-/// There is one focus folder and one build folder: commands that need the same closure (`run`,
-/// `watch` and `gallery` of one sandbox) write the same manifest, which SwiftPM then reads from its
-/// cache, and a module shared by two closures (Core) is compiled once. Two commands take turns: a
-/// lock is held from the writing of the package to the end of the build in it.
+/// compiles anything. A focused build plans one closure, a dozen targets at any size of the
+/// workspace, and builds in the workspace's build folder (`.build`) from the real sources: what
+/// `swift build` or `swift test` compiled is not compiled again, an edit anywhere in the closure is
+/// always rebuilt, and the compiler names the files a person edits. Two commands of the tool take
+/// turns: a lock (in `folder`) is held from the choice of the closure to the end of its build.
 public struct Focus: Sendable, Equatable {
     /// The workspace's package folder, absolute.
     public let packageRoot: String
-    /// The focused package's folder, absolute: `<packageRoot>/.build/focus` by default.
+    /// The tool's own files beside the build (the manifest's cache, the lock), absolute:
+    /// `<packageRoot>/.build/focus` by default; the build folder is the folder holding it.
     public let folder: String
 
     public init(packageRoot: String, folder: String) {
@@ -21,14 +22,20 @@ public struct Focus: Sendable, Equatable {
         self.folder = folder
     }
 
+    /// The environment variable Package.swift reads the focused targets from.
+    public static let variable = "COOKBOOK_FOCUS"
+
+    /// The build folder the focused builds share with `swift build` and `swift test`.
+    public var buildFolder: String { URL(fileURLWithPath: folder).deletingLastPathComponent().path }
+
     /// Where the workspace's manifest, read by `swift package dump-package`, is kept while
     /// Package.swift is unchanged (`Manifest.loadCached`).
     public var manifestCache: String { folder + "/manifest-cache.json" }
 
-    /// The build folder; a sanitizer gets its own (`.build-thread`), since every module of a
-    /// sanitized build is compiled differently.
+    /// The build folder; a sanitizer gets its own (`.build/sanitize-thread`), since every module of
+    /// a sanitized build is compiled differently.
     public func scratch(sanitizer: String? = nil) -> String {
-        folder + "/" + (sanitizer.map { ".build-\($0)" } ?? ".build")
+        sanitizer.map { buildFolder + "/sanitize-\($0)" } ?? buildFolder
     }
 
     /// Where the programs built in the focus are.
@@ -40,30 +47,30 @@ public struct Focus: Sendable, Equatable {
         try Manifest.loadCached(packageRoot: packageRoot, swiftOptions: swiftOptions, runner: runner, cacheFile: manifestCache)
     }
 
-    /// Waits for the focus (`waiting` is called once if another command holds it), then writes the
-    /// package holding `targets`. The focus is the caller's until it unlocks the lock returned.
+    /// Waits for the focus (`waiting` is called once if another command holds it) and checks that
+    /// `targets` are the manifest's. The focus is the caller's until it unlocks the lock returned.
     public func prepare(_ targets: Set<String>, of manifest: Manifest, waiting: () -> Void = {}) throws -> FileLock {
-        let lock = try FileLock(path: try lockPath(), waiting: waiting)
-        do {
-            try FocusPackage(manifest: manifest, packageRoot: packageRoot, folder: folder).write(targets: targets)
-        } catch {
-            lock.unlock()
-            throw error
-        }
-        return lock
+        try Self.check(targets, of: manifest)
+        return try FileLock(path: try lockPath(), waiting: waiting)
     }
 
     /// As `prepare`, but nil at once if another command holds the focus (a watch keeps reading its
     /// input and signals meanwhile).
     public func prepareIfFree(_ targets: Set<String>, of manifest: Manifest) throws -> FileLock? {
-        guard let lock = try FileLock(ifFree: try lockPath()) else { return nil }
-        do {
-            try FocusPackage(manifest: manifest, packageRoot: packageRoot, folder: folder).write(targets: targets)
-        } catch {
-            lock.unlock()
-            throw error
+        try Self.check(targets, of: manifest)
+        return try FileLock(ifFree: try lockPath())
+    }
+
+    static func check(_ targets: Set<String>, of manifest: Manifest) throws {
+        let known = Set(manifest.targets.map(\.name))
+        if let unknown = targets.subtracting(known).sorted().first {
+            throw CommandError("the focus names \(unknown), which Package.swift does not declare")
         }
-        return lock
+        for target in manifest.targets where targets.contains(target.name) {
+            if let missing = target.targetDependencies.first(where: { !targets.contains($0) }) {
+                throw CommandError("target \(target.name) depends on \(missing), which is not among the focused targets")
+            }
+        }
     }
 
     private func lockPath() throws -> String {
@@ -75,23 +82,26 @@ public struct Focus: Sendable, Equatable {
         return folder + "/.lock"
     }
 
-    /// `swift build` in the focus: `product`, or every target of the package when nil (a
-    /// program's closure holds the dynamic libraries it opens at run time, which no product
+    /// `swift ARGUMENTS` on the package narrowed to `targets`, as a command line:
+    /// `env COOKBOOK_FOCUS=Core,Feed,… swift ARGUMENTS` (the names in the manifest's order).
+    public func command(_ swiftArguments: [String], targets: Set<String>, of manifest: Manifest) -> (program: String, arguments: [String]) {
+        let names = manifest.targets.map(\.name).filter(targets.contains)
+        return ("env", ["\(Self.variable)=\(names.joined(separator: ","))", "swift"] + swiftArguments)
+    }
+
+    /// The arguments of `swift build` in the focus: `product`, or every target of the closure when
+    /// nil (a program's closure holds the dynamic libraries it opens at run time, which no product
     /// of the program links). Undeclared imports are errors, as in every build of the workspace:
     /// the build folder holds modules of other closures, which an undeclared import would find.
     public func buildArguments(product: String? = nil) -> [String] {
-        ["build", "--package-path", folder, "--scratch-path", scratch(), "--explicit-target-dependency-import-check", "error"]
+        ["build", "--package-path", packageRoot, "--scratch-path", scratch(), "--explicit-target-dependency-import-check", "error"]
             + Self.driverRemarks + (product.map { ["--product", $0] } ?? [])
     }
 
     /// The Swift driver says what it recompiles and why (the build insights read it). Every build
-    /// in the focus passes it, recorded or not: SwiftPM plans a build again when its flags change.
+    /// in the focus passes it, recorded or not; it changes no compiled file, so a plain `swift build`
+    /// in the same folder recompiles nothing for its absence.
     public static let driverRemarks = ["-Xswiftc", "-driver-show-incremental"]
-
-    /// `text` with the focus's links written as the real paths of the files they lead to.
-    public func realPaths(in text: String, of manifest: Manifest) -> String {
-        FocusPackage(manifest: manifest, packageRoot: packageRoot, folder: folder).realPaths(in: text)
-    }
 
     /// The folder as the user would name it: `.build/focus`.
     public var relativeFolder: String {

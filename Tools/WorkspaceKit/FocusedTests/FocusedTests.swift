@@ -13,7 +13,7 @@ public struct TestSelection: Sendable, Equatable {
     }
 
     /// The `swift test --filter` that runs `selections` and nothing else, or nil when every
-    /// selection is whole (the focused package then holds exactly those test targets).
+    /// selection is whole (the focus then holds exactly those test targets).
     public static func filter(for selections: [TestSelection]) -> String? {
         guard selections.contains(where: { $0.suites != nil }) else { return nil }
         let parts = selections.map { selection in
@@ -25,13 +25,13 @@ public struct TestSelection: Sendable, Equatable {
     }
 }
 
-/// `workspace test <Module>…`: runs the tests of some modules in a focused package that builds
-/// only what they need (see `FocusPackage`), and counts what passed and failed.
+/// `workspace test <Module>…`: runs the tests of some modules, building only what they need (see
+/// `Focus`), and counts what passed and failed.
 public struct FocusedTests {
     public let manifest: Manifest
     public let files: any FileSystem
     public let packageRoot: String
-    /// Where the focused package lives.
+    /// Where the tests build.
     public let focus: Focus
     public let runner: any CommandRunning
     public var write: (String) -> Void
@@ -113,11 +113,11 @@ public struct FocusedTests {
         }
     }
 
-    /// The arguments of the `swift test` run in the focused package.
+    /// The arguments of the `swift test` run in the focus.
     func swiftTestArguments(filter: String?, sanitizer: String?, xUnitPath: String, xcTest: Bool = true) -> [String] {
         var arguments =
             [
-                "test", "--package-path", focus.folder, "--scratch-path", focus.scratch(sanitizer: sanitizer),
+                "test", "--package-path", focus.packageRoot, "--scratch-path", focus.scratch(sanitizer: sanitizer),
                 "--explicit-target-dependency-import-check", "error", "--xunit-output", xUnitPath,
             ] + Focus.driverRemarks
         if let filter { arguments += ["--filter", filter] }
@@ -126,7 +126,7 @@ public struct FocusedTests {
         return arguments
     }
 
-    /// Builds the closure of `selections` in the focused package and runs their tests. The
+    /// Builds the closure of `selections` in the focus and runs their tests. The
     /// status is 0 only if `swift test` succeeded, no test failed and at least one ran (with no
     /// filter: at least one in each selected target).
     public func run(_ selections: [TestSelection], filter userFilter: String? = nil, sanitizer: String? = nil) throws -> Int32 {
@@ -136,20 +136,18 @@ public struct FocusedTests {
             writeError("workspace test: waiting for another workspace command building in \(focus.relativeFolder) to finish…")
         }
         defer { lock.unlock() }
-        write(
-            "workspace test: \(names.joined(separator: ", ")) in a package of \(targets.count) targets (\(focus.relativeFolder)): "
-                + targets.joined(separator: ", "))
+        write("workspace test: \(names.joined(separator: ", ")) in a focus of \(targets.count) targets: " + targets.joined(separator: ", "))
 
         let reports = FileManager.default.temporaryDirectory.appendingPathComponent("workspace-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: reports) }
         let xUnit = reports.appendingPathComponent("results.xml")
         let filter = userFilter ?? TestSelection.filter(for: selections)
-        let status = try runner.run(
-            "swift", swiftTestArguments(filter: filter, sanitizer: sanitizer, xUnitPath: xUnit.path, xcTest: usesXCTest(names)),
-            in: packageRoot
-        ) { [focus, manifest, write, recorder] line in
-            if let shown = BuildRecorder.pass(line, to: recorder) { write(focus.realPaths(in: shown, of: manifest)) }
+        let command = focus.command(
+            swiftTestArguments(filter: filter, sanitizer: sanitizer, xUnitPath: xUnit.path, xcTest: usesXCTest(names)),
+            targets: Set(targets), of: manifest)
+        let status = try runner.run(command.program, command.arguments, in: packageRoot) { [write, recorder] line in
+            if let shown = BuildRecorder.pass(line, to: recorder) { write(shown) }
         }
         recorder?.finish(exitStatus: status)
 

@@ -128,7 +128,7 @@ public struct GalleryRun {
     func build(_ programs: [String]) throws {
         let targets = Set(ModuleGraph(manifest: manifest).closure(of: programs))
         write(
-            "gallery: building \(programs.count) program\(programs.count == 1 ? "" : "s") (\(targets.count) targets in \(focus.relativeFolder))…"
+            "gallery: building \(programs.count) program\(programs.count == 1 ? "" : "s") (a focus of \(targets.count) targets)…"
         )
         let build = try focus.build(
             targets, of: manifest, runner: runner, recorder: { [recorder] in recorder },

@@ -46,7 +46,7 @@ public struct ToolPackage {
             throw CommandError("Package.swift declares no program \(Conventions.toolProgram) to make \(manifestPath) for")
         }
         let folder = Conventions.toolPackageFolder + "/"
-        return try FocusPackage.manifestText(
+        return try ManifestWriter.manifestText(
             of: manifest, for: Set(targets.map(\.name)),
             header: [
                 "// swift-format-ignore-file",

@@ -7,15 +7,15 @@ struct RunCommand: Subcommand, Equatable {
     static let name = "run"
     static let synopsis = "run FEATURE|PROGRAM [PROGRAM-OPTIONS…]"
     static let summary = """
-        build FEATURE's sandbox (Feed) or the app (cookbook) from a package holding only
-        what it needs (.build/focus) and run it with PROGRAM-OPTIONS (--scenario empty…);
+        build only what FEATURE's sandbox (Feed) or the app (cookbook) needs (the package
+        narrowed to its closure) and run it with PROGRAM-OPTIONS (--scenario empty…);
         `workspace run --help` says more
         """
     static let usage = """
         usage: workspace run FEATURE|PROGRAM [PROGRAM-OPTIONS…]
 
-        Builds FEATURE's sandbox (Feed, or FeedSandbox) or the app (cookbook) from a package that
-        holds only what it needs (.build/focus, generated from Package.swift), then runs it with
+        Builds FEATURE's sandbox (Feed, or FeedSandbox) or the app (cookbook), and only what it
+        needs (Package.swift narrowed to its closure, in .build), then runs it with
         PROGRAM-OPTIONS: everything after the name is the program's (--scenario NAME, --script
         FILE, --open LINK, --help…). The build's progress goes to standard error at a terminal
         and nowhere otherwise (its errors always), so the program's output stays its own.

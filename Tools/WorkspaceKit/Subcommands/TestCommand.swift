@@ -4,8 +4,8 @@ struct TestCommand: Subcommand {
     static let name = "test"
     static let synopsis = "test MODULE… [--filter REGEX] [--sanitize=thread]"
     static let summary = """
-        build only what the tests of MODULE (Feed, or FeedTests) need, in a package
-        generated from Package.swift under .build/focus, and run them; prints how many
+        build only what the tests of MODULE (Feed, or FeedTests) need (the package
+        narrowed to their closure), and run them; prints how many
         ran, passed and failed. Exit status 1 if any failed or none ran, 2 for an
         unknown module. --filter narrows the tests; --sanitize is passed to swift test
         """

@@ -157,7 +157,8 @@ final class WatchDriver: WatchEffects {
             buildManifest = manifest
             recorder = plan.makeRecorder(manifest)
             recordedUpTo = 0
-            build = try ChildProcess(["swift"] + plan.focus.buildArguments(), input: .null, output: .pipe, ownGroup: true)
+            let command = plan.focus.command(plan.focus.buildArguments(), targets: targets, of: manifest)
+            build = try ChildProcess([command.program] + command.arguments, input: .null, output: .pipe, ownGroup: true)
         } catch {
             waitsForFocus = false
             releaseFocus()
@@ -230,9 +231,8 @@ final class WatchDriver: WatchEffects {
         recordWholeLines()
         recorder?.finish(exitStatus: status.shellStatus)
         recorder = nil
-        let linked = String(decoding: buildOutput, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let output = String(decoding: buildOutput, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !BuildOutputReader.isDriverRemark(String($0)) }.joined(separator: "\n")
-        let output = buildManifest.map { plan.focus.realPaths(in: linked, of: $0) } ?? linked
         session.buildFinished(succeeded: status == .exited(0), failure: BuildFailure(output: output, packageRoot: plan.root), at: .now)
     }
 
