@@ -38,11 +38,11 @@ struct WrappedAppScreensTests {
     @Test("every bundled recipe, its ingredient chooser and its author's recipes")
     func everyRecipe() async throws {
         let app = try await AppSession()
-        for recipe in try BundledRecipeClient.bundled().recipes {
+        for recipe in BundledRecipeClient.bundled().recipes {
             await app.app.open(Screens.RecipeDetails(recipeID: recipe.id))
             expectWraps(app.session, recipe.title)
         }
-        let first = try #require(try BundledRecipeClient.bundled().recipes.first)
+        let first = try #require(BundledRecipeClient.bundled().recipes.first)
         await app.app.open(Screens.ChooseIngredients(recipeID: first.id))
         expectWraps(app.session, "choosing the ingredients of \(first.title)")
         await app.app.open(Screens.AuthorRecipes(authorID: first.author.id))
