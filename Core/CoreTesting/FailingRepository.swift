@@ -23,6 +23,11 @@ public struct FailingRepository<Entity: Identifiable & Queryable>: Repository wh
     public func append(_ entities: [Entity], numbering order: Entity.Field, _ place: @Sendable (inout Entity, Int) -> Void) async throws
         -> [Entity]
     { throw error }
+    public func update<Result: Sendable>(
+        _ query: Query<Entity>, numbering order: Entity.Field, doing what: String, _ change: @Sendable (inout [Entity], Int) -> Result
+    ) async throws -> Result {
+        throw error
+    }
 }
 
 /// What the stub stores throw. Each says what happened and what to do, in words, as the

@@ -53,6 +53,13 @@ public actor FlakyRepository<Entity: Identifiable & Queryable>: Repository where
         return await base.append(entities, numbering: order, place)
     }
 
+    public func update<Result: Sendable>(
+        _ query: Query<Entity>, numbering order: Entity.Field, doing what: String, _ change: @Sendable (inout [Entity], Int) -> Result
+    ) async throws -> Result {
+        if failsWrites || failsReads { throw StubStoreError.diskFull }
+        return await base.update(query, numbering: order, doing: what, change)
+    }
+
     /// What is stored, ignoring failures: what the user would find after a restart.
     public func stored(sort: [Sort<Entity>] = []) async -> [Entity] {
         await base.findAll(.all, sort: sort)

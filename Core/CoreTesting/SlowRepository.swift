@@ -45,4 +45,11 @@ public struct SlowRepository<Entity: Identifiable & Queryable>: Repository where
         try await clock.sleep(for: delay)
         return try await base.append(entities, numbering: order, place)
     }
+
+    public func update<Result: Sendable>(
+        _ query: Query<Entity>, numbering order: Entity.Field, doing what: String, _ change: @Sendable (inout [Entity], Int) -> Result
+    ) async throws -> Result {
+        try await clock.sleep(for: delay)
+        return try await base.update(query, numbering: order, doing: what, change)
+    }
 }

@@ -45,9 +45,11 @@ struct ChooseIngredientsState: Equatable {
     }
 
     var phase = Phase.loading
+    /// How many it is cooked for, which the amounts shown follow; nil: as many as the recipe serves.
+    var servings: Int?
     /// The positions, in the recipe, of the ingredients chosen.
     var chosen: Set<Int> = []
-    /// Names (lowercased) of what the shopping list already has to buy.
+    /// What the shopping list already has to buy, as ingredients compare (`IngredientName.key`).
     var onList: Set<String> = []
 
     /// The chosen ingredients, in the recipe's order.
@@ -94,9 +96,11 @@ struct ChooseIngredientsTranslator: Translator {
         case .failed(let failure):
             return ScreenContent(title: Self.title, status: .failed(failure))
         case .loaded(let recipe):
+            let factor = recipe.factor(forServings: state.servings)
             let rows = recipe.ingredients.enumerated().map { index, ingredient in
-                let amount = ingredient.quantity == nil ? "to taste" : ingredient.amountText
-                let onList = state.onList.contains(ingredient.name.lowercased()) ? " · already on your list" : ""
+                let amount =
+                    ingredient.quantity(scaledBy: factor)?.text ?? (ingredient.quantity == nil ? "to taste" : ingredient.amountText)
+                let onList = state.onList.contains(IngredientName.key(ingredient.name)) ? " · already on your list" : ""
                 return ScreenRow(
                     id: ChooseIngredientsRow.ingredient(index).rowID, .toggle(label: ingredient.name, isOn: state.chosen.contains(index)),
                     detail: amount + onList)
@@ -113,11 +117,19 @@ struct ChooseIngredientsTranslator: Translator {
                 title: Self.title,
                 sections: [
                     ScreenSection(
-                        id: "ingredients", title: "Ingredients of “\(recipe.title)” (\(count) of \(recipe.ingredients.count) chosen)",
+                        id: "ingredients",
+                        title:
+                            "Ingredients of “\(recipe.title)”\(forServings(state.servings, of: recipe)) (\(count) of \(recipe.ingredients.count) chosen)",
                         rows: rows),
                     ScreenSection(id: "actions", rows: [add, ScreenRow(id: ChooseIngredientsRow.cancel.rowID, .button("Cancel"))]),
                 ])
         }
+    }
+
+    /// " for 2" when cooking for another number than the recipe's; empty otherwise.
+    private func forServings(_ servings: Int?, of recipe: Recipe) -> String {
+        guard let servings, servings != recipe.servings else { return "" }
+        return " for \(servings)"
     }
 }
 
@@ -132,9 +144,10 @@ final class ChooseIngredientsViewModel: ScreenViewModel {
     let recipeID: Recipe.ID
     private let interactor: RecipeDetailsInteractor
 
-    init(recipeID: Recipe.ID, interactor: RecipeDetailsInteractor) {
+    init(recipeID: Recipe.ID, servings: Int? = nil, interactor: RecipeDetailsInteractor) {
         self.recipeID = recipeID
         self.interactor = interactor
+        state.servings = servings
     }
 
     /// Loads the first time only: the choices made so far stay.
@@ -144,14 +157,14 @@ final class ChooseIngredientsViewModel: ScreenViewModel {
         await load()
     }
 
-    /// Everything starts chosen except what the list already has to buy.
+    /// Everything starts chosen but water and what is to taste, which a cook rarely buys; what
+    /// the list already has is said, and chosen still, since the list adds it up.
     func load() async {
         state.phase = .loading
         do {
             let recipe = try await interactor.recipe(id: recipeID)
-            let onList = await interactor.namesToBuy()
-            state.onList = onList
-            state.chosen = Set(recipe.ingredients.indices.filter { !onList.contains(recipe.ingredients[$0].name.lowercased()) })
+            state.onList = await interactor.namesToBuy()
+            state.chosen = Set(recipe.ingredients.indices.filter { recipe.ingredients[$0].goesOnShoppingList })
             state.phase = .loaded(recipe)
         } catch {
             state.phase = .failed(ScreenFailure(error, whileTrying: "load the ingredients of recipe \(recipeID)"))

@@ -8,7 +8,8 @@ public enum RecipeDetailsFeature {
     @MainActor
     public static func makeScreen(_ descriptor: Screens.RecipeDetails, environment: any Environment) -> any Screen {
         RecipeDetailsScreen(
-            viewModel: RecipeDetailsViewModel(recipeID: descriptor.recipeID, interactor: RecipeDetailsInteractor(environment: environment))
+            viewModel: RecipeDetailsViewModel(
+                recipeID: descriptor.recipeID, servings: descriptor.servings, interactor: RecipeDetailsInteractor(environment: environment))
         )
     }
 
@@ -16,7 +17,7 @@ public enum RecipeDetailsFeature {
     public static func makeScreen(_ descriptor: Screens.ChooseIngredients, environment: any Environment) -> any Screen {
         ChooseIngredientsScreen(
             viewModel: ChooseIngredientsViewModel(
-                recipeID: descriptor.recipeID, interactor: RecipeDetailsInteractor(environment: environment))
+                recipeID: descriptor.recipeID, servings: descriptor.servings, interactor: RecipeDetailsInteractor(environment: environment))
         )
     }
 
@@ -26,7 +27,7 @@ public enum RecipeDetailsFeature {
 
     /// The flow that chooses which ingredients go on the shopping list; it finishes with
     /// `FlowResult.ingredients` for the details screen.
-    static func chooseIngredients(_ recipeID: Recipe.ID) -> Navigation {
-        .show(Screens.ChooseIngredients(recipeID: recipeID))
+    static func chooseIngredients(_ recipeID: Recipe.ID, servings: Int?) -> Navigation {
+        .show(Screens.ChooseIngredients(recipeID: recipeID, servings: servings))
     }
 }

@@ -41,24 +41,35 @@ struct RecipeDetailsInteractor {
         return true
     }
 
-    /// Appends the ingredients (every one unless told) after the list's last item, in one
-    /// transaction; the store numbers them, so items added meanwhile elsewhere never take their
-    /// places. Returns how many.
-    func addToShoppingList(_ recipe: Recipe, ingredients: [Ingredient]? = nil) async throws -> Int {
-        let items = (ingredients ?? recipe.ingredients).map { ingredient in
-            ShoppingItem(id: environment.ids.next(), name: ingredient.name, amount: ingredient.amountText, recipeID: recipe.id, position: 0)
-        }
-        _ = try await environment.shoppingList.append(items, numbering: .position) { $0.position = $1 }
+    /// Adds the ingredients, for `factor` times the servings the recipe is written for: each to
+    /// the row of the same ingredient it adds up with, or as a new row after the last, all in
+    /// one transaction of the store, so what another screen or program adds meanwhile is counted
+    /// too. Returns how many ingredients.
+    func addToShoppingList(_ recipe: Recipe, ingredients: [Ingredient], scaledBy factor: Fraction) async throws -> Int {
+        let additions = ingredients.map { ShoppingItem.Addition(id: environment.ids.next(), ingredient: $0, of: recipe, scaledBy: factor) }
+        try await environment.shoppingList.add(additions)
         environment.activityLogger.log(
-            ActivityEvent("shopping_list_add", payload: ["recipe_id": String(recipe.id), "count": String(items.count)]))
-        return items.count
+            ActivityEvent("shopping_list_add", payload: ["recipe_id": String(recipe.id), "count": String(additions.count)]))
+        return additions.count
     }
 
-    /// What the shopping list still has to buy, lowercased. A list that cannot be read counts as empty:
-    /// the chooser then simply offers every ingredient.
+    /// Takes the recipe's ingredients, for `factor` times its servings, off the shopping list:
+    /// never more of a row than the recipe added to it. Returns how many rows changed or went.
+    func takeOffShoppingList(_ recipe: Recipe, scaledBy factor: Fraction) async throws -> Int {
+        let lines = recipe.ingredients.map {
+            ShoppingItem.Addition(id: environment.ids.next(), ingredient: $0, of: recipe, scaledBy: factor)
+        }
+        let changed = try await environment.shoppingList.takeOff(recipe: recipe.id, titled: recipe.title, lines)
+        environment.activityLogger.log(
+            ActivityEvent("shopping_list_take_off", payload: ["recipe_id": String(recipe.id), "count": String(changed)]))
+        return changed
+    }
+
+    /// What the shopping list still has to buy, as ingredients compare (`IngredientName.key`). A
+    /// list that cannot be read counts as empty: the chooser then simply offers every ingredient.
     func namesToBuy() async -> Set<String> {
         let items = (try? await environment.shoppingList.findAll(.equal(.isChecked, .bool(false)), sort: [])) ?? []
-        return Set(items.map { $0.name.lowercased() })
+        return Set(items.map { IngredientName.key($0.name) })
     }
 
     func logChooserPageView(_ recipeID: Recipe.ID) {

@@ -19,12 +19,15 @@ final class RecipeDetailsScreen: TranslatedScreen {
         case .activate(let row):
             switch RecipeDetailsRow(rowID: row) {
             case .addToShoppingList: await viewModel.addIngredientsToShoppingList()
+            case .takeOffShoppingList: await viewModel.takeIngredientsOffShoppingList()
             case .chooseIngredients: return viewModel.chooseIngredients()
             case .favorite: await viewModel.toggleFavorite()
             case .export: await viewModel.export()
             case .moreFromAuthor: return viewModel.moreFromAuthor()
-            case nil: break
+            case .servings, nil: break
             }
+        case .choose(let row, let option):
+            if RecipeDetailsRow(rowID: row) == .servings { viewModel.chooseServings(at: option) }
         case .toggle(let row):
             if RecipeDetailsRow(rowID: row) == .favorite { await viewModel.toggleFavorite() }
         case .flowFinished(let result):
@@ -41,7 +44,10 @@ final class RecipeDetailsScreen: TranslatedScreen {
 /// The rows the screen's events name, its actions: the translator writes `rowID`, the screen reads
 /// it back. (The recipe's facts, ingredients and steps are text no event names.)
 enum RecipeDetailsRow: String, CaseIterable {
+    /// How many it is cooked for.
+    case servings
     case addToShoppingList = "add-to-shopping-list"
+    case takeOffShoppingList = "take-off-shopping-list"
     case chooseIngredients = "choose-ingredients"
     case favorite
     case export

@@ -1,4 +1,5 @@
 import Core
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -14,6 +15,8 @@ struct RecipeDetailsState: Equatable {
     }
 
     var phase = Phase.loading
+    /// How many it is cooked for, which the quantities follow; nil: as many as the recipe serves.
+    var servings: Int?
     var isFavorite = false
     /// The outcome of the last action, in words for the user.
     var notice: String?
@@ -25,5 +28,19 @@ struct RecipeDetailsState: Equatable {
     var recipe: Recipe? {
         if case .loaded(let recipe) = phase { return recipe }
         return nil
+    }
+}
+
+extension Recipe {
+    /// How many times the recipe's quantities it takes to cook for `servings` (½ for 2 of a
+    /// recipe for 4); once for nil, or a recipe that says it serves none.
+    func factor(forServings servings: Int?) -> Fraction {
+        guard let servings, servings != self.servings else { return .one }
+        return Fraction(servings, self.servings) ?? .one
+    }
+
+    /// The servings a cook chooses from: the usual ones, the recipe's own and the chosen one.
+    func servingsChoices(including chosen: Int?) -> [Int] {
+        Set([1, 2, 3, 4, 5, 6, 8, 10, 12, servings] + (chosen.map { [$0] } ?? [])).filter { $0 > 0 }.sorted()
     }
 }

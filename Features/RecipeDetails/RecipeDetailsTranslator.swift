@@ -14,12 +14,15 @@ struct RecipeDetailsTranslator: Translator {
             // A saved copy stays said above the outcome of the last action.
             let notices = [state.savedCopy?.notice(now: state.now), state.notice].compactMap { $0 }
             return ScreenContent(
-                title: recipe.title, sections: sections(for: recipe, isFavorite: state.isFavorite),
+                title: recipe.title, sections: sections(for: recipe, servings: state.servings, isFavorite: state.isFavorite),
                 notice: notices.isEmpty ? nil : notices.joined(separator: " "))
         }
     }
 
-    private func sections(for recipe: Recipe, isFavorite: Bool) -> [ScreenSection] {
+    private func sections(for recipe: Recipe, servings chosen: Int?, isFavorite: Bool) -> [ScreenSection] {
+        let servings = chosen ?? recipe.servings
+        let factor = recipe.factor(forServings: servings)
+        let choices = recipe.servingsChoices(including: servings)
         let facts = [
             "\(recipe.category.displayName) by \(recipe.author.name)",
             "\(recipe.cookingMinutes) min · \(recipe.calories) kcal per serving · serves \(recipe.servings)"
@@ -29,9 +32,17 @@ struct RecipeDetailsTranslator: Translator {
             ScreenSection(
                 id: "about", rows: ([recipe.summary] + facts).enumerated().map { ScreenRow(id: "about-\($0.offset)", .text($0.element)) }),
             ScreenSection(
-                id: "ingredients", title: "Ingredients",
+                id: "servings",
+                rows: [
+                    ScreenRow(
+                        id: RecipeDetailsRow.servings.rowID,
+                        .picker(label: "Serves", options: choices.map(String.init), selected: choices.firstIndex(of: servings) ?? 0))
+                ]),
+            ScreenSection(
+                id: "ingredients",
+                title: servings == recipe.servings ? "Ingredients" : "Ingredients for \(servings) (the recipe serves \(recipe.servings))",
                 rows: recipe.ingredients.enumerated().map {
-                    ScreenRow(id: "ingredient-\($0.offset)", .text("• " + ingredientText.translate($0.element)))
+                    ScreenRow(id: "ingredient-\($0.offset)", .text("• " + ingredientText.translate(($0.element, factor))))
                 }),
             ScreenSection(
                 id: "steps", title: "Steps",
@@ -45,6 +56,7 @@ struct RecipeDetailsTranslator: Translator {
                 rows: [
                     ScreenRow(id: RecipeDetailsRow.addToShoppingList.rowID, .button("Add ingredients to shopping list")),
                     ScreenRow(id: RecipeDetailsRow.chooseIngredients.rowID, .link(title: "Choose ingredients to add…", subtitle: nil)),
+                    ScreenRow(id: RecipeDetailsRow.takeOffShoppingList.rowID, .button("Take ingredients off shopping list")),
                     ScreenRow(id: RecipeDetailsRow.favorite.rowID, .toggle(label: "Favorite", isOn: isFavorite)),
                     ScreenRow(id: RecipeDetailsRow.export.rowID, .button("Export as Markdown")),
                     ScreenRow(id: RecipeDetailsRow.moreFromAuthor.rowID, .link(title: "More from \(recipe.author.name)", subtitle: nil)),
@@ -53,10 +65,11 @@ struct RecipeDetailsTranslator: Translator {
     }
 }
 
-/// An ingredient in words, as a cook writes it: "200 g rice", "2 cloves garlic", "½ apple, grated",
-/// "salt (to taste)". The wording is `Ingredient.text`, shared with the app's export.
+/// An ingredient in words, as a cook writes it, for the servings cooked: "200 g rice", "2 cloves
+/// garlic", "½ apple, grated" ("¼ apple, grated" for half as many), "salt (to taste)". The
+/// wording is `Ingredient.text(scaledBy:)`, shared with the app's export.
 struct IngredientTranslator: Translator {
-    func translate(_ ingredient: Ingredient) -> String {
-        ingredient.text
+    func translate(_ input: (ingredient: Ingredient, factor: Fraction)) -> String {
+        input.ingredient.text(scaledBy: input.factor)
     }
 }

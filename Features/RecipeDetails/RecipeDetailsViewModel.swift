@@ -11,9 +11,30 @@ final class RecipeDetailsViewModel: ScreenViewModel {
     let recipeID: Recipe.ID
     private let interactor: RecipeDetailsInteractor
 
-    init(recipeID: Recipe.ID, interactor: RecipeDetailsInteractor) {
+    init(recipeID: Recipe.ID, servings: Int? = nil, interactor: RecipeDetailsInteractor) {
         self.recipeID = recipeID
         self.interactor = interactor
+        state.servings = servings
+    }
+
+    /// Cooks for another number: the quantities shown, and those added to the list, follow.
+    func chooseServings(at index: Int) {
+        guard let recipe = state.recipe else { return }
+        let choices = recipe.servingsChoices(including: state.servings)
+        guard choices.indices.contains(index) else { return }
+        state.servings = choices[index]
+        state.notice = nil
+    }
+
+    /// How many times the recipe's quantities are cooked.
+    private var factor: Fraction {
+        state.recipe?.factor(forServings: state.servings) ?? .one
+    }
+
+    /// " (for 2)" when cooking for another number than the recipe's; empty otherwise.
+    private var forServings: String {
+        guard let recipe = state.recipe, let servings = state.servings, servings != recipe.servings else { return "" }
+        return " (for \(servings))"
     }
 
     func load() async {
@@ -35,10 +56,10 @@ final class RecipeDetailsViewModel: ScreenViewModel {
         await add(nil)
     }
 
-    /// Opens the chooser, whose result comes back through `flowFinished`.
+    /// Opens the chooser, with the amounts for the servings chosen; its result comes back through `flowFinished`.
     func chooseIngredients() -> Navigation? {
         guard let recipe = state.recipe else { return nil }
-        return RecipeDetailsFeature.chooseIngredients(recipe.id)
+        return RecipeDetailsFeature.chooseIngredients(recipe.id, servings: state.servings)
     }
 
     /// The chooser finished: add what was chosen for this recipe. Cancelling adds nothing.
@@ -47,16 +68,38 @@ final class RecipeDetailsViewModel: ScreenViewModel {
         await add(ingredients)
     }
 
-    /// Adds the ingredients (all of them when nil) and says how many, of how many.
-    private func add(_ ingredients: [Ingredient]?) async {
+    /// Adds the ingredients chosen, or else every one but water and what is to taste, for the
+    /// servings chosen; says how many, of how many, and what was left out.
+    private func add(_ chosen: [Ingredient]?) async {
         guard let recipe = state.recipe else { return }
+        let ingredients = chosen ?? recipe.ingredients.filter(\.goesOnShoppingList)
+        let leftOut = chosen == nil ? recipe.ingredients.filter { !$0.goesOnShoppingList } : []
         do {
-            let count = try await interactor.addToShoppingList(recipe, ingredients: ingredients)
+            let count = try await interactor.addToShoppingList(recipe, ingredients: ingredients, scaledBy: factor)
             let ofAll = count < recipe.ingredients.count ? " of \(recipe.ingredients.count)" : ""
-            state.notice =
-                "Added \(count)\(ofAll) \(count == 1 && ofAll.isEmpty ? "ingredient" : "ingredients") of “\(recipe.title)” to the shopping list."
+            let noun = count == 1 && ofAll.isEmpty ? "ingredient" : "ingredients"
+            var notice = "Added \(count)\(ofAll) \(noun) of “\(recipe.title)”\(forServings) to the shopping list."
+            if !leftOut.isEmpty {
+                let names = leftOut.map { $0.quantity == nil ? "\($0.name) (to taste)" : $0.name }
+                notice += " Left out \(Self.inWords(names)): choose them with “Choose ingredients to add…”."
+            }
+            state.notice = notice
         } catch {
             state.notice = ScreenFailure(error, whileTrying: "add the ingredients to the shopping list").messageWithRecovery
+        }
+    }
+
+    /// Takes the recipe's ingredients, for the servings chosen, off the shopping list.
+    func takeIngredientsOffShoppingList() async {
+        guard let recipe = state.recipe else { return }
+        do {
+            let count = try await interactor.takeOffShoppingList(recipe, scaledBy: factor)
+            state.notice =
+                count == 0
+                ? "Nothing on the shopping list is for “\(recipe.title)”."
+                : "Took the ingredients of “\(recipe.title)”\(forServings) off the shopping list: \(count) \(count == 1 ? "row" : "rows") changed."
+        } catch {
+            state.notice = ScreenFailure(error, whileTrying: "take the ingredients off the shopping list").messageWithRecovery
         }
     }
 
@@ -87,5 +130,11 @@ final class RecipeDetailsViewModel: ScreenViewModel {
         } catch {
             state.notice = ScreenFailure(error, whileTrying: "export “\(recipe.title)”").messageWithRecovery
         }
+    }
+
+    /// "water", "water and salt", "water, ice and salt".
+    static func inWords(_ names: [String]) -> String {
+        guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + last
     }
 }

@@ -31,6 +31,7 @@ final class ShoppingListScreen: TranslatedScreen {
             switch ShoppingListRow(rowID: row) {
             case .clearChecked: await viewModel.clearChecked()
             case .notAdded(let id): await viewModel.addAgain(id)
+            case .takeOff(let recipeID): await viewModel.takeOff(recipeID)
             case .item, .add, nil: break
             }
         case .toggle(let row):
@@ -39,7 +40,7 @@ final class ShoppingListScreen: TranslatedScreen {
             switch ShoppingListRow(rowID: row) {
             case .item(let id): await viewModel.delete(id)
             case .notAdded(let id): viewModel.dropNotAdded(id)
-            case .add, .clearChecked, nil: break
+            case .add, .clearChecked, .takeOff, nil: break
             }
         case .retry:
             await viewModel.load()
@@ -59,6 +60,8 @@ enum ShoppingListRow: Hashable {
     /// The "+ Add item" field.
     case add
     case clearChecked
+    /// Takes what a recipe added off the list.
+    case takeOff(Recipe.ID)
 
     var rowID: String {
         switch self {
@@ -66,14 +69,17 @@ enum ShoppingListRow: Hashable {
         case .notAdded(let id): "not-added-\(id.uuidString)"
         case .add: "add"
         case .clearChecked: "clear-checked"
+        case .takeOff(let recipeID): "take-off-\(recipeID)"
         }
     }
 
     /// The row whose `rowID` is exactly this; nil for any other text.
     init?(rowID: String) {
-        // An id ends in a UUID, 36 characters; which row it is, the one that writes the same id.
+        // An id ends in a UUID, 36 characters, or a recipe's number; which row it is, the one that writes the same id.
         let id = UUID(uuidString: String(rowID.suffix(36)))
-        let rows: [ShoppingListRow] = [.add, .clearChecked] + (id.map { [.item($0), .notAdded($0)] } ?? [])
+        let recipeID = Int(rowID.trimmingPrefix("take-off-"))
+        let rows: [ShoppingListRow] =
+            [.add, .clearChecked] + (id.map { [.item($0), .notAdded($0)] } ?? []) + (recipeID.map { [.takeOff($0)] } ?? [])
         guard let row = rows.first(where: { $0.rowID == rowID }) else { return nil }
         self = row
     }

@@ -20,6 +20,14 @@ struct ShoppingListState: Equatable {
         var name: String
     }
 
+    /// A recipe that rows of the list are for.
+    struct RecipeOnList: Equatable {
+        var id: Recipe.ID
+        /// Its title when it was added; "recipe 12" for rows saved before titles were kept.
+        var title: String
+        var rows: Int
+    }
+
     var phase = Phase.loading
     /// What the user is typing into the "+ Add item" row: the next item. Enter hands it over
     /// and empties it at once, so keys typed while the item is saved start the one after.
@@ -34,13 +42,15 @@ struct ShoppingListState: Equatable {
     }
 }
 
-/// One row of the list, typed (a Translator turns them into rows): the "+ Add item" row, the entries to try again and
-/// the "Clear checked" row are cases, not index arithmetic around the items.
+/// One row of the list, typed (a Translator turns them into rows): the "+ Add item" row, the entries to try again,
+/// the "Clear checked" row and the recipes to take off are cases, not index arithmetic around the items.
 enum ShoppingListItem: Equatable {
     case item(ShoppingItem)
     case notAdded(ShoppingListState.NotAdded)
     case add(draft: String)
     case clearChecked(count: Int)
+    /// A recipe something on the list is for, and how many rows.
+    case recipe(ShoppingListState.RecipeOnList)
 
     /// The row that shows it, which the screen's events name.
     var row: ShoppingListRow {
@@ -49,6 +59,7 @@ enum ShoppingListItem: Equatable {
         case .notAdded(let entry): .notAdded(entry.id)
         case .add: .add
         case .clearChecked: .clearChecked
+        case .recipe(let recipe): .takeOff(recipe.id)
         }
     }
 }

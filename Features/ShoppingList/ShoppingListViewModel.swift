@@ -61,16 +61,18 @@ final class ShoppingListViewModel: ScreenViewModel {
         state.notice = "Dropped “\(entry.name)”: it was not added."
     }
 
+    /// Adds what was typed ("2 onions", "500 g flour", "milk") to the row of the same ingredient
+    /// it adds up with, or as a new row at the end; the store does both in one transaction, so
+    /// what another tab or program adds meanwhile is counted too, and never takes the same place.
     private func add(_ name: String, tryingAgain id: UUID?) async {
         state.notice = "Adding “\(name)”…"
         let added = await change("add “\(name)”") {
-            // At the end of the list: the store numbers it, so adds made meanwhile elsewhere
-            // (another tab, another program) never take the same place.
-            let item = ShoppingItem(id: environment.ids.next(), name: name, position: 0)
-            _ = try await environment.shoppingList.append([item], numbering: .position) { $0.position = $1 }
+            let addition = ShoppingItem.Addition(id: environment.ids.next(), typed: IngredientLine(parsing: name))
+            let rows = try await environment.shoppingList.add([addition])
             environment.activityLogger.log(ActivityEvent("shopping_item_add", payload: ["name": name]))
             state.notAdded.removeAll { $0.id == id }
-            return "Added “\(name)”."
+            guard let row = rows.first, row.id != addition.id, !row.amount.isEmpty else { return "Added “\(name)”." }
+            return "Added “\(name)”: \(row.amount) \(row.displayName) on the list now."
         }
         guard !added else { return }
         if id == nil { state.notAdded.append(ShoppingListState.NotAdded(id: environment.ids.next(), name: name)) }
@@ -88,6 +90,17 @@ final class ShoppingListViewModel: ScreenViewModel {
             environment.activityLogger.log(
                 ActivityEvent(item.isChecked ? "shopping_item_check" : "shopping_item_uncheck", payload: ["name": item.name]))
             return nil
+        }
+    }
+
+    /// Takes off the list what a recipe added: its part of every row; rows only it needed go.
+    func takeOff(_ recipeID: Recipe.ID) async {
+        let title = ShoppingListItemsTranslator.recipes(of: state.items).first { $0.id == recipeID }?.title ?? "recipe \(recipeID)"
+        await change("take “\(title)” off the list") {
+            let changed = try await environment.shoppingList.takeOff(recipe: recipeID, titled: title, nil)
+            environment.activityLogger.log(
+                ActivityEvent("shopping_list_take_off", payload: ["recipe_id": String(recipeID), "count": String(changed)]))
+            return "Took “\(title)” off the list: \(changed) \(changed == 1 ? "row" : "rows") changed."
         }
     }
 

@@ -56,4 +56,11 @@ extension HTTPRecipeClient: Repository {
         guard !entities.isEmpty else { return [] }
         throw APIError.readOnly(url: transport.address(of: HTTPRequest(path: "/recipes")), operation: "save")
     }
+
+    /// Refused: the web API only publishes recipes.
+    public func update<Result: Sendable>(
+        _ query: Query<Recipe>, numbering order: Recipe.Field, doing what: String, _ change: @Sendable (inout [Recipe], Int) -> Result
+    ) async throws -> Result {
+        throw APIError.readOnly(url: transport.address(of: HTTPRequest(path: "/recipes")), operation: "save")
+    }
 }

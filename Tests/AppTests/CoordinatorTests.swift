@@ -226,9 +226,10 @@ struct RoutingTests {
         await app.send(.activate(row: "add-chosen"))
         #expect(app.session.current.path == ["Feed", "Curry Rice"])
         #expect(app.tabs.feed.childCoordinators.isEmpty)
+        let chosen = curryRice.ingredients.filter(\.goesOnShoppingList).count
         #expect(
             app.session.visibleScreen?.content.notice
-                == "Added \(curryRice.ingredients.count) ingredients of “Curry Rice” to the shopping list.")
+                == "Added \(chosen) of \(curryRice.ingredients.count) ingredients of “Curry Rice” to the shopping list.")
     }
 
     @Test(

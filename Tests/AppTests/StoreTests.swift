@@ -114,13 +114,14 @@ struct StoreTests {
         #expect(Migration.latestVersion >= 2)
     }
 
-    /// A shopping-list item as versions 1 to 4 stored it: its text lowercased, no title words.
+    /// A shopping-list item as the first versions stored it: its text lowercased, no title words, its
+    /// amount as text (no parts).
     static func insertAsFirstVersionsDid(_ item: ShoppingItem, into database: SQLiteDatabase) async throws {
         try await database.execute(
-            "INSERT INTO shopping_items (id, name, amount, isChecked, recipeID, position, searchText) VALUES (?, ?, ?, 0, 0, ?, ?)",
+            "INSERT INTO shopping_items (id, name, amount, isChecked, recipeID, position, searchText) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
-                .text(item.id.uuidString), .text(item.name), .text(item.amount), .integer(Int64(item.position)),
-                .text(item.searchableText.lowercased()),
+                .text(item.id.uuidString), .text(item.name), .text(item.amount), .integer(item.isChecked ? 1 : 0),
+                .integer(Int64(item.recipeID ?? 0)), .integer(Int64(item.position)), .text(item.searchableText.lowercased()),
             ])
     }
 
@@ -149,6 +150,24 @@ struct StoreTests {
             try await store.recipeCache(forServerAt: server).findAll(Query(.keyword("curry")), sort: [Sort(.descending(.popularity))]) == [
                 saved
             ])
+    }
+
+    @Test("a database of version 5 gains the shopping list's parts: its rows are read from their amounts and add up")
+    func migrationToVersionSix() async throws {
+        let item = ShoppingItem(id: UUID(), name: "lemons", amount: "1½", recipeID: 7, position: 0)
+        do {
+            let fifth = try SQLiteDatabase(path: file.path, migrations: Migration.all.filter { $0.version <= 5 })
+            try await Self.insertAsFirstVersionsDid(item, into: fifth)
+        }
+
+        let store = try LocalStore.open(in: directory)
+
+        #expect(store.warnings.isEmpty)
+        #expect(try await store.shoppingList.findAll() == [item])
+        let addition = ShoppingItem.Addition(id: UUID(), typed: IngredientLine(parsing: "½ lemon"))
+        try await store.shoppingList.add([addition])
+        #expect(try await store.shoppingList.findAll().map(\.amount) == ["2"])
+        #expect(try await store.shoppingList.findAll().first?.recipeID == 7)
     }
 
     @Test("a batch that fails half-way writes nothing")
@@ -254,9 +273,12 @@ struct StoreTests {
         let database = try #require(store.database)
         try await store.shoppingList.save([ShoppingItem(id: UUID(), name: "milk", position: 0)])
         try await store.favorites.save(FavoriteRecipe(recipe: Fixtures.curryRice, savedAt: 1))
-        try await database.execute("INSERT INTO shopping_items VALUES ('not-a-uuid', 'bad id', '', 0, 0, 1, 'bad id', '')")
         try await database.execute(
-            "INSERT INTO shopping_items VALUES (?, 'bad flag', '', 'yes', 0, 2, 'bad flag', '')", [.text(UUID().uuidString)])
+            "INSERT INTO shopping_items (id, name, amount, isChecked, recipeID, position, searchText, searchTitle) VALUES ('not-a-uuid', 'bad id', '', 0, 0, 1, 'bad id', '')"
+        )
+        try await database.execute(
+            "INSERT INTO shopping_items (id, name, amount, isChecked, recipeID, position, searchText, searchTitle) VALUES (?, 'bad flag', '', 'yes', 0, 2, 'bad flag', '')",
+            [.text(UUID().uuidString)])
         try await database.execute("INSERT INTO favorites VALUES (99, 'Broken', 1, '{not json', 'broken', '')")
 
         for _ in 1...2 {

@@ -126,14 +126,18 @@ struct TabsTests {
         await app.send(.activate(row: "recipe-\(curryRice.id)"))
         #expect(app.session.current.path == ["Search", "Curry Rice"])
         await app.send(.activate(row: "add-to-shopping-list"))
-        let count = curryRice.ingredients.count
-        #expect(app.session.visibleScreen?.content.notice == "Added \(count) ingredients of “Curry Rice” to the shopping list.")
+        let bought = curryRice.ingredients.filter(\.goesOnShoppingList)
+        let count = bought.count
+        #expect(
+            app.session.visibleScreen?.content.notice
+                == "Added \(count) of \(curryRice.ingredients.count) ingredients of “Curry Rice” to the shopping list. Left out water and salt (to taste): choose them with “Choose ingredients to add…”."
+        )
 
         await app.tabs.select(tabAt: 2)
 
         let list = try #require(app.session.visibleScreen?.content)
         let items = list.sections.flatMap(\.rows).filter { $0.id.hasPrefix("item-") }.map(\.label)
-        #expect(items == curryRice.ingredients.map(\.name))
+        #expect(items == bought.map { IngredientName.toBuy($0.name) })
         #expect(list.sections.first?.title == "\(count) of \(count) to buy")
     }
 

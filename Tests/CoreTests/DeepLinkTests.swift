@@ -6,7 +6,7 @@ private let everyScreen: [any ScreenDescriptor] = [
     Screens.Feed(),
     Screens.RecipeSearch(query: "green curry über Reis"),
     Screens.RecipeDetails(recipeID: 42),
-    Screens.ChooseIngredients(recipeID: 7),
+    Screens.ChooseIngredients(recipeID: 7, servings: 12),
     Screens.AuthorRecipes(authorID: "aiko-tanaka"),
     Screens.KitchenPreferences(),
     Screens.ShoppingList(),
@@ -61,6 +61,7 @@ struct DeepLinkTests {
     @Test("a descriptor describes itself as the Swift that makes it")
     func descriptions() {
         #expect(Screens.RecipeDetails(recipeID: 42).description == "Screens.RecipeDetails(recipeID: 42)")
+        #expect(Screens.RecipeDetails(recipeID: 42, servings: 2).description == "Screens.RecipeDetails(recipeID: 42, servings: 2)")
         #expect(Screens.RecipeSearch(query: "curry").description == #"Screens.RecipeSearch(query: "curry")"#)
         #expect(Screens.About().description == "Screens.About()")
     }
@@ -75,10 +76,22 @@ struct DeepLinkTests {
         #expect(equal, "\(text) read back as \(readBack)")
     }
 
+    @Test("a recipe for other servings is a link and back; without servings, as the recipe serves")
+    func servingsRoundTrip() throws {
+        #expect(
+            try DeepLinks.descriptor(from: "cookbook://recipes/42?servings=2") as? Screens.RecipeDetails
+                == Screens.RecipeDetails(recipeID: 42, servings: 2))
+        #expect(try DeepLinks.descriptor(from: "cookbook://recipes/42") as? Screens.RecipeDetails == Screens.RecipeDetails(recipeID: 42))
+        #expect(
+            try DeepLinks.descriptor(from: "cookbook://recipes/7/choose-ingredients?servings=100") as? Screens.ChooseIngredients
+                == Screens.ChooseIngredients(recipeID: 7, servings: 100))
+    }
+
     @Test("links are written in their documented forms")
     func forms() {
         #expect(link(for: Screens.Feed()) == "cookbook://feed")
         #expect(link(for: Screens.RecipeDetails(recipeID: 42)) == "cookbook://recipes/42")
+        #expect(link(for: Screens.RecipeDetails(recipeID: 42, servings: 2)) == "cookbook://recipes/42?servings=2")
         #expect(link(for: Screens.AuthorRecipes(authorID: "aiko-tanaka")) == "cookbook://authors/aiko-tanaka")
         #expect(link(for: Screens.ShoppingList()) == "cookbook://shopping-list")
         #expect(link(for: Screens.RecipeSearch()) == "cookbook://search", "an empty query is left out")
@@ -188,7 +201,19 @@ struct DeepLinkTests {
             ),
             ("cookbook://search?query", .recipeSearch, "query has no “=”: write query=VALUE (query= for none)"),
             ("cookbook://search?query&query=a", .recipeSearch, "query has no “=”: write query=VALUE (query= for none)"),
-            ("cookbook://recipes/42?recipeID=7", .recipeDetails, "cookbook://recipes/{recipeID} has no parameter “recipeID”"),
+            (
+                "cookbook://recipes/42?recipeID=7", .recipeDetails,
+                "cookbook://recipes/{recipeID}?servings={servings} has no parameter “recipeID”"
+            ),
+            ("cookbook://recipes/42?servings=0", .recipeDetails, "servings must be a whole number from 1 to 100, not “0”"),
+            ("cookbook://recipes/42?servings=two", .recipeDetails, "servings must be a whole number from 1 to 100, not “two”"),
+            ("cookbook://recipes/42?servings=101", .recipeDetails, "servings must be a whole number from 1 to 100, not “101”"),
+            ("cookbook://recipes/42?servings=%2B2", .recipeDetails, "servings must be a whole number from 1 to 100, not “+2”"),
+            ("cookbook://recipes/42?servings=", .recipeDetails, "servings must be a whole number from 1 to 100, not “”"),
+            (
+                "cookbook://recipes/42/choose-ingredients?servings=-2", .chooseIngredients,
+                "servings must be a whole number from 1 to 100, not “-2”"
+            ),
             ("cookbook://authors/aiko-tanaka?page=2", .authorRecipes, "cookbook://authors/{authorID} has no parameter “page”"),
             ("cookbook://feed?tab=new", .feed, "cookbook://feed has no parameter “tab”"),
         ])
@@ -225,7 +250,7 @@ struct DeepLinkTests {
     @Test("every screen's parameters: its path's placeholders, then its query items, each with a meaning")
     func parameters() {
         #expect(DeepLinks.parameters(of: Screens.RecipeSearch.self).map(\.name) == ["query"])
-        #expect(DeepLinks.parameters(of: Screens.RecipeDetails.self).map(\.name) == ["recipeID"])
+        #expect(DeepLinks.parameters(of: Screens.RecipeDetails.self).map(\.name) == ["recipeID", "servings"])
         #expect(DeepLinks.parameters(of: Screens.AuthorRecipes.self).map(\.name) == ["authorID"])
         #expect(DeepLinks.parameters(of: Screens.Feed.self).isEmpty)
         for kind in ScreenKind.allCases {
@@ -248,7 +273,10 @@ struct DeepLinkTests {
             })
         #expect(
             DeepLinks.help.contains {
-                $0.hasPrefix("cookbook://recipes/{recipeID} ") && $0.hasSuffix("recipeID: the recipe's number, such as 42")
+                $0.hasPrefix("cookbook://recipes/{recipeID}?servings={servings} ")
+                    && $0.hasSuffix(
+                        "recipeID: the recipe's number, such as 42; servings (optional): how many to cook for, 1 to 100, such as 2"
+                    )
             })
         #expect(DeepLinks.help.contains("cookbook://feed"))
     }
@@ -256,7 +284,7 @@ struct DeepLinkTests {
     @Test("the valid forms name every screen's path")
     func validForms() {
         #expect(DeepLinks.validForms.count == ScreenKind.allCases.count)
-        #expect(DeepLinks.validForms.contains("cookbook://recipes/{recipeID}"))
+        #expect(DeepLinks.validForms.contains("cookbook://recipes/{recipeID}?servings={servings}"))
         #expect(DeepLinks.validForms.contains("cookbook://authors/{authorID}"))
         #expect(DeepLinks.validForms.contains("cookbook://search?query={query}"))
     }

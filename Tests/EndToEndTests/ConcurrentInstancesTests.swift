@@ -8,12 +8,14 @@ struct ConcurrentInstancesTests {
     let cookbook = ProductProcess(name: "cookbook")
 
     /// Runs `scripts` at once, one `cookbook` each, on `directory`; returns their results in order.
-    func runTogether(_ scripts: [String], on directory: String) async -> [Swift.Result<ProductProcess.Result, any Error>] {
+    func runTogether(_ scripts: [String], on directory: String, arguments: [String] = []) async -> [Swift.Result<
+        ProductProcess.Result, any Error
+    >] {
         await withTaskGroup(of: (Int, Swift.Result<ProductProcess.Result, any Error>).self) { group in
             for (index, script) in scripts.enumerated() {
                 group.addTask {
                     do {
-                        return (index, .success(try await cookbook.run(["--data-dir", directory], input: script)))
+                        return (index, .success(try await cookbook.run(["--data-dir", directory] + arguments, input: script)))
                     } catch {
                         return (index, .failure(error))
                     }
@@ -62,6 +64,27 @@ struct ConcurrentInstancesTests {
         for instance in 1...4 {
             #expect(names.filter { $0.hasPrefix("i\(instance)-") } == (1...25).map { "i\(instance)-\($0)" })
         }
+    }
+
+    @Test(
+        "four instances adding the same recipe and the same typed line 5 times each, at once: one row per ingredient, every amount counted")
+    func addUpTogether() async throws {
+        let directory = temporaryDataDirectory()
+        #expect(try await cookbook.run(["--data-dir", directory], input: "quit\n").status == 0, "the database is set up first")
+        let adds = String(repeating: "select \"Add ingredients to shopping list\"\n", count: 5)
+        let script = adds + "tab \"Shopping list\"\n" + String(repeating: "type \"1 lemon\"\n", count: 5) + "quit\n"
+        for result in await runTogether(Array(repeating: script, count: 4), on: directory, arguments: ["--open", "cookbook://recipes/1"]) {
+            let run = try result.get()
+            #expect(run.status == 0, "stderr: \(run.errorOutput)")
+        }
+        // Curry Rice, 20 times: water and salt to taste are left out.
+        let rows = SQLiteInspector(path: directory + "/cookbook.sqlite").query(
+            "SELECT name || ' · ' || amount FROM shopping_items ORDER BY position")
+        #expect(
+            rows == [
+                "pork shoulder · 8 kg", "onions · 40", "carrots · 40", "potatoes · 40", "vegetable oil · 1¼ cups",
+                "Japanese curry roux · 2 kg", "apple · 10", "short-grain rice · 8 kg", "lemon · 20",
+            ])
     }
 
     @Test("four instances logging at once to one event log: every line is whole JSON and none is lost")

@@ -151,7 +151,7 @@ struct DocumentedCommandsTests {
 
     @Test("every link form --help shows opens its screen, with the link's example values")
     func linkForms() async throws {
-        let values = ["recipeID": "1", "authorID": "aiko-tanaka", "query": "curry"]
+        let values = ["recipeID": "1", "authorID": "aiko-tanaka", "query": "curry", "servings": "2"]
         for form in DeepLinks.validForms {
             var link = form
             for (name, value) in values { link = link.replacingOccurrences(of: "{\(name)}", with: value) }

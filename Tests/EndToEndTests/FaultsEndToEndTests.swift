@@ -140,7 +140,9 @@ struct FaultsEndToEndTests {
         let path = directory + "/cookbook.sqlite"
         #expect(try await cookbook.run(["--data-dir", directory], input: Self.addMilk).status == 0)
         #expect(
-            SQLiteInspector(path: path).execute("INSERT INTO shopping_items VALUES ('not-a-uuid', 'broken', '', 0, 0, 9, 'broken', '')"))
+            SQLiteInspector(path: path).execute(
+                "INSERT INTO shopping_items (id, name, amount, isChecked, recipeID, position, searchText, searchTitle) VALUES ('not-a-uuid', 'broken', '', 0, 0, 9, 'broken', '')"
+            ))
 
         let run = try await cookbook.run(
             ["--data-dir", directory],

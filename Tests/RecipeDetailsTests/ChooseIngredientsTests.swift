@@ -64,33 +64,47 @@ struct ChooseIngredientsTranslatorTests {
 struct ChooseIngredientsScreenTests {
     let environment = StubEnvironment()
 
-    func chooser(_ recipeID: Recipe.ID = 1, in environment: StubEnvironment? = nil) async -> any Screen {
+    func chooser(_ recipeID: Recipe.ID = 1, servings: Int? = nil, in environment: StubEnvironment? = nil) async -> any Screen {
         let screen = RecipeDetailsFeature.makeScreen(
-            Screens.ChooseIngredients(recipeID: recipeID), environment: environment ?? self.environment)
+            Screens.ChooseIngredients(recipeID: recipeID, servings: servings), environment: environment ?? self.environment)
         await screen.appear()
         return screen
     }
 
-    @Test func everythingStartsChosenExceptWhatTheListStillHasToBuy() async throws {
+    static func toggles(_ screen: any Screen) -> [Bool] {
+        screen.content.sections[0].rows.map { row -> Bool in
+            if case .toggle(_, let isOn) = row.element { return isOn }
+            return false
+        }
+    }
+
+    @Test func everythingStartsChosenButWhatIsToTasteAndWhatTheListHasIsSaid() async throws {
         try await environment.shoppingList.save([
-            ShoppingItem(id: UUID(), name: "Onions", position: 0),
+            ShoppingItem(id: UUID(), name: "Onion", position: 0),
             ShoppingItem(id: UUID(), name: "rice", isChecked: true, position: 1),
         ])
 
         let screen = await chooser(1)
 
-        let toggles = screen.content.sections[0].rows.map { row -> Bool in
-            if case .toggle(_, let isOn) = row.element { return isOn }
-            return false
-        }
-        #expect(toggles == [true, false, true, true, true], "onions are on the list; the rice there is already bought")
+        #expect(Self.toggles(screen) == [true, true, true, true, true], "the list adds up: what it has is still chosen")
         #expect(screen.content.row(id: "choose-1")?.detail == "2 · already on your list")
+        #expect(screen.content.row(id: "choose-4")?.detail == "2 cups", "the rice there is already bought")
         #expect(environment.recorder.pageViews == [PageView("choose_ingredients", parameters: ["recipe_id": "1"])])
+
+        let pancakes = await chooser(4)
+        #expect(Self.toggles(pancakes) == [true, true, true, false], "salt is to taste")
+        #expect(pancakes.content.row(id: "choose-3")?.detail == "to taste")
+    }
+
+    @Test func theAmountsAreForTheServingsChosen() async throws {
+        let screen = await chooser(1, servings: 2)
+
+        #expect(screen.content.sections[0].title == "Ingredients of “Curry Rice” for 2 (5 of 5 chosen)")
+        #expect(screen.content.sections[0].rows.map { $0.detail ?? "" } == ["200 g", "1", "½", "50 g", "1 cup"])
     }
 
     @Test func addFinishesTheFlowWithTheChosenIngredientsInRecipeOrder() async throws {
         let screen = await chooser(4)
-        _ = await screen.handle(.toggle(row: "choose-3"))
         _ = await screen.handle(.activate(row: "choose-1"))
 
         let navigation = await screen.handle(.activate(row: "add-chosen"))

@@ -15,7 +15,8 @@ struct RecipeDetailsRowTests {
     @Test func theActionIDsAreTheOnesTheScreenHasAlwaysUsed() {
         #expect(
             RecipeDetailsRow.allCases.map(\.rowID) == [
-                "add-to-shopping-list", "choose-ingredients", "favorite", "export", "more-from-author",
+                "servings", "add-to-shopping-list", "take-off-shopping-list", "choose-ingredients", "favorite", "export",
+                "more-from-author",
             ])
     }
 

@@ -19,7 +19,29 @@ struct IngredientTranslatorTests {
             (Ingredient(name: "salt", quantity: nil, unit: .pinch), "salt (to taste)"),
         ])
     func ingredientsReadAsPeopleWriteThem(ingredient: Ingredient, text: String) {
-        #expect(translator.translate(ingredient) == text)
+        #expect(translator.translate((ingredient, .one)) == text)
+    }
+
+    @Test(
+        "for other servings, quantities follow as a cook writes them",
+        arguments: [
+            (Ingredient(name: "grated apple", quantity: 0.5, unit: .piece), 2, 4, "¼ apple, grated"),
+            (Ingredient(name: "onions", quantity: 2, unit: .none), 2, 4, "1 onion"),
+            (Ingredient(name: "egg", quantity: 1, unit: .none), 6, 4, "1½ eggs"),
+            (Ingredient(name: "egg", quantity: 1, unit: .none), 4, 6, "⅔ egg"),
+            (Ingredient(name: "bay leaves", quantity: 2, unit: .none), 1, 4, "½ bay leaf"),
+            (Ingredient(name: "curry paste", quantity: 1.5, unit: .tablespoon), 8, 4, "3 tbsp curry paste"),
+            (Ingredient(name: "soy sauce", quantity: 1, unit: .tablespoon), 2, 4, "1½ tsp soy sauce"),
+            (Ingredient(name: "sugar", quantity: 1, unit: .teaspoon), 12, 4, "1 tbsp sugar"),
+            (Ingredient(name: "vegetable stock", quantity: 1.2, unit: .liter), 3, 4, "900 ml vegetable stock"),
+            (Ingredient(name: "rice", quantity: 400, unit: .gram), 12, 4, "1.2 kg rice"),
+            (Ingredient(name: "garlic", quantity: 1, unit: .clove), 8, 4, "2 cloves garlic"),
+            (Ingredient(name: "coriander", quantity: 0.5, unit: .bunch), 2, 4, "¼ bunch coriander"),
+            (Ingredient(name: "egg", quantity: 1, unit: .none), 5, 6, "about ¾ egg"),
+            (Ingredient(name: "salt", quantity: nil, unit: .pinch), 2, 4, "salt (to taste)"),
+        ] as [(Ingredient, Int, Int, String)])
+    func scaled(ingredient: Ingredient, servings: Int, of recipeServings: Int, text: String) {
+        #expect(translator.translate((ingredient, Fraction(servings, recipeServings) ?? .one)) == text)
     }
 }
 
@@ -51,6 +73,13 @@ struct RecipeDetailsTranslatorTests {
                                 ScreenRow(id: "about-2", .text("10 min · 90 kcal per serving · serves 2")),
                             ]),
                         ScreenSection(
+                            id: "servings",
+                            rows: [
+                                ScreenRow(
+                                    id: "servings",
+                                    .picker(label: "Serves", options: ["1", "2", "3", "4", "5", "6", "8", "10", "12"], selected: 1))
+                            ]),
+                        ScreenSection(
                             id: "ingredients", title: "Ingredients",
                             rows: [
                                 ScreenRow(id: "ingredient-0", .text("• 500 ml dashi")),
@@ -69,6 +98,7 @@ struct RecipeDetailsTranslatorTests {
                             rows: [
                                 ScreenRow(id: "add-to-shopping-list", .button("Add ingredients to shopping list")),
                                 ScreenRow(id: "choose-ingredients", .link(title: "Choose ingredients to add…", subtitle: nil)),
+                                ScreenRow(id: "take-off-shopping-list", .button("Take ingredients off shopping list")),
                                 ScreenRow(id: "favorite", .toggle(label: "Favorite", isOn: true)),
                                 ScreenRow(id: "export", .button("Export as Markdown")),
                                 ScreenRow(id: "more-from-author", .link(title: "More from Aiko Tanaka", subtitle: nil)),
@@ -84,5 +114,17 @@ struct RecipeDetailsTranslatorTests {
         #expect(content.row(id: "favorite")?.element == .toggle(label: "Favorite", isOn: false))
         #expect(content.row(id: "ingredient-3")?.label == "• salt (to taste)")
         #expect(content.notice == nil)
+    }
+
+    @Test func forOtherServingsTheIngredientsSaySoAndTheChoicesIncludeThem() {
+        let content = translator.translate(RecipeDetailsState(phase: .loaded(Fixtures.misoSoup), servings: 7))
+
+        #expect(
+            content.row(id: "servings")?.element
+                == .picker(label: "Serves", options: ["1", "2", "3", "4", "5", "6", "7", "8", "10", "12"], selected: 6))
+        #expect(
+            content.rowTexts(inSectionTitled: "Ingredients for 7 (the recipe serves 2)") == [
+                "• 1.75 l dashi", "• 7 tbsp miso", "• 525 g tofu",
+            ])
     }
 }

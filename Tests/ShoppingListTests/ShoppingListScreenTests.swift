@@ -385,11 +385,14 @@ struct ShoppingListScreenTests {
                 # Shopping list
 
                 ## 2 of 3 to buy
-                 [1] [x] chicken thigh · 400 g
-                 [2] [ ] onions · 2
+                 [1] [x] chicken thigh · 400 g (for recipe 1)
+                 [2] [ ] onions · 2 (for recipe 1)
                  [3] [ ] milk
                  [✎] + Add item: "eggs"
                  [4] <Clear checked (1)>
+
+                ## Recipes on the list
+                 [5] <Take “recipe 1” off> · 2 rows are for it
 
                 """)
     }

@@ -84,4 +84,49 @@ struct ShoppingListTranslatorTests {
         #expect(rows.rows.map(\.id).last == "add")
         #expect(!rows.rows.contains { $0.id == "clear-checked" })
     }
+
+    /// A row for a recipe (or two), as adding a recipe's ingredients makes it.
+    func row(_ name: String, _ parts: [(recipe: Recipe.ID?, title: String, amount: String)], position: Int) -> ShoppingItem {
+        ShoppingItem(
+            id: UUID(), name: name,
+            parts: parts.map { ShoppingItem.Part(recipeID: $0.recipe, recipeTitle: $0.title, quantity: Quantity(parsing: $0.amount)) },
+            position: position)
+    }
+
+    @Test func eachRowSaysHowMuchInAllAndWhichRecipesItIsFor() {
+        let onions = row("onions", [(1, "Curry Rice", "2"), (2, "Risotto", "1"), (nil, "", "½")], position: 0)
+        let lemon = row("lemons", [(2, "Risotto", "½"), (3, "Lemon Tart", "½")], position: 1)
+        let rows = content(.loaded([onions, lemon])).sections[0].rows
+
+        #expect(rows[0].plainText == "[ ] onions · 3½ (for Curry Rice, Risotto)")
+        #expect(rows[1].plainText == "[ ] lemon · 1 (for Risotto, Lemon Tart)", "the noun agrees with the sum")
+    }
+
+    @Test func rowsOfOneIngredientInUnitsThatDoNotAddUpStandTogether() {
+        let cans = row("chickpeas", [(1, "Hummus", "2 cans")], position: 0)
+        let rice = row("rice", [(1, "Hummus", "200 g")], position: 1)
+        let grams = row("Chickpeas", [(2, "Salad", "200 g")], position: 2)
+        let labels = content(.loaded([cans, rice, grams])).sections[0].rows.map(\.plainText)
+
+        #expect(
+            Array(labels.prefix(3)) == [
+                "[ ] chickpeas · 2 cans (for Hummus)", "[ ] Chickpeas · 200 g (for Salad)", "[ ] rice · 200 g (for Hummus)",
+            ])
+    }
+
+    @Test func everyRecipeOnTheListCanBeTakenOff() {
+        let onions = row("onions", [(1, "Curry Rice", "2"), (2, "Risotto", "1")], position: 0)
+        let rice = row("rice", [(1, "Curry Rice", "400 g")], position: 1)
+        let old = row("salt", [(9, "", "1 tsp")], position: 2)
+        let section = content(.loaded([onions, rice, old, milk])).sections.last
+
+        #expect(section?.title == "Recipes on the list")
+        #expect(
+            section?.rows.map(\.plainText) == [
+                "<Take “Curry Rice” off> · 2 rows are for it", "<Take “Risotto” off> · 1 row is for it",
+                "<Take “recipe 9” off> · 1 row is for it",
+            ])
+        #expect(section?.rows.map(\.id) == ["take-off-1", "take-off-2", "take-off-9"])
+        #expect(content(.loaded([milk])).sections.count == 1, "no recipe, no section")
+    }
 }

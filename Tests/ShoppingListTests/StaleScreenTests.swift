@@ -13,7 +13,7 @@ import Testing
 struct StaleScreenTests {
     let environment = StubEnvironment()
     var store: any Repository<ShoppingItem> { environment.shoppingList }
-    let apple = ShoppingItem(id: UUID(), name: "apple", amount: "2", position: 0)
+    let apple = ShoppingItem(id: UUID(), name: "apples", amount: "2", position: 0)
     let bread = ShoppingItem(id: UUID(), name: "bread", isChecked: true, position: 1)
 
     func screenShowing(_ items: [ShoppingItem]) async throws -> any Screen {
@@ -46,7 +46,7 @@ struct StaleScreenTests {
         let screen = try await screenShowing([apple])
         var changed = apple
         changed.amount = "5"
-        changed.name = "green apple"
+        changed.name = "green apples"
         try await store.save(changed)
 
         _ = await screen.handle(.toggle(row: ShoppingListRow.item(apple.id).rowID))
@@ -54,8 +54,8 @@ struct StaleScreenTests {
         let stored = try #require(try await store.find(id: apple.id))
         #expect(stored.isChecked)
         #expect(stored.amount == "5")
-        #expect(stored.name == "green apple")
-        #expect(screen.content.row(id: ShoppingListRow.item(apple.id).rowID)?.plainText == "[x] green apple · 5")
+        #expect(stored.name == "green apples")
+        #expect(screen.content.row(id: ShoppingListRow.item(apple.id).rowID)?.plainText == "[x] green apples · 5")
     }
 
     @Test("a toggle sets what the screen shows after it: an item checked elsewhere and checked here stays checked")
@@ -75,7 +75,7 @@ struct StaleScreenTests {
 
         _ = await screen.handle(.delete(row: ShoppingListRow.item(apple.id).rowID))
 
-        #expect(screen.content.notice == "“apple” was already removed elsewhere (by another program or screen).")
+        #expect(screen.content.notice == "“apples” was already removed elsewhere (by another program or screen).")
         #expect(screen.content.itemLabels == ["bread"])
     }
 
@@ -89,10 +89,10 @@ struct StaleScreenTests {
         _ = await screen.handle(.activate(row: ShoppingListRow.clearChecked.rowID))
 
         let names = try await store.findAll(.all, sort: [.ascending(.position)]).map(\.name)
-        #expect(names == ["apple", "cheese"])
+        #expect(names == ["apples", "cheese"])
         #expect(
             screen.content.notice
                 == "Cleared 1 checked item. 1 was already removed or unchecked elsewhere (by another program or screen).")
-        #expect(screen.content.itemLabels == ["apple", "cheese"])
+        #expect(screen.content.itemLabels == ["apples", "cheese"])
     }
 }

@@ -132,10 +132,10 @@ struct LaunchOptionsTests {
 
                 Links (--open LINK; a parameter a link does not take is refused):
                   cookbook://feed
-                  cookbook://search?query={query}                   query (optional): the words to search for; without it the search starts empty
-                  cookbook://recipes/{recipeID}                     recipeID: the recipe's number, such as 42
-                  cookbook://recipes/{recipeID}/choose-ingredients  recipeID: the recipe's number, such as 42
-                  cookbook://authors/{authorID}                     authorID: the author's id, such as aiko-tanaka
+                  cookbook://search?query={query}                                       query (optional): the words to search for; without it the search starts empty
+                  cookbook://recipes/{recipeID}?servings={servings}                     recipeID: the recipe's number, such as 42; servings (optional): how many to cook for, 1 to 100, such as 2
+                  cookbook://recipes/{recipeID}/choose-ingredients?servings={servings}  recipeID: the recipe's number, such as 42; servings (optional): how many to cook for, 1 to 100, such as 2
+                  cookbook://authors/{authorID}                                         authorID: the author's id, such as aiko-tanaka
                   cookbook://kitchen-preferences
                   cookbook://shopping-list
                   cookbook://favorites

@@ -52,7 +52,7 @@ final class MainTabCoordinator: TabCoordinator {
             await show(tab, [tab.navigator.root, recipe])
         case let choose as Screens.ChooseIngredients:
             let tab = await home(ofRecipe: choose.recipeID)
-            await show(tab, [tab.navigator.root, Screens.RecipeDetails(recipeID: choose.recipeID)])
+            await show(tab, [tab.navigator.root, Screens.RecipeDetails(recipeID: choose.recipeID, servings: choose.servings)])
             await tab.chooseIngredients(choose)
         case let author as Screens.AuthorRecipes:
             await show(search, [Screens.RecipeSearch(), author])

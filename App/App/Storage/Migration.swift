@@ -75,6 +75,15 @@ struct Migration: Sendable {
                     "UPDATE \(table) SET searchText = \(SearchWordsFunction.name)(searchText), searchTitle = \(SearchWordsFunction.name)(\(title))",
                 ]
             }),
+        // Shopping-list rows add up: each keeps how much every recipe (and typing) put on it, as
+        // JSON, and an amount that is no quantity as its note. Rows from before have neither: they
+        // are read from their amount text, as one part.
+        Migration(
+            version: 6,
+            statements: [
+                "ALTER TABLE shopping_items ADD COLUMN parts TEXT NOT NULL DEFAULT ''",
+                "ALTER TABLE shopping_items ADD COLUMN note TEXT NOT NULL DEFAULT ''",
+            ]),
     ]
 
     static var latestVersion: Int { all.map(\.version).max() ?? 0 }

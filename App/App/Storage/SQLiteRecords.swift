@@ -15,12 +15,14 @@ extension ShoppingItem: SQLiteRecord {
     static let table = "shopping_items"
     static let rowName = "shopping-list item"
     static let primaryKey = "id"
-    static let columns = ["id", "name", "amount", "isChecked", "recipeID", "position"]
+    /// `amount` and `recipeID` say the total and the first recipe in words, for a person reading
+    /// the file; `parts` (JSON) and `note` are what is read back.
+    static let columns = ["id", "name", "amount", "isChecked", "recipeID", "position", "parts", "note"]
 
     var columnValues: [SQLValue] {
         [
             .text(id.uuidString), .text(name), .text(amount), .integer(isChecked ? 1 : 0), .integer(Int64(recipeID ?? 0)),
-            .integer(Int64(position)),
+            .integer(Int64(position)), .text((try? encoder.encode(parts)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"), .text(note),
         ]
     }
 
@@ -31,6 +33,15 @@ extension ShoppingItem: SQLiteRecord {
             id: id, name: try row.text("name"), amount: try row.text("amount"), isChecked: try row.integer("isChecked") != 0,
             recipeID: recipeID == 0 ? nil : Int(recipeID), position: Int(try row.integer("position"))
         )
+        // A row written before rows added up has no parts: its amount text is its one part.
+        let parts = try row.text("parts")
+        guard !parts.isEmpty else { return }
+        do {
+            self.parts = try JSONReader.decode([Part].self, from: Data(parts.utf8))
+        } catch {
+            throw StoreError.malformedRow(column: "parts", detail: error.description)
+        }
+        note = try row.text("note")
     }
 
     static func value(ofID id: UUID) -> SQLValue { .text(id.uuidString) }

@@ -102,16 +102,48 @@ struct SQLiteRepository<Entity: SQLiteRecord>: Repository {
     {
         guard !entities.isEmpty else { return [] }
         // The largest number is read under the write lock the inserts are made under.
-        let numbered = inPartition("typeof(\(order.rawValue)) = 'integer'", [])
-        let largest = "SELECT MAX(\(order.rawValue)) AS largest FROM \(Entity.table) WHERE \(numbered.sql)"
+        let largest = largest(order)
         let bindings = bindings
         return try await database.inTransaction { database throws(StoreError) in
-            let next = (try database.query(largest, numbered.bindings).first?.optionalInteger("largest")).map { Int($0) + 1 } ?? 0
+            let next = (try database.query(largest.sql, largest.bindings).first?.optionalInteger("largest")).map { Int($0) + 1 } ?? 0
             var placed = entities
             for index in placed.indices { place(&placed[index], next + index) }
             for entity in placed { try database.execute(Self.upsert, bindings(entity)) }
             return placed
         }
+    }
+
+    func update<Result: Sendable>(
+        _ query: Query<Entity>, numbering order: Entity.Field, doing what: String, _ change: @Sendable (inout [Entity], Int) -> Result
+    ) async throws -> Result {
+        let sql = SQLQuery(query, sort: [])
+        let matching = inPartition(sql.conditions, sql.bindings)
+        let select =
+            "SELECT rowid AS \(Self.rowidColumn), * FROM \(Entity.table)\(matching.sql.isEmpty ? "" : " WHERE " + matching.sql)\(sql.orderClause)"
+        let largest = largest(order)
+        let bindings = bindings
+        let key = key
+        return try await database.inTransaction { database throws(StoreError) in
+            // A row this version cannot read is not handed to `change`, so it is neither changed
+            // nor deleted; what is added still goes after it.
+            var entities = try database.query(select, matching.bindings).compactMap { try? Entity(row: $0) }
+            let next = (try database.query(largest.sql, largest.bindings).first?.optionalInteger("largest")).map { Int($0) + 1 } ?? 0
+            let before = Set(entities.map(\.id))
+            let result = change(&entities, next)
+            for id in before.subtracting(entities.map(\.id)) {
+                let row = key(id)
+                try database.execute("DELETE FROM \(Entity.table) WHERE \(row.sql)", row.bindings)
+            }
+            for entity in entities { try database.execute(Self.upsert, bindings(entity)) }
+            return result
+        }
+    }
+
+    /// The statement reading the largest integer value of `order` in this repository's rows,
+    /// readable or not, with its bindings.
+    private func largest(_ order: Entity.Field) -> (sql: String, bindings: [SQLValue]) {
+        let numbered = inPartition("typeof(\(order.rawValue)) = 'integer'", [])
+        return ("SELECT MAX(\(order.rawValue)) AS largest FROM \(Entity.table) WHERE \(numbered.sql)", numbered.bindings)
     }
 
     /// Insert or update by the primary key (with the part, in a divided table). Upsert keeps the

@@ -54,6 +54,12 @@ struct UnsavedChangeCounting<Entity: NamedEntity>: Repository where Entity.ID: S
         }
     }
 
+    func update<Result: Sendable>(
+        _ query: Query<Entity>, numbering order: Entity.Field, doing what: String, _ change: @Sendable (inout [Entity], Int) -> Result
+    ) async throws -> Result {
+        try await counted(what) { try await base.update(query, numbering: order, doing: what, change) }
+    }
+
     /// “milk”, “milk” and “eggs”, or “milk” and 4 more.
     private func listed(_ entities: [Entity]) -> String {
         let names = entities.map { "“\($0.nameInWords)”" }

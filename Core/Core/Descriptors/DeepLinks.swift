@@ -32,6 +32,10 @@ public enum DeepLinks {
         /// A recipe's number, the placeholder of every recipe screen's link.
         public static let recipeID = Parameter("recipeID", "the recipe's number, such as 42")
 
+        /// How many a recipe is cooked for, which its quantities follow.
+        public static let servings = Parameter(
+            "servings", "how many to cook for, 1 to \(DeepLinkError.mostServings), such as 2", isOptional: true)
+
         /// "query (optional): the words to search for".
         public var help: String { "\(name)\(isOptional ? " (optional)" : ""): \(meaning)" }
     }
@@ -241,6 +245,21 @@ public struct DeepLinkError: Error, Equatable, CustomStringConvertible {
         }
         guard let number = Int(text) else {
             throw DeepLinkError(problem: "\(name) is too large: “\(text)” is more than \(Int.max)")
+        }
+        return number
+    }
+
+    /// The most servings a link may ask for: more is no kitchen's, and a typing slip.
+    public static let mostServings = 100
+
+    /// For descriptors: the optional `servings`, a whole number from 1 to `mostServings`.
+    public static func servings(in values: [String: String]) throws(DeepLinkError) -> Int? {
+        guard let text = values["servings"] else { return nil }
+        // Digits only, as for every number a link carries: "+2" and "２" are refused too.
+        guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let number = Int(text),
+            (1...mostServings).contains(number)
+        else {
+            throw DeepLinkError(problem: "servings must be a whole number from 1 to \(mostServings), not “\(text)”")
         }
         return number
     }

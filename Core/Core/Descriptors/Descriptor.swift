@@ -35,9 +35,14 @@ public protocol ScreenDescriptor: Descriptor, Hashable, CustomStringConvertible 
 }
 
 extension ScreenDescriptor {
-    /// `Screens.RecipeDetails(recipeID: 42)`: how placeholders, recordings and test failures name a screen.
+    /// `Screens.RecipeDetails(recipeID: 42)`: how placeholders, recordings and test failures name a
+    /// screen. An optional value is written when it is set (`servings: 2`), as its initializer takes it.
     public var description: String {
-        let fields = Mirror(reflecting: self).children.map { "\($0.label ?? "_"): \(String(reflecting: $0.value))" }
+        let fields = Mirror(reflecting: self).children.compactMap { child -> String? in
+            let value = Mirror(reflecting: child.value)
+            guard value.displayStyle == .optional else { return "\(child.label ?? "_"): \(String(reflecting: child.value))" }
+            return value.children.first.map { "\(child.label ?? "_"): \(String(reflecting: $0.value))" }
+        }
         return "Screens.\(Self.kind.name)(\(fields.joined(separator: ", ")))"
     }
 

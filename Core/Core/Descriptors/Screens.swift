@@ -50,47 +50,56 @@ public enum Screens {
         }
     }
 
-    /// One recipe's details: ingredients and steps.
+    /// One recipe's details: ingredients and steps, for `servings` (the recipe's own when nil).
     public struct RecipeDetails: ScreenDescriptor {
         public static let kind = ScreenKind.recipeDetails
         public static let linkPath = "recipes/{recipeID}"
-        public static let linkParameters = [DeepLinks.Parameter.recipeID]
+        public static let linkParameters = [DeepLinks.Parameter.recipeID, .servings]
 
         public var recipeID: Recipe.ID
+        /// How many it is cooked for; the quantities follow. Nil: as many as the recipe serves.
+        public var servings: Int?
 
-        public init(recipeID: Recipe.ID) {
+        public init(recipeID: Recipe.ID, servings: Int? = nil) {
             self.recipeID = recipeID
+            self.servings = servings
         }
 
         public init(linkValues: [String: String]) throws(DeepLinkError) {
             recipeID = try DeepLinkError.integer("recipeID", in: linkValues)
+            servings = try DeepLinkError.servings(in: linkValues)
         }
 
-        public var linkValues: [String: String] { ["recipeID": String(recipeID)] }
+        public var linkValues: [String: String] { ["recipeID": String(recipeID), "servings": servings.map(String.init) ?? ""] }
 
         public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
             resolver.buildRecipeDetails(self, in: environment)
         }
     }
 
-    /// Choosing which of a recipe's ingredients go on the shopping list: a flow that finishes
-    /// with `FlowResult.ingredients` (or `.cancelled`) for the screen that opened it.
+    /// Choosing which of a recipe's ingredients go on the shopping list, their amounts for
+    /// `servings`: a flow that finishes with `FlowResult.ingredients` (or `.cancelled`) for the
+    /// screen that opened it.
     public struct ChooseIngredients: ScreenDescriptor {
         public static let kind = ScreenKind.chooseIngredients
         public static let linkPath = "recipes/{recipeID}/choose-ingredients"
-        public static let linkParameters = [DeepLinks.Parameter.recipeID]
+        public static let linkParameters = [DeepLinks.Parameter.recipeID, .servings]
 
         public var recipeID: Recipe.ID
+        /// How many it is cooked for; the amounts shown follow. Nil: as many as the recipe serves.
+        public var servings: Int?
 
-        public init(recipeID: Recipe.ID) {
+        public init(recipeID: Recipe.ID, servings: Int? = nil) {
             self.recipeID = recipeID
+            self.servings = servings
         }
 
         public init(linkValues: [String: String]) throws(DeepLinkError) {
             recipeID = try DeepLinkError.integer("recipeID", in: linkValues)
+            servings = try DeepLinkError.servings(in: linkValues)
         }
 
-        public var linkValues: [String: String] { ["recipeID": String(recipeID)] }
+        public var linkValues: [String: String] { ["recipeID": String(recipeID), "servings": servings.map(String.init) ?? ""] }
 
         public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
             resolver.buildChooseIngredients(self, in: environment)

@@ -22,62 +22,60 @@ public struct Ingredient: Hashable, Sendable, Codable {
         case piece, clove, pinch, slice, can, bunch
         /// Counted things with no unit word: "2 eggs".
         case none = ""
-
-        /// Whether cooks write this unit's quantities as fractions (½ tsp) rather than decimals (1.5 kg).
-        var takesFractions: Bool {
-            switch self {
-            case .gram, .kilogram, .milliliter, .liter: false
-            default: true
-            }
-        }
-
-        /// The word for one or less: "cup", "tsp"; "piece" is never written.
-        var singular: String {
-            self == .piece ? "" : rawValue
-        }
-
-        /// The word for more than one: "cups", "cloves", "pinches"; abbreviations stay as they are, and
-        /// "piece" is never written.
-        var plural: String {
-            switch self {
-            case .cup: "cups"
-            case .clove: "cloves"
-            case .pinch: "pinches"
-            case .slice: "slices"
-            case .can: "cans"
-            case .bunch: "bunches"
-            case .piece, .none: ""
-            case .gram, .kilogram, .milliliter, .liter, .teaspoon, .tablespoon: rawValue
-            }
-        }
     }
 }
 
 extension Ingredient {
+    /// The quantity, exact: 0.5 is ½ and 0.333 is ⅓ (see `Fraction(approximating:)`); nil to taste.
+    public var exactQuantity: Quantity? {
+        quantity.flatMap(Fraction.init(approximating:)).map { Quantity($0, unit) }
+    }
+
+    /// The quantity for `factor` times the servings the recipe is written for: as written for
+    /// the recipe's own servings, in the unit a cook would write otherwise (½ tbsp is 1½ tsp).
+    public func quantity(scaledBy factor: Fraction) -> Quantity? {
+        guard let exact = exactQuantity, factor != .one else { return exactQuantity }
+        return exact.scaled(by: factor)?.inCooksUnit ?? exact
+    }
+
+    /// Whether "Add ingredients to shopping list" adds it without being chosen: not water from
+    /// the tap, and not what is added to taste.
+    public var goesOnShoppingList: Bool {
+        quantity != nil && !IngredientName.isWater(name)
+    }
+
     /// Quantity and unit as a cook writes them: "200 g", "2", "½ tsp", "1½ cups", "2 cloves",
-    /// "1.2 l"; empty without a quantity. Spoons, cups and things counted take fractions (halves,
-    /// thirds, quarters, eighths), metric units decimals; a unit word agrees with the number, and
-    /// "piece" is left out ("½" of an apple).
+    /// "1.2 l"; empty without a quantity. See `Quantity.text`.
     public var amountText: String {
         guard let quantity else { return "" }
-        let number = Self.number(quantity, inFractions: unit.takesFractions)
-        let word = quantity > 1 ? unit.plural : unit.singular
-        return word.isEmpty ? number : "\(number) \(word)"
+        // Beyond what any kitchen measures (see `Fraction(approximating:)`): the number as it came.
+        return exactQuantity?.text
+            ?? [String(quantity), quantity > 1 ? unit.plural : unit.singular].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// The whole line as a cook writes it: "200 g rice", "2 cloves garlic", "½ apple, grated",
     /// "1 can tuna", "salt (to taste)".
     public var text: String {
+        text(scaledBy: .one)
+    }
+
+    /// The line for `factor` times the servings: "¼ apple, grated" for half of "½ apple, grated",
+    /// "1 egg" for half of "2 eggs"; a counted thing's name agrees with its new number.
+    public func text(scaledBy factor: Fraction) -> String {
         guard quantity != nil else { return "\(name) (to taste)" }
+        let scaled = quantity(scaledBy: factor)
         var name = name
         if unit == .can, name.hasPrefix("canned ") { name.removeFirst("canned ".count) }
+        if factor != .one, let scaled, case .counted(.none) = scaled.family {
+            name = IngredientName.name(name, forMany: scaled.amount > .one)
+        }
         // A counted thing is named before how it is prepared: "½ apple, grated", not "½ grated apple".
         if unit == .none || unit == .piece, let space = name.firstIndex(of: " "),
             Self.preparations.contains(String(name[..<space]))
         {
             name = String(name[name.index(after: space)...]) + ", " + String(name[..<space])
         }
-        return "\(amountText) \(name)"
+        return "\(scaled?.text ?? amountText) \(name)"
     }
 
     /// Words saying how a counted thing is prepared, which a cook writes after it.
@@ -85,24 +83,4 @@ extension Ingredient {
         "grated", "chopped", "diced", "sliced", "minced", "crushed", "peeled", "halved", "quartered", "shredded", "beaten",
         "melted", "softened", "toasted", "cooked", "boiled", "mashed", "zested", "juiced",
     ]
-
-    /// The fractions a cook writes, with how much each is.
-    static let fractions: [(value: Double, glyph: String)] = [
-        (1.0 / 8, "⅛"), (1.0 / 4, "¼"), (1.0 / 3, "⅓"), (3.0 / 8, "⅜"), (1.0 / 2, "½"), (5.0 / 8, "⅝"), (2.0 / 3, "⅔"),
-        (3.0 / 4, "¾"), (7.0 / 8, "⅞"),
-    ]
-
-    /// "2", "½", "1½" (with fractions) or "0.5", "1.2" (without). A part that is no cook's fraction
-    /// (0.3 tsp) stays a decimal; huge or non-finite values print as Double does.
-    static func number(_ quantity: Double, inFractions: Bool) -> String {
-        guard quantity.isFinite, abs(quantity) < 1e15 else { return String(quantity) }
-        if quantity.rounded() == quantity { return String(Int(quantity)) }
-        if inFractions, quantity > 0 {
-            let whole = quantity.rounded(.down)
-            if let fraction = fractions.first(where: { abs(quantity - whole - $0.value) < 0.01 }) {
-                return (whole > 0 ? String(Int(whole)) : "") + fraction.glyph
-            }
-        }
-        return String(quantity)
-    }
 }

@@ -32,6 +32,18 @@ public protocol Repository<Entity>: Sendable {
     /// them as saved.
     func append(_ entities: [Entity], numbering order: Entity.Field, _ place: @Sendable (inout Entity, Int) -> Void) async throws
         -> [Entity]
+    /// Reads the stored entities matching `query`, lets `change` edit, add to and remove from
+    /// them, and stores the outcome, all in one transaction: no other writer (another screen,
+    /// another program on the same database) comes between the read and the writes, so a change
+    /// worked out from what is stored (a sum on the shopping list) is never lost. Entities
+    /// `change` removes are deleted; those it leaves or adds are saved. `change` is also given
+    /// the next number of `order` for what it adds, as `append` numbers: one past the largest
+    /// stored, of every row (one this version cannot read too). `what` says the change in words,
+    /// for a run that must name what it could not save ("adding “milk” to the shopping list").
+    /// Returns what `change` returns.
+    func update<Result: Sendable>(
+        _ query: Query<Entity>, numbering order: Entity.Field, doing what: String, _ change: @Sendable (inout [Entity], Int) -> Result
+    ) async throws -> Result
 }
 
 extension Repository {
@@ -118,13 +130,31 @@ public actor InMemoryRepository<Entity: Identifiable & Queryable>: Repository wh
         return entities[index]
     }
 
+    public func update<Result: Sendable>(
+        _ query: Query<Entity>, numbering order: Entity.Field, doing what: String, _ change: @Sendable (inout [Entity], Int) -> Result
+    ) -> Result {
+        var matching = entities.filter(query.matches)
+        let before = Set(matching.map(\.id))
+        let result = change(&matching, nextNumber(of: order))
+        let after = Set(matching.map(\.id))
+        delete(ids: Array(before.subtracting(after)), matching: .all)
+        save(matching)
+        return result
+    }
+
     public func append(_ newEntities: [Entity], numbering order: Entity.Field, _ place: @Sendable (inout Entity, Int) -> Void) -> [Entity] {
+        let next = nextNumber(of: order)
+        var placed = newEntities
+        for index in placed.indices { place(&placed[index], next + index) }
+        save(placed)
+        return placed
+    }
+
+    /// One past the largest integer value of `order` stored; 0 when there is none.
+    private func nextNumber(of order: Entity.Field) -> Int {
         let last = entities.lazy.compactMap { entity -> Int? in
             if case .integer(let number) = entity.value(of: order) { number } else { nil }
         }.max()
-        var placed = newEntities
-        for index in placed.indices { place(&placed[index], (last ?? -1) + 1 + index) }
-        save(placed)
-        return placed
+        return (last ?? -1) + 1
     }
 }

@@ -14,8 +14,8 @@ import Foundation
 /// - no text reaches the terminal with a control in it (the frame's lines, the script's screen),
 ///   whatever the recipes hold (`HostileRecipes` through a dataset and a web API);
 /// - every entry pasted into the shopping list's "+ Add item" (lines ended by Enter, arriving
-///   faster than the store saves them) is stored whole, after the items before it, or kept on
-///   screen to try again: never joined to another, never lost.
+///   faster than the store saves them) is on the list, as a row of its own or added to the row
+///   of the same ingredient, or kept on screen to try again: never joined to another, never lost.
 ///
 /// Events that take longer than `stepLimit` count as a hang. The first broken invariant or
 /// hang ends the run with a `Failure` naming the seed and the last events.
@@ -174,28 +174,35 @@ final class SessionFuzzer {
         try check()
     }
 
-    /// Every entry is a new item at the end of the list, in order, or a row to try it again.
+    /// Every entry is on the list: a row of its own, or added to the row of the same ingredient
+    /// (`IngredientName.key`: "2 onions" to "onions · 1"), or a row to try it again; every row
+    /// before is still there, and no row appears that no entry explains (two joined into one).
     private func checkEntries(_ entries: [String], before: ScreenContent?, after: ScreenContent?) throws(Failure) {
         // The shopping list's rows: items ("item-…" toggles) and entries not added ("not-added-…").
         func rows(_ prefix: String, in content: ScreenContent?) -> [String] {
             (content?.sections ?? []).flatMap(\.rows).filter { $0.id.hasPrefix(prefix) }.map(\.label)
         }
-        let items = rows("item-", in: before)
-        let now = rows("item-", in: after)
-        guard now.starts(with: items) else { throw failure("the items before the paste changed: \(items) became \(now)") }
-        var added = now.dropFirst(items.count)[...]
+        func ingredients(_ labels: [String]) -> [String: Int] {
+            labels.reduce(into: [:]) { counts, label in counts[IngredientName.key(label), default: 0] += 1 }
+        }
+        func key(_ entry: String) -> String { IngredientName.key(IngredientLine(parsing: entry).name) }
+        let items = ingredients(rows("item-", in: before))
+        let now = ingredients(rows("item-", in: after))
+        let gone = items.filter { now[$0.key, default: 0] < $0.value }.map(\.key)
+        guard gone.isEmpty else { throw failure("items before the paste went: \(gone.sorted())") }
         var kept = rows("not-added-", in: after).filter { !rows("not-added-", in: before).contains($0) }
         for entry in entries {
-            if added.first == entry {
-                added.removeFirst()
-            } else if let index = kept.firstIndex(of: "Add “\(entry)” again") {
+            if let index = kept.firstIndex(of: "Add “\(entry)” again") {
                 kept.remove(at: index)
-            } else {
+            } else if now[key(entry)] == nil {
                 throw failure(
-                    "the pasted entry “\(entry)” was neither stored whole nor kept to try again; the list has \(Array(now.suffix(8)))")
+                    "the pasted entry “\(entry)” was neither stored (as “\(key(entry))”) nor kept to try again; the list has \(Array(rows("item-", in: after).suffix(8)))"
+                )
             }
         }
-        guard added.isEmpty else { throw failure("the list stored entries nobody made: \(Array(added))") }
+        let entryKeys = Set(entries.map(key))
+        let unexplained = now.filter { $0.value > items[$0.key, default: 0] && !entryKeys.contains($0.key) }.map(\.key)
+        guard unexplained.isEmpty else { throw failure("the list stored entries nobody made: \(unexplained.sorted())") }
         summary.pastedEntries += entries.count
     }
 
