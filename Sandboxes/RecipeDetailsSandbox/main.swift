@@ -14,10 +14,13 @@ let status = await Sandbox.main(
     root: Screens.RecipeDetails(recipeID: 1),
     // Never empty: a recipe the service does not have is an error ("There is no recipe with id 1").
     gallery: [
-        // Marking a favorite says so above the recipe.
+        // Marking a favorite says so above the recipe; for 2, the quantities and what is added follow.
         .screen(
             Screens.RecipeDetails(recipeID: 1), states: [.loading, .content, .error],
-            scripts: [.run(["toggle Favorite"], in: ["default"])]),
+            scripts: [
+                .run(["toggle Favorite"], in: ["default"]),
+                .run(["set Serves 2", "select \"Add ingredients to shopping list\""], in: ["default"]),
+            ]),
         // Choosing nothing locks "Add" until something is chosen again.
         .screen(
             Screens.ChooseIngredients(recipeID: 1), states: [.loading, .content, .error],
