@@ -10,14 +10,13 @@ import Testing
 /// are read and added to.
 @Suite("SQLite shopping list adding up")
 struct ShoppingListStoreTests {
-    let directory: URL
+    let directory: TemporaryDirectory
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("shopping-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try TemporaryDirectory()
     }
 
-    var path: String { directory.appendingPathComponent(LocalStore.fileName).path }
+    var path: String { directory.file(LocalStore.fileName).path }
 
     /// Adds `line` as typed, as the shopping list's view model does.
     static func add(_ line: String, to repository: some Repository<ShoppingItem>, recipe: Recipe? = nil) async throws {

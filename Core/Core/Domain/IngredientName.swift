@@ -63,7 +63,8 @@ public enum IngredientName {
     /// "berry" → "berries", "peach" → "peaches", "tomato" → "tomatoes".
     static func plural(_ word: String) -> String {
         if let irregular = plurals[word] { return irregular }
-        if invariant.contains(word) || word.hasSuffix("s") && singular(word) == word && word.hasSuffix("ss") == false { return word }
+        // A word that only looks plural ("hummus") stays; "glass" becomes "glasses" below.
+        if invariant.contains(word) || word.hasSuffix("s") && !word.hasSuffix("ss") && singular(word) == word { return word }
         if word.hasSuffix("y"), let before = word.dropLast().last, !"aeiou".contains(before) { return String(word.dropLast()) + "ies" }
         if ["ch", "sh", "x", "z", "ss"].contains(where: { word.hasSuffix($0) }) { return word + "es" }
         return word + "s"

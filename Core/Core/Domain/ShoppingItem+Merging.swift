@@ -34,11 +34,14 @@ extension ShoppingItem {
             self.init(id: id, name: line.name, quantity: line.quantity, note: line.note)
         }
 
-        /// A recipe's ingredient, for `factor` times the servings it is written for.
+        /// A recipe's ingredient, for `factor` times the servings it is written for. A quantity
+        /// beyond any kitchen's (see `Fraction(approximating:)`) is kept as words, never added to.
         public init(id: UUID, ingredient: Ingredient, of recipe: Recipe, scaledBy factor: Fraction = .one) {
+            let quantity = ingredient.exactQuantity.flatMap { $0.scaled(by: factor) }
             self.init(
-                id: id, name: ingredient.name, quantity: ingredient.exactQuantity.flatMap { $0.scaled(by: factor) },
-                recipeID: recipe.id, recipeTitle: recipe.title)
+                id: id, name: ingredient.name, quantity: quantity,
+                note: quantity == nil && ingredient.quantity != nil ? ingredient.amountText : "", recipeID: recipe.id,
+                recipeTitle: recipe.title)
         }
 
         var part: Part { Part(recipeID: recipeID, recipeTitle: recipeTitle, quantity: quantity) }

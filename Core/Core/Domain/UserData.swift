@@ -5,7 +5,7 @@
 #endif
 
 /// One row of the shopping list: how much of one ingredient to buy, and which recipes it is for.
-/// Rows of the same ingredient add up (see `ShoppingItem.add(_:to:)`).
+/// Rows of the same ingredient add up (see `ShoppingItem.add(_:to:placingFrom:)`).
 public struct ShoppingItem: Identifiable, Hashable, Sendable, Codable {
     public var id: UUID
     /// What to buy, as first written: "red onions", "milk".
