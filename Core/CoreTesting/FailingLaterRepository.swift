@@ -57,4 +57,11 @@ public actor FailingLaterRepository<Entity: Identifiable & Queryable>: Repositor
         try change()
         return try await base.append(entities, numbering: order, place)
     }
+
+    public func update<Result: Sendable>(
+        _ query: Query<Entity>, numbering order: Entity.Field, doing what: String, _ change: @Sendable (inout [Entity], Int) -> Result
+    ) async throws -> Result {
+        try self.change()
+        return try await base.update(query, numbering: order, doing: what, change)
+    }
 }
