@@ -29,20 +29,29 @@ final class FavoritesViewModel: ScreenViewModel {
         return FavoritesFeature.recipeDetails(id)
     }
 
+    /// Removes a favorite, then shows the favorites as stored. If the removal fails, the list stays
+    /// as it was and the notice says what went wrong; if only the reading again fails, the removal
+    /// is reported done and the list offers a retry.
     func remove(_ id: Recipe.ID) async {
         guard let favorite = state.favorites.first(where: { $0.id == id }) else { return }
+        let wasThere: Bool
         do {
-            let wasThere = try await environment.favorites.delete(id: id)
-            if wasThere {
-                environment.activityLogger.log(ActivityEvent("favorite_remove", payload: ["recipe_id": String(id), "source": "favorites"]))
-            }
-            show(try await storedFavorites())
-            state.notice =
-                wasThere
-                ? "Removed “\(favorite.recipe.title)” from favorites."
-                : "“\(favorite.recipe.title)” was already removed from favorites elsewhere (by another program or screen)."
+            wasThere = try await environment.favorites.delete(id: id)
         } catch {
             state.notice = ScreenFailure(error, whileTrying: "remove “\(favorite.recipe.title)”").messageWithRecovery
+            return
+        }
+        if wasThere {
+            environment.activityLogger.log(ActivityEvent("favorite_remove", payload: ["recipe_id": String(id), "source": "favorites"]))
+        }
+        state.notice =
+            wasThere
+            ? "Removed “\(favorite.recipe.title)” from favorites."
+            : "“\(favorite.recipe.title)” was already removed from favorites elsewhere (by another program or screen)."
+        do {
+            show(try await storedFavorites())
+        } catch {
+            state.phase = .failed(ScreenFailure(error, whileTrying: "read your favorites again"))
         }
     }
 

@@ -198,6 +198,23 @@ struct FavoritesScreenTests {
         #expect(recorder.pageViews.count == 2)
     }
 
+    @Test("a removal that is saved while the list cannot be read again says it was removed, and offers to read it again")
+    func aSavedRemovalWhoseReloadFails() async throws {
+        let stored = InMemoryRepository<FavoriteRecipe>([
+            FavoriteRecipe(recipe: Fixtures.pancakes, savedAt: 1), FavoriteRecipe(recipe: Fixtures.curryRice, savedAt: 2),
+        ])
+        // The first read (the screen's own) succeeds; the one after the removal fails.
+        let repository = FailingLaterRepository(stored, reads: 1, changesFail: false)
+        let screen = await appearedScreen(in: environment.overriding(\.favorites, with: repository))
+
+        _ = await screen.handle(.delete(row: "favorite-4"))
+
+        #expect(screen.content.notice == "Removed “Pancakes” from favorites.")
+        #expect(screen.content.status != .ready, "the list that could not be read again is not shown as if it were")
+        #expect(try await stored.findAll(.all, sort: []).map(\.recipe.title) == ["Curry Rice"])
+        #expect(recorder.events == [ActivityEvent("favorite_remove", payload: ["recipe_id": "4", "source": "favorites"])])
+    }
+
     @Test func aFailedRemoveKeepsTheFavoriteAndExplains() async throws {
         let repository = FlakyRepository<FavoriteRecipe>([
             FavoriteRecipe(recipe: Fixtures.pancakes, savedAt: 1),
