@@ -109,6 +109,10 @@ extension Fixtures {
         ShoppingItem(id: UUID(uuidString: "00000000-0000-0000-0000-000000000003") ?? UUID(), name: "flour", amount: "500 g", position: 2),
     ]
 
+    /// Where tests, sandboxes and the gallery are: UTC, the POSIX locale, so "yesterday" and
+    /// "3 days ago" read the same on every machine, whatever its time zone.
+    public static let region = Region.utc
+
     /// "Now" in tests and sandboxes: Friday 20 November 2026, 09:00 UTC. `TestClock` starts here,
     /// so a screen that says "saved 3 days ago" says it on every run.
     public static let now = Date(timeIntervalSince1970: 1_795_165_200)

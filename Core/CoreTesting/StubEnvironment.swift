@@ -1,7 +1,8 @@
 import Core
 
 /// The environment of tests and sandboxes: fixture recipes, in-memory stores, recording
-/// loggers, a test clock, sequential ids, a seeded random source and placeholder screens.
+/// loggers, a test clock, the fixed region (`Fixtures.region`), sequential ids, a seeded random
+/// source and placeholder screens.
 ///
 /// Its dependencies are a value (`Dependencies`): override one for a scope with a copy
 /// (`env.overriding(\.userFeatures, with: .premium)`); nothing is global, so parallel tests
@@ -19,6 +20,7 @@ public final class StubEnvironment: Environment {
         public var recentSearches: any Repository<RecentSearch>
         public var kitchenPreferences: any Repository<KitchenPreference>
         public var clock: any WallClock
+        public var region: Region
         public var ids: any IDGenerator
         public var random: any RandomSource
     }
@@ -38,6 +40,7 @@ public final class StubEnvironment: Environment {
     public var recentSearches: any Repository<RecentSearch> { dependencies.recentSearches }
     public var kitchenPreferences: any Repository<KitchenPreference> { dependencies.kitchenPreferences }
     public var clock: any WallClock { dependencies.clock }
+    public var region: Region { dependencies.region }
     public var ids: any IDGenerator { dependencies.ids }
     public var random: any RandomSource { dependencies.random }
     public var resolver: any Resolver { stubResolver }
@@ -70,6 +73,7 @@ public final class StubEnvironment: Environment {
             recentSearches: InMemoryRepository<RecentSearch>(),
             kitchenPreferences: InMemoryRepository<KitchenPreference>(),
             clock: clock,
+            region: Fixtures.region,
             ids: SequentialIDs(),
             random: SeededRandom()
         )

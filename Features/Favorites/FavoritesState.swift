@@ -17,6 +17,8 @@ struct FavoritesState: Equatable {
     var notice: String?
     /// The environment clock's time when the list was loaded: "saved 3 days ago" counts from it.
     var now = Date(timeIntervalSince1970: 0)
+    /// The environment's region when `now` was read: the calendar "yesterday" is counted in.
+    var region = Region.utc
 
     var favorites: [FavoriteRecipe] {
         if case .loaded(let favorites) = phase { return favorites }

@@ -22,7 +22,7 @@ struct FavoritesTranslator: Translator {
                     id: FavoritesRow.recipe(favorite.recipe.id).rowID,
                     .link(title: favorite.recipe.title, subtitle: favorite.recipe.author.name),
                     detail: "\(favorite.recipe.cookingMinutes) min · \(favorite.recipe.calories) kcal · saved "
-                        + RelativeTime.phrase(for: Date(timeIntervalSince1970: favorite.savedAt), now: state.now),
+                        + RelativeTime.phrase(for: Date(timeIntervalSince1970: favorite.savedAt), now: state.now, in: state.region),
                     isDeletable: true
                 )
             }

@@ -63,6 +63,7 @@ final class FavoritesViewModel: ScreenViewModel {
     /// Shows the favorites as stored; "saved 3 days ago" counts from the environment clock's now.
     private func show(_ favorites: [FavoriteRecipe]) {
         state.now = environment.clock.now
+        state.region = environment.region
         state.phase = .loaded(favorites)
     }
 }

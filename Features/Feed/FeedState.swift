@@ -16,4 +16,6 @@ struct FeedState: Equatable {
     var phase = Phase.loading
     /// The environment clock's time when the feed was loaded: a saved copy's age counts from it.
     var now = Date(timeIntervalSince1970: 0)
+    /// The environment's region when `now` was read: the calendar "yesterday" is counted in.
+    var region = Region.utc
 }

@@ -11,7 +11,7 @@ struct FeedTranslator: Translator {
         case .loaded(let feed) where feed.popular.isEmpty && feed.new.isEmpty:
             return ScreenContent(
                 title: "Feed", sections: [aboutSection], status: .empty("No recipes yet. Check back soon."),
-                notice: feed.savedCopy?.notice(now: state.now))
+                notice: feed.savedCopy?.notice(now: state.now, in: state.region))
         case .loaded(let feed):
             return ScreenContent(
                 title: "Feed",
@@ -25,7 +25,7 @@ struct FeedTranslator: Translator {
                         id: "new", title: "New", rows: feed.new.map { row($0, id: .new($0.id), detail: $0.publishedOn) }),
                     aboutSection,
                 ].filter { !$0.rows.isEmpty },
-                notice: feed.savedCopy?.notice(now: state.now))
+                notice: feed.savedCopy?.notice(now: state.now, in: state.region))
         }
     }
 

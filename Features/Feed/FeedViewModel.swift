@@ -29,6 +29,7 @@ final class FeedViewModel: ScreenViewModel {
             let feed = try await environment.client.feed()
             // "Now", for "saved copy from 2 hours ago".
             state.now = environment.clock.now
+            state.region = environment.region
             state.phase = .loaded(feed)
         } catch {
             state.phase = .failed(ScreenFailure(error, whileTrying: "load the feed"))

@@ -22,6 +22,8 @@ struct RecipeDetailsInteractor {
 
     /// What "now" is, for "saved copy from 2 hours ago".
     var now: Date { environment.clock.now }
+    /// Where the cook is, for "yesterday".
+    var region: Region { environment.region }
 
     /// Whether the recipe is a favorite; a store that cannot be read says no rather than failing the screen.
     func isFavorite(_ id: Recipe.ID) async -> Bool {

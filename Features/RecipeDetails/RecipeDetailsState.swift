@@ -24,6 +24,8 @@ struct RecipeDetailsState: Equatable {
     var savedCopy: RecipePage.SavedCopy?
     /// The environment clock's time when the recipe was loaded: a saved copy's age counts from it.
     var now = Date(timeIntervalSince1970: 0)
+    /// The environment's region when `now` was read: the calendar "yesterday" is counted in.
+    var region = Region.utc
 
     var recipe: Recipe? {
         if case .loaded(let recipe) = phase { return recipe }

@@ -12,7 +12,7 @@ struct RecipeDetailsTranslator: Translator {
             return ScreenContent(title: "Recipe", status: .failed(failure))
         case .loaded(let recipe):
             // A saved copy stays said above the outcome of the last action.
-            let notices = [state.savedCopy?.notice(now: state.now), state.notice].compactMap { $0 }
+            let notices = [state.savedCopy?.notice(now: state.now, in: state.region), state.notice].compactMap { $0 }
             return ScreenContent(
                 title: recipe.title, sections: sections(for: recipe, servings: state.servings, isFavorite: state.isFavorite),
                 notice: notices.isEmpty ? nil : notices.joined(separator: " "))

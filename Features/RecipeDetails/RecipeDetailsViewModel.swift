@@ -45,6 +45,7 @@ final class RecipeDetailsViewModel: ScreenViewModel {
             state.isFavorite = await interactor.isFavorite(recipeID)
             state.savedCopy = savedCopy
             state.now = interactor.now
+            state.region = interactor.region
             state.phase = .loaded(recipe)
             interactor.logPageView(recipe)
         } catch {

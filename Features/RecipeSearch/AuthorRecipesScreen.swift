@@ -46,7 +46,8 @@ struct AuthorRecipesTranslator: Translator {
             return ScreenContent(title: state.title, status: .failed(failure))
         case .loaded(let recipes) where recipes.isEmpty:
             return ScreenContent(
-                title: state.title, status: .empty("No recipes by this author."), notice: state.savedCopy?.notice(now: state.now))
+                title: state.title, status: .empty("No recipes by this author."),
+                notice: state.savedCopy?.notice(now: state.now, in: state.region))
         case .loaded(let recipes):
             return ScreenContent(
                 title: state.title,
@@ -55,7 +56,7 @@ struct AuthorRecipesTranslator: Translator {
                         id: "recipes", title: "\(recipes.count) \(recipes.count == 1 ? "recipe" : "recipes")",
                         rows: recipes.map(recipeRow.translate))
                 ],
-                notice: state.savedCopy?.notice(now: state.now))
+                notice: state.savedCopy?.notice(now: state.now, in: state.region))
         }
     }
 }
@@ -75,6 +76,8 @@ final class AuthorRecipesViewModel: ScreenViewModel {
         var savedCopy: RecipePage.SavedCopy?
         /// The environment clock's time when the recipes came: a saved copy's age counts from it.
         var now = Date(timeIntervalSince1970: 0)
+        /// The environment's region when `now` was read: the calendar "yesterday" is counted in.
+        var region = Region.utc
 
         /// "Recipes by Aiko Tanaka" once the recipes say who the author is. Until then (loading,
         /// a failure, no recipes) the screen knows only the id, a slug ("aiko-tanaka") no reader
@@ -108,6 +111,7 @@ final class AuthorRecipesViewModel: ScreenViewModel {
             let page = try await interactor.recipes(byAuthor: state.authorID)
             state.savedCopy = page.savedCopy
             state.now = interactor.now
+            state.region = interactor.region
             state.phase = .loaded(page.recipes)
         } catch {
             state.phase = .failed(ScreenFailure(error, whileTrying: "load the author's recipes"))

@@ -66,6 +66,8 @@ struct RecipeSearchInteractor {
 
     /// What "now" is, for "saved copy from 2 hours ago".
     var now: Date { environment.clock.now }
+    /// Where the cook is, for "yesterday".
+    var region: Region { environment.region }
 
     func logAuthorPageView(_ authorID: Author.ID) {
         environment.pageViewLogger.log(PageView("author_recipes", parameters: ["author_id": authorID]))

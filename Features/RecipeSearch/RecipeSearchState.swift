@@ -29,6 +29,8 @@ struct RecipeSearchState: Equatable {
     var savedCopy: RecipePage.SavedCopy?
     /// The environment clock's time when the results came: a saved copy's age counts from it.
     var now = Date(timeIntervalSince1970: 0)
+    /// The environment's region when `now` was read: the calendar "yesterday" is counted in.
+    var region = Region.utc
 
     var hasMore: Bool {
         if case .loaded(_, let recipes, let total) = results { return recipes.count < total }

@@ -55,7 +55,7 @@ struct RecipeSearchTranslator: Translator {
                 id: "filters", title: state.activeFilterCount == 0 ? "Filters" : "Filters (\(state.activeFilterCount) on)",
                 rows: state.filterRows + [preferences]))
         // A saved copy stays said above the outcome of the last action.
-        let notices = [state.savedCopy?.notice(now: state.now), state.notice].compactMap { $0 }
+        let notices = [state.savedCopy?.notice(now: state.now, in: state.region), state.notice].compactMap { $0 }
         return ScreenContent(
             title: "Search", sections: sections, status: status, notice: notices.isEmpty ? nil : notices.joined(separator: " "))
     }

@@ -113,6 +113,7 @@ final class RecipeSearchViewModel: ScreenViewModel {
             guard current == generation else { return }
             state.savedCopy = page.savedCopy
             state.now = interactor.now
+            state.region = interactor.region
             state.results = .loaded(keyword: keyword, recipes: page.recipes, total: page.total)
             interactor.logSearch(keyword: keyword, filters: activeFilterSummary, resultCount: page.total)
             if !keyword.isEmpty {
@@ -149,6 +150,8 @@ final class RecipeSearchViewModel: ScreenViewModel {
             if let savedCopy = page.savedCopy {
                 state.savedCopy = savedCopy
                 state.now = interactor.now
+                state.region = interactor.region
+                state.region = interactor.region
             }
             state.results = .loaded(keyword: keyword, recipes: recipes + page.recipes, total: page.total)
         } catch {

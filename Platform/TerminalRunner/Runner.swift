@@ -244,10 +244,14 @@ enum LineSource {
                 "the script “\(path)” is not UTF-8 text: the byte 0x\(invalid.byte < 0x10 ? "0" : "")\(String(invalid.byte, radix: 16, uppercase: true)) at line \(invalid.line), column \(invalid.column) (\(path):\(invalid.line):\(invalid.column)) is not UTF-8. Save the file as UTF-8."
             )
         }
-        return .file(
-            name: path,
-            lines: String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(
-                String.init))
+        let lines = String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        if let long = lines.firstIndex(where: { $0.utf8.count > ScriptCommand.maximumLineBytes }) {
+            let number = long + 1
+            throw UsageError(
+                "the script “\(path)” cannot be used: line \(number) (\(path):\(number)) is too long: \(ScriptCommand.tooLong(bytes: lines[long].utf8.count))."
+            )
+        }
+        return .file(name: path, lines: lines.map(String.init))
     }
 
     var name: String {
@@ -310,8 +314,17 @@ struct ScriptSession {
             return !source.isForgiving
         }
         if failed(whileStarting: true) { return .scriptFailed }
-        while let line = nextLine(from: &fileLines) {
+        var reader = ScriptLineReader()
+        while let next = nextLine(from: &fileLines, reader: &reader) {
             lineNumber += 1
+            guard case .text(let line) = next else {
+                if case .tooLong(let bytes) = next {
+                    Terminal.writeError(
+                        "\(source.isForgiving ? "" : "\(source.name):\(lineNumber): ")\(ScriptCommand.tooLong(bytes: bytes))\n")
+                }
+                if source.isForgiving { continue }
+                return .scriptFailed
+            }
             if !source.isForgiving, !line.trimmingWhitespace.isEmpty {
                 Terminal.write("\n› \(line)\n")
             }
@@ -348,10 +361,10 @@ struct ScriptSession {
         }
     }
 
-    private func nextLine(from fileLines: inout ArraySlice<String>?) -> String? {
-        if fileLines != nil { return fileLines?.popFirst() }
+    private func nextLine(from fileLines: inout ArraySlice<String>?, reader: inout ScriptLineReader) -> ScriptLineReader.Line? {
+        if fileLines != nil { return fileLines?.popFirst().map(ScriptLineReader.Line.text) }
         if case .prompt(let prompt) = source { Terminal.writeError(prompt) }
-        return readLine(strippingNewline: true)
+        return reader.next()
     }
 }
 

@@ -1,3 +1,5 @@
+import Core
+
 /// One command of the script language that drives the app and every sandbox, from a file
 /// or piped input. See `ScriptCommand.reference` and docs/terminal.md.
 public enum ScriptCommand: Equatable, Sendable {
@@ -53,6 +55,17 @@ public enum ScriptCommand: Equatable, Sendable {
         let width = reference.map(\.form.count).max() ?? 0
         return reference.map { "  \($0.form.padded(toWidth: width))  \($0.meaning)" }
             .joined(separator: "\n")
+    }
+
+    /// The longest line a script may have, in bytes: room for a field's whole text
+    /// (`ScreenElement.maximumFieldLength` characters, each up to 4 bytes) quoted and escaped.
+    /// A longer line is refused without being kept (`ScriptLineReader`).
+    public static let maximumLineBytes = 16 << 10
+
+    /// Why a line is refused for its length alone, in words.
+    static func tooLong(bytes: Int) -> String {
+        "the line has \(bytes) bytes, and a script line may have at most \(maximumLineBytes) "
+            + "(a text field holds at most \(ScreenElement.maximumFieldLength) characters)"
     }
 
     /// Parses one line. Blank lines and `#` comments give nil.

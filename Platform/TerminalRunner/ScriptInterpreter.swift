@@ -52,6 +52,11 @@ public final class ScriptInterpreter {
             await pacer.step { await self.session.select(tabAt: index) }
         case .type(let text):
             let field = try textField()
+            let limit = ScreenElement.maximumFieldLength
+            let count = text.count
+            guard count <= limit else {
+                throw CommandFailure("“\(field.label)” holds at most \(limit) characters, and this text has \(count): shorten it")
+            }
             await send(.edit(row: field.id, text: text), .submit(row: field.id))
         case .select(let reference):
             let row = try row(reference)

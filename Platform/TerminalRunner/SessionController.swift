@@ -58,6 +58,9 @@ public final class SessionController {
     /// paste of many keys sends a few events, not one a key.
     private final class Draft {
         var text: String
+        /// `text.count`, kept as keys change it: counting a long text at every key would make a
+        /// paste cost the square of its length.
+        var count: Int
         /// The last queued event that carries this text: once it is handled, the screen shows it.
         var event: Int
         /// Whether an `.edit` event is queued that has not yet read `text`.
@@ -65,6 +68,7 @@ public final class SessionController {
 
         init(text: String, event: Int) {
             self.text = text
+            count = text.count
             self.event = event
         }
     }
@@ -195,15 +199,24 @@ public final class SessionController {
     /// Changes a field's draft in place; an `.edit` event is queued unless one is queued already
     /// that will read the draft when it runs.
     private func type(_ edit: FieldEdit, into field: FieldKey, of screen: any Screen, showing row: ScreenRow?) {
-        let draft: Draft
-        if let existing = drafts[field] {
-            draft = existing
-        } else {
-            var shown = ""
-            if let row, case .textField(_, let text, _) = row.element { shown = text }
-            draft = Draft(text: shown, event: 0)
-            drafts[field] = draft
+        var shown = ""
+        if let row, case .textField(_, let text, _) = row.element { shown = text }
+        let draft = drafts[field] ?? Draft(text: shown, event: 0)
+        switch edit {
+        case .insert:
+            // A field holds a bounded text: the keys past the bound are not taken, and the status
+            // line says why (a paste past it keeps its beginning). A key not taken leaves no draft
+            // behind: the screen's own text stays what the field shows.
+            guard draft.count < ScreenElement.maximumFieldLength else {
+                message =
+                    "“\(row?.label ?? "The field")” holds at most \(ScreenElement.maximumFieldLength) characters: the rest was not typed"
+                return
+            }
+            draft.count += 1
+        case .deleteBackward: draft.count = max(0, draft.count - 1)
+        case .clear: draft.count = 0
         }
+        drafts[field] = draft
         edit.apply(to: &draft.text)
         guard !draft.isOpen else { return }
         draft.isOpen = true

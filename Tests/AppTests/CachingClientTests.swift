@@ -85,7 +85,7 @@ struct CachingClientTests {
 
         #expect(recipe == Fixtures.curryRice)
         #expect(savedCopy == RecipePage.SavedCopy(savedAt: Fixtures.now, reason: "offline"))
-        #expect(savedCopy?.notice(now: clock.now) == "Saved copy from 2 hours ago; offline.")
+        #expect(savedCopy?.notice(now: clock.now, in: Fixtures.region) == "Saved copy from 2 hours ago; offline.")
         #expect(eventNames == ["recipe_cache_saved_copy_shown"])
         #expect(events.events.first?.payload["reason"] == "offline")
     }
@@ -142,7 +142,9 @@ struct CachingClientTests {
         #expect(offline.recipes == curries.recipes)
         #expect(offline.total == curries.recipes.count)
         #expect(offline.savedCopy == RecipePage.SavedCopy(savedAt: Fixtures.now, reason: "offline", isPartial: true))
-        #expect(offline.savedCopy?.notice(now: clock.now) == "Saved copy from 1 hour ago; offline. Only recipes seen before are shown.")
+        #expect(
+            offline.savedCopy?.notice(now: clock.now, in: Fixtures.region)
+                == "Saved copy from 1 hour ago; offline. Only recipes seen before are shown.")
         let feed = try await client.feed()
         #expect(feed.popular.first == Fixtures.recipes.sorted(by: [.descending(.popularity)]).first)
         #expect(feed.savedCopy?.isPartial == true)

@@ -116,3 +116,18 @@ struct CompositionTests {
         #expect(await CookbookApp.main(arguments: ["--version"]) == 0)
     }
 }
+
+@Suite("The machine's region")
+struct MachineRegionTests {
+    @Test(
+        "the locale comes from LC_ALL, then LC_TIME, then LANG, without its encoding; C and POSIX are the POSIX locale",
+        arguments: [
+            (["LANG": "de_DE.UTF-8"], "de_DE"), (["LC_ALL": "fr_FR@euro", "LANG": "de_DE.UTF-8"], "fr_FR"),
+            (["LC_TIME": "ja_JP.UTF-8", "LANG": "en_GB.UTF-8"], "ja_JP"), (["LC_ALL": "", "LANG": "pt_BR"], "pt_BR"),
+            (["LANG": "C"], "en_US_POSIX"),
+            ([:], "en_US_POSIX"),
+        ])
+    func locale(variables: [String: String], identifier: String) {
+        #expect(MachineRegion.locale { variables[$0] }.identifier == identifier)
+    }
+}

@@ -200,6 +200,7 @@ struct DeepLinkTests {
                 "recipeID is too large: “99999999999999999999” is more than 9223372036854775807"
             ),
             ("cookbook://search?query", .recipeSearch, "query has no “=”: write query=VALUE (query= for none)"),
+
             ("cookbook://search?query&query=a", .recipeSearch, "query has no “=”: write query=VALUE (query= for none)"),
             (
                 "cookbook://recipes/42?recipeID=7", .recipeDetails,
@@ -230,6 +231,28 @@ struct DeepLinkTests {
             return error.link == text && error.problem == problem && error.screen == screen
                 && error.description == "cannot open “\(text)”: \(problem). \(takes)"
         }
+    }
+
+    @Test("a value longer than a text field holds is refused, and the message quotes the link's first 80 characters")
+    func longValues() {
+        for (link, problem) in [
+            (
+                "cookbook://search?query=" + String(repeating: "a", count: 1_001),
+                "query has 1001 characters, and a link's value may have at most 1000"
+            ),
+            (
+                "cookbook://authors/" + String(repeating: "%C3%A9", count: 2_000),
+                "authorID has 2000 characters, and a link's value may have at most 1000"
+            ),
+        ] {
+            #expect {
+                try DeepLinks.descriptor(from: link)
+            } throws: { error in
+                guard let error = error as? DeepLinkError else { return false }
+                return error.problem == problem && error.description.hasPrefix("cannot open “\(link.prefix(80))…”: \(problem). ")
+            }
+        }
+        #expect((try? DeepLinks.descriptor(from: "cookbook://search?query=" + String(repeating: "a", count: 1_000))) != nil)
     }
 
     @Test("the search link's refusal says what it does take, in words")

@@ -22,7 +22,7 @@ struct SavedCopyTests {
         ] as [(TimeInterval, Bool, String)])
     func notice(age: TimeInterval, isPartial: Bool, expected: String) {
         let copy = RecipePage.SavedCopy(savedAt: now.addingTimeInterval(-age), reason: "offline", isPartial: isPartial)
-        #expect(copy.notice(now: now) == expected)
+        #expect(copy.notice(now: now, in: .utc) == expected)
     }
 
     @Test(
@@ -30,10 +30,10 @@ struct SavedCopyTests {
         arguments: [Int64.min, Int64.max, -62_135_596_800_000, 253_402_300_800_000, 4_102_444_800_000])
     func impossibleOrFutureDates(milliseconds: Int64) {
         let savedAt = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-        let notice = RecipePage.SavedCopy(savedAt: savedAt, reason: "offline").notice(now: now)
+        let notice = RecipePage.SavedCopy(savedAt: savedAt, reason: "offline").notice(now: now, in: .utc)
         #expect(notice.contains("(the clock moved)"), "\(notice)")
         #expect(!notice.contains("less than a minute") && !notice.contains("ago"), "\(notice)")
-        #expect(RelativeTime.phrase(for: savedAt, now: now).contains("the clock moved"))
+        #expect(RelativeTime.phrase(for: savedAt, now: now, in: .utc).contains("the clock moved"))
     }
 
     @Test(
@@ -43,7 +43,7 @@ struct SavedCopyTests {
             (21 * 86_400.0, "3 weeks ago"), (90 * 86_400.0, "3 months ago"), (3 * 365 * 86_400.0, "3 years ago"),
         ] as [(TimeInterval, String)])
     func pastDates(age: TimeInterval, words: String) {
-        #expect(RelativeTime.phrase(for: now.addingTimeInterval(-age), now: now) == words)
+        #expect(RelativeTime.phrase(for: now.addingTimeInterval(-age), now: now, in: .utc) == words)
     }
 
     @Test("a page or a feed is encoded and decoded without its saved-copy note: a server cannot claim one")

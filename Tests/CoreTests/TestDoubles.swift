@@ -99,6 +99,7 @@ final class TestEnvironment: Environment {
     let recentSearches: any Repository<RecentSearch> = InMemoryRepository<RecentSearch>()
     let kitchenPreferences: any Repository<KitchenPreference> = InMemoryRepository<KitchenPreference>()
     let clock: any WallClock = TestClock()
+    let region = Fixtures.region
     let ids: any IDGenerator = SequentialIDs()
     let random: any RandomSource = SeededRandom()
     let resolver: any Resolver

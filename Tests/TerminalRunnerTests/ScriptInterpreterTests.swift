@@ -179,6 +179,17 @@ struct ScriptInterpreterTests {
         #expect(interpreter.screenText.contains("* Searched for “green curry”"))
     }
 
+    @Test("type takes a text of up to 1,000 characters; a longer one is refused in words and nothing is sent")
+    func typeWithinTheLimit() async throws {
+        let longest = String(repeating: "é", count: 1_000)
+        #expect(try await run("type \(longest)") == .proceed(showScreen: true))
+        #expect(screen.events == [.edit(row: "query", text: longest), .submit(row: "query")])
+
+        #expect(
+            try await failure("type \(longest)x") == "“Search” holds at most 1000 characters, and this text has 1001: shorten it")
+        #expect(screen.events.count == 2, "nothing more was sent")
+    }
+
     @Test("type fails on a screen without a text field")
     func typeWithoutField() async throws {
         _ = try await run("select 3")

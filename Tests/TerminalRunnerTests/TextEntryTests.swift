@@ -106,19 +106,55 @@ struct TextEntryTests {
         #expect(screen.submitted == ["milk", "dates", "bread", "quinoa"])
     }
 
-    @Test("a paste of 20,000 characters reaches the screen in one edit, and the field shows its end")
+    @Test("a paste of 20,000 characters reaches the screen in one edit: the field keeps its first 1,000, says so, and shows its end")
     func longPaste() async {
         let screen = EntryScreen()
-        let controller = await controller(screen, columns: 40)
+        let controller = await controller(screen, columns: 60)
         let text = String(repeating: "abcdefghij", count: 2_000) + "END"
 
         type(text, into: controller)
-        let line = fieldLine(controller) ?? ""
-        #expect(line == ">[✎] + Add: …" + String(text.suffix(26)) + "▏", "the end of the text and the cursor, in 40 columns")
+        let frame = controller.render().frame.text
+        let kept = String(text.prefix(ScreenElement.maximumFieldLength))
+        #expect(
+            fieldLine(controller) == ">[✎] + Add: …" + String(kept.suffix(46)) + "▏",
+            "the end of what it holds and the cursor, in 60 columns")
+        #expect(frame.contains { $0.contains("holds at most 1000 characters") }, "\(frame)")
         await controller.settle()
 
         #expect(screen.editEvents == 1, "one event carries the whole paste, not one event a key")
-        #expect(screen.draft == text)
+        #expect(screen.draft == kept)
+    }
+
+    @Test("keys past 1,000 characters are not taken, and the status line says why; Backspace makes room, Ctrl-U empties")
+    func fieldLimit() async {
+        let screen = EntryScreen()
+        let controller = await controller(screen)
+        type(String(repeating: "é", count: 999) + "xyz", into: controller)
+        #expect(controller.render().frame.text.contains { $0.contains("“+ Add” holds at most 1000 characters: the rest was not typed") })
+        _ = controller.handle(.backspace)
+        type("q", into: controller)
+        await controller.settle()
+        #expect(screen.draft == String(repeating: "é", count: 999) + "q")
+
+        _ = controller.handle(.control("u"))
+        type(String(repeating: "a", count: 1_000), into: controller)
+        await controller.settle()
+        #expect(screen.draft.count == 1_000)
+    }
+
+    @Test("a key refused at a full field leaves nothing behind: the field shows the screen's own text when a script changes it")
+    func refusedKeyLeavesNoDraft() async {
+        let screen = EntryScreen()
+        let controller = await controller(screen)
+        type(String(repeating: "a", count: 1_000), into: controller)
+        await controller.settle()
+        type("x", into: controller)
+        _ = await screen.handle(.edit(row: "add", text: "1"))  // as `type 1` does, past the keys
+
+        #expect(fieldLine(controller)?.hasPrefix(">[✎] + Add: 1▏") == true, "\(fieldLine(controller) ?? "")")
+        type("2", into: controller)
+        await controller.settle()
+        #expect(screen.draft == "12")
     }
 
     @Test("keys typed while an edit waits in the queue behind a slow event join that edit; Backspace and Ctrl-U too")

@@ -176,4 +176,93 @@ struct SideEffectRuleTests {
                 "Features/Feed/Stamp.swift:2: side-effects: Feed reads the time with Moment.now, outside the environment — fix: use environment.clock.now (tests then fix the time with TestClock)"
             ])
     }
+
+    @Test func everyWayOfReadingTheMachinesCalendarTimeZoneAndLocaleIsFound() {
+        let found = findings(
+            """
+            import Foundation
+            struct Dates {
+                func a() -> Int { Calendar.current.component(.day, from: .distantPast) }
+                let b = Calendar.autoupdatingCurrent
+                let c: TimeZone = .current
+                func d() -> Int { TimeZone.current.secondsFromGMT() }
+                func e() -> String { Foundation.Locale.autoupdatingCurrent.identifier }
+                func f() -> Any { NSTimeZone.local }
+                func g(_ formatter: inout Region) { formatter.locale = .current }
+                func h() -> Calendar { Calendar(identifier: .gregorian) }
+                func i(_ date: Date) -> String { date.formatted(date: .abbreviated, time: .omitted) }
+                func j(_ date: Date) -> String { date.formatted() }
+                let k = DateFormatter()
+                func l(_ a: String, _ b: String) -> Bool { a.localizedStandardCompare(b) == .orderedSame }
+                func m() -> [String] { Locale.preferredLanguages }
+                func n() -> Int { NSLocale.current.hashValue }
+                func o(_ t: inout time_t, _ parts: inout tm) { localtime_r(&t, &parts) }
+                func p(_ parts: inout tm) -> time_t { mktime(&parts) }
+                let q = Date.FormatStyle(date: .numeric)
+                func r(_ value: Double) -> String { value.formatted(.number) }
+            }
+            """)
+        #expect(
+            found == [
+                "3: Calendar.current (reads the machine's calendar, time zone or locale)",
+                "4: Calendar.autoupdatingCurrent (reads the machine's calendar, time zone or locale)",
+                "5: .current (reads the machine's calendar, time zone or locale)",
+                "6: TimeZone.current (reads the machine's calendar, time zone or locale)",
+                "7: Foundation.Locale.autoupdatingCurrent (reads the machine's calendar, time zone or locale)",
+                "8: NSTimeZone (reads the machine's calendar, time zone or locale)",
+                "9: .current (reads the machine's calendar, time zone or locale)",
+                "10: Calendar(identifier:) (reads the machine's calendar, time zone or locale)",
+                "11: date.formatted(date:time:) (reads the machine's calendar, time zone or locale)",
+                "12: date.formatted() (reads the machine's calendar, time zone or locale)",
+                "13: DateFormatter() (reads the machine's calendar, time zone or locale)",
+                "14: a.localizedStandardCompare(_:) (reads the machine's calendar, time zone or locale)",
+                "15: Locale.preferredLanguages (reads the machine's calendar, time zone or locale)",
+                "16: NSLocale (reads the machine's calendar, time zone or locale)",
+                "17: localtime_r(_:_:) (reads the machine's calendar, time zone or locale)",
+                "18: mktime(_:) (reads the machine's calendar, time zone or locale)",
+                "19: Date.FormatStyle(date:) (reads the machine's calendar, time zone or locale)",
+                "20: value.formatted(_:) (reads the machine's calendar, time zone or locale)",
+            ])
+    }
+
+    @Test func theUsersDefaultsTheBundleAndEveryOtherClockAreFound() {
+        let found = findings(
+            """
+            import Foundation
+            struct Elsewhere {
+                func a() -> Bool { UserDefaults.standard.bool(forKey: "premium") }
+                func b() { NSUserDefaults.standardUserDefaults().synchronize() }
+                func c() -> String { Bundle.main.bundlePath }
+                func d() -> String { String(localized: "Favorites") }
+                func e() -> String { NSLocalizedString("Favorites", comment: "") }
+                func f() -> Int { time(nil) }
+                func g() -> Int { Glibc.time(nil) }
+                func h() -> Any { NSDate() }
+                func i() -> Any { NSDate.now }
+                func j(_ t: inout timeval) { gettimeofday(&t, nil) }
+                func k() -> Double { CACurrentMediaTime() }
+            }
+            """)
+        #expect(
+            found == [
+                "3: UserDefaults (reads or writes the user's defaults)", "4: NSUserDefaults (reads or writes the user's defaults)",
+                "5: Bundle (reads the program's bundle)", "6: String(localized:) (reads the program's bundle)",
+                "7: NSLocalizedString(_:comment:) (reads the program's bundle)", "8: time(_:) (reads the time)",
+                "9: time(_:) (reads the time)", "10: NSDate() (reads the time)", "11: NSDate.now (reads the time)",
+                "12: gettimeofday(_:_:) (reads the time)", "13: CACurrentMediaTime() (reads the time)",
+            ])
+    }
+
+    @Test func aRegionFromTheEnvironmentIsNoFinding() {
+        #expect(
+            findings(
+                """
+                func told(_ environment: any Environment, _ saved: Date, _ now: Date) -> String {
+                    let calendar = environment.region.calendar
+                    let days = calendar.dateComponents([.day], from: saved, to: now).day ?? 0
+                    return RelativeTime.phrase(for: saved, now: now, in: environment.region) + "\\(days) \\(environment.region.timeZone)"
+                }
+                """
+            ).isEmpty)
+    }
 }

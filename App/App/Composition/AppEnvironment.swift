@@ -1,7 +1,7 @@
 import Core
 
 /// The real environment: the bundled dataset or the web API, file loggers, the app's stores,
-/// the system clock, random ids and the system's random source. Built once at launch by `CookbookApp`.
+/// the system clock, the machine's region, random ids and the system's random source. Built once at launch by `CookbookApp`.
 ///
 /// `resolve` calls the concrete `AppResolver` it stores rather than the `any Resolver` the
 /// protocol exposes, so a resolve is one call on the descriptor and one on a known class: about
@@ -16,6 +16,7 @@ final class AppEnvironment: Environment {
     let recentSearches: any Repository<RecentSearch>
     let kitchenPreferences: any Repository<KitchenPreference>
     let clock: any WallClock
+    let region: Region
     let ids: any IDGenerator
     let random: any RandomSource
     private let appResolver: AppResolver
@@ -32,6 +33,7 @@ final class AppEnvironment: Environment {
         recentSearches: any Repository<RecentSearch>,
         kitchenPreferences: any Repository<KitchenPreference>,
         clock: any WallClock = SystemClock(),
+        region: Region,
         ids: any IDGenerator = RandomIDs(),
         random: any RandomSource = SystemRandom(),
         resolver: AppResolver
@@ -45,6 +47,7 @@ final class AppEnvironment: Environment {
         self.recentSearches = recentSearches
         self.kitchenPreferences = kitchenPreferences
         self.clock = clock
+        self.region = region
         self.ids = ids
         self.random = random
         appResolver = resolver

@@ -30,7 +30,7 @@ enum AppGallery {
     }
 
     /// The app's environment with nothing of the machine in it: the bundled dataset, stores in
-    /// memory, no log files, a fixed clock, a fresh legacy page, and the data folder as the
+    /// memory, no log files, a fixed clock and region, a fresh legacy page, and the data folder as the
     /// default reads on Linux (the gallery must not hold this machine's paths).
     @MainActor
     static func environment() throws -> AppEnvironment {
@@ -45,6 +45,7 @@ enum AppGallery {
             recentSearches: InMemoryRepository<RecentSearch>(),
             kitchenPreferences: InMemoryRepository<KitchenPreference>(),
             clock: FixedClock(),
+            region: .utc,
             resolver: AppResolver(
                 exportDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("cookbook-gallery-exports"),
                 about: LegacyAboutPage.Facts(

@@ -50,11 +50,11 @@ public enum CookbookApp {
     /// or startup error.
     /// `networking` gives the live HTTP exchange, asked for only when `--api-url` is given
     /// (on Linux it opens a library; tests pass the one linked into them). `clock` is the
-    /// system's, or a test's that moves only when told.
+    /// system's, or a test's that moves only when told; `region` the machine's, or a test's.
     static func makeEnvironment(
         _ options: LaunchOptions, notices: RunNotices = RunNotices(),
         networking: () throws(NetworkingLibraryError) -> NetworkingLibrary.Exchange = NetworkingLibrary.load,
-        clock: any WallClock = SystemClock()
+        clock: any WallClock = SystemClock(), region: Region? = nil
     ) throws -> AppEnvironment {
         let dataDirectory = DataDirectory.resolve(override: options.value("--data-dir"))
         let store: LocalStore
@@ -80,6 +80,7 @@ public enum CookbookApp {
             recentSearches: store.recentSearches,
             kitchenPreferences: store.kitchenPreferences,
             clock: clock,
+            region: region ?? MachineRegion.current(at: clock.now),
             resolver: AppResolver(
                 exportDirectory: dataDirectory.exports,
                 about: LegacyAboutPage.Facts(version: program.version, dataDirectory: dataDirectory.url.path, recipeSource: source)

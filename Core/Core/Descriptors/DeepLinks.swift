@@ -132,6 +132,12 @@ public enum DeepLinks {
                 }
                 values[item.name] = value
             }
+            let limit = ScreenElement.maximumFieldLength
+            if let (name, value) = values.first(where: { $0.value.count > limit }) {
+                throw DeepLinkError(
+                    link: link, problem: "\(name) has \(value.count) characters, and a link's value may have at most \(limit)",
+                    screen: screen.kind)
+            }
             do {
                 return try screen.init(linkValues: values)
             } catch {
@@ -154,18 +160,24 @@ public enum DeepLinks {
             return "after “\(scheme):” a link has two slashes, not \(written), then the screen, \(example)"
         }
         if let fragment = components.percentEncodedFragment {
-            return "it ends in “#\(fragment)”, and a link has no #fragment: nothing after # would be read"
+            return "it ends in “#\(clipped(fragment))”, and a link has no #fragment: nothing after # would be read"
         }
         let authority = rest.dropFirst(2).prefix { !"/?#".contains($0) }
         if authority.contains("@") || authority.contains(":") {
             return
-                "“\(authority)” has a user name or a port, which a link does not have: the screen's name comes right after “//”, \(example)"
+                "“\(clipped(authority))” has a user name or a port, which a link does not have: the screen's name comes right after “//”, \(example)"
         }
         let path = rest.dropFirst(2 + authority.count).prefix { $0 != "?" && $0 != "#" }
-        if path.contains("//") { return "its path has an empty part between two slashes (“\(authority)\(path)”)" }
-        if path.hasSuffix("/") { return "its path ends in “/” (“\(authority)\(path)”): write it without the last slash" }
+        if path.contains("//") { return "its path has an empty part between two slashes (“\(clipped(authority + path))”)" }
+        if path.hasSuffix("/") { return "its path ends in “/” (“\(clipped(authority + path))”): write it without the last slash" }
         if components.percentEncodedQuery == "" { return "it has a “?” with no parameter after it" }
         return nil
+    }
+
+    /// A text from a link as a message quotes it: at most 80 characters, so a long link makes no
+    /// long message.
+    static func clipped(_ text: some StringProtocol) -> String {
+        text.count > 80 ? text.prefix(80) + "…" : String(text)
     }
 
     private static func segments(of path: String) -> [String] {
@@ -226,14 +238,15 @@ public struct DeepLinkError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         guard let screen else {
-            return "cannot open “\(link)”: \(problem). Valid links:\n" + DeepLinks.help.map { "  \($0)" }.joined(separator: "\n")
+            return "cannot open “\(DeepLinks.clipped(link))”: \(problem). Valid links:\n"
+                + DeepLinks.help.map { "  \($0)" }.joined(separator: "\n")
         }
         let parameters = DeepLinks.parameters(of: screen.descriptorType)
         let takes =
             parameters.isEmpty
             ? "\(screen.linkForm) takes no parameters."
             : "\(screen.linkForm) takes:\n" + parameters.map { "  \($0.help)" }.joined(separator: "\n")
-        return "cannot open “\(link)”: \(problem). \(takes)"
+        return "cannot open “\(DeepLinks.clipped(link))”: \(problem). \(takes)"
     }
 
     /// For descriptors: a value that must be a whole number of 0 or more, written in the digits
@@ -241,10 +254,11 @@ public struct DeepLinkError: Error, Equatable, CustomStringConvertible {
     public static func integer(_ name: String, in values: [String: String]) throws(DeepLinkError) -> Int {
         guard let text = values[name] else { throw DeepLinkError(problem: "the link has no \(name)") }
         guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
-            throw DeepLinkError(problem: "\(name) must be a whole number of 0 or more in the digits 0 to 9, such as 42, not “\(text)”")
+            throw DeepLinkError(
+                problem: "\(name) must be a whole number of 0 or more in the digits 0 to 9, such as 42, not “\(DeepLinks.clipped(text))”")
         }
         guard let number = Int(text) else {
-            throw DeepLinkError(problem: "\(name) is too large: “\(text)” is more than \(Int.max)")
+            throw DeepLinkError(problem: "\(name) is too large: “\(DeepLinks.clipped(text))” is more than \(Int.max)")
         }
         return number
     }

@@ -17,6 +17,9 @@ public protocol Environment: AnyObject, Sendable {
     var kitchenPreferences: any Repository<KitchenPreference> { get }
     /// The time: what "now" is, and waiting. Never `Date()` or `Task.sleep` in a feature.
     var clock: any WallClock { get }
+    /// Where the cook is: the calendar, time zone and locale dates are told in ("yesterday").
+    /// Never `Calendar.current`, `TimeZone.current` or `Locale.current` in a feature.
+    var region: Region { get }
     /// New identifiers. Never `UUID()` in a feature.
     var ids: any IDGenerator { get }
     /// Chance. Never `.random(in:)`, `randomElement()` or `shuffled()` in a feature.

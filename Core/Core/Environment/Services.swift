@@ -76,11 +76,11 @@ public struct RecipePage: Hashable, Sendable, Codable {
         }
 
         /// "Saved copy from 2 hours ago; offline." (and, when partial, "Only recipes seen
-        /// before are shown."), counted from `now`, the environment clock's time. A date after
-        /// now, or one that cannot be right, says the clock moved.
-        public func notice(now: Date) -> String {
+        /// before are shown."), counted from `now`, the environment clock's time, in the
+        /// environment's `region`. A date after now, or one that cannot be right, says the clock moved.
+        public func notice(now: Date, in region: Region) -> String {
             let saved =
-                switch RelativeTime.age(of: savedAt, now: now) {
+                switch RelativeTime.age(of: savedAt, now: now, in: region) {
                 case .past where now.timeIntervalSince(savedAt) < 60: "from less than a minute ago"
                 case .past(let words): "from \(words)"
                 case .future(let span): "dated \(span) in the future (the clock moved)"

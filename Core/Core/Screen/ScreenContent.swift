@@ -142,4 +142,9 @@ public enum ScreenElement: Hashable, Sendable {
     case toggle(label: String, isOn: Bool)
     /// One of several options: answers `.choose`.
     case picker(label: String, options: [String], selected: Int)
+
+    /// The most characters a text field holds (a search, a shopping-list item): a runner takes no
+    /// more, saying so, and a link's value is refused past it, so every text a screen is given
+    /// has a bound.
+    public static let maximumFieldLength = 1_000
 }

@@ -167,8 +167,9 @@ final class SessionFuzzer {
         for character in text { _ = controller.handle(character == "\n" ? .enter : .character(character)) }
         try await settle()
         if field.clearsOnSubmit {
+            // A field takes the first `maximumFieldLength` keys of each entry and none after them.
             let entries = (typed + text).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-                .map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+                .map { String($0.prefix(ScreenElement.maximumFieldLength)).trimmingWhitespace }.filter { !$0.isEmpty }
             try checkEntries(entries, before: before.content, after: controller.render().content)
         }
         try check()

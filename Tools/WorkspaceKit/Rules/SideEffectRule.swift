@@ -1,5 +1,6 @@
 /// The side-effects rule: features, and Core's own types, reach the clock, waiting, chance,
-/// identifiers, the process's environment, files, processes, the network and the console only
+/// identifiers, the machine's calendar, time zone and locale, the user's defaults, the program's
+/// bundle, the process's environment, files, processes, the network and the console only
 /// through the `Environment`, so tests and sandboxes can supply their own. `Core/Core/Environment`
 /// is where the real clock, ids and random source (`SystemClock`, `RandomIDs`, `SystemRandom`)
 /// live, and is exempt.
@@ -47,7 +48,8 @@ extension ArchitectureCheck {
 enum SideEffectCatalogue {
     /// What a call reaches, in words, and the way through the environment instead.
     enum Effect: Sendable {
-        case clock, machineClock, waiting, identifiers, chance, processEnvironment, files, processes, network, console
+        case clock, machineClock, waiting, identifiers, chance, region, defaults, bundle, processEnvironment, files, processes, network,
+            console
 
         var verb: String {
             switch self {
@@ -56,6 +58,9 @@ enum SideEffectCatalogue {
             case .waiting: "waits"
             case .identifiers: "makes an identifier"
             case .chance: "draws at random"
+            case .region: "reads the machine's calendar, time zone or locale"
+            case .defaults: "reads or writes the user's defaults"
+            case .bundle: "reads the program's bundle"
             case .processEnvironment: "reads the process's environment"
             case .files: "touches files"
             case .processes: "starts, signals or ends a process"
@@ -74,6 +79,11 @@ enum SideEffectCatalogue {
             case .chance:
                 "use environment.random (int(in:), element(of:), shuffled(_:), or using: RandomSourceGenerator(environment.random)); "
                     + "tests and sandboxes seed it (SeededRandom), so every run draws the same"
+            case .region:
+                "use environment.region (its calendar, timeZone and locale), which tests and the gallery fix; "
+                    + "tell dates with RelativeTime, not Foundation's formatters"
+            case .defaults: "keep what is saved in a repository of the environment (kitchenPreferences, say)"
+            case .bundle: "a feature has no resources of its own: words are in its code, data comes through the environment"
             case .processEnvironment: "pass what the feature needs through the environment (UserFeatures flags, say)"
             case .files: "go through a repository or service of the environment; files belong to App"
             case .processes: "leave processes to the app and the runner; a feature answers with content and navigation"
@@ -163,7 +173,42 @@ enum SideEffectCatalogue {
                 .implicit("now"), .member(of: "DispatchTime", "now", .any), .member(of: "DispatchWallTime", "now", .any),
                 .type("SystemClock"),
             ])
-        + functions(.clock, ["clock_gettime", "gettimeofday", "CFAbsoluteTimeGetCurrent", "mach_absolute_time"])
+        + calls(
+            .clock,
+            [.member(of: "NSDate", "init", .exactly([])), .member(of: "NSDate", "init", .notCalled), .member(of: "NSDate", "now", .any)])
+        + functions(
+            .clock,
+            [
+                "clock_gettime", "clock_gettime_nsec_np", "gettimeofday", "time", "ftime", "timespec_get", "clock", "times",
+                "CFAbsoluteTimeGetCurrent", "CACurrentMediaTime", "mach_absolute_time", "mach_continuous_time", "mach_approximate_time",
+            ])
+        + calls(
+            .region,
+            ["Calendar", "TimeZone", "Locale"].flatMap { type in
+                [Pattern.member(of: type, "current", .any), .member(of: type, "autoupdatingCurrent", .any)]
+            } + [
+                .type("NSCalendar"), .type("NSTimeZone"), .type("NSLocale"), .implicit("current"), .implicit("autoupdatingCurrent"),
+                // A calendar made here is in the machine's time zone until told otherwise.
+                .member(of: "Calendar", "init", .any), .member(of: "Locale", "preferredLanguages", .any),
+                .anyMember("formatted", .any), .member(of: "Date", "FormatStyle", .any), .member(of: "Date", "RelativeFormatStyle", .any),
+                .type("DateFormatter"), .type("DateComponentsFormatter"), .type("DateIntervalFormatter"),
+                .type("RelativeDateTimeFormatter"),
+                .type("NumberFormatter"), .type("MeasurementFormatter"), .type("ListFormatter"), .type("ByteCountFormatter"),
+                .type("PersonNameComponentsFormatter"), .anyMember("localizedStandardCompare", .any),
+                .anyMember("localizedCaseInsensitiveCompare", .any), .anyMember("localizedCompare", .any),
+                .anyMember("localizedStandardContains", .any), .anyMember("localizedCaseInsensitiveContains", .any),
+                .anyMember("localizedLowercase", .any), .anyMember("localizedUppercase", .any), .anyMember("localizedCapitalized", .any),
+            ])
+        + functions(.region, ["localtime", "localtime_r", "mktime", "tzset", "strftime", "timelocal", "setlocale", "newlocale"])
+        + calls(.defaults, [.type("UserDefaults"), .type("NSUserDefaults"), .type("NSUbiquitousKeyValueStore")])
+        + functions(.defaults, ["CFPreferencesCopyAppValue", "CFPreferencesSetAppValue"])
+        + calls(
+            .bundle,
+            [
+                .type("Bundle"), .type("NSBundle"), .type("LocalizedStringResource"), .member(of: "String", "init", .first(["localized"])),
+                .member(of: "AttributedString", "init", .first(["localized"])),
+            ])
+        + functions(.bundle, ["NSLocalizedString", "CFBundleGetMainBundle"])
         + calls(
             .machineClock,
             [.type("ContinuousClock"), .type("SuspendingClock"), .implicit("continuous"), .implicit("suspending")])
