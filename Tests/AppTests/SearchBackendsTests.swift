@@ -130,6 +130,8 @@ struct SearchBackendsTests {
         #expect(second.savedCopy?.savedAt == Fixtures.now)
         #expect(past.recipes.isEmpty)
         #expect(past.total == 5)
-        #expect(past.savedCopy?.notice(now: clock.now) == "Saved copy from 2 hours ago; offline. Only recipes seen before are shown.")
+        #expect(
+            past.savedCopy?.notice(now: clock.now, in: Fixtures.region)
+                == "Saved copy from 2 hours ago; offline. Only recipes seen before are shown.")
     }
 }

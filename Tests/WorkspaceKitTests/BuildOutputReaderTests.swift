@@ -57,6 +57,30 @@ struct BuildOutputReaderTests {
             ])
     }
 
+    @Test("a file recompiled for an imported module's change without a trace: that module is its cause, not none")
+    func invalidatedWithoutATrace() throws {
+        // The driver's line for FeatB's file, as it prints it, with no `Traced:` line before it.
+        let untraced = "remark: Incremental compilation: Invalidated externally; will queue  {compile: B1.swift.o <= B1.swift}"
+        let reader = try Self.read("member-added") { line in
+            line.hasPrefix("remark: Incremental compilation: Traced:") && line.hasSuffix("in B1.swift") ? "" : line
+        }
+        let causes = Self.causes(reader.explanation { nil })
+        #expect(causes["Base.Base"] == ["FeatB": ["Sources/FeatB/B1.swift"]], "\(causes)")
+        #expect(causes["Base.Screens"] == ["Base": ["Sources/Base/UsesScreens.swift"], "FeatA": ["Sources/FeatA/A1.swift"]])
+        #expect(try String(contentsOf: Self.fixtures.appendingPathComponent("member-added.txt"), encoding: .utf8).contains(untraced))
+    }
+
+    @Test("the lines a build printed about one module, picked from drivers speaking at once")
+    func remarksOfOneModule() throws {
+        let output = try String(contentsOf: Self.fixtures.appendingPathComponent("member-added.txt"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let featB = BuildExplanationEndToEndTests.driverRemarks(of: "FeatB", files: ["B1.swift", "B2.swift"], in: output)
+        #expect(featB.contains("Invalidated externally; will queue  {compile: B1.swift.o <= B1.swift}"))
+        #expect(featB.contains("FeatB.build/primary.priors"))
+        #expect(featB.contains("[8/12] Compiling FeatB B1.swift"))
+        #expect(!featB.contains("A1.swift") && !featB.contains("FeatA.build"))
+    }
+
     @Test("a changed signature: each importing file is traced to the declaration it uses")
     func signatureChanged() throws {
         let reader = try Self.read("signature-changed")

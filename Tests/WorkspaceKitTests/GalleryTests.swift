@@ -275,10 +275,18 @@ struct GalleryRunTests {
     func checkCurrent() throws {
         let runner = GalleryFixtures.runner(disk, GalleryFixtures.all)
         let result = try run(
-            .check, change: .files(["README.md"]), files: GalleryFixtures.files(committing: GalleryFixtures.all), runner: runner)
+            .check, change: .files(["README.md"], since: "HEAD, plus uncommitted and untracked files"),
+            files: GalleryFixtures.files(committing: GalleryFixtures.all), runner: runner)
 
         #expect(result.status == 0, "\(result.errors)")
         #expect(runner.calls.isEmpty)
+        // Nothing rendered is said as such, with the base and the way to check every screen.
+        #expect(
+            result.output.contains(
+                "gallery: nothing a program is built from changed since HEAD, plus uncommitted and untracked files, so no screen "
+                    + "rendered again; 3 screens (3 renderings) in 3 programs come from docs/gallery/gallery.json as committed. "
+                    + "`Tools/workspace gallery --check --all` renders and checks every screen"))
+        #expect(!result.output.contains("rendered 0 screens"))
         #expect(result.output.contains("gallery --check: docs/gallery is current"))
     }
 

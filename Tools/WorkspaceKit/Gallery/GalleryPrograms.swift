@@ -64,8 +64,9 @@ public struct GalleryPrograms: Sendable {
     public enum Change: Sendable, Equatable {
         /// Render every program, for this reason.
         case everything(String)
-        /// These files changed (package-relative paths).
-        case files([String])
+        /// These files changed (package-relative paths) since the base `since` describes
+        /// (`HEAD, plus uncommitted and untracked files`).
+        case files([String], since: String = "the base")
     }
 
     /// The programs to render for `change`: every one for `.everything`; otherwise those built from
@@ -82,7 +83,7 @@ public struct GalleryPrograms: Sendable {
         switch change {
         case .everything(let reason):
             everything = reason
-        case .files(let files):
+        case .files(let files, _):
             for file in files {
                 if Conventions.manifestFiles.contains(file) {
                     everything = everything ?? "\(file) changed"

@@ -71,7 +71,7 @@ public struct GalleryRun {
         // Each screen must be seen in every state its translator can produce, declared or not.
         let derived = ScreenStates(index: SourceIndex(manifest: manifest, files: files)).derived()
         let reports = ScreenStates.requiring(derived, in: programs.names.compactMap { fresh[$0] ?? committed[$0] })
-        write(summary(selection, fresh: fresh, committed: committed))
+        write(summary(selection, change: change, mode: mode, fresh: fresh, committed: committed))
         let expected = GalleryDocuments.files(for: reports)
         let stale = files.files(under: GalleryDocuments.folder).filter { path in
             expected[path] == nil && !path.dropFirst(GalleryDocuments.folder.count + 1).contains("/")
@@ -167,12 +167,26 @@ public struct GalleryRun {
         return report
     }
 
-    /// How much was rendered and how much was taken from the committed gallery.
-    func summary(_ selection: GalleryPrograms.Selection, fresh: [String: GalleryReport], committed: [String: GalleryReport]) -> String {
+    /// How much was rendered and how much was taken from the committed gallery; when nothing was
+    /// rendered, that nothing a program is built from changed since the base, and how to render
+    /// every screen all the same.
+    func summary(
+        _ selection: GalleryPrograms.Selection, change: GalleryPrograms.Change, mode: Mode, fresh: [String: GalleryReport],
+        committed: [String: GalleryReport]
+    ) -> String {
         func count(_ reports: [GalleryReport]) -> String {
             let screens = reports.flatMap(\.screens).count
             let renderings = reports.flatMap(\.screens).flatMap(\.examples).flatMap(\.renderings).count
             return "\(screens) screen\(screens == 1 ? "" : "s") (\(renderings) rendering\(renderings == 1 ? "" : "s"))"
+        }
+        let skipped =
+            "\(count(selection.skipped.compactMap { committed[$0] })) in \(selection.skipped.count) program"
+            + "\(selection.skipped.count == 1 ? "" : "s")"
+        if selection.rendered.isEmpty, case .files(_, let base) = change {
+            let all = mode == .check ? "`Tools/workspace gallery --check --all`" : "`Tools/workspace gallery --all`"
+            return "gallery: nothing a program is built from changed since \(base), so no screen rendered again; "
+                + "\(skipped) come from \(GalleryDocuments.folder)/gallery.json as committed. \(all) renders "
+                + (mode == .check ? "and checks " : "") + "every screen"
         }
         let rendered = selection.rendered.map(\.program)
         var text =
@@ -181,8 +195,7 @@ public struct GalleryRun {
         if selection.skipped.isEmpty {
             text += "; skipped none"
         } else {
-            text += "; skipped \(count(selection.skipped.compactMap { committed[$0] })) in \(selection.skipped.count) program"
-            text += "\(selection.skipped.count == 1 ? "" : "s") the change does not affect (\(selection.skipped.joined(separator: ", ")))"
+            text += "; skipped \(skipped) the change does not affect (\(selection.skipped.joined(separator: ", ")))"
         }
         return text
     }

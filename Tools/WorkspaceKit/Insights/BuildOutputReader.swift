@@ -9,7 +9,10 @@ import Foundation
 /// - `Read dependency graph '…/Feed.build/primary.priors'`: a module built incrementally;
 /// - `Scheduling changed input  {compile: X.swift.o <= X.swift}`: an edited file;
 /// - `Traced: interface of type '4Core7ScreensO' -> … -> implementation of source file from
-///   Y.swiftdeps in Y.swift`: Y recompiles because of what it uses of the first node's declaration.
+///   Y.swiftdeps in Y.swift`: Y recompiles because of what it uses of the first node's declaration;
+/// - `Invalidated externally; will queue  {compile: Y.swift.o <= Y.swift}`: Y recompiles because a
+///   module it imports changed. Without a trace for Y, that module (the one edited in this build)
+///   is its cause.
 public struct BuildOutputReader {
     /// Writes a file of a module as a path relative to the package root (`Feed`, `FeedScreen.swift`
     /// → `Features/Feed/FeedScreen.swift`); the output names files by their base name only.
@@ -32,6 +35,8 @@ public struct BuildOutputReader {
     private var edited: [(module: String?, file: String)] = []
     /// Recompiled file (its base name) → the declaration the driver traced its recompilation to.
     private var traced: [(file: String, driverModule: String?, cause: String, causeModule: String?)] = []
+    /// Files the driver recompiles because a module they import changed, traced or not.
+    private var invalidatedExternally: [(file: String, driverModule: String?)] = []
 
     public init(path: @escaping (_ module: String, _ file: String) -> String = { _, file in file }) {
         self.path = path
@@ -89,6 +94,8 @@ public struct BuildOutputReader {
             driverModule = folder.map { String($0.hasSuffix(".build") ? $0.dropLast(6) : $0) }
         } else if remark.hasPrefix("Scheduling changed input "), let file = Self.source(inJob: remark) {
             edited.append((driverModule, file))
+        } else if remark.hasPrefix("Invalidated externally"), let file = Self.source(inJob: remark) {
+            invalidatedExternally.append((file, driverModule))
         } else if remark.hasPrefix("Traced: ") {
             let nodes = remark.dropFirst("Traced: ".count).components(separatedBy: " -> ")
             guard let last = nodes.last, let file = last.split(separator: " ").last.map(String.init), file.hasSuffix(".swift") else {
@@ -158,6 +165,15 @@ public struct BuildOutputReader {
             let module = module(of: trace.file, driver: trace.driverModule)
             let causeModule = trace.causeModule ?? edited.first.map { self.module(of: $0.file, driver: $0.module) }
             add(cause: trace.cause, causeModule: causeModule, module: module, file: trace.file)
+        }
+        // A file recompiled for an imported module's change that no trace explains: the module
+        // edited in this build (outside the file's own) is what changed, as a whole.
+        let traces = Set(traced.map { "\(module(of: $0.file, driver: $0.driverModule))/\($0.file)" })
+        for invalidated in invalidatedExternally {
+            let module = module(of: invalidated.file, driver: invalidated.driverModule)
+            guard !traces.contains("\(module)/\(invalidated.file)") else { continue }
+            let changed = edited.map { self.module(of: $0.file, driver: $0.module) }.first { $0 != module }
+            add(cause: changed ?? "a module it imports", causeModule: changed, module: module, file: invalidated.file)
         }
         return .explained(order.compactMap { causes[$0] })
     }

@@ -167,15 +167,7 @@ public final class BuildRecorder {
 
     /// `swift --version`'s first line: asked only when the driver's output is not understood.
     static func driverVersion() -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "--version"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
+        let result = try? ProcessRunner().capture("swift", ["--version"], in: FileManager.default.currentDirectoryPath)
+        return result?.output.split(separator: "\n").first.map(String.init)
     }
 }

@@ -23,18 +23,10 @@ final class RepositoryState: @unchecked Sendable {
     }
 
     private static func read(packageRoot: String) -> (commit: String?, dirty: Bool) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", packageRoot, "status", "--porcelain=v2", "--branch"]
-        let pipe = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return (nil, false) }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return (nil, false) }
-        return parse(String(decoding: data, as: UTF8.self))
+        guard let result = try? ProcessRunner().capture("git", ["status", "--porcelain=v2", "--branch"], in: packageRoot),
+            result.succeeded
+        else { return (nil, false) }
+        return parse(result.output)
     }
 
     /// `# branch.oid 1a2b…` names the commit (`(initial)` before the first); any line not starting

@@ -39,7 +39,7 @@ struct GalleryCommand: Subcommand {
             } else {
                 environment.write(
                     "gallery: changes since \(changes.description): \(changes.files.count) file\(changes.files.count == 1 ? "" : "s")")
-                change = .files(changes.files)
+                change = .files(changes.files, since: changes.description)
             }
         }
         var run = GalleryRun(

@@ -82,7 +82,9 @@ public struct CommandError: Error, CustomStringConvertible, Equatable {
     public var description: String { message }
 }
 
-/// Runs programs as child processes.
+/// Runs programs as child processes, started as `ChildProcess` starts them: in this process's
+/// group, with every signal at its default and none blocked, so that Ctrl-C at the terminal
+/// stops a build or a test run the tool started together with the tool.
 public struct ProcessRunner: CommandRunning, Sendable {
     /// Where a line about a child's wait goes (standard error).
     let tell: @Sendable (String) -> Void
@@ -98,77 +100,52 @@ public struct ProcessRunner: CommandRunning, Sendable {
         // Files, not pipes: a pipe that fills up while the other is read would block both sides.
         let outputFile = folder.appendingPathComponent("stdout")
         let errorFile = folder.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        let output = try FileHandle(forWritingTo: outputFile)
-        let errorOutput = try FileHandle(forWritingTo: errorFile)
-        defer {
-            try? output.close()
-            try? errorOutput.close()
-        }
-        let process = makeProcess(program, arguments, in: directory)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = errorOutput
-        let ended = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in ended.signal() }
-        do {
-            try process.run()
-        } catch {
-            throw CommandError("cannot run \(program): \(error.localizedDescription)")
-        }
+        let child = try ChildProcess(
+            [program] + arguments, input: .null, output: .file(outputFile.path), errors: .file(errorFile.path), directory: directory)
         // SwiftPM lets one command at a time use a build folder and makes another wait, saying so on
         // standard error: said here at once, so that a wait which may be long is never silent.
         var toldOfTheWait = false
-        while ended.wait(timeout: .now() + 0.5) == .timedOut {
-            guard !toldOfTheWait, let text = try? String(contentsOf: errorFile, encoding: .utf8),
+        var looks = 0
+        while child.poll() == nil {
+            usleep(20_000)
+            looks += 1
+            guard !toldOfTheWait, looks.isMultiple(of: 25), let text = try? String(contentsOf: errorFile, encoding: .utf8),
                 let line = Self.buildFolderWait(in: text)
             else { continue }
             toldOfTheWait = true
             tell("workspace: `\(([program] + arguments).shellQuoted)`: \(line)")
         }
-        process.waitUntilExit()
         return CommandResult(
-            status: process.terminationStatus,
+            status: child.waitForExit().shellStatus,
             output: String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self),
             errorOutput: String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self)
         )
     }
 
     public func stream(_ program: String, _ arguments: [String], in directory: String) throws -> Int32 {
-        let process = makeProcess(program, arguments, in: directory)
-        do {
-            try process.run()
-        } catch {
-            throw CommandError("cannot run \(program): \(error.localizedDescription)")
-        }
-        process.waitUntilExit()
-        return process.terminationStatus
+        try ChildProcess([program] + arguments, input: .inherit, output: .inherit, directory: directory).waitForExit().shellStatus
     }
 
     public func run(_ program: String, _ arguments: [String], in directory: String, eachLine: (String) -> Void) throws -> Int32 {
-        let process = makeProcess(program, arguments, in: directory)
-        let pipe = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do {
-            try process.run()
-        } catch {
-            throw CommandError("cannot run \(program): \(error.localizedDescription)")
-        }
-        let reader = pipe.fileHandleForReading
-        var pending = Data()
-        while case let chunk = reader.availableData, !chunk.isEmpty {
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                eachLine(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-                pending.removeSubrange(pending.startIndex...newline)
+        let child = try ChildProcess([program] + arguments, input: .null, output: .pipe, directory: directory)
+        guard let output = child.output else { return child.waitForExit().shellStatus }
+        var pending: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            pending += buffer[0..<count]
+            var start = 0
+            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                eachLine(String(decoding: pending[start..<newline], as: UTF8.self))
+                start = newline + 1
             }
+            pending.removeFirst(start)
         }
         if !pending.isEmpty { eachLine(String(decoding: pending, as: UTF8.self)) }
-        process.waitUntilExit()
-        return process.terminationStatus
+        child.closeOutput()
+        return child.waitForExit().shellStatus
     }
 
     public func replaceProcess(with path: String, _ arguments: [String]) throws -> Int32 {
@@ -186,14 +163,6 @@ public struct ProcessRunner: CommandRunning, Sendable {
     static func buildFolderWait(in errorOutput: String) -> String? {
         errorOutput.split(separator: "\n").first { $0.contains("Another instance of SwiftPM") && $0.contains("is already running using") }
             .map(String.init)
-    }
-
-    private func makeProcess(_ program: String, _ arguments: [String], in directory: String) -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        return process
     }
 }
 

@@ -33,18 +33,22 @@ public enum ProcessExit: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A child process started with `posix_spawn`, so that it stays in this process's group
-/// (Foundation's `Process` gives each child a group of its own, and a child outside the
-/// terminal's foreground group cannot read the keyboard), with every signal set back to its
-/// default and the standard streams chosen per child.
+/// A child process started with `posix_spawn`: the one way the tool starts a program. It stays in
+/// this process's group (Foundation's `Process` gives each child a group of its own, and a child
+/// outside the terminal's foreground group cannot read the keyboard, nor gets the Ctrl-C that
+/// stops the tool), with every signal set back to its default and none blocked (Foundation's
+/// children start with most signals blocked, SIGINT and SIGTERM among them), and the standard
+/// streams chosen per child.
 final class ChildProcess {
-    enum Stream {
+    enum Stream: Equatable {
         /// This process's own stream.
         case inherit
         /// `/dev/null`.
         case null
         /// One end of a pipe: this process keeps the other end (`input` or `output`).
         case pipe
+        /// A file, created or emptied (output only).
+        case file(String)
     }
 
     let identifier: pid_t
@@ -55,12 +59,19 @@ final class ChildProcess {
     private(set) var status: ProcessExit?
 
     /// Starts `arguments[0]` (looked up on PATH when it has no slash).
-    /// - Parameter ownGroup: puts the child in a new process group, so that `kill(group:)`
+    /// - Parameters:
+    ///   - errorStream: where standard error goes; nil, with standard output (one pipe for both).
+    ///   - directory: the child's working folder; nil, this process's.
+    ///   - ownGroup: puts the child in a new process group, so that `kill(group:)`
     ///   reaches everything it starts (a build and its compilers) and Ctrl-C at the terminal does not.
-    init(_ arguments: [String], input inputStream: Stream, output outputStream: Stream, ownGroup: Bool = false) throws {
+    init(
+        _ arguments: [String], input inputStream: Stream, output outputStream: Stream, errors errorStream: Stream? = nil,
+        directory: String? = nil, ownGroup: Bool = false
+    ) throws {
         guard let program = arguments.first else { throw CommandError("no program to run") }
         var actions = try SpawnActions()
         defer { actions.destroy() }
+        if let directory { try actions.changeDirectory(to: directory) }
         var keep: [Int32] = []
         var give: [Int32] = []
         defer { for descriptor in give { close(descriptor) } }
@@ -73,18 +84,24 @@ final class ChildProcess {
             try actions.duplicate(read, as: STDIN_FILENO)
             give.append(read)
             keep.append(write)
+        case .file(let path): try actions.open(path, as: STDIN_FILENO, flags: O_RDONLY)
         }
-        switch outputStream {
-        case .inherit: break
-        case .null:
-            try actions.open("/dev/null", as: STDOUT_FILENO, flags: O_WRONLY)
-            try actions.open("/dev/null", as: STDERR_FILENO, flags: O_WRONLY)
-        case .pipe:
-            let (read, write) = try Self.pipe()
-            try actions.duplicate(write, as: STDOUT_FILENO)
-            try actions.duplicate(write, as: STDERR_FILENO)
-            give.append(write)
-            keep.append(read)
+        for (stream, descriptor) in [(outputStream, STDOUT_FILENO), (errorStream ?? outputStream, STDERR_FILENO)] {
+            switch stream {
+            case .inherit: break
+            case .null: try actions.open("/dev/null", as: descriptor, flags: O_WRONLY)
+            case .pipe:
+                // One pipe for standard output and error together, unless each has its own stream.
+                if descriptor == STDERR_FILENO, errorStream == nil {
+                    try actions.duplicate(STDOUT_FILENO, as: STDERR_FILENO)
+                    continue
+                }
+                let (read, write) = try Self.pipe()
+                try actions.duplicate(write, as: descriptor)
+                give.append(write)
+                keep.append(read)
+            case .file(let path): try actions.open(path, as: descriptor, flags: O_WRONLY | O_CREAT | O_TRUNC)
+            }
         }
         var attributes = try SpawnAttributes(ownGroup: ownGroup)
         defer { attributes.destroy() }
@@ -107,6 +124,17 @@ final class ChildProcess {
         identifier = pid
         if inputStream == .pipe { input = keep.first }
         if outputStream == .pipe { output = keep.last }
+    }
+
+    /// Waits for the child to end, however long it takes.
+    @discardableResult
+    func waitForExit() -> ProcessExit {
+        if let status { return status }
+        var word: Int32 = 0
+        while waitpid(identifier, &word, 0) == -1, errno == EINTR {}
+        let ended = ProcessExit(waitStatus: word)
+        status = ended
+        return ended
     }
 
     deinit {
@@ -138,11 +166,7 @@ final class ChildProcess {
             usleep(2000)
         }
         kill(SIGKILL, group: group)
-        var word: Int32 = 0
-        while waitpid(identifier, &word, 0) == -1, errno == EINTR {}
-        let ended = ProcessExit(waitStatus: word)
-        status = ended
-        return ended
+        return waitForExit()
     }
 
     /// Sends `bytes` to the child's standard input; false when it no longer reads (it ended).
@@ -181,12 +205,18 @@ final class ChildProcess {
     }
 }
 
+#if canImport(Darwin)
+    private typealias SpawnFileActions = posix_spawn_file_actions_t?
+#else
+    private typealias SpawnFileActions = posix_spawn_file_actions_t
+#endif
+
 /// `posix_spawn_file_actions_t`, which is a pointer on Darwin and a struct on Glibc.
 private struct SpawnActions {
     #if canImport(Darwin)
-        var value: posix_spawn_file_actions_t? = nil
+        var value: SpawnFileActions = nil
     #else
-        var value = posix_spawn_file_actions_t()
+        var value = SpawnFileActions()
     #endif
 
     init() throws {
@@ -200,8 +230,23 @@ private struct SpawnActions {
     }
 
     mutating func open(_ path: String, as target: Int32, flags: Int32) throws {
-        guard posix_spawn_file_actions_addopen(&value, target, path, flags, 0) == 0 else {
+        guard posix_spawn_file_actions_addopen(&value, target, path, flags, 0o644) == 0 else {
             throw CommandError("cannot prepare a child process's streams")
+        }
+    }
+
+    /// The child starts in `directory`: `posix_spawn_file_actions_addchdir` (POSIX 2024), else its
+    /// older `_np` name, which every supported libc has but Glibc's headers hide from Swift.
+    mutating func changeDirectory(to directory: String) throws {
+        typealias AddChangeDirectory = @convention(c) (UnsafeMutablePointer<SpawnFileActions>, UnsafePointer<CChar>) -> Int32
+        let library = dlopen(nil, RTLD_NOW)
+        guard
+            let symbol = dlsym(library, "posix_spawn_file_actions_addchdir") ?? dlsym(library, "posix_spawn_file_actions_addchdir_np")
+        else {
+            throw CommandError("cannot start a program in \(directory): this C library cannot set a child's folder")
+        }
+        guard unsafeBitCast(symbol, to: AddChangeDirectory.self)(&value, directory) == 0 else {
+            throw CommandError("cannot start a program in \(directory)")
         }
     }
 
