@@ -23,9 +23,8 @@ struct FocusTests {
         #expect(
             Array(command.arguments.dropFirst())
                 == [
-                    "swift", "build", "--package-path", disk.root.path, "--scratch-path", disk.root.path + "/.build",
-                    "--explicit-target-dependency-import-check", "error", "-Xswiftc", "-driver-show-incremental", "--product",
-                    "FeedSandbox",
+                    "swift", "build", "--package-path", disk.root.path, "--scratch-path", disk.root.path + "/.build", "-Xswiftc",
+                    "-driver-show-incremental", "--product", "FeedSandbox",
                 ])
         #expect(disk.focus.programs == disk.root.path + "/.build/debug")
         #expect(disk.focus.scratch(sanitizer: "thread") == disk.root.path + "/.build/sanitize-thread")
@@ -40,6 +39,33 @@ struct FocusTests {
         #expect(throws: CommandError("the focus names Pantry, which Package.swift does not declare")) {
             try disk.focus.prepare(["Core", "Pantry"], of: manifest)
         }
+    }
+
+    @Test("an undeclared import in the closure is refused before anything builds, and refused again until it is fixed")
+    func anUndeclaredImportIsRefused() throws {
+        let manifest = try Fixtures.manifest()
+        let closure = Set(ModuleGraph(manifest: manifest).closure(of: ["Feed"]))
+        let feed = disk.root.appendingPathComponent("Features/Feed/FeedScreen.swift")
+        try "import Core\n".write(to: feed, atomically: true, encoding: .utf8)
+        try disk.focus.prepare(closure, of: manifest).unlock()
+        let clean = try String(contentsOfFile: disk.focus.importsRecord, encoding: .utf8)
+        #expect(clean.contains("\"Feed\"") && clean.contains("\"Core\""), "each clean target is recorded: \(clean)")
+
+        let added = disk.root.appendingPathComponent("Features/Feed/FeedFavorites.swift")
+        try "import Core\nimport Favorites\n".write(to: added, atomically: true, encoding: .utf8)
+        for _ in 1...2 {
+            do {
+                try disk.focus.prepare(closure, of: manifest).unlock()
+                Issue.record("Feed's import of Favorites was not refused")
+            } catch let error as CommandError {
+                #expect(
+                    error.message.contains("Features/Feed/FeedFavorites.swift:2: undeclared-import: Feed imports Favorites"), "\(error)")
+                #expect(error.message.contains("Fix each one, then run the command again"))
+            }
+        }
+        // The focus is free again after a refusal, and the fix is taken.
+        try "import Core\n".write(to: added, atomically: true, encoding: .utf8)
+        try disk.focus.prepare(closure, of: manifest).unlock()
     }
 
     @Test("two commands take turns: while one holds the focus, another waits or is told it is busy")

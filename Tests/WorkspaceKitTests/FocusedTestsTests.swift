@@ -221,8 +221,7 @@ struct FocusedTestRunTests {
             runner: ScriptedRunner(), write: { _ in }, writeError: { _ in })
         #expect(
             tests.swiftTestArguments(filter: nil, sanitizer: nil, xUnitPath: "/tmp/r.xml") == [
-                "test", "--package-path", "/repo", "--scratch-path", "/repo/.build",
-                "--explicit-target-dependency-import-check", "error", "--xunit-output", "/tmp/r.xml", "-Xswiftc",
+                "test", "--package-path", "/repo", "--scratch-path", "/repo/.build", "--xunit-output", "/tmp/r.xml", "-Xswiftc",
                 "-driver-show-incremental",
             ])
         #expect(

@@ -49,16 +49,32 @@ public struct Focus: Sendable, Equatable {
 
     /// Waits for the focus (`waiting` is called once if another command holds it) and checks that
     /// `targets` are the manifest's. The focus is the caller's until it unlocks the lock returned.
+    /// Throws if one of them imports a module it does not declare (`FocusImports`).
     public func prepare(_ targets: Set<String>, of manifest: Manifest, waiting: () -> Void = {}) throws -> FileLock {
         try Self.check(targets, of: manifest)
-        return try FileLock(path: try lockPath(), waiting: waiting)
+        return try checkingImports(targets, of: manifest, held: try FileLock(path: try lockPath(), waiting: waiting))
     }
 
     /// As `prepare`, but nil at once if another command holds the focus (a watch keeps reading its
     /// input and signals meanwhile).
     public func prepareIfFree(_ targets: Set<String>, of manifest: Manifest) throws -> FileLock? {
         try Self.check(targets, of: manifest)
-        return try FileLock(ifFree: try lockPath())
+        guard let lock = try FileLock(ifFree: try lockPath()) else { return nil }
+        return try checkingImports(targets, of: manifest, held: lock)
+    }
+
+    /// The record of clean import checks (`FocusImports`).
+    public var importsRecord: String { folder + "/imports-checked.json" }
+
+    /// `lock` once `targets`' imports are checked; unlocked if they are not clean.
+    private func checkingImports(_ targets: Set<String>, of manifest: Manifest, held lock: FileLock) throws -> FileLock {
+        do {
+            try FocusImports(packageRoot: packageRoot, record: importsRecord).check(targets, of: manifest)
+        } catch {
+            lock.unlock()
+            throw error
+        }
+        return lock
     }
 
     static func check(_ targets: Set<String>, of manifest: Manifest) throws {
@@ -91,11 +107,10 @@ public struct Focus: Sendable, Equatable {
 
     /// The arguments of `swift build` in the focus: `product`, or every target of the closure when
     /// nil (a program's closure holds the dynamic libraries it opens at run time, which no product
-    /// of the program links). Undeclared imports are errors, as in every build of the workspace:
-    /// the build folder holds modules of other closures, which an undeclared import would find.
+    /// of the program links). Undeclared imports are refused before it runs (`prepare`).
     public func buildArguments(product: String? = nil) -> [String] {
-        ["build", "--package-path", packageRoot, "--scratch-path", scratch(), "--explicit-target-dependency-import-check", "error"]
-            + Self.driverRemarks + (product.map { ["--product", $0] } ?? [])
+        ["build", "--package-path", packageRoot, "--scratch-path", scratch()] + Self.driverRemarks
+            + (product.map { ["--product", $0] } ?? [])
     }
 
     /// The Swift driver says what it recompiles and why (the build insights read it). Every build

@@ -118,7 +118,7 @@ public struct FocusedTests {
         var arguments =
             [
                 "test", "--package-path", focus.packageRoot, "--scratch-path", focus.scratch(sanitizer: sanitizer),
-                "--explicit-target-dependency-import-check", "error", "--xunit-output", xUnitPath,
+                "--xunit-output", xUnitPath,
             ] + Focus.driverRemarks
         if let filter { arguments += ["--filter", filter] }
         if let sanitizer { arguments.append("--sanitize=\(sanitizer)") }

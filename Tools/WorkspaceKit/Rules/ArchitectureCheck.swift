@@ -127,22 +127,7 @@ public struct ArchitectureCheck {
     // MARK: Imports
 
     func importRule() -> [Violation] {
-        var violations: [Violation] = []
-        for target in manifest.targets where target.kind != .system {
-            let allowed = Set(target.dependencies.map(\.name)).union(Conventions.systemModules).union([target.name])
-            for path in index.swiftFiles(of: target) {
-                guard let source = index.source(path) else { continue }
-                for (module, line) in source.imports where !allowed.contains(module) {
-                    let fix =
-                        manifest.target(named: module) == nil
-                        ? "remove the import (\(module) is neither a target of this package nor a system module)"
-                        : "declare \(module) in \(target.name)'s dependencies in Package.swift if the rules allow it, else remove the import"
-                    violations.append(
-                        Violation(path, line, "undeclared-import", "\(target.name) imports \(module), which it does not declare", fix: fix))
-                }
-            }
-        }
-        return violations
+        ImportRule.violations(of: manifest.targets, in: manifest, index: index)
     }
 
     // MARK: Completeness
