@@ -22,7 +22,9 @@ The loops, at each size N (Feed is the feature edited; it is in every size):
                  FeedSandbox only; the rest comes from the gallery rendered once at this size)
   check, affected, spec-check   the whole-workspace commands
   app-clean      `Tools/workspace run cookbook` from an empty build folder
-  app-edit       a one-line change in Feed, then `run cookbook`
+  app-noop       `run cookbook` with nothing changed
+  app-edit       a one-line change in Feed (a comment: the body only), then `run cookbook`
+  app-decl       a declaration added to / removed from Feed, then `run cookbook`
   app-screen     a new feature (a member of `Screens`), then `run cookbook`
   core-compile   Core's and CoreTesting's compile time from nothing, each alone
   swiftpm-manifest  beside them, plain SwiftPM: `swift build --product FeedSandbox` in the workspace
@@ -40,6 +42,8 @@ from .common import AppendToggle, LineReader, Toggle, copy_workspace, end_proces
 
 SANDBOX_EDIT = Toggle("Features/Feed/FeedTranslator.swift", '"Popular"', '"Popular!"')
 QUIET_EDIT = AppendToggle("Features/Feed/FeedTranslator.swift", "// Benchmarks: a change no screen shows")
+FEED_DECL_EDIT = AppendToggle("Features/Feed/FeedTranslator.swift",
+                              "func benchmarkProbe() {}  // Benchmarks: a declaration in Feed")
 CORE_DECL_EDIT = AppendToggle("Core/Core/Environment/Environment.swift",
                               "public func benchmarkProbe() {}  // Benchmarks: a top-level declaration")
 # Another feature's tests gain a dependency: a real change to what SwiftPM reads, outside Feed's closure.
@@ -47,7 +51,7 @@ MANIFEST_EDIT = AppendToggle("Package.swift", 'package.targets.first { $0.name =
 
 ALL_LOOPS = ["start", "edit-run", "edit-test", "core-test", "watch", "manifest-run", "manifest-test", "pull-run",
              "pull-test", "pull-explained", "green", "gallery-check", "check", "affected", "spec-check",
-             "app-clean", "app-edit", "app-screen", "core-compile", "swiftpm-manifest"]
+             "app-clean", "app-noop", "app-edit", "app-decl", "app-screen", "core-compile", "swiftpm-manifest"]
 
 
 class Workspace:
@@ -160,21 +164,47 @@ def watch_runs(ws, runs):
     return {"median": round(median(values), 3), "runs": values}
 
 
-def build_by_module(folder, scratch, targets, label, ws):
-    """Builds a package target by target (`swift build --target T`, each after the ones before),
-    then whole: seconds per step. What the focus's build spends where."""
+def build_by_module(folder, scratch, targets, label, ws, focus):
+    """Builds the package narrowed to `focus` (COOKBOOK_FOCUS, as the tool does) target by target
+    (`swift build --target T`, each after the ones before), then whole: seconds per step. What the
+    focus's build spends where."""
     steps = {}
+    env = dict(os.environ, COOKBOOK_FOCUS=",".join(focus))
     for target in targets:
-        seconds, _ = ws.run(["swift", "build", "--package-path", folder, "--scratch-path", scratch,
-                             "--explicit-target-dependency-import-check", "error", "--target", target], f"{label}-{target}")
+        seconds, _ = ws.run(["swift", "build", "--package-path", folder, "--scratch-path", scratch, "--target", target],
+                            f"{label}-{target}", env=env)
         steps[target] = round(seconds, 2)
-    seconds, output = ws.run(["swift", "build", "--package-path", folder, "--scratch-path", scratch,
-                              "--explicit-target-dependency-import-check", "error"], f"{label}-rest")
+    seconds, output = ws.run(["swift", "build", "--package-path", folder, "--scratch-path", scratch], f"{label}-rest", env=env)
     steps["the rest"] = round(seconds, 2)
     return steps
 
 
-ROUND_LOOPS = ["edit-run", "edit-test", "core-test", "watch", "manifest-run", "manifest-test", "pull-run", "pull-test", "green"]
+def sandbox_closure(ws, product):
+    """The targets of `product`'s closure in the manifest's order: what the tool names in
+    COOKBOOK_FOCUS for it (read from `swift package dump-package`)."""
+    _, output = ws.run(["swift", "package", "dump-package"], f"closure-{product}")
+    targets = json.loads(output[output.index("{"):])["targets"]
+    dependencies = {}
+    for target in targets:
+        names = []
+        for dependency in target.get("dependencies", []):
+            for kind in ("byName", "target"):
+                if kind in dependency:
+                    names.append(dependency[kind][0])
+        dependencies[target["name"]] = names
+    closure, pending = set(), [product]
+    while pending:
+        name = pending.pop()
+        if name in closure or name not in dependencies:
+            continue
+        closure.add(name)
+        pending.extend(dependencies[name])
+    return [target["name"] for target in targets if target["name"] in closure]
+
+
+ROUND_LOOPS = ["edit-run", "edit-test", "core-test", "watch", "manifest-run", "manifest-test", "pull-run", "pull-test", "green",
+               "app-noop", "app-edit", "app-decl"]
+APP_LOOPS = ["app-noop", "app-edit", "app-decl"]
 
 
 def warm(ws):
@@ -209,6 +239,12 @@ def one_run(ws, loop):
     if loop in ("pull-run", "pull-test"):
         ws.add_feature("Pull")
         return ws.run_feed(loop) if loop == "pull-run" else ws.test_feed(loop)
+    if loop in APP_LOOPS:
+        if loop == "app-edit":
+            QUIET_EDIT.apply(ws.root)
+        elif loop == "app-decl":
+            FEED_DECL_EDIT.apply(ws.root)
+        return ws.tool("run", "cookbook", label=loop, input_text="quit\n")[0]
     if loop == "green":
         ws.added += 1
         name = f"Green{ws.added:03d}"
@@ -221,6 +257,9 @@ def one_run(ws, loop):
 def rounds(args, copies, loops, section):
     """Each per-feature loop, `--runs` rounds, each round in every size's copy in turn."""
     smallest = min(copies)
+    if any(loop in loops for loop in APP_LOOPS):
+        for ws in copies.values():  # the app built once in each copy before its loops
+            ws.tool("run", "cookbook", label="app-warm", input_text="quit\n")
     for loop in [loop for loop in ROUND_LOOPS if loop in loops]:
         values = {size: [] for size in copies}
         ratios = {size: [] for size in copies}
@@ -254,11 +293,10 @@ def measure_size(args, ws, size, loops):
     if "start" in loops:
         record("start", timed_runs(max(args.runs, 5), lambda _: ws.tool("help", label="start")[0]))
     if "pull-explained" in loops:
-        ws.run_feed("pull-explained-focus")  # the focus holds Feed's sandbox closure
+        ws.run_feed("pull-explained-focus")  # Feed's sandbox closure built in .build
         ws.add_feature("Pull")
-        focus = ws.path(".build/focus")
-        record("pull-explained", build_by_module(focus, os.path.join(focus, ".build"),
-                                                 ["Core", "CoreTesting", "Feed"], "pull-explained", ws))
+        record("pull-explained", build_by_module(ws.root, ws.path(".build"), ["Core", "CoreTesting", "Feed"],
+                                                 "pull-explained", ws, focus=sandbox_closure(ws, "FeedSandbox")))
     ws.commit("the loops so far")
     if "gallery-check" in loops:
         # The gallery of every program at this size, rendered once and committed, is what a change
@@ -281,14 +319,8 @@ def measure_size(args, ws, size, loops):
         seconds, _ = ws.tool("run", "--scratch-path", scratch, "cookbook", label="app-clean", input_text="quit\n")
         record("app-clean", round(seconds, 1))
         shutil.rmtree(scratch, ignore_errors=True)
-    if "app-edit" in loops or "app-screen" in loops:
-        ws.tool("run", "cookbook", label="app-warm", input_text="quit\n")
-    if "app-edit" in loops:
-        def app_edit(_):
-            QUIET_EDIT.apply(ws.root)
-            return ws.tool("run", "cookbook", label="app-edit", input_text="quit\n")[0]
-        record("app-edit", timed_runs(args.runs, app_edit))
     if "app-screen" in loops:
+        ws.tool("run", "cookbook", label="app-warm", input_text="quit\n")
         def app_screen(_):
             ws.add_feature("Screen")
             return ws.tool("run", "cookbook", label="app-screen", input_text="quit\n")[0]
@@ -382,7 +414,9 @@ LOOP_NAMES = {
     "affected": "`affected`",
     "spec-check": "`spec --check`",
     "app-clean": "app: clean build and first screen",
-    "app-edit": "app: Feed edit → `run cookbook`",
+    "app-noop": "app: nothing changed → `run cookbook`",
+    "app-edit": "app: Feed edit (body) → `run cookbook`",
+    "app-decl": "app: Feed edit (a declaration) → `run cookbook`",
     "app-screen": "app: a new screen → `run cookbook`",
     "core-compile.Core": "Core compiled from nothing",
     "core-compile.CoreTesting": "CoreTesting compiled from nothing (Core built)",
