@@ -10,7 +10,7 @@ struct FailingLaterRepositoryTests {
 
     func base() async throws -> InMemoryRepository<ShoppingItem> {
         let base = InMemoryRepository<ShoppingItem>()
-        try await base.save([milk, eggs])
+        await base.save([milk, eggs])
         return base
     }
 
