@@ -17,6 +17,7 @@ struct IngredientNameTests {
             ("short-grain rice", "short grain rice"), ("bird's eye chilies", "birds eye chili"), ("egg", "beaten eggs"),
             ("spring onion", "spring  onions"), ("lemon", "le\u{200B}mon"), ("café", "cafe\u{301}"), ("milk", "ｍｉｌｋ"),
             ("edamame in pods", "edamame in pod"), ("lime leaf", "lime leaves"), ("hummus", "Hummus"), ("molasses", "molasses"),
+            ("glaze", "glazes"), ("mousse", "mousses"), ("birdie", "birdies"), ("qozé", "qozés"), ("kiwi", "kiwis"),
         ])
     func sameIngredient(first: String, second: String) {
         #expect(IngredientName.key(first) == IngredientName.key(second), "“\(first)” and “\(second)”")
@@ -41,10 +42,31 @@ struct IngredientNameTests {
             ("Red Onion", true, "Red Onions"), ("berry", true, "berries"), ("peach", true, "peaches"), ("eggs", true, "eggs"),
             ("grated apple", false, "grated apple"), ("onions, chopped", false, "onion, chopped"), ("garlic", true, "garlic"),
             ("edamame in pods", true, "edamame in pods"), ("hummus", true, "hummus"), ("glass", true, "glasses"),
-            ("boy", true, "boys"), ("LIME", true, "LIMES"), ("zi8", true, "zi8"), ("7up", true, "7up"), ("onions)", false, "onion)"),
+            ("boy", true, "boys"), ("LIME", true, "LIMES"), ("kiwi", true, "kiwis"), ("glaze", true, "glazes"), ("zi8", true, "zi8"),
+            ("7up", true, "7up"), ("onions)", false, "onion)"),
         ])
     func inflection(name: String, many: Bool, expected: String) {
         #expect(IngredientName.name(name, forMany: many) == expected)
+    }
+
+    @Test("a name written for one or for many is the same ingredient as the name written, for every short word")
+    func manyIsTheSameIngredient() {
+        // Every word of one to four letters over the letters English's plural rules turn on.
+        let letters = Array("aeiosyzxch")
+        var words = letters.map { String($0) }
+        var last = words
+        for _ in 2...4 {
+            last = last.flatMap { word in letters.map { word + String($0) } }
+            words += last
+        }
+        var different: [String] = []
+        for word in words {
+            for many in [true, false] {
+                let written = IngredientName.name(word, forMany: many)
+                if IngredientName.key(written) != IngredientName.key(word) { different.append("\(word) → \(written)") }
+            }
+        }
+        #expect(different.isEmpty, "\(different.count) of \(words.count), such as \(different.prefix(8))")
     }
 
     @Test func waterFromTheTapIsNotBought() {

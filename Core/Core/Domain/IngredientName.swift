@@ -11,7 +11,20 @@ public enum IngredientName {
         var words = folded(name).split(separator: " ").map(String.init)
         while words.count > 1, let first = words.first, preparations.contains(first) { words.removeFirst() }
         // Every word singular, not only the head: "edamame in pods" is "edamame in pod".
-        return words.map(singular).joined(separator: " ")
+        return words.map { stem(singular($0)) }.joined(separator: " ")
+    }
+
+    /// A singular as keys compare it, the same for every singular English's rules cannot tell
+    /// apart from its plural: "glaze" and "glazes" (read back as "glaz", as "boxes" is "box"),
+    /// "mousse" and "mousses", "birdie" and "birdies" (read back as "birdy", as "berries" is
+    /// "berry"). Without it, a row a list names in the plural would not meet the next entry of
+    /// the same ingredient.
+    static func stem(_ word: String) -> String {
+        if word.hasSuffix("ie") { return String(word.dropLast(2)) + "y" }
+        if word.hasSuffix("e"), ["ch", "sh", "x", "z", "ss"].contains(where: { word.dropLast().hasSuffix($0) }) {
+            return String(word.dropLast())
+        }
+        return word
     }
 
     /// The name as a shopping list shows it: what is bought, without the words before it that
@@ -43,7 +56,9 @@ public enum IngredientName {
         let noun = word.prefix { $0.isLetter || $0 == "'" || $0 == "-" }
         guard !noun.isEmpty, word.dropFirst(noun.count).allSatisfy({ ",;:.)".contains($0) }) else { return name }
         let one = singular(noun.lowercased())
-        let inflected = many ? plural(one) : one
+        // A plural the rules would read back as another word ("kiwis" as the word "kiwis", like
+        // "basis") is not written: the name for one is, so the row still meets its next entry.
+        let inflected = many && key(plural(one)) == key(one) ? plural(one) : one
         words[head] = matchingCase(inflected, of: String(noun)) + word.dropFirst(noun.count)
         return words.joined(separator: " ")
     }
@@ -121,7 +136,8 @@ public enum IngredientName {
         "leaves": "leaf", "loaves": "loaf", "halves": "half", "knives": "knife", "calves": "calf", "potatoes": "potato",
         "tomatoes": "tomato", "mangoes": "mango", "chilies": "chili", "chillies": "chilli", "cookies": "cookie",
         "brownies": "brownie", "smoothies": "smoothie", "veggies": "veggie", "quiches": "quiche", "brioches": "brioche",
-        "ganaches": "ganache", "avocadoes": "avocado", "geese": "goose", "mice": "mouse", "teeth": "tooth",
+        "ganaches": "ganache", "avocadoes": "avocado", "kiwis": "kiwi", "salamis": "salami", "chapatis": "chapati", "geese": "goose",
+        "mice": "mouse", "teeth": "tooth",
     ]
 
     private static let plurals: [String: String] = Dictionary(
