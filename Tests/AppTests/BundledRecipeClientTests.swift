@@ -329,25 +329,21 @@ struct DatasetFileTests {
         #expect(RecipeValidation.problems(in: BundledRecipeClient.bundled().recipes).isEmpty)
     }
 
-    /// A file of the repository, also when the tests build from links (`workspace test App`).
-    static func repositoryFile(_ path: String) -> URL {
-        URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(path)
-    }
+    static let repository = RepositoryFiles(reading: "App/bundled-recipes.json", "docs/examples/recipes.json")
 
     /// The bundled recipes are edited in App/bundled-recipes.json and `Tools/workspace recipes`
     /// writes BundledRecipes.swift from it: the JSON is a dataset `--dataset FILE` reads, and the
     /// values the app compiles in are exactly its recipes.
     @Test("App/bundled-recipes.json loads as a dataset file and holds exactly the recipes the app compiles in")
     func theBundledRecipesAreTheJSON() throws {
-        let recipes = try BundledRecipeClient.load(from: Self.repositoryFile("App/bundled-recipes.json")).recipes
+        let recipes = try BundledRecipeClient.load(from: Self.repository.url("App/bundled-recipes.json")).recipes
 
         #expect(recipes == BundledRecipes.all)
     }
 
     @Test("the README's example dataset file loads, and holds recipes exactly as the app bundles them")
     func exampleDatasetMatchesTheBundledRecipes() throws {
-        let recipes = try BundledRecipeClient.load(from: Self.repositoryFile("docs/examples/recipes.json")).recipes
+        let recipes = try BundledRecipeClient.load(from: Self.repository.url("docs/examples/recipes.json")).recipes
         let bundled = BundledRecipeClient.bundled().recipes
 
         #expect(recipes.count >= 2)

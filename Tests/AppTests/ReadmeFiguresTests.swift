@@ -9,9 +9,7 @@ struct ReadmeFiguresTests {
     let readme: String
 
     init() throws {
-        let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        readme = try RepositoryFiles(reading: "README.md").text("README.md")
     }
 
     @Test("the number of bundled recipes is the dataset's")

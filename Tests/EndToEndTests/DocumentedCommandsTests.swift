@@ -8,15 +8,16 @@ import Testing
 /// hold it. A command added to the README that is neither is a failure here.
 @Suite("README: every command runs")
 struct DocumentedCommandsTests {
-    static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    /// The whole repository: the README, the files said to run its commands, and everything the
+    /// workspace tool reads for `check`, `graph` and `affected`.
+    static let repository = RepositoryFiles(reading: ".")
 
     /// The workspace tool reads this repository with a build folder of its own: the `swift test`
     /// running this test holds SwiftPM's lock on the repository's `.build` until every test has run.
     static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("documented-commands-\(UUID().uuidString)").path
 
     static func read(_ path: String) throws -> String {
-        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        try repository.text(path)
     }
 
     /// How a command of the README is run.
@@ -53,7 +54,7 @@ struct DocumentedCommandsTests {
     static func check(for line: String) -> [Check]? {
         let command = line.replacingOccurrences(of: #"\s*\[[^\]]*\]"#, with: "", options: .regularExpression)
         let words = command.split(separator: " ").map(String.init)
-        let tool = ["--package-path", root.path, "--scratch-path", scratch]
+        let tool = ["--package-path", repository.root.path, "--scratch-path", scratch]
         switch words.first {
         case "printf":
             // `printf 'SCRIPT' | swift run cookbook`: the script, fed to the app.

@@ -14,9 +14,7 @@ struct TerminalInjectionTests {
     /// The example dataset (docs/examples/recipes.json) with its most popular recipe's title,
     /// author and steps hostile.
     static func hostileDataset() async throws -> String {
-        let bundled = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .appendingPathComponent("docs/examples/recipes.json")
+        let bundled = try RepositoryFiles(reading: "docs/examples/recipes.json").url("docs/examples/recipes.json")
         guard var recipes = try JSONSerialization.jsonObject(with: Data(contentsOf: bundled)) as? [[String: Any]],
             var first = recipes.first, var author = first["author"] as? [String: Any]
         else {

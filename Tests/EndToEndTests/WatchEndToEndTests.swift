@@ -21,13 +21,12 @@ struct WatchEndToEndTests {
         let original: String
 
         init() throws {
-            let source = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent()
+            let source = RepositoryFiles(reading: "Package.swift", "Core", "Platform", "Features", "App", "Sandboxes", "Tests", "Tools")
             root = FileManager.default.temporaryDirectory.appendingPathComponent("watch-e2e-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             // Every folder the manifest names a target in, and the manifest.
-            for item in ["Package.swift", "Core", "Platform", "Features", "App", "Sandboxes", "Tests", "Tools"] {
-                try FileManager.default.copyItem(at: source.appendingPathComponent(item), to: root.appendingPathComponent(item))
+            for item in source.paths {
+                try FileManager.default.copyItem(at: source.url(item), to: root.appendingPathComponent(item))
             }
             translator = root.appendingPathComponent("Features/Feed/FeedTranslator.swift")
             original = try String(contentsOf: translator, encoding: .utf8)

@@ -9,9 +9,7 @@ struct DocumentationTests {
     let document: String
 
     init() throws {
-        let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        document = try String(contentsOf: root.appendingPathComponent("docs/terminal.md"), encoding: .utf8)
+        document = try RepositoryFiles(reading: "docs/terminal.md").text("docs/terminal.md")
     }
 
     @Test("lists every script command")

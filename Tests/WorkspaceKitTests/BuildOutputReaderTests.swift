@@ -7,11 +7,14 @@ import Testing
 /// (Tests/Fixtures/swift-6.3-driver, whose README says how each build was made).
 @Suite("reading a build's output: what compiled, and why")
 struct BuildOutputReaderTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/swift-6.3-driver")
+    static let fixtures = RepositoryFiles(reading: "Tests/Fixtures/swift-6.3-driver")
+
+    static func fixture(_ name: String) throws -> String {
+        try fixtures.text("Tests/Fixtures/swift-6.3-driver/\(name).txt")
+    }
 
     static func read(_ name: String, replacing: (String) -> String = { $0 }) throws -> BuildOutputReader {
-        let text = try String(contentsOf: fixtures.appendingPathComponent(name + ".txt"), encoding: .utf8)
+        let text = try fixture(name)
         var reader = BuildOutputReader { module, file in "Sources/\(module)/\(file)" }
         for (index, line) in text.split(separator: "\n").enumerated() { reader.read(replacing(String(line)), at: Double(index) / 10) }
         return reader
@@ -67,12 +70,12 @@ struct BuildOutputReaderTests {
         let causes = Self.causes(reader.explanation { nil })
         #expect(causes["Base.Base"] == ["FeatB": ["Sources/FeatB/B1.swift"]], "\(causes)")
         #expect(causes["Base.Screens"] == ["Base": ["Sources/Base/UsesScreens.swift"], "FeatA": ["Sources/FeatA/A1.swift"]])
-        #expect(try String(contentsOf: Self.fixtures.appendingPathComponent("member-added.txt"), encoding: .utf8).contains(untraced))
+        #expect(try Self.fixture("member-added").contains(untraced))
     }
 
     @Test("the lines a build printed about one module, picked from drivers speaking at once")
     func remarksOfOneModule() throws {
-        let output = try String(contentsOf: Self.fixtures.appendingPathComponent("member-added.txt"), encoding: .utf8)
+        let output = try Self.fixture("member-added")
             .split(separator: "\n").map(String.init)
         let featB = BuildExplanationEndToEndTests.driverRemarks(of: "FeatB", files: ["B1.swift", "B2.swift"], in: output)
         #expect(featB.contains("Invalidated externally; will queue  {compile: B1.swift.o <= B1.swift}"))

@@ -6,12 +6,11 @@ import Testing
 /// XcodeGen fails here before it fails in CI.
 @Suite("CI: one gate for every change")
 struct CIGateTests {
-    /// The repository: this file is Tests/WorkspaceKitTests/CIGateTests.swift (the focus links to it).
-    let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    /// The whole repository: the lint's test looks for Swift sources in every top-level folder.
+    let repository = RepositoryFiles(reading: ".")
 
     func read(_ path: String) throws -> String {
-        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        try repository.text(path)
     }
 
     /// `.ci/run`'s commands up to the point where `--gate` stops, and after it.
@@ -84,9 +83,9 @@ struct CIGateTests {
     func theLintCoversEveryFolder() throws {
         let linted = try #require(Self.lintedFolders(in: try ciRun().gate), ".ci/run has no lint line")
         let files = FileManager.default
-        let folders = try files.contentsOfDirectory(atPath: root.path).filter { !$0.hasPrefix(".") }.sorted()
+        let folders = try files.contentsOfDirectory(atPath: repository.root.path).filter { !$0.hasPrefix(".") }.sorted()
         for folder in folders {
-            let enumerator = files.enumerator(atPath: root.appendingPathComponent(folder).path)
+            let enumerator = files.enumerator(atPath: try repository.url(folder).path)
             var holdsSwift = false
             while let relative = enumerator?.nextObject() as? String, !holdsSwift {
                 holdsSwift = relative.hasSuffix(".swift") && !relative.split(separator: "/").contains { $0.hasPrefix(".") }
@@ -122,8 +121,9 @@ struct CIGateTests {
         let check = try read("Tools/xcodegen-check.sh")
         #expect(check.contains(".ci/install-xcodegen"))
         #expect(check.contains(".ci/xcodegen/validate.py"))
-        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(".ci/xcodegen/validate.py").path))
-        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(".ci/xcodegen/project-spec.schema.json").path))
+        for file in [".ci/xcodegen/validate.py", ".ci/xcodegen/project-spec.schema.json"] {
+            #expect(FileManager.default.fileExists(atPath: try repository.url(file).path), "\(file) is missing")
+        }
         let install = try read(".ci/install-xcodegen")
         #expect(install.contains("version=2.45.4"))
         #expect(install.contains("--branch \"$version\""))

@@ -81,12 +81,11 @@ struct FocusTests {
     @Test("Package.swift narrowed by COOKBOOK_FOCUS declares exactly the closure, and the products whose targets it holds")
     func theManifestReadsTheFocus() async throws {
         // A copy of the manifest: SwiftPM is never run on the package a test runs inside.
-        let repository = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let repository = RepositoryFiles(reading: "Package.swift")
         let copy = disk.root.appendingPathComponent("copy")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: repository.appendingPathComponent("Package.swift"), to: copy.appendingPathComponent("Package.swift"))
+            at: repository.url("Package.swift"), to: copy.appendingPathComponent("Package.swift"))
         let dump = { (focus: String?) in
             try await onItsOwnThread {
                 let assignment = focus.map { ["\(Focus.variable)=\($0)"] } ?? ["-u", Focus.variable]

@@ -6,9 +6,8 @@ import Testing
 /// `workspace folding`: Core's search folding table, written from Foundation's Unicode data.
 @Suite("workspace folding")
 struct FoldingCommandTests {
-    /// The repository: this file is Tests/WorkspaceKitTests/FoldingCommandTests.swift (the focus links to it).
-    static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    /// What `folding --check` reads of the repository.
+    static let repository = RepositoryFiles(reading: "Package.swift", "Core/Core/Text/TextFolding+Table.swift")
 
     func run(_ arguments: [String], in folder: URL) -> (status: Int32, output: String, errors: String) {
         var output: [String] = []
@@ -43,7 +42,7 @@ struct FoldingCommandTests {
 
     @Test("--check passes on the repository's own file, writing nothing")
     func theRepositoryIsCurrent() {
-        let result = run(["folding", "--check"], in: Self.root)
+        let result = run(["folding", "--check"], in: Self.repository.root)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output == "Core/Core/Text/TextFolding+Table.swift is current with this toolchain's Unicode data")
     }

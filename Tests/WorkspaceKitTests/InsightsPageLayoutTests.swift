@@ -75,8 +75,7 @@ struct InsightsPageLayoutTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("insights.html")
         try report.writeHTML(to: page)
-        let screenshots = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/insights-layout")
+        let screenshots = try RepositoryFiles(reading: ".build/insights-layout").url(".build/insights-layout")
         try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
         for width in [640, 1280] {
             let screenshot = screenshots.appendingPathComponent("insights-\(width).png")

@@ -7,14 +7,14 @@ import Testing
 /// lists every file with a platform branch, saying what it does on macOS.
 @Suite("platform branches")
 struct PlatformBranchesTests {
-    static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let repository = RepositoryFiles(
+        reading: "Package.swift", "Core", "Platform", "Features", "App", "Sandboxes", "Tools", "Tests", "docs/macos.md")
 
     /// Every Swift file of the package's targets and the manifest, package-relative.
     static func sources() -> [String] {
         var paths = ["Package.swift"]
         for folder in ["Core", "Platform", "Features", "App", "Sandboxes", "Tools", "Tests"] {
-            guard let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path) else { continue }
+            guard let url = try? repository.url(folder), let enumerator = FileManager.default.enumerator(atPath: url.path) else { continue }
             while let relative = enumerator.nextObject() as? String {
                 if relative.hasSuffix(".swift") { paths.append(folder + "/" + relative) }
             }
@@ -23,7 +23,7 @@ struct PlatformBranchesTests {
     }
 
     static func text(_ path: String) throws -> String {
-        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        try repository.text(path)
     }
 
     /// One branch of an `#if`: its condition (none for `#else`) and the conditions of the

@@ -71,9 +71,8 @@ struct RecipesCommandTests {
 
         """#
 
-    /// The repository: this file is Tests/WorkspaceKitTests/RecipesCommandTests.swift (the focus links to it).
-    static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    /// What `recipes --check` reads of the repository.
+    static let repository = RepositoryFiles(reading: "Package.swift", "App/bundled-recipes.json", "App/App/Services/BundledRecipes.swift")
 
     struct Result {
         var status: Int32
@@ -120,7 +119,8 @@ struct RecipesCommandTests {
         var output: [String] = []
         var errors: [String] = []
         let status = WorkspaceCommand(
-            runner: ScriptedRunner([:]), currentDirectory: Self.root.path, write: { output.append($0) }, writeError: { errors.append($0) }
+            runner: ScriptedRunner([:]), currentDirectory: Self.repository.root.path, write: { output.append($0) },
+            writeError: { errors.append($0) }
         ).run(["recipes", "--check"])
 
         #expect(status == 0, "\(errors)")

@@ -1,47 +1,38 @@
 import Foundation
 
-/// Which targets a change affects and which tests must run for it, by the module graph.
+/// Which targets a change affects and which tests must run for it, by the module graph and by
+/// what each test suite says it reads.
 ///
 /// A file maps to the target whose folder holds it; the affected targets are those and
-/// everything that depends on them (reverse dependencies, transitively, with end-to-end test
-/// targets depending on the executables they start). Documentation (Markdown, `docs/`) affects
-/// nothing. The package manifest, and a file no target holds and that is not documentation (CI
-/// scripts, say), affect everything: it errs toward running more, never toward a "success" that
-/// ran nothing the change touched.
+/// everything that depends on them (reverse dependencies, transitively, with test targets that
+/// start executables depending on those executables). The package manifest, and a file no target
+/// holds and that is not documentation (CI scripts, say), affect everything: it errs toward
+/// running more, never toward a "success" that ran nothing the change touched.
 ///
-/// An end-to-end test target affected only through some executables runs only the suites that
-/// name one of them (`ProductProcess(name: "FeedSandbox")`), plus any suite that names none.
+/// A test target whose own dependencies are affected runs whole. Otherwise it runs the suites
+/// (`TestSuites.swift`) that start an affected executable or declare reading a changed file
+/// (documentation included: `RepositoryFiles(reading: "README.md")`); a suite that does neither
+/// runs only when its target's dependencies change.
 public struct AffectedAnalysis: Sendable {
     public let manifest: Manifest
     public let graph: ModuleGraph
-    /// For each end-to-end test target: its suites (top-level types) and the executables each names.
-    public let endToEndSuites: [String: [Suite]]
-
-    public struct Suite: Sendable, Equatable {
-        public var name: String
-        /// Executables the suite names in a string literal.
-        public var executables: Set<String>
-
-        public init(_ name: String, executables: Set<String>) {
-            self.name = name
-            self.executables = executables
-        }
-    }
+    /// For each test target whose suites start executables or read the repository: its suites.
+    public let suites: [String: [Suite]]
 
     /// `endToEndEdges`: test targets that run built executables, and those executables.
-    public init(manifest: Manifest, endToEndEdges: [(from: String, to: String)] = [], endToEndSuites: [String: [Suite]] = [:]) {
+    public init(manifest: Manifest, endToEndEdges: [(from: String, to: String)] = [], suites: [String: [Suite]] = [:]) {
         self.manifest = manifest
         self.graph = ModuleGraph(manifest: manifest, extraEdges: endToEndEdges)
-        self.endToEndSuites = endToEndSuites
+        self.suites = suites
     }
 
     /// The analysis of the workspace whose sources `files` holds.
     public init(manifest: Manifest, files: any FileSystem) {
-        let edges = Self.endToEndEdges(manifest: manifest, files: files)
-        let suites = Dictionary(
-            Set(edges.map(\.from)).map { target in (target, Self.suites(of: target, manifest: manifest, files: files)) },
-            uniquingKeysWith: { first, _ in first })
-        self.init(manifest: manifest, endToEndEdges: edges, endToEndSuites: suites)
+        let tests = manifest.targets.filter { $0.kind == .test }.map(\.name)
+        let scans = tests.map { (test: $0, scan: Self.scan($0, manifest: manifest, files: files)) }
+        let edges = scans.flatMap { Self.edges(of: $0.test, scan: $0.scan, manifest: manifest) }
+        let suites = scans.map { ($0.test, $0.scan.suites) }.filter { $0.1.contains { !$0.executables.isEmpty || !$0.reads.isEmpty } }
+        self.init(manifest: manifest, endToEndEdges: edges, suites: Dictionary(uniqueKeysWithValues: suites))
     }
 
     /// The target whose folder holds `file` (the deepest one, if folders nest).
@@ -52,8 +43,8 @@ public struct AffectedAnalysis: Sendable {
             .name
     }
 
-    /// Whether `file` is documentation, which no build or test reads: Markdown anywhere but in
-    /// a target's declared resources, and everything under `docs/`.
+    /// Whether `file` is documentation, which no build reads and only the suites declaring it
+    /// test: Markdown anywhere but in a target's declared resources, and everything under `docs/`.
     public func isDocumentation(_ file: String) -> Bool {
         if file.hasPrefix("docs/") { return true }
         guard file.lowercased().hasSuffix(".md") else { return false }
@@ -82,16 +73,20 @@ public struct AffectedAnalysis: Sendable {
         public var path: String
         public var target: String?
         public var isDocumentation: Bool
+        /// The suites declaring that they read the file (`DocumentedCommandsTests`).
+        public var readers: [String]
 
-        public init(path: String, target: String?, isDocumentation: Bool = false) {
+        public init(path: String, target: String?, isDocumentation: Bool = false, readers: [String] = []) {
             self.path = path
             self.target = target
             self.isDocumentation = isDocumentation
+            self.readers = readers
         }
 
-        /// What the file is, for the report: `Feed`, `documentation`, `no target`.
+        /// What the file is, for the report: `Feed`, `documentation, read by …`, `no target`.
         public var role: String {
-            isDocumentation ? "documentation (no test reads it)" : target ?? "no target"
+            guard isDocumentation else { return target ?? "no target" }
+            return readers.isEmpty ? "documentation (no test reads it)" : "documentation, read by \(readers.joined(separator: ", "))"
         }
     }
 
@@ -102,7 +97,7 @@ public struct AffectedAnalysis: Sendable {
         var changedTargets: [String] = []
         for file in files.sorted() {
             if isDocumentation(file) {
-                changes.append(FileChange(path: file, target: target(of: file), isDocumentation: true))
+                changes.append(FileChange(path: file, target: target(of: file), isDocumentation: true, readers: readers(of: file)))
                 continue
             }
             let target = self.target(of: file)
@@ -121,24 +116,32 @@ public struct AffectedAnalysis: Sendable {
                 files: changes, reasonsToRunEverything: reasons, affectedTargets: manifest.targetNames,
                 selections: allTests.map { TestSelection($0) })
         }
-        let affected = graph.reverseClosure(of: changedTargets)
-        let affectedSet = Set(affected)
-        let selections = affected.filter { manifest.target(named: $0)?.kind == .test }.map { test in
-            selection(of: test, affected: affectedSet, changed: Set(changedTargets))
+        let reached = Set(graph.reverseClosure(of: changedTargets))
+        // Test targets with a suite reading a changed file are affected too.
+        let reading = suites.filter { $0.value.contains { suite in files.contains(where: suite.reads) } }.keys
+        let affected = manifest.targetNames.filter { reached.contains($0) || reading.contains($0) }
+        let selections = affected.filter { manifest.target(named: $0)?.kind == .test }.compactMap { test in
+            selection(of: test, affected: reached, changed: Set(changedTargets), files: files)
         }
         return Result(files: changes, reasonsToRunEverything: [], affectedTargets: affected, selections: selections)
     }
 
-    /// An end-to-end target reached only through executables runs the suites naming one of
-    /// them, and the suites naming none; anything else runs whole.
-    func selection(of test: String, affected: Set<String>, changed: Set<String>) -> TestSelection {
-        guard let suites = endToEndSuites[test], !suites.isEmpty, !changed.contains(test),
-            let target = manifest.target(named: test)
-        else { return TestSelection(test) }
+    /// The suites that declare reading `file`.
+    func readers(of file: String) -> [String] {
+        suites.keys.sorted().flatMap { test in (suites[test] ?? []).filter { $0.reads(file) }.map(\.name) }
+    }
+
+    /// A test target whose own dependencies (or sources) changed runs whole; otherwise the
+    /// suites that start an affected executable or read a changed file, and nil when none does.
+    func selection(of test: String, affected: Set<String>, changed: Set<String>, files: [String]) -> TestSelection? {
+        guard let target = manifest.target(named: test) else { return nil }
+        let suites = self.suites[test] ?? []
         // Reached through what it imports (Core, a system library): everything in it may change.
-        if graph.closure(of: target.targetDependencies).contains(where: affected.contains) { return TestSelection(test) }
-        let chosen = suites.filter { $0.executables.isEmpty || !$0.executables.isDisjoint(with: affected) }
-        return chosen.count == suites.count || chosen.isEmpty ? TestSelection(test) : TestSelection(test, suites: chosen.map(\.name))
+        let imported = changed.contains(test) || graph.closure(of: target.targetDependencies).contains(where: affected.contains)
+        if imported || suites.isEmpty { return affected.contains(test) ? TestSelection(test) : nil }
+        let chosen = suites.filter { suite in !suite.executables.isDisjoint(with: affected) || files.contains(where: suite.reads) }
+        if chosen.isEmpty { return nil }
+        return chosen.count == suites.count ? TestSelection(test) : TestSelection(test, suites: chosen.map(\.name))
     }
 
     // MARK: Commands
@@ -192,72 +195,27 @@ public struct AffectedAnalysis: Sendable {
     // MARK: End-to-end tests
 
     /// Test targets that run the package's executables rather than importing them, and the
-    /// executables each one names in a string literal (`ProductProcess(name: "cookbook")`): the
-    /// conventional end-to-end targets (every executable, if they name none), and any test target
-    /// whose sources start processes (`Process()`, `executableURL`) and name an executable. A test
-    /// that only names a program (AppTests' fuzzer drives each sandbox's screens in process) does not.
-    /// `testTargets` limits the scan to those test targets (nil: every one); `workspace test`
-    /// passes the ones it runs, since no other test target's edges can enter their closure.
+    /// executables their suites start (`TestSuites.swift`): every one an end-to-end target names
+    /// in a string literal (`ProductProcess(name: "cookbook")`; every executable, if it names
+    /// none), and those another test target names in a file that starts processes (`Process()`,
+    /// `executableURL`). A test that only names a program (AppTests' fuzzer drives each sandbox's
+    /// screens in process) does not. `testTargets` limits the scan to those test targets (nil:
+    /// every one); `workspace test` passes the ones it runs, since no other test target's edges
+    /// can enter their closure.
     public static func endToEndEdges(
         manifest: Manifest, files: any FileSystem, testTargets: Set<String>? = nil
     ) -> [(from: String, to: String)] {
-        let executables = manifest.targets.filter { $0.kind == .executable }.map(\.name)
-        var edges: [(from: String, to: String)] = []
-        for test in manifest.targets where test.kind == .test && testTargets?.contains(test.name) ?? true {
-            let sources = files.swiftFiles(under: test.path).compactMap { try? files.read($0) }
-            // The quoted names read once per file, not each executable searched for in each file:
-            // a thousand test targets and a thousand sandboxes made that a minute.
-            let quoted = sources.reduce(into: Set<String>()) { $0.formUnion(quotedNames(in: $1)) }
-            let named = executables.filter(quoted.contains)
-            if Conventions.endToEndTestTargets.contains(test.name) {
-                edges += (named.isEmpty ? executables : named).map { (from: test.name, to: $0) }
-                continue
-            }
-            // Parsed (to leave comments and strings out) only where the words occur at all.
-            let startWords = ["Process()", "executableURL"]
-            let startsProcesses = sources.contains { text in
-                startWords.contains(where: text.contains) && startWords.contains(where: SwiftSource(text).code.contains)
-            }
-            if startsProcesses { edges += named.map { (from: test.name, to: $0) } }
+        manifest.targets.filter { $0.kind == .test && testTargets?.contains($0.name) ?? true }.flatMap { test in
+            edges(of: test.name, scan: scan(test.name, manifest: manifest, files: files), manifest: manifest)
         }
-        return edges
     }
 
-    /// The suites of a test target (top-level types holding `@Test`s) and the executables each names in a string literal
-    /// (in its body, or anywhere in its file outside every type: a file-level `let app = "cookbook"`
-    /// counts for each suite of the file).
-    public static func suites(of testTarget: String, manifest: Manifest, files: any FileSystem) -> [Suite] {
-        guard let target = manifest.target(named: testTarget) else { return [] }
-        let executables = Set(manifest.targets.filter { $0.kind == .executable }.map(\.name))
-        func named(in text: String) -> Set<String> {
-            quotedNames(in: text).intersection(executables)
-        }
-        var suites: [Suite] = []
-        for path in files.swiftFiles(under: target.path) {
-            guard let text = try? files.read(path) else { continue }
-            let declarations = SwiftSource(text).typeDeclarations
-            let topLevel = declarations.filter { inner in
-                inner.kind != "extension" && inner.kind != "protocol"
-                    && !declarations.contains { $0.open < inner.open && inner.close < $0.close }
-            }
-            // What the file names outside every type's body counts for each of its suites.
-            let bytes = Array(text.utf8)
-            var outside: [UInt8] = []
-            var index = 0
-            for declaration in topLevel where declaration.open >= index {
-                outside += bytes[index..<declaration.open]
-                index = declaration.close + 1
-            }
-            outside += bytes[min(index, bytes.count)...]
-            let fileLevel = named(in: String(decoding: outside, as: UTF8.self))
-            // Suites hold tests; helper types (ProductProcess) do not run anything by themselves.
-            let code = SwiftSource(text).code
-            for declaration in topLevel where SourceEdits.slice(code, declaration.open..<(declaration.close + 1)).contains("@Test") {
-                let body = SourceEdits.slice(text, declaration.open..<(declaration.close + 1))
-                suites.append(Suite(declaration.name, executables: named(in: body).union(fileLevel)))
-            }
-        }
-        return suites.sorted { $0.name < $1.name }
+    /// The executables a test target's suites and helpers start, in manifest order.
+    static func edges(of test: String, scan: (suites: [Suite], shared: Suite), manifest: Manifest) -> [(from: String, to: String)] {
+        let executables = manifest.targets.filter { $0.kind == .executable }.map(\.name)
+        let started = scan.suites.reduce(into: scan.shared.executables) { $0.formUnion($1.executables) }
+        let chosen = started.isEmpty && Conventions.endToEndTestTargets.contains(test) ? executables : executables.filter(started.contains)
+        return chosen.map { (from: test, to: $0) }
     }
 }
 

@@ -35,6 +35,7 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
 /// - tool-package-current: so are Tools/Package.swift and its links (`ToolPackage`);
 /// - networking-imports, networking-on-demand: libcurl stays off the default launch (NetworkingRules.swift);
 /// - essentials-on-launch: so does all of Foundation; the programs' modules import FoundationEssentials (LaunchRules.swift);
+/// - repository-reads: tests read the repository only through `RepositoryFiles`, declaring what they read (RepositoryReadsRule.swift);
 /// - and the rules of GraphRules.swift and SourceRules.swift (cycles, test and library
 ///   dependencies, import style, unused dependencies, Core's top-level declarations).
 public struct ArchitectureCheck {
@@ -46,6 +47,7 @@ public struct ArchitectureCheck {
         [
             "feature-dependencies", "sandbox-dependencies", "app-dependents", "undeclared-import", "side-effects", "test-target",
             "feature-sandbox", "spec-current", "tool-package-current", "networking-imports", "networking-on-demand", "essentials-on-launch",
+            "repository-reads",
         ] + graphRuleNames + sourceRuleNames
 
     public init(manifest: Manifest, files: any FileSystem) {
@@ -56,6 +58,7 @@ public struct ArchitectureCheck {
 
     public func run() -> [Violation] {
         dependencyRules() + importRule() + sideEffectRule() + completenessRules() + specRule() + networkingRules() + launchRules()
+            + repositoryReadsRule()
             + graphRules() + importStyleRule() + unusedDependencyRule() + coreTopLevelRule()
     }
 

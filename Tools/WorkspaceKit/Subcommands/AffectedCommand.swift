@@ -1,13 +1,15 @@
-/// `workspace affected`: the targets a change affects and the tests to run, by the module graph.
+/// `workspace affected`: the targets a change affects and the tests to run, by the module graph
+/// and what each suite declares it reads.
 struct AffectedCommand: Subcommand {
     static let name = "affected"
     static let synopsis = "affected [--base REF] [--run | --json]"
     static let summary = """
-        list the targets a change affects and the tests to run, by the module graph. The
-        change is what differs from REF (default: the merge base of HEAD and the main
-        branch, origin/main or main) plus uncommitted and untracked files; a REF git does
-        not know is a usage error. Documentation runs nothing; Package.swift, or a file no
-        target holds, runs everything. --run runs the tests with `workspace test`; --json
+        list the targets a change affects and the tests to run, by the module graph and by
+        what each suite declares it reads (the programs it starts, the repository files it
+        reads: docs/affected.md). The change is what differs from REF (default: the merge
+        base of HEAD and the main branch, origin/main or main) plus uncommitted and untracked
+        files; a REF git does not know is a usage error. Documentation runs only the suites
+        that read it; Package.swift, or a file no target holds, runs everything. --run runs the tests with `workspace test`; --json
         prints a GitHub Actions matrix, one entry per test target with its command
         """
     static let options = OptionSpec(flags: ["--run", "--json"], values: ["--base"])
