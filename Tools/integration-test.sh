@@ -1,32 +1,57 @@
 #!/usr/bin/env bash
 # Integration test of `workspace new-feature`, run by CI (not by `swift test`: it builds the whole
-# workspace once). In a throwaway copy of the workspace it creates the feature Pantry and proves
-# that the result builds without warnings in what was generated, that its tests and the tests of
-# every edited module pass (and `workspace test Pantry` never runs a stale build), that
-# `workspace check` is clean and that the new sandbox runs.
+# workspace once). It creates the feature Pantry and proves that the result builds without
+# warnings in what was generated, that its tests and the tests of every edited module pass (and
+# `workspace test Pantry` never runs a stale build), that `workspace check` is clean and that the
+# new sandbox runs.
 #
-#   Tools/integration-test.sh            # KEEP=1 keeps the copy for a look afterwards
+#   Tools/integration-test.sh             # in a throwaway copy of the workspace; KEEP=1 keeps it
+#   Tools/integration-test.sh --in-place  # in this checkout, reusing its build; CI's last step
+#
+# --in-place needs a checkout with no change (git status clean) and puts it back as it was when
+# it ends, pass or fail (KEEP=1: left with Pantry). Its build recompiles only what the new feature
+# touches, where a copy builds everything from nothing: a copy's build folder cannot be reused,
+# since every compiled file names the folder it was built in.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-work="$(mktemp -d "${TMPDIR:-/tmp}/workspace-integration.XXXXXX")"
-cleanup() { if [ "${KEEP:-0}" = 1 ]; then echo "kept $work"; else rm -rf "$work"; fi; }
-trap cleanup EXIT
+in_place=false
+case "${1:-}" in
+  "") ;;
+  --in-place) in_place=true ;;
+  *) echo "integration-test: unknown option “$1”; the options: --in-place" >&2; exit 2 ;;
+esac
 started=$SECONDS
 step() { printf '\n--> %s (%ss)\n' "$*" "$((SECONDS - started))"; }
 fail() { echo "integration-test: FAILED: $*" >&2; exit 1; }
-fingerprint() { find . -type f -not -path './.build/*' -print0 | sort -z | xargs -0 sha1sum | sha1sum; }
+fingerprint() { find . -type f -not -path './.build/*' -not -path './.git/*' -print0 | sort -z | xargs -0 sha1sum | sha1sum; }
 
-step "Copy the workspace (git ls-files: tracked and untracked files, not ignored ones) to $work"
-cd "$root"
-git ls-files -z --cached --others --exclude-standard \
-  | while IFS= read -r -d '' file; do { [ -f "$file" ] || [ -L "$file" ]; } && printf '%s\0' "$file"; done \
-  | tar --null -T - -cf - | tar -xf - -C "$work"
-cd "$work"
+if $in_place; then
+  work="$root"
+  cd "$work"
+  [ -z "$(git status --porcelain)" ] \
+    || fail "--in-place needs a checkout with no change (git status is not clean); commit or stash first, or run without --in-place"
+  restore() {
+    if [ "${KEEP:-0}" = 1 ]; then echo "kept the checkout with Pantry; put it back with: git checkout -- . && git clean -fd"; return; fi
+    git checkout -q -- . && git clean -fdq
+  }
+  trap restore EXIT
+  step "In this checkout ($work), put back as it was at the end"
+else
+  work="$(mktemp -d "${TMPDIR:-/tmp}/workspace-integration.XXXXXX")"
+  cleanup() { if [ "${KEEP:-0}" = 1 ]; then echo "kept $work"; else rm -rf "$work"; fi; }
+  trap cleanup EXIT
+  step "Copy the workspace (git ls-files: tracked and untracked files, not ignored ones) to $work"
+  cd "$root"
+  git ls-files -z --cached --others --exclude-standard \
+    | while IFS= read -r -d '' file; do { [ -f "$file" ] || [ -L "$file" ]; } && printf '%s\0' "$file"; done \
+    | tar --null -T - -cf - | tar -xf - -C "$work"
+  cd "$work"
+fi
 
 step "Tools/workspace builds the tool once, then only starts it, from any folder"
 # The checkout's built tool serves the copy too (its stamp made newer than the copied sources):
 # the build itself is what CI's first Tools/workspace call in the checkout exercises.
-if [ -f "$root/.build/workspace-tool/built-from-sources" ]; then
+if ! $in_place && [ -f "$root/.build/workspace-tool/built-from-sources" ]; then
   mkdir -p .build && cp -a "$root/.build/workspace-tool" .build/ && touch .build/workspace-tool/built-from-sources
 fi
 Tools/workspace help > /dev/null
