@@ -37,36 +37,37 @@ struct RecipesCommandTests {
 
     /// What `json` generates after the header: long texts wrapped as a person would, units as cases.
     static let swiftBody = #"""
-                Recipe(
-                    id: 7,
-                    title: "Tomato \"Soup\"",
-                    summary: """
-                        A smooth soup of slow-roasted tomatoes, garlic and basil, simmered in vegetable stock and blended \
-                        until silky, then finished with cream.
-                        """,
-                    author: Author(id: "ana", name: "Ana"),
-                    category: .soup,
-                    cookingMinutes: 45,
-                    calories: 1_250_000,
-                    servings: 4,
-                    isVegetarian: true,
-                    popularity: 812,
-                    publishedOn: "2026-01-02",
-                    ingredients: [
-                        Ingredient(name: "tomatoes", quantity: 1.2, unit: .kilogram),
-                        Ingredient(name: "garlic", quantity: 3, unit: .clove),
-                        Ingredient(name: "onion", quantity: 0.5, unit: .none),
-                        Ingredient(name: "salt", quantity: nil, unit: .pinch),
-                    ],
-                    steps: [
-                        "Roast the tomatoes.",
-                        """
-                        Blend everything with the stock in batches, holding the lid down with a towel, until it is \
-                        completely smooth and silky. Season it.
-                        """,
-                    ]
-                ),
-            ]
+                    Recipe(
+                        id: 7,
+                        title: "Tomato \"Soup\"",
+                        summary: """
+                            A smooth soup of slow-roasted tomatoes, garlic and basil, simmered in vegetable stock and blended \
+                            until silky, then finished with cream.
+                            """,
+                        author: Author(id: "ana", name: "Ana"),
+                        category: .soup,
+                        cookingMinutes: 45,
+                        calories: 1_250_000,
+                        servings: 4,
+                        isVegetarian: true,
+                        popularity: 812,
+                        publishedOn: "2026-01-02",
+                        ingredients: [
+                            Ingredient(name: "tomatoes", quantity: 1.2, unit: .kilogram),
+                            Ingredient(name: "garlic", quantity: 3, unit: .clove),
+                            Ingredient(name: "onion", quantity: 0.5, unit: .none),
+                            Ingredient(name: "salt", quantity: nil, unit: .pinch),
+                        ],
+                        steps: [
+                            "Roast the tomatoes.",
+                            """
+                            Blend everything with the stock in batches, holding the lid down with a towel, until it is \
+                            completely smooth and silky. Season it.
+                            """,
+                        ]
+                    ),
+                ]
+            }
         }
 
         """#
@@ -139,7 +140,7 @@ struct RecipesCommandTests {
             result.output.hasPrefix(
                 "--- App/App/Services/BundledRecipes.swift (as it is)\n"
                     + "+++ App/App/Services/BundledRecipes.swift (from App/bundled-recipes.json)\n@@ "))
-        #expect(result.output.contains("\n-            servings: 6,\n+            servings: 4,\n"))
+        #expect(result.output.contains("\n-                servings: 6,\n+                servings: 4,\n"))
         #expect(result.errors.contains("edit App/bundled-recipes.json, not the Swift file, and run `Tools/workspace recipes`"))
         #expect(result.swift == edited)
 
