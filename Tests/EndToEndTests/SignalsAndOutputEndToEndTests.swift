@@ -29,13 +29,11 @@ struct SignalsAndOutputEndToEndTests {
         // The save now waits for the lock, for up to 2 s.
         try await Task.sleep(for: .milliseconds(300))
 
-        let signalled = ContinuousClock.now
+        // That the wait ends at the signal, not at its timeout, is LockWaitTests' (AppTests).
         await app.kill(signal)
-        let took = ContinuousClock.now - signalled
 
         let errors = app.finalErrorOutput()
         #expect(app.exitStatus == status, "stderr: \(errors)")
-        #expect(took < .milliseconds(1500), "it stops waiting for the lock at once, not after the 2 s timeout: \(took)")
         #expect(errors.contains("Not saved in this run:"), "\(errors)")
         #expect(errors.contains("  adding “milk” to the shopping list: the database \(path) is locked by another program"), "\(errors)")
         #expect(errors.contains("cookbook: 1 change made in this run was not saved."), "\(errors)")
