@@ -38,16 +38,17 @@ struct WebAPIEndToEndTests {
         server.stop()
 
         // --cache-max-age 0: even the recipe just saved is asked for, so the server's silence shows.
+        // How long ago it was saved depends on the machine's speed (RelativeTimeTests cover the words).
         let offline = try await cookbook.run(
             arguments + ["--cache-max-age", "0"],
             input: """
-                expect "Saved copy from less than a minute ago; offline. Only recipes seen before are shown."
+                expect "; offline. Only recipes seen before are shown."
                 tab Search
                 type curry
                 expect "Vegetable Curry"
                 select 1
                 expect "Ingredients"
-                expect "Saved copy from less than a minute ago; offline."
+                expect "ago; offline."
                 quit
 
                 """)
