@@ -55,7 +55,7 @@ done
 
 if [ "${TSAN:-1}" != 0 ]; then
   echo "stress-test: ThreadSanitizer: building (no load yet)…"
-  tsan=(--sanitize=thread --scratch-path .build/tsan --disable-index-store)
+  tsan=(--sanitize=thread --scratch-path .build/tsan)
   for symbol in __tsan_external_write __tsan_ignore_thread_begin __tsan_ignore_thread_end; do
     tsan+=(-Xlinker "--export-dynamic-symbol=$symbol")
   done
