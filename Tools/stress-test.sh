@@ -55,7 +55,7 @@ done
 
 if [ "${TSAN:-1}" != 0 ]; then
   echo "stress-test: ThreadSanitizer: building (no load yet)…"
-  tsan=(--sanitize=thread --scratch-path .build/tsan)
+  tsan=(--sanitize=thread --scratch-path .build/tsan -Xswiftc -gline-tables-only)
   for symbol in __tsan_external_write __tsan_ignore_thread_begin __tsan_ignore_thread_end; do
     tsan+=(-Xlinker "--export-dynamic-symbol=$symbol")
   done
@@ -68,7 +68,7 @@ if [ "${TSAN:-1}" != 0 ]; then
   # Every process writes its reports here: a child's would otherwise reach only a pipe.
   reports="$logs/tsan-reports"
   rm -rf "$reports" && mkdir -p "$reports"
-  COOKBOOK_FUZZ_EVENTS=1000 TSAN_OPTIONS="log_path=$root/$reports/race" swift test --skip-build "${tsan[@]}" > "$logs/tsan.log" 2>&1
+  COOKBOOK_FUZZ_EVENTS=400 TSAN_OPTIONS="log_path=$root/$reports/race" swift test --skip-build "${tsan[@]}" > "$logs/tsan.log" 2>&1
   status=$?
   set -e
   stop_hogs

@@ -286,7 +286,7 @@ struct DatasetFileTests {
             error.problem
                 == "4 values are not valid: [0] (“Curry Rice”) has id -1: it must be 0 or more; [0] (“Curry Rice”) has ingredients[1].name of 205 characters: it must be at most 200; \(long) has title of 5000000 characters: it must be at most 200; \(long) has steps[1] of 5001 characters: it must be at most 5000"
         )
-        #expect(ContinuousClock.now - start < .seconds(30), "linear in the size of the file")
+        #expect(ContinuousClock.now - start < .seconds(120), "linear in the size of the file (quadratic: hours)")
     }
 
     @Test("a key given twice in one object is refused with where, not read as the first", arguments: ["id", "title", "unit"])

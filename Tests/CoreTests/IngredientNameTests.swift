@@ -107,6 +107,6 @@ struct IngredientNameTests {
         let clock = ContinuousClock()
         let line = String(repeating: "1/2 ", count: 200_000) + "onions"
         let elapsed = clock.measure { _ = IngredientLine(parsing: line) }
-        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        #expect(elapsed < .seconds(60), "linear: seconds even under a sanitizer; quadratic would be hours (took \(elapsed))")
     }
 }

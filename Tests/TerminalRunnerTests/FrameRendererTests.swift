@@ -55,7 +55,7 @@ struct FrameRendererTests {
         #expect(body.lines[Paragraph.maximumLines - 1].text.hasSuffix("…"), "the title's last line says there is more")
         #expect(frame.text.contains(">[✎] Search: …long title long title END▏"))
         #expect(frame.text.contains("* long title long title long title long"), "the notice wraps on the status line")
-        #expect(elapsed < .seconds(5), "laying out megabytes costs what their first lines cost: \(elapsed)")
+        #expect(elapsed < .seconds(60), "laying out megabytes costs what their first lines cost (quadratic: hours): \(elapsed)")
     }
 
     @Test("cutting a text reads only as much of it as fits")

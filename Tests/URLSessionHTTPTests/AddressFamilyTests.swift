@@ -29,16 +29,13 @@ struct AddressFamilyTests {
 /// after the whole timeout, even when the server waits for a request line.
 @Suite("https:// to a plain-HTTP port")
 struct PlainHTTPPortTests {
-    @Test("a server that waits for a request: refused as not speaking HTTPS, long before the 120 s deadline")
+    @Test("a server that waits for a request: refused as not speaking HTTPS, not by the 120 s deadline")
     func waitingServer() async throws {
         let server = try LoopbackHTTPServer { _ in .text("{}", status: 200) }
         let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/feed"))
-        let start = ContinuousClock.now
-
         let error = await #expect(throws: URLError.self) { try await URLSessionHTTP.exchange("GET", url, [:], 120, 1 << 20) }
 
-        // The probe goes out half a second in; the bound leaves room for a machine under load.
-        #expect(ContinuousClock.now - start < .seconds(60))
+        // Not the 120 s timeout's error: the probe that goes out half a second in found plain HTTP.
         #expect(error?.code == .secureConnectionFailed)
         #expect(error?.localizedDescription == "it answers plain HTTP on that port, not HTTPS")
     }

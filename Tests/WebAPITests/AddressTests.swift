@@ -54,12 +54,9 @@ struct AddressTests {
     @Test("an https:// address on a port that speaks plain HTTP fails at once, in words, with no retry")
     func httpsToPlainHTTP() async throws {
         let server = try LoopbackHTTPServer(handler: RecipeServerHandler.handler(recipes: recipes))
-        let start = ContinuousClock.now
-
         let error = await #expect(throws: APIError.self) { try await client("https://127.0.0.1:\(server.port)", timeout: 120).feed() }
 
-        // The probe goes out half a second in; the bound leaves room for a machine under load.
-        #expect(ContinuousClock.now - start < .seconds(60), "the timeout is 120 s")
+        // Not the 120 s timeout's error: the probe that goes out half a second in found plain HTTP.
         #expect(error == .notSecure(url: "https://127.0.0.1:\(server.port)/feed", detail: "it answers plain HTTP on that port, not HTTPS"))
         #expect(error?.canRetry == false)
         #expect(
