@@ -119,15 +119,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
-    /// A port nothing listens on, for "connection refused".
+    /// A port nothing listens on, for "connection refused". Its socket stays bound, never
+    /// listening, until the test process ends: a port closed at once could be handed to the next
+    /// server any test starts, which would then answer what was meant to be refused.
     public static func closedPort(ipv6: Bool = false) throws -> UInt16 {
-        let (socket, port) = try listen(ipv6: ipv6)
-        close(socket)
-        return port
+        try listen(ipv6: ipv6, listening: false).1
     }
 
-    /// A socket listening on the loopback address of its family, and the port it got.
-    private static func listen(ipv6: Bool = false) throws -> (Int32, UInt16) {
+    /// A socket listening on the loopback address of its family (or only bound to it), and the
+    /// port it got.
+    private static func listen(ipv6: Bool = false, listening: Bool = true) throws -> (Int32, UInt16) {
         let family = ipv6 ? AF_INET6 : AF_INET
         #if canImport(Glibc)
             let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue), 0)
@@ -135,8 +136,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             let socket = Darwin.socket(family, SOCK_STREAM, 0)
         #endif
         guard socket >= 0 else { throw POSIXError(.EAFNOSUPPORT) }
-        var yes: Int32 = 1
-        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        // Never for the port kept refusing: with it, a new server asking for any port may be given
+        // that one, since a socket that does not listen is no conflict to SO_REUSEADDR.
+        if listening {
+            var yes: Int32 = 1
+            setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        }
         var storage = sockaddr_storage()
         var length: socklen_t
         if ipv6 {
@@ -153,7 +158,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             withUnsafeBytes(of: &address) { bytes in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) } }
         }
         let bound = withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
-        guard bound == 0, listenOn(socket) == 0 else {
+        guard bound == 0, !listening || listenOn(socket) == 0 else {
             close(socket)
             throw POSIXError(.EADDRINUSE)
         }
