@@ -46,8 +46,13 @@ struct CIGateTests {
         ] {
             #expect(gate.contains(command), "the gate lacks \(command)")
         }
-        #expect(rest.contains("swift test --sanitize=thread"))
-        #expect(!gate.contains("swift test --sanitize=thread"))
+        #expect(rest.contains("swift test --skip-build \"${tsan[@]}\""))
+        #expect(gate.contains("tsan=(--sanitize=thread "))
+        // Before the gate ends, ThreadSanitizer only builds, and only in a full run.
+        let tsanBuild = try #require(gate.range(of: "swift build --build-tests \"${tsan[@]}\""))
+        let fullOnly = try #require(gate.range(of: "if ! $gate_only; then"))
+        #expect(fullOnly.upperBound < tsanBuild.lowerBound)
+        #expect(!gate.contains("swift test --sanitize=thread") && !gate.contains("swift test --skip-build"))
     }
 
     @Test("the README's two commands run first, exactly as written, before anything builds or caches in the checkout")
