@@ -134,31 +134,55 @@ struct DocumentedCommandsTests {
 
     @Test("the README's commands run here with their documented exit status, or where they are said to run")
     func commandsRun() async throws {
-        for command in Self.commands(in: try Self.read("README.md")) {
-            for check in Self.check(for: command) ?? [] {
-                switch check {
-                case .product(let name, var arguments, let input, let status):
-                    if name == "cookbook", !arguments.contains("--help") {
-                        arguments = ["--data-dir", temporaryDataDirectory()] + arguments
+        // The apps and sandboxes run side by side (as many at once as ProductProcess allows), each
+        // with a data folder of its own: one after another they were the suite's longest test. The
+        // tool's commands share one scratch folder, whose lock lets one at a time in: they run in
+        // order, in one task.
+        var toolRuns: [(command: String, arguments: [String], input: String, status: Int32)] = []
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for command in Self.commands(in: try Self.read("README.md")) {
+                for check in Self.check(for: command) ?? [] {
+                    switch check {
+                    case .product("workspace", let arguments, let input, let status):
+                        toolRuns.append((command, arguments, input, status))
+                    case .product(let name, var arguments, let input, let status):
+                        if name == "cookbook", !arguments.contains("--help") {
+                            arguments = ["--data-dir", temporaryDataDirectory()] + arguments
+                        }
+                        group.addTask { [arguments] in
+                            let result = try await ProductProcess(name: name).run(arguments, input: input, timeout: .seconds(120))
+                            #expect(result.status == status, "“\(command)” exited \(result.status): \(result.errorOutput.suffix(800))")
+                        }
+                    case .runBy(let file, let text):
+                        #expect(
+                            try Self.read(file).contains(text), "“\(command)” is said to run in \(file), which does not hold “\(text)”")
                     }
-                    let result = try await ProductProcess(name: name).run(arguments, input: input, timeout: .seconds(120))
-                    #expect(result.status == status, "“\(command)” exited \(result.status): \(result.errorOutput.suffix(800))")
-                case .runBy(let file, let text):
-                    #expect(try Self.read(file).contains(text), "“\(command)” is said to run in \(file), which does not hold “\(text)”")
                 }
             }
+            group.addTask { [toolRuns] in
+                for run in toolRuns {
+                    let result = try await ProductProcess(name: "workspace").run(run.arguments, input: run.input, timeout: .seconds(120))
+                    #expect(result.status == run.status, "“\(run.command)” exited \(result.status): \(result.errorOutput.suffix(800))")
+                }
+            }
+            try await group.waitForAll()
         }
     }
 
     @Test("every link form --help shows opens its screen, with the link's example values")
     func linkForms() async throws {
         let values = ["recipeID": "1", "authorID": "aiko-tanaka", "query": "curry", "servings": "2"]
-        for form in DeepLinks.validForms {
-            var link = form
-            for (name, value) in values { link = link.replacingOccurrences(of: "{\(name)}", with: value) }
-            let result = try await ProductProcess(name: "cookbook").run(
-                ["--data-dir", temporaryDataDirectory(), "--open", link], input: "quit\n")
-            #expect(result.status == 0, "\(link): \(result.errorOutput)")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for form in DeepLinks.validForms {
+                var link = form
+                for (name, value) in values { link = link.replacingOccurrences(of: "{\(name)}", with: value) }
+                let arguments = ["--data-dir", temporaryDataDirectory(), "--open", link]
+                group.addTask { [link] in
+                    let result = try await ProductProcess(name: "cookbook").run(arguments, input: "quit\n")
+                    #expect(result.status == 0, "\(link): \(result.errorOutput)")
+                }
+            }
+            try await group.waitForAll()
         }
     }
 
