@@ -10,6 +10,14 @@ struct ProcessRunnerTests {
         let lines = Mutex<[String]>([])
     }
 
+    struct Failure: Error {
+        let text: String
+    }
+
+    final class Finished: Sendable {
+        let result = Mutex<Result<CommandResult, Failure>?>(nil)
+    }
+
     @Test("a child that waits for SwiftPM's build folder is said to wait at once, not when it ends")
     func buildFolderWaitIsSaid() async throws {
         let told = Told()
@@ -20,14 +28,32 @@ struct ProcessRunnerTests {
         let release = FileManager.default.temporaryDirectory.appendingPathComponent("release-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: release) }
         let script = "echo \"$0\" >&2; i=0; while [ ! -e \"$1\" ] && [ $i -lt 3600 ]; do sleep 0.05; i=$((i+1)); done"
-        async let finished = onItsOwnThread { try runner.capture("sh", ["-c", script, waitLine, release.path], in: "/") }
+        // The thread starts here, not in a task: with every cooperative thread busy (a loaded machine,
+        // ThreadSanitizer), a task could start the child only after the deadline below, when the
+        // release is already there and nothing is left to tell.
+        let finished = Finished()
+        let thread = Thread {
+            let result = Result { try runner.capture("sh", ["-c", script, waitLine, release.path], in: "/") }.mapError {
+                Failure(text: "\($0)")
+            }
+            finished.result.withLock { $0 = result }
+        }
+        thread.start()
 
-        // Two minutes: the child and the test's task wait for a thread with every other test.
+        // Two minutes: the test's task waits for a cooperative thread with every other test.
         let deadline = ContinuousClock.now + .seconds(120)
         while told.lines.withLock({ $0.isEmpty }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         let toldWhileWaiting = told.lines.withLock { $0 }
         _ = FileManager.default.createFile(atPath: release.path, contents: nil)
-        #expect(try await finished.errorOutput == waitLine + "\n")
+        let released = ContinuousClock.now
+        while finished.result.withLock({ $0 == nil }), ContinuousClock.now - released < .seconds(240) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        switch finished.result.withLock({ $0 }) {
+        case .success(let result): #expect(result.errorOutput == waitLine + "\n")
+        case .failure(let failure): Issue.record("capture failed: \(failure.text)")
+        case nil: Issue.record("the child had not ended 240 s after it was released")
+        }
 
         #expect(toldWhileWaiting.count == 1, "nothing was told while the child waited")
         #expect(toldWhileWaiting.first?.hasPrefix("workspace: `sh -c") == true)
