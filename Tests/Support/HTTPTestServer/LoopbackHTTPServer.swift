@@ -31,6 +31,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         /// Send no Content-Length: the body ends when the connection closes, so the client
         /// cannot know its size in advance.
         public var omitsContentLength = false
+        /// Send this many bytes of the body, then nothing more until the client hangs up (the
+        /// rest is never sent) or `holdLimit` passes (then the rest goes out). Whether a client
+        /// stops early then shows in what was sent, however slowly the machine runs.
+        public var holdsAfter: Int?
+        public var holdLimit: TimeInterval = 60
 
         public init(status: Int, contentType: String?, body: Data) {
             self.status = status
@@ -223,7 +228,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         guard send(Data(header.utf8), on: connection) else { return }
         var offset = 0
         defer { lock.withLock { sent.append(offset) } }
-        if let trickle = response.trickle, trickle.pieces > 1 {
+        if let held = response.holdsAfter {
+            let first = min(held, response.body.count)
+            guard send(response.body[..<first], on: connection) else { return }
+            offset = first
+            guard !waitForHangUp(of: connection, within: response.holdLimit) else { return }
+            if send(response.body[first...], on: connection) { offset = response.body.count }
+        } else if let trickle = response.trickle, trickle.pieces > 1 {
             let size = max(1, response.body.count / trickle.pieces)
             while offset < response.body.count {
                 let end = min(response.body.count, offset + size)
@@ -234,6 +245,20 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         } else if send(response.body, on: connection) {
             offset = response.body.count
         }
+    }
+
+    /// Whether the client closed its end within `limit`: it then reads as the end of the stream.
+    private func waitForHangUp(of connection: Int32, within limit: TimeInterval) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: limit)
+        var byte: UInt8 = 0
+        while Date() < deadline {
+            var pending = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            guard poll(&pending, 1, 100) > 0 else { continue }
+            if pending.revents & Int16(POLLERR | POLLHUP) != 0 { return true }
+            // Anything the client still sends is read and dropped; only the end of it counts.
+            if recv(connection, &byte, 1, 0) <= 0 { return true }
+        }
+        return false
     }
 
     private func send(_ data: Data, on connection: Int32) -> Bool {
