@@ -55,10 +55,7 @@ done
 
 if [ "${TSAN:-1}" != 0 ]; then
   echo "stress-test: ThreadSanitizer: building (no load yet)…"
-  tsan=(--sanitize=thread --scratch-path .build/tsan -Xswiftc -gline-tables-only)
-  for symbol in __tsan_external_write __tsan_ignore_thread_begin __tsan_ignore_thread_end; do
-    tsan+=(-Xlinker "--export-dynamic-symbol=$symbol")
-  done
+  source Tools/tsan-flags.sh
   swift build --build-tests "${tsan[@]}" > "$logs/tsan-build.log" 2>&1 \
     || { echo "stress-test: the ThreadSanitizer build failed: $logs/tsan-build.log" >&2; exit 1; }
   echo "stress-test: ThreadSanitizer run, two CPU-bound processes competing…"

@@ -1,5 +1,4 @@
 import Core
-import Synchronization
 
 /// Records what a feature did through the stub environment: page views, activity events,
 /// service calls and resolved descriptors, in order. Tests assert on it.
@@ -18,7 +17,7 @@ public final class Recorder: PageViewLogger, ActivityLogger, Sendable {
         var resolved: [any Descriptor] = []
     }
 
-    private let log = Mutex(Log())
+    private let log = Locked(Log())
 
     public init() {}
 

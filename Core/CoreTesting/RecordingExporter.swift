@@ -1,10 +1,9 @@
 import Core
-import Synchronization
 
 /// Stands in for the app's exporter: records what was exported and writes nothing.
 public final class RecordingExporter: RecipeExporter {
     public let format: RecipeExportDescriptor.Format
-    private let exported = Mutex<[Recipe.ID]>([])
+    private let exported = Locked<[Recipe.ID]>([])
 
     public init(format: RecipeExportDescriptor.Format) {
         self.format = format

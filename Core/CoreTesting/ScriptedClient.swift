@@ -1,12 +1,11 @@
 import Core
-import Synchronization
 
 /// Fails the calls numbered in `failingCalls` (the first call is 1) with the stub's
 /// "unreachable" error, and serves `base` otherwise.
 public final class ScriptedClient: RecipeServiceClient {
     public let base: StubRecipeClient
     private let failingCalls: Set<Int>
-    private let callCount = Mutex(0)
+    private let callCount = Locked(0)
 
     public init(failingCalls: Set<Int>, base: StubRecipeClient) {
         self.base = base

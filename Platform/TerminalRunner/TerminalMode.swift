@@ -1,4 +1,4 @@
-import Synchronization
+import Core
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -24,6 +24,10 @@ import Synchronization
 /// handlers `SignalHandlers` installs, and crashes (a handler for SIGSEGV, SIGILL, SIGTRAP,
 /// SIGBUS, SIGFPE and SIGABRT that restores, then hands the signal to whoever handled it
 /// before, such as Swift's backtracer).
+///
+/// Signal handlers, the UI's task and the exit hook reach the state from different threads, so it
+/// is behind Core's `Locked` (a pthread mutex), which ThreadSanitizer sees on Linux; it cannot see
+/// inside the standard library's `Mutex`, and reported these accesses as races.
 public final class TerminalMode: Sendable {
     /// The process's own terminal: standard input and output.
     public static let standard = TerminalMode(input: STDIN_FILENO, output: STDOUT_FILENO)
@@ -39,7 +43,7 @@ public final class TerminalMode: Sendable {
 
     private let input: Int32
     private let output: Int32
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(input: Int32, output: Int32) {
         self.input = input

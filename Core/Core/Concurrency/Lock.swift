@@ -32,3 +32,19 @@ public final class Lock: @unchecked Sendable {
         return try body()
     }
 }
+
+/// A value behind a `Lock`: the standard library's `Mutex` shape (`withLock` hands the value
+/// `inout`) on a pthread mutex, for the same reason as `Lock`.
+public final class Locked<Value: Sendable>: @unchecked Sendable {
+    private let lock = Lock()
+    private var value: Value
+
+    public init(_ value: Value) {
+        self.value = value
+    }
+
+    /// Runs `body` on the value holding the lock.
+    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+        try lock.withLock { () throws(Failure) -> Result in try body(&value) }
+    }
+}

@@ -1,0 +1,18 @@
+# The ThreadSanitizer build's flags, in the array `tsan`: sourced by .ci/run and
+# Tools/stress-test.sh, so both build and run the same instrumented products in .build/tsan.
+#
+# - Line tables are the only debug information: a report still names file and line, and the build
+#   is lighter.
+# - Each module is compiled whole (-wmo) on two threads, one object per file as SwiftPM expects:
+#   on a clean build that is a quarter less CPU than batch mode (each batch type-checks what its
+#   files refer to again). The compiler says it ignores -enable-batch-mode; that is this choice.
+# - On Linux the app opens libURLSessionHTTP.so with dlopen (--api-url). Built with TSan, it calls
+#   TSan's runtime, which is linked statically into each executable and exports only what the
+#   executable itself uses; these three would be missing ("undefined symbol: __tsan_…" from the
+#   app). A new one shows up the same way: add it here.
+# shellcheck shell=bash
+tsan=(--sanitize=thread --scratch-path .build/tsan -Xswiftc -gline-tables-only
+  -Xswiftc -wmo -Xswiftc -num-threads -Xswiftc 2)
+for symbol in __tsan_external_write __tsan_ignore_thread_begin __tsan_ignore_thread_end; do
+  tsan+=(-Xlinker "--export-dynamic-symbol=$symbol")
+done
