@@ -47,11 +47,16 @@ struct CIGateTests {
             #expect(gate.contains(command), "the gate lacks \(command)")
         }
         #expect(rest.contains("swift test --skip-build \"${tsan[@]}\""))
-        #expect(gate.contains("tsan=(--sanitize=thread "))
-        // Before the gate ends, ThreadSanitizer only builds, and only in a full run.
-        let tsanBuild = try #require(gate.range(of: "swift build --build-tests \"${tsan[@]}\""))
+        // The flags come from one file, which the stress run reads too.
+        #expect(gate.contains("source Tools/tsan-flags.sh"))
+        #expect(try read("Tools/tsan-flags.sh").contains("tsan=(--sanitize=thread "))
+        #expect(try read("Tools/stress-test.sh").contains("source Tools/tsan-flags.sh"))
+        // Before the gate ends, ThreadSanitizer only builds, and only in a full run, in the
+        // background, and the run waits for it before going on.
+        let tsanBuild = try #require(gate.range(of: "swift build --build-tests \"${tsan[@]}\" > \"$logs/tsan-build.log\" 2>&1 &"))
         let fullOnly = try #require(gate.range(of: "if ! $gate_only; then"))
         #expect(fullOnly.upperBound < tsanBuild.lowerBound)
+        #expect(gate[tsanBuild.upperBound...].contains("wait \"$tsan_build\""))
         #expect(!gate.contains("swift test --sanitize=thread") && !gate.contains("swift test --skip-build"))
     }
 
