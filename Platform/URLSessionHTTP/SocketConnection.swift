@@ -150,11 +150,17 @@ final class SocketConnection: @unchecked Sendable {
         URLError(.networkConnectionLost, userInfo: [NSLocalizedDescriptionKey: URLSessionHTTP.words(for: .networkConnectionLost)])
     }
 
+    /// A socket closed on exec: a program started meanwhile (any thread may start one) would
+    /// otherwise hold a copy of it, and the connection would stay open after `close()`, the
+    /// server still sending to a client that has hung up.
     private static func socket(_ family: Int32) -> Int32 {
         #if canImport(Glibc)
-            Glibc.socket(family, Int32(SOCK_STREAM.rawValue), 0)
+            Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
-            Darwin.socket(family, SOCK_STREAM, 0)
+            // No SOCK_CLOEXEC here: the flag is set at once after.
+            let socket = Darwin.socket(family, SOCK_STREAM, 0)
+            if socket >= 0 { _ = fcntl(socket, F_SETFD, FD_CLOEXEC) }
+            return socket
         #endif
     }
 

@@ -147,6 +147,33 @@ struct StoppingEarlyTests {
         #expect(sent <= 8 << 10, "the client should hang up after 4 KiB of the 8 KiB sent; the server got \(sent) of 1000 KiB out")
     }
 
+    @Test(
+        "a program started while the connection is open does not keep it open: the client that stops still hangs up",
+        arguments: [false, true])
+    func programStartedMeanwhile(ipv6: Bool) async throws {
+        let started = StartedPrograms()
+        let server = try LoopbackHTTPServer(ipv6: ipv6) { _ in
+            // The request has arrived, so the client's socket is open now: a program started from
+            // this process would inherit a copy of it unless it is closed on exec.
+            let program = Process()
+            program.executableURL = URL(fileURLWithPath: "/bin/sleep")
+            program.arguments = ["30"]
+            if (try? program.run()) != nil { started.add(program) }
+            var response = LoopbackHTTPServer.Response.text(String(repeating: "x", count: 1000 << 10), status: 200)
+            response.holdsAfter = 8 << 10
+            response.holdLimit = 20
+            response.omitsContentLength = true
+            return response
+        }
+        defer { started.terminateAll() }
+        await #expect { try await exchange("GET", server.baseURL, [:], 120, 4 << 10) } throws: {
+            ($0 as? URLError)?.code == .dataLengthExceedsMaximum
+        }
+        #expect(started.count == 1, "the server started /bin/sleep")
+        let sent = try await bodyBytesSent(by: server)
+        #expect(sent <= 8 << 10, "the connection stayed open in the program started meanwhile: the server got \(sent) of 1000 KiB out")
+    }
+
     @Test("an announced length over the limit is refused before the body is read", arguments: [false, true])
     func announcedLength(ipv6: Bool) async throws {
         let server = try heldServer(announcingLength: true, ipv6: ipv6)
@@ -192,4 +219,14 @@ struct StoppingEarlyTests {
         }
         await #expect(throws: CancellationError.self) { try await call.value }
     }
+}
+
+/// The programs a test's server started, to end with the test.
+final class StartedPrograms: @unchecked Sendable {
+    private let lock = NSLock()
+    private var programs: [Process] = []
+
+    func add(_ program: Process) { lock.withLock { programs.append(program) } }
+    var count: Int { lock.withLock { programs.count } }
+    func terminateAll() { lock.withLock { for program in programs { program.terminate() } } }
 }

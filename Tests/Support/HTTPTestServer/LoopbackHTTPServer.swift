@@ -135,10 +135,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// port it got.
     private static func listen(ipv6: Bool = false, listening: Bool = true) throws -> (Int32, UInt16) {
         let family = ipv6 ? AF_INET6 : AF_INET
+        // Closed on exec, as every socket here: a program a test starts must not keep it open.
         #if canImport(Glibc)
-            let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue), 0)
+            let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
             let socket = Darwin.socket(family, SOCK_STREAM, 0)
+            if socket >= 0 { _ = fcntl(socket, F_SETFD, FD_CLOEXEC) }
         #endif
         guard socket >= 0 else { throw POSIXError(.EAFNOSUPPORT) }
         // Never for the port kept refusing: with it, a new server asking for any port may be given
@@ -189,6 +191,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             }
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
+            // Closed on exec: a program a test starts must not keep the connection open.
+            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
             #if canImport(Darwin)
                 var yes: Int32 = 1
                 setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
