@@ -163,6 +163,8 @@ final class Transfer: @unchecked Sendable {
     private var response: HTTPURLResponse?
     private var body = Data()
     private var task: URLSessionTask?
+    /// The session said the task ended (`urlSession(_:task:didCompleteWithError:)`).
+    private var taskCompleted = false
 
     init(maximumBodyBytes: Int) {
         self.maximumBodyBytes = maximumBodyBytes
@@ -228,7 +230,8 @@ final class Transfer: @unchecked Sendable {
             return false
         }
         guard http.expectedContentLength <= Int64(maximumBodyBytes) else {
-            finish(.failure(URLError(.dataLengthExceedsMaximum)))
+            // The session cancels the task itself (the `.cancel` disposition).
+            finish(.failure(URLError(.dataLengthExceedsMaximum)), cancellingTask: false)
             return false
         }
         lock.withLock { self.response = http }
@@ -244,6 +247,7 @@ final class Transfer: @unchecked Sendable {
     }
 
     func completed(_ error: (any Error)?) {
+        lock.withLock { taskCompleted = true }
         if let error {
             finish(.failure(shortBody(ending: error) ?? error))
             return
@@ -270,7 +274,11 @@ final class Transfer: @unchecked Sendable {
     }
 
     /// Ends the transfer with `result` unless it has ended already; stops the task if it runs.
-    func finish(_ result: Result<Answer, any Error>) {
+    ///
+    /// Never cancels a task the session has completed or is cancelling itself: on Linux,
+    /// `URLSessionTask.cancel()` racing the task's own end stops the process ("Trying to access a
+    /// behaviour for a task that in not in the registry", FoundationNetworking).
+    func finish(_ result: Result<Answer, any Error>, cancellingTask: Bool = true) {
         let (first, continuation, task): (Bool, CheckedContinuation<Answer, any Error>?, URLSessionTask?) = lock.withLock {
             guard outcome == nil else { return (false, nil, nil) }
             outcome = result
@@ -281,8 +289,11 @@ final class Transfer: @unchecked Sendable {
         continuation?.resume(with: result)
         // Stopped from another queue: this may run on the session's delegate queue, and
         // `cancel()` waits for the session's own queue.
-        if case .failure = result, let task {
-            DispatchQueue.global().async { task.cancel() }
+        if cancellingTask, case .failure = result, let task {
+            DispatchQueue.global().async { [self] in
+                guard !lock.withLock({ taskCompleted }) else { return }
+                task.cancel()
+            }
         }
     }
 }

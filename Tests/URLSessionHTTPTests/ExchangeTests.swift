@@ -184,6 +184,28 @@ struct StoppingEarlyTests {
         #expect(sent <= 8 << 10, "the client should hang up on the announced length; the server got \(sent) of 1000 KiB out")
     }
 
+    @Test("an announced length over the limit, 200 exchanges at once: every one refused, and the process lives")
+    func announcedLengthRepeated() async throws {
+        // The session cancels such a task itself; a second cancel racing that end used to stop
+        // the whole process on Linux, inside FoundationNetworking.
+        let server = try heldServer(announcingLength: true, ipv6: false)
+        let exchange = exchange
+        let refused = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<200 {
+                group.addTask {
+                    do {
+                        _ = try await exchange("GET", server.baseURL, [:], 120, 4 << 10)
+                        return false
+                    } catch {
+                        return (error as? URLError)?.code == .dataLengthExceedsMaximum
+                    }
+                }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(refused == 200)
+    }
+
     @Test("a body within the limit arrives whole, in pieces", arguments: [false, true])
     func withinLimit(ipv6: Bool) async throws {
         let server = try trickledServer(pieces: 8, announcingLength: false, ipv6: ipv6)
