@@ -169,6 +169,9 @@ struct AnswerReader {
             return try chunked(maximumBytes: maximumBytes)
         }
         guard let lengthText = head.header("content-length") else {
+            // What came with the head counts first: with the server holding the rest, a wait for
+            // more before that check would last until the server gives up.
+            try check(buffer.count - position, against: maximumBytes)
             while try fill() { try check(buffer.count - position, against: maximumBytes) }
             return Data(buffer[position...])
         }

@@ -230,8 +230,7 @@ final class Transfer: @unchecked Sendable {
             return false
         }
         guard http.expectedContentLength <= Int64(maximumBodyBytes) else {
-            // The session cancels the task itself (the `.cancel` disposition).
-            finish(.failure(URLError(.dataLengthExceedsMaximum)), cancellingTask: false)
+            finish(.failure(URLError(.dataLengthExceedsMaximum)))
             return false
         }
         lock.withLock { self.response = http }
@@ -275,10 +274,10 @@ final class Transfer: @unchecked Sendable {
 
     /// Ends the transfer with `result` unless it has ended already; stops the task if it runs.
     ///
-    /// Never cancels a task the session has completed or is cancelling itself: on Linux,
-    /// `URLSessionTask.cancel()` racing the task's own end stops the process ("Trying to access a
-    /// behaviour for a task that in not in the registry", FoundationNetworking).
-    func finish(_ result: Result<Answer, any Error>, cancellingTask: Bool = true) {
+    /// Never cancels a task the session has said is complete: on Linux, `URLSessionTask.cancel()`
+    /// after the task's own end stops the process ("Trying to access a behaviour for a task that
+    /// in not in the registry", FoundationNetworking).
+    func finish(_ result: Result<Answer, any Error>) {
         let (first, continuation, task): (Bool, CheckedContinuation<Answer, any Error>?, URLSessionTask?) = lock.withLock {
             guard outcome == nil else { return (false, nil, nil) }
             outcome = result
@@ -289,7 +288,7 @@ final class Transfer: @unchecked Sendable {
         continuation?.resume(with: result)
         // Stopped from another queue: this may run on the session's delegate queue, and
         // `cancel()` waits for the session's own queue.
-        if cancellingTask, case .failure = result, let task {
+        if case .failure = result, let task {
             DispatchQueue.global().async { [self] in
                 guard !lock.withLock({ taskCompleted }) else { return }
                 task.cancel()

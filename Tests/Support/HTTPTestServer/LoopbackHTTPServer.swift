@@ -31,9 +31,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         /// Send no Content-Length: the body ends when the connection closes, so the client
         /// cannot know its size in advance.
         public var omitsContentLength = false
-        /// Send this many bytes of the body, then nothing more until the client hangs up (the
-        /// rest is never sent) or `holdLimit` passes (then the rest goes out). Whether a client
-        /// stops early then shows in what was sent, however slowly the machine runs.
+        /// Send the head and this many bytes of the body in one write (they reach the client
+        /// together), then nothing more until the client hangs up (the rest is never sent) or
+        /// `holdLimit` passes (then the rest goes out). Whether a client stops early then shows in
+        /// what was sent, however slowly the machine runs.
         public var holdsAfter: Int?
         public var holdLimit: TimeInterval = 60
 
@@ -229,15 +230,17 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         for (name, value) in response.headers { header += "\(name): \(value)\r\n" }
         if !response.omitsContentLength { header += "Content-Length: \(response.body.count)\r\n" }
         header += "Connection: close\r\n\r\n"
-        guard send(Data(header.utf8), on: connection) else { return }
         var offset = 0
         defer { lock.withLock { sent.append(offset) } }
         if let held = response.holdsAfter {
+            // The head and the first part in one write: they reach the client together.
             let first = min(held, response.body.count)
-            guard send(response.body[..<first], on: connection) else { return }
+            guard send(Data(header.utf8) + response.body[..<first], on: connection) else { return }
             offset = first
             guard !waitForHangUp(of: connection, within: response.holdLimit) else { return }
             if send(response.body[first...], on: connection) { offset = response.body.count }
+        } else if !send(Data(header.utf8), on: connection) {
+            return
         } else if let trickle = response.trickle, trickle.pieces > 1 {
             let size = max(1, response.body.count / trickle.pieces)
             while offset < response.body.count {
