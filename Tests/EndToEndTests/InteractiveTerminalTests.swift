@@ -294,7 +294,11 @@ struct InteractiveTerminalTests {
             screen.lines.contains { $0.hasPrefix("! cannot write the event log") } && screen.lines[23].hasSuffix("? help  q quit")
         }
         terminal.send("3")
-        try await terminal.waitUntil("the Shopping list tab") { $0.lines[0].contains("[Shopping list]") }
+        // Typed once the field is on screen, as a person would: keys that arrive while the list
+        // still loads are commands (k moves the focus), not text.
+        try await terminal.waitUntil("the Shopping list tab with its field") { screen in
+            screen.lines[0].contains("[Shopping list]") && screen.lines.contains { $0.contains("+ Add item:") }
+        }
         terminal.send("/", "milk", TerminalKeys.enter)
         screen = try await terminal.waitFor("Added “milk”.")
         #expect(screen.lines[2].hasPrefix("! Not saving:"), "the banner stays on every screen")
