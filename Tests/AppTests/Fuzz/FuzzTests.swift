@@ -96,7 +96,7 @@ enum FuzzProgram: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// Random keys and script commands against the app and every sandbox, in process. Prints
 /// the seed first; any failure names it again with the last events. Repeat a run with
 /// `COOKBOOK_FUZZ_SEED=N swift test --filter Fuzz`; `COOKBOOK_FUZZ_EVENTS=N` changes how many
-/// events each program gets (3,000 by default, half key events and half script commands).
+/// events each program gets (1,500 by default, half key events and half script commands).
 @MainActor
 @Suite("Fuzzing keys and script commands")
 struct FuzzTests {

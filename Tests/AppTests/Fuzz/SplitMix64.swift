@@ -40,7 +40,7 @@ struct SplitMix64: RandomNumberGenerator {
 
 /// How the fuzzer is seeded and how long it runs, from the environment:
 /// `COOKBOOK_FUZZ_SEED` (decimal, or hex with 0x) repeats a run; `COOKBOOK_FUZZ_EVENTS` sets
-/// how many events each program gets (default 3,000: half key events, half script commands; the
+/// how many events each program gets (default 1,500: half key events, half script commands; the
 /// default keeps `swift test` within its minutes on 2 cores, and every run draws a new seed).
 enum FuzzSettings {
     static let seed: UInt64 = {
@@ -50,7 +50,7 @@ enum FuzzSettings {
     }()
 
     static let eventsPerProgram: Int = {
-        ProcessInfo.processInfo.environment["COOKBOOK_FUZZ_EVENTS"].flatMap { Int($0) }.map { max(2, $0) } ?? 3_000
+        ProcessInfo.processInfo.environment["COOKBOOK_FUZZ_EVENTS"].flatMap { Int($0) }.map { max(2, $0) } ?? 1_500
     }()
 
     /// `COOKBOOK_FUZZ_PROGRAM=NAME` fuzzes only that program (`cookbook`, `FeedSandbox`, …).
