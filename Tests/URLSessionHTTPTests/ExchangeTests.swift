@@ -125,12 +125,17 @@ struct StoppingEarlyTests {
         try await server.firstAnswerSent()
     }
 
-    /// A body of 1000 KiB whose first 8 KiB go out at once; the rest waits for a minute unless
-    /// the client hangs up first. A client that stops at its limit leaves the rest unsent.
-    func heldServer(announcingLength: Bool, ipv6: Bool) throws -> LoopbackHTTPServer {
+    /// A body of 1000 KiB whose first 8 KiB go out at once; the rest waits for `holdLimit` seconds
+    /// unless the client hangs up first. A client that stops at its limit leaves the rest unsent.
+    /// `onRequest` runs when a request has arrived, before the answer.
+    func heldServer(
+        announcingLength: Bool, ipv6: Bool, holdLimit: TimeInterval = 60, onRequest: @escaping @Sendable () -> Void = {}
+    ) throws -> LoopbackHTTPServer {
         try LoopbackHTTPServer(ipv6: ipv6) { _ in
+            onRequest()
             var response = LoopbackHTTPServer.Response.text(String(repeating: "x", count: 1000 << 10), status: 200)
             response.holdsAfter = 8 << 10
+            response.holdLimit = holdLimit
             response.omitsContentLength = !announcingLength
             return response
         }
@@ -147,25 +152,16 @@ struct StoppingEarlyTests {
         #expect(sent <= 8 << 10, "the client should hang up after 4 KiB of the 8 KiB sent; the server got \(sent) of 1000 KiB out")
     }
 
-    /// Over IPv6 literals only, where the module makes its own socket. Over IPv4 the socket is
+    /// Over an IPv6 literal only, where the module makes its own socket. Over IPv4 the socket is
     /// libcurl's, through FoundationNetworking, and not closed on exec: a program started by plain
     /// posix_spawn keeps it (Foundation's `Process` closes such descriptors in the child itself).
-    @Test(
-        "a program started while the connection is open does not keep it open: the client that stops still hangs up",
-        arguments: [true])
-    func programStartedMeanwhile(ipv6: Bool) async throws {
+    @Test("a program started while the connection is open does not keep it open: the client that stops still hangs up")
+    func programStartedMeanwhile() async throws {
         let started = StartedPrograms()
-        let server = try LoopbackHTTPServer(ipv6: ipv6) { _ in
-            // The request has arrived, so the client's socket is open now: a program started from
-            // this process inherits a copy of it unless it is closed on exec. Started with plain
-            // posix_spawn, as any library may: Foundation's Process closes what it can itself.
-            started.spawnSleep()
-            var response = LoopbackHTTPServer.Response.text(String(repeating: "x", count: 1000 << 10), status: 200)
-            response.holdsAfter = 8 << 10
-            response.holdLimit = 20
-            response.omitsContentLength = true
-            return response
-        }
+        // When the request has arrived, the client's socket is open: a program started from this
+        // process then inherits a copy of it unless it is closed on exec. Started with plain
+        // posix_spawn, as any library may: Foundation's Process closes what it can itself.
+        let server = try heldServer(announcingLength: false, ipv6: true, holdLimit: 20) { started.spawnSleep() }
         defer { started.terminateAll() }
         await #expect { try await exchange("GET", server.baseURL, [:], 120, 4 << 10) } throws: {
             ($0 as? URLError)?.code == .dataLengthExceedsMaximum
