@@ -258,10 +258,13 @@ def one_run(ws, loop):
 def rounds(args, copies, loops, section):
     """Each per-feature loop, `--runs` rounds, each round in every size's copy in turn."""
     smallest = min(copies)
-    if any(loop in loops for loop in APP_LOOPS):
-        for ws in copies.values():  # the app built once in each copy before its loops
-            ws.tool("run", "cookbook", label="app-warm", input_text="quit\n")
+    app_built = False
     for loop in [loop for loop in ROUND_LOOPS if loop in loops]:
+        if loop in APP_LOOPS and not app_built:
+            # The app built once in each copy before its loops, after the loops that add features.
+            for ws in copies.values():
+                ws.tool("run", "cookbook", label="app-warm", input_text="quit\n")
+            app_built = True
         values = {size: [] for size in copies}
         ratios = {size: [] for size in copies}
         for _ in range(args.runs):
