@@ -4,7 +4,8 @@
 import PackageDescription
 
 /// Every feature module. Adding a feature is one line here; each name gets a module
-/// (`Features/<Name>`), a sandbox (`Sandboxes/<Name>Sandbox`) and tests (`Tests/<Name>Tests`).
+/// (`Features/<Name>`), the app's entry to it (`App/Entries/<Name>Entry`), a sandbox
+/// (`Sandboxes/<Name>Sandbox`) and tests (`Tests/<Name>Tests`).
 let features: [String] = [
     "RecipeSearch",
     "RecipeDetails",
@@ -28,6 +29,14 @@ let debugLinking: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"], .when(platfor
 /// A feature: depends on Core and nothing else, reaches other features through descriptors.
 func featureModule(_ name: String) -> Target {
     .target(name: name, dependencies: ["Core"], path: "Features/\(name)", swiftSettings: swiftSettings)
+}
+
+/// How the app builds a feature's screens (`App/Entries/<Name>Entry`): App imports the entries, never a
+/// feature, so an edit inside a feature recompiles its entry's one file and not App's.
+func featureEntry(_ feature: String) -> Target {
+    .target(
+        name: "\(feature)Entry", dependencies: ["Core", .target(name: feature)], path: "App/Entries/\(feature)Entry",
+        swiftSettings: swiftSettings)
 }
 
 /// A mini app running one feature alone, on the stub environment.
@@ -124,7 +133,7 @@ let package = Package(
         ),
         .target(
             name: "App",
-            dependencies: ["Core", "TerminalRunner", "CSQLite", "DataFormats", "WebAPI"] + features.map { .target(name: $0) },
+            dependencies: ["Core", "TerminalRunner", "CSQLite", "DataFormats", "WebAPI"] + features.map { .target(name: "\($0)Entry") },
             path: "App/App",
             swiftSettings: swiftSettings
         ),
@@ -149,7 +158,7 @@ let package = Package(
         toolLibrary("WorkspaceKit", dependencies: ["DataFormats", "URLSessionHTTP", "CSQLite"]),
         tool("workspace", library: "WorkspaceKit", folder: "WorkspaceMain"),
         libraryTests("WorkspaceKit", dependencies: ["DataFormats"]),
-    ] + features.flatMap { [featureModule($0), sandbox($0), unitTests($0)] }
+    ] + features.flatMap { [featureModule($0), featureEntry($0), sandbox($0), unitTests($0)] }
 )
 
 // MARK: - Focus

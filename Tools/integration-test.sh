@@ -72,6 +72,9 @@ Tools/workspace new-feature Pantry
 grep -q '^    public struct Pantry: PlainScreenDescriptor {$' 'Core/Core/Descriptors/Screens+Part01.swift' \
   || fail "Screens.Pantry is not in Core/Core/Descriptors/Screens+Part01.swift"
 grep -q '^    case pantry$' Core/Core/Descriptors/ScreenKind.swift || fail "ScreenKind has no case pantry"
+# App builds its screens through the feature's entry, never importing the feature itself.
+grep -q '^internal import Pantry$' App/Entries/PantryEntry/PantryEntry.swift || fail "App/Entries/PantryEntry does not import Pantry"
+grep -q '^import PantryEntry$' App/App/Composition/AppResolver.swift || fail "AppResolver does not import PantryEntry"
 # Scaffolded code is in the project's style.
 swift format lint --strict --recursive Features/Pantry Sandboxes/PantrySandbox Tests/PantryTests Core App \
   || fail "the scaffolded or edited files do not pass swift format lint"

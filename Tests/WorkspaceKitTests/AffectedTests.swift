@@ -35,7 +35,8 @@ struct AffectedTests {
         let result = try analysis().analyze(["Features/Feed/FeedScreen.swift"])
 
         #expect(!result.runsEverything)
-        #expect(result.affectedTargets == ["App", "cookbook", "AppTests", "EndToEndTests", "Feed", "FeedSandbox", "FeedTests"])
+        #expect(
+            result.affectedTargets == ["App", "cookbook", "AppTests", "EndToEndTests", "Feed", "FeedEntry", "FeedSandbox", "FeedTests"])
         #expect(result.testTargets == ["AppTests", "EndToEndTests", "FeedTests"])
         #expect(!result.affectedTargets.contains("Favorites"))
         #expect(AffectedAnalysis.testArguments(for: result) == ["test", "App", "EndToEnd", "Feed"])

@@ -68,6 +68,32 @@ struct ArchitectureCheckTests {
         #expect(found[1].message == "FeedSandbox depends on App; only AppTests and cookbook may")
     }
 
+    @Test func appReachesFeaturesThroughTheirEntriesOnly() throws {
+        let appThroughEntries = Fixtures.target(
+            "App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: ["FeedEntry", "FavoritesEntry"])
+        let favoritesEntry = Fixtures.target(
+            "FavoritesEntry", "regular", path: "App/Entries/FavoritesEntry", byName: ["Core"], target: ["Favorites"])
+        let json = Fixtures.manifestJSON
+            .replacingOccurrences(
+                of: appThroughEntries,
+                with: Fixtures.target("App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: ["FeedEntry", "Favorites"])
+            )
+            .replacingOccurrences(of: favoritesEntry + ",", with: "")
+            .replacingOccurrences(
+                of: Fixtures.target("FeedEntry", "regular", path: "App/Entries/FeedEntry", byName: ["Core"], target: ["Feed"]),
+                with: Fixtures.target("FeedEntry", "regular", path: "App/Entries/FeedEntry", byName: ["Core", "CSQLite"], target: ["Feed"]))
+        #expect(json.contains("\"Favorites\", null]}]") && !json.contains("FavoritesEntry"))
+        let found = try violations(ignoringTests: json) { files in
+            try files.write("import Core\nimport CSQLite\ninternal import Feed\n", to: "App/Entries/FeedEntry/FeedEntry.swift")
+        }.filter { $0.rule != "undeclared-import" }
+        #expect(
+            found.map(\.description) == [
+                "Package.swift:6: entry-dependencies: entry FeedEntry depends on CSQLite; an entry may depend on Core and Feed only — fix: remove CSQLite; what the entry needs belongs in Feed",
+                "Package.swift:1: entry-dependencies: App depends on the feature Favorites; App reaches a feature through its entry only, so that an edit inside the feature does not recompile App — fix: depend on FavoritesEntry instead, and build the screens through it",
+                "Package.swift:7: feature-entry: feature Favorites has no entry FavoritesEntry for the app — fix: list it in `features` (which adds App/Entries/FavoritesEntry) or add the entry target",
+            ])
+    }
+
     @Test func anUndeclaredImportIsReportedAtItsLine() throws {
         let found = try violations(ignoringTests: Fixtures.manifestJSON) { files in
             try files.write(

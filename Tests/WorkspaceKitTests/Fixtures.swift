@@ -2,7 +2,7 @@ import Foundation
 
 @testable import WorkspaceKit
 
-/// A small workspace in the shape of the real one: two features, the shared modules, the app,
+/// A small workspace in the shape of the real one: two features and their entries, the shared modules, the app,
 /// a system library, tests and an end-to-end target, as `swift package dump-package` prints it.
 enum Fixtures {
     static func target(
@@ -27,15 +27,17 @@ enum Fixtures {
             \(target("CoreTesting", "regular", path: "Core/CoreTesting", byName: ["Core"])),
             \(target("SandboxSupport", "regular", path: "Sandboxes/SandboxSupport", byName: ["Core", "CoreTesting"])),
             \(target("CSQLite", "system", path: "App/CSQLite", pkgConfig: "sqlite3", upcoming: false)),
-            \(target("App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: ["Feed", "Favorites"])),
+            \(target("App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: ["FeedEntry", "FavoritesEntry"])),
             \(target("cookbook", "executable", path: "App/cookbook", byName: ["App"])),
             \(target("CoreTests", "test", path: "Tests/CoreTests", target: ["Core", "CoreTesting"])),
             \(target("AppTests", "test", path: "Tests/AppTests", target: ["App", "Core", "CoreTesting"])),
             \(target("EndToEndTests", "test", path: "Tests/EndToEndTests", byName: ["Core"])),
             \(target("Feed", "regular", path: "Features/Feed", byName: ["Core"])),
+            \(target("FeedEntry", "regular", path: "App/Entries/FeedEntry", byName: ["Core"], target: ["Feed"])),
             \(target("FeedSandbox", "executable", path: "Sandboxes/FeedSandbox", byName: ["Core", "CoreTesting", "SandboxSupport"], target: ["Feed"])),
             \(target("FeedTests", "test", path: "Tests/FeedTests", target: ["Feed", "Core", "CoreTesting"])),
             \(target("Favorites", "regular", path: "Features/Favorites", byName: ["Core"])),
+            \(target("FavoritesEntry", "regular", path: "App/Entries/FavoritesEntry", byName: ["Core"], target: ["Favorites"])),
             \(target("FavoritesSandbox", "executable", path: "Sandboxes/FavoritesSandbox", byName: ["Core", "CoreTesting", "SandboxSupport"], target: ["Favorites"])),
             \(target("FavoritesTests", "test", path: "Tests/FavoritesTests", target: ["Favorites", "Core", "CoreTesting"]))
           ]
@@ -46,23 +48,24 @@ enum Fixtures {
         try Manifest.decode(json: manifestJSON)
     }
 
-    /// The manifest as SwiftPM reads it once `new-feature` has added `features`: each one's three
-    /// targets, and App's dependency on it.
+    /// The manifest as SwiftPM reads it once `new-feature` has added `features`: each one's four
+    /// targets, and App's dependency on its entry.
     static func manifestJSON(adding features: [String]) -> String {
         let app = { (extra: [String]) in
-            target("App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: ["Feed", "Favorites"] + extra)
+            target("App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: ["FeedEntry", "FavoritesEntry"] + extra)
         }
         let targets = features.map { name in
             """
             ,
                 \(target(name, "regular", path: "Features/\(name)", byName: ["Core"])),
+                \(target("\(name)Entry", "regular", path: "App/Entries/\(name)Entry", byName: ["Core"], target: [name])),
                 \(target("\(name)Sandbox", "executable", path: "Sandboxes/\(name)Sandbox", byName: ["Core", "CoreTesting", "SandboxSupport"], target: [name])),
                 \(target("\(name)Tests", "test", path: "Tests/\(name)Tests", target: [name, "Core", "CoreTesting"]))
             """
         }.joined()
         return
             manifestJSON
-            .replacingOccurrences(of: app([]), with: app(features))
+            .replacingOccurrences(of: app([]), with: app(features.map { "\($0)Entry" }))
             .replacingOccurrences(of: "\n  ]\n}", with: "\(targets)\n  ]\n}")
     }
 
@@ -194,8 +197,8 @@ enum Fixtures {
 
     static let appResolverSwift = """
         import Core
-        import Favorites
-        import Feed
+        import FavoritesEntry
+        import FeedEntry
         #if canImport(FoundationEssentials)
             import FoundationEssentials
         #else
@@ -207,12 +210,12 @@ enum Fixtures {
             let exportDirectory: URL
 
             @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
-                FeedFeature.makeScreen(descriptor, environment: environment)
+                FeedEntry.makeScreen(descriptor, environment: environment)
             }
 
             @MainActor
             func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
-                FavoritesFeature.makeScreen(descriptor, environment: environment)
+                FavoritesEntry.makeScreen(descriptor, environment: environment)
             }
 
             @MainActor func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
@@ -276,6 +279,8 @@ enum Fixtures {
             "Core/top-level-declarations.txt": coreTopLevelDeclarations,
             "Features/Feed/FeedFeature.swift": "import Core\n\npublic enum FeedFeature {}\n",
             "Features/Favorites/FavoritesFeature.swift": "import Core\n\npublic enum FavoritesFeature {}\n",
+            "App/Entries/FeedEntry/FeedEntry.swift": "import Core\ninternal import Feed\n\npublic enum FeedEntry {}\n",
+            "App/Entries/FavoritesEntry/FavoritesEntry.swift": "import Core\ninternal import Favorites\n\npublic enum FavoritesEntry {}\n",
             "Sandboxes/FeedSandbox/main.swift": "import Core\nimport CoreTesting\nimport Feed\nimport SandboxSupport\n",
             "Sandboxes/FavoritesSandbox/main.swift": "import Core\nimport CoreTesting\nimport Favorites\nimport SandboxSupport\n",
             "Tests/FeedTests/FeedTests.swift": "import Core\nimport CoreTesting\n@testable import Feed\nimport Testing\n",

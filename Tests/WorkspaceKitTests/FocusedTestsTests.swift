@@ -75,9 +75,9 @@ struct ManifestWriterTests {
     @Test func theManifestDecoderKeepsWhatAGeneratedPackageNeeds() throws {
         let json = Fixtures.manifestJSON.replacingOccurrences(
             of:
-                #"{"name": "App", "type": "regular", "path": "App/App", "dependencies": [{"byName": ["Core", null]}, {"byName": ["CSQLite", null]}, {"target": ["Feed", null]}, {"target": ["Favorites", null]}], "exclude": [], "resources": []"#,
+                #"{"name": "App", "type": "regular", "path": "App/App", "dependencies": [{"byName": ["Core", null]}, {"byName": ["CSQLite", null]}, {"target": ["FeedEntry", null]}, {"target": ["FavoritesEntry", null]}], "exclude": [], "resources": []"#,
             with:
-                #"{"name": "App", "type": "regular", "path": "App/App", "dependencies": [{"byName": ["Core", null]}, {"byName": ["CSQLite", {"platformNames": ["linux"]}]}, {"target": ["Feed", null]}, {"target": ["Favorites", null]}], "exclude": ["Old"], "resources": [{"path": "Resources/recipes.json", "rule": {"copy": {}}}]"#
+                #"{"name": "App", "type": "regular", "path": "App/App", "dependencies": [{"byName": ["Core", null]}, {"byName": ["CSQLite", {"platformNames": ["linux"]}]}, {"target": ["FeedEntry", null]}, {"target": ["FavoritesEntry", null]}], "exclude": ["Old"], "resources": [{"path": "Resources/recipes.json", "rule": {"copy": {}}}]"#
         )
         #expect(json != Fixtures.manifestJSON)
         let app = try #require(try Manifest.decode(json: json).target(named: "App"))
@@ -134,7 +134,7 @@ struct FocusedTestRunTests {
         #expect(tests.closure(of: [TestSelection("FeedTests")]) == ["Core", "CoreTesting", "Feed", "FeedTests"])
         // End-to-end tests start the executables they name, so their closure holds those.
         let endToEnd = tests.closure(of: [TestSelection("EndToEndTests")])
-        #expect(endToEnd == ["Core", "CSQLite", "App", "cookbook", "EndToEndTests", "Feed", "Favorites"])
+        #expect(endToEnd == ["Core", "CSQLite", "App", "cookbook", "EndToEndTests", "Feed", "FeedEntry", "Favorites", "FavoritesEntry"])
     }
 
     @Test func suitesBecomeAnAnchoredFilter() {

@@ -8,8 +8,8 @@ struct ModuleGraphTests {
     @Test func dependenciesAndDependentsFollowTheManifest() throws {
         let graph = ModuleGraph(manifest: try Fixtures.manifest())
 
-        #expect(graph.dependencies(of: "App") == ["Core", "CSQLite", "Feed", "Favorites"])
-        #expect(graph.dependents(of: "Feed") == ["App", "FeedSandbox", "FeedTests"])
+        #expect(graph.dependencies(of: "App") == ["Core", "CSQLite", "FeedEntry", "FavoritesEntry"])
+        #expect(graph.dependents(of: "Feed") == ["FeedEntry", "FeedSandbox", "FeedTests"])
         #expect(graph.dependents(of: "cookbook") == [])
         #expect(graph.cycle == nil)
     }
@@ -17,7 +17,7 @@ struct ModuleGraphTests {
     @Test func reverseClosureIsTransitiveAndInManifestOrder() throws {
         let graph = ModuleGraph(manifest: try Fixtures.manifest())
 
-        #expect(graph.reverseClosure(of: ["Feed"]) == ["App", "cookbook", "AppTests", "Feed", "FeedSandbox", "FeedTests"])
+        #expect(graph.reverseClosure(of: ["Feed"]) == ["App", "cookbook", "AppTests", "Feed", "FeedEntry", "FeedSandbox", "FeedTests"])
         #expect(graph.reverseClosure(of: ["SandboxSupport"]) == ["SandboxSupport", "FeedSandbox", "FavoritesSandbox"])
         #expect(graph.closure(of: ["FeedSandbox"]) == ["Core", "CoreTesting", "SandboxSupport", "Feed", "FeedSandbox"])
     }
@@ -47,10 +47,12 @@ struct ModuleGraphTests {
             mermaid == """
                 graph TD
                   cookbook --> App
+                  App --> Core & CSQLite[(CSQLite)] & FeedEntry & FavoritesEntry
                   FeedSandbox --> Core & CoreTesting & SandboxSupport & Feed
                   FavoritesSandbox --> Core & CoreTesting & SandboxSupport & Favorites
                   SandboxSupport --> Core & CoreTesting
-                  App --> Core & CSQLite[(CSQLite)] & Feed & Favorites
+                  FeedEntry --> Core & Feed
+                  FavoritesEntry --> Core & Favorites
                   CoreTesting --> Core
                   Feed --> Core
                   Favorites --> Core
@@ -65,7 +67,8 @@ struct ModuleGraphTests {
         #expect(dot.contains("  \"CSQLite\" [shape=cylinder];\n"))
         #expect(dot.contains("  \"cookbook\" [shape=ellipse];\n"))
         #expect(dot.contains("  \"FeedTests\" [shape=note];\n"))
-        #expect(dot.contains("  \"App\" -> \"Feed\";\n"))
+        #expect(dot.contains("  \"App\" -> \"FeedEntry\";\n"))
+        #expect(dot.contains("  \"FeedEntry\" -> \"Feed\";\n"))
         #expect(dot.contains("  \"AppTests\" -> \"App\";\n"))
         #expect(dot.components(separatedBy: " -> ").count - 1 == ModuleGraph(manifest: try Fixtures.manifest()).edges.count)
         #expect(dot.hasSuffix("}\n"))

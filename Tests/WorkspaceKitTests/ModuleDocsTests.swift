@@ -31,6 +31,7 @@ struct ModuleDocsTests {
     static let holds = [
         "Core": "the core", "CoreTesting": "stubs", "SandboxSupport": "what sandboxes share", "*Feature*Sandbox": "a sandbox",
         "CSQLite": "SQLite", "App": "the app", "cookbook": "main", "*Feature*": "a feature", "HTTP": "HTTP", "WebAPI": "the client",
+        "*Feature*Entry": "an entry",
     ]
 
     @Test("each row shows the module's layer, folder and the dependencies Package.swift declares")
@@ -41,12 +42,16 @@ struct ModuleDocsTests {
         #expect(
             rows.map { $0[1] } == [
                 "Core", "CoreTesting", "HTTP", "WebAPI", "*Feature*", "SandboxSupport", "*Feature*Sandbox", "CSQLite", "App", "cookbook",
+                "*Feature*Entry",
             ])
         for row in rows {
             guard let target = manifest.target(named: row[1]), target.kind == .regular || target.kind == .executable else { continue }
             #expect(row[0] == "`\(ModuleLayers.layer(of: target.path))/`")
             #expect(row[2] == "`\(target.path)`")
-            let named = target.targetDependencies.map { manifest.features.map(\.name).contains($0) ? "the features" : $0 }
+            let named = target.targetDependencies.map {
+                manifest.features.map(\.name).contains($0)
+                    ? "the features" : manifest.entries.map(\.name).contains($0) ? "the features' entries" : $0
+            }
             let listed =
                 row[3] == "nothing"
                 ? [] : row[3].components(separatedBy: ", ").map { $0.replacingOccurrences(of: " (Apple platforms)", with: "") }
@@ -58,6 +63,7 @@ struct ModuleDocsTests {
                 "| `Sandboxes/` | *Feature*Sandbox | `Sandboxes/<Name>Sandbox` | Core, CoreTesting, SandboxSupport, its feature | |"))
         #expect(table.contains("| `Platform/` | WebAPI | `Platform/WebAPI` | Core, HTTP (Apple platforms) | |"))
         #expect(table.contains("| `App/` | CSQLite | `App/CSQLite` | the system's sqlite3 (pkg-config) | |"))
+        #expect(table.contains("| `App/` | *Feature*Entry | `App/Entries/<Name>Entry` | Core, its feature | |"))
     }
 
     @Test("the graph draws every layer and every dependency, a conditional one dotted with its platforms")
@@ -67,7 +73,8 @@ struct ModuleDocsTests {
         #expect(graph.contains("  subgraph Platform_layer [\"Platform/\"]"))
         #expect(graph.contains("  WebAPI --> Core"))
         #expect(graph.contains("  WebAPI -. Apple platforms .-> HTTP"))
-        #expect(graph.contains("  App --> Core & CSQLite & Feature"))
+        #expect(graph.contains("  App --> Core & CSQLite & FeatureEntry"))
+        #expect(graph.contains("  FeatureEntry --> Core & Feature"))
         #expect(graph.contains("  FeatureSandbox --> Core & CoreTesting & SandboxSupport & Feature"))
         #expect(graph.contains("    CSQLite[(CSQLite)]"))
         #expect(!graph.contains { $0.contains("Tests") }, "test targets are left out")
@@ -112,7 +119,7 @@ struct ModuleDocsTests {
 
         #expect(try docs.write(to: files) == ["docs/architecture.md"])
         let written = try files.read("docs/architecture.md")
-        #expect(written.contains("| `App/` | App | `App/App` | Core, CSQLite, the features, WebAPI | the app |"))
+        #expect(written.contains("| `App/` | App | `App/App` | Core, CSQLite, the features' entries, WebAPI | the app |"))
         #expect(docs.problems(in: files) == [])
     }
 

@@ -55,7 +55,7 @@ struct NewFeatureBatchTests {
         let plan = try NewFeature(manifest: try Fixtures.manifest(), files: Fixtures.files()).plan(names)
         let report = plan.report(dryRun: true)
         #expect(report.hasPrefix("new-feature Pantry … Timers (4 features) (dry run: nothing is written). It would:"))
-        #expect(report.contains("  create 28 files: module, sandbox and tests of each of Pantry, MealPlan, Groceries, Timers"))
+        #expect(report.contains("  create 32 files: module, entry, sandbox and tests of each of Pantry, MealPlan, Groceries, Timers"))
         #expect(!report.contains("Features/Pantry/PantryScreen.swift"))
     }
 }

@@ -16,7 +16,7 @@ struct NewFeatureTests {
             plan.changes.filter { $0.kind == .create }.map(\.path) == [
                 "Features/Pantry/PantryFeature.swift", "Features/Pantry/PantryScreen.swift", "Features/Pantry/PantryViewModel.swift",
                 "Features/Pantry/PantryTranslator.swift", "Features/Pantry/PantryState.swift", "Tests/PantryTests/PantryScreenTests.swift",
-                "Sandboxes/PantrySandbox/main.swift",
+                "Sandboxes/PantrySandbox/main.swift", "App/Entries/PantryEntry/PantryEntry.swift",
                 "Core/Core/Descriptors/Screens+Part01.swift",
             ])
         #expect(
@@ -38,9 +38,13 @@ struct NewFeatureTests {
                 """
                     @MainActor
                     func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {
-                        PantryFeature.makeScreen(descriptor, environment: environment)
+                        PantryEntry.makeScreen(descriptor, environment: environment)
                     }
                 """) == true)
+        #expect(text["App/App/Composition/AppResolver.swift"]?.contains("#endif\nimport PantryEntry\n") == true)
+        #expect(
+            text["App/Entries/PantryEntry/PantryEntry.swift"]?.contains(
+                "internal import Pantry\n") == true)
         #expect(
             text["Core/CoreTesting/StubResolver.swift"]?.contains(
                 "public var pantry: Builder<Screens.Pantry> = { descriptor, _ in PlaceholderScreen(for: descriptor) }") == true)
@@ -92,7 +96,7 @@ struct NewFeatureTests {
                 """) == true)
         #expect(
             text["App/App/Composition/AppResolver.swift"]?.contains(
-                "func buildMealPlan(_ descriptor: Screens.MealPlan, in environment: any Environment) -> any Screen {\n        MealPlanFeature.makeScreen("
+                "func buildMealPlan(_ descriptor: Screens.MealPlan, in environment: any Environment) -> any Screen {\n        MealPlanEntry.makeScreen("
             ) == true)
         #expect(
             text["Tests/CoreTests/DeepLinkTests.swift"]?.contains(
@@ -374,8 +378,8 @@ struct NewFeatureTests {
         let report = try command().plan("Pantry").report(dryRun: true)
         let lines = report.split(separator: "\n")
         #expect(lines.first == "new-feature Pantry (dry run: nothing is written). It would:")
-        // The title, eight files made (seven of the feature, a part of Screens), seven changed, and the spec.
-        #expect(lines.count == 1 + 8 + 7 + 1)
+        // The title, nine files made (eight of the feature, a part of Screens), seven changed, and the spec.
+        #expect(lines.count == 1 + 9 + 7 + 1)
         #expect(lines.last?.hasPrefix("  change   project-spec.yml") == true)
     }
 }

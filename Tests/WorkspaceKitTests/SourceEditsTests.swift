@@ -136,17 +136,18 @@ struct SourceEditsTests {
 
     @Test func importsAreInsertedInOrder() {
         #expect(
-            SourceEdits.addingImport("Pantry", to: Fixtures.appResolverSwift).hasPrefix(
-                "import Core\nimport Favorites\nimport Feed\n#if canImport(FoundationEssentials)\n    import FoundationEssentials\n#else\n    import Foundation\n#endif\nimport Pantry\n\n"
+            SourceEdits.addingImport("PantryEntry", to: Fixtures.appResolverSwift).hasPrefix(
+                "import Core\nimport FavoritesEntry\nimport FeedEntry\n#if canImport(FoundationEssentials)\n    import FoundationEssentials\n#else\n    import Foundation\n#endif\nimport PantryEntry\n\n"
             ))
         // Never inside the FoundationEssentials idiom's #if, where it would apply on one platform only.
         #expect(
             SourceEdits.addingImport("Fish", to: Fixtures.appResolverSwift).hasPrefix(
-                "import Core\nimport Favorites\nimport Feed\n#if canImport(FoundationEssentials)\n    import FoundationEssentials\n#else\n    import Foundation\n#endif\nimport Fish\n\n"
+                "import Core\nimport FavoritesEntry\nimport FeedEntry\n#if canImport(FoundationEssentials)\n    import FoundationEssentials\n#else\n    import Foundation\n#endif\nimport Fish\n\n"
             ))
-        #expect(SourceEdits.addingImport("Cart", to: Fixtures.appResolverSwift).hasPrefix("import Cart\nimport Core\nimport Favorites\n"))
+        #expect(
+            SourceEdits.addingImport("Cart", to: Fixtures.appResolverSwift).hasPrefix("import Cart\nimport Core\nimport FavoritesEntry\n"))
         #expect(SourceEdits.addingImport("Zoo", to: "import A\n\nlet x = 1\n") == "import A\nimport Zoo\n\nlet x = 1\n")
-        #expect(SourceEdits.addingImport("Feed", to: Fixtures.appResolverSwift) == Fixtures.appResolverSwift)
+        #expect(SourceEdits.addingImport("FeedEntry", to: Fixtures.appResolverSwift) == Fixtures.appResolverSwift)
     }
 
     // MARK: Conformers
@@ -189,20 +190,21 @@ struct SourceEditsTests {
         #expect(!text.contains("import Pantry"))
     }
 
-    @Test func theAppResolverGetsTheFeatureBuilderAndItsImport() throws {
+    @Test func theAppResolverGetsTheEntryBuilderAndItsImport() throws {
         let text = try edited(
             ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "AppResolver", in: Fixtures.appResolverSwift))
 
-        #expect(text.contains("    import Foundation\n#endif\nimport Pantry\n"))
+        #expect(text.contains("    import Foundation\n#endif\nimport PantryEntry\n"))
+        #expect(!text.contains("import Pantry\n"))
         #expect(
             text.contains(
                 """
                     @MainActor
                     func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {
-                        PantryFeature.makeScreen(descriptor, environment: environment)
+                        PantryEntry.makeScreen(descriptor, environment: environment)
                     }
                 """))
-        #expect(text.components(separatedBy: "FavoritesFeature.makeScreen").count == 2)
+        #expect(text.components(separatedBy: "FavoritesEntry.makeScreen").count == 2)
     }
 
     @Test func aTestDoubleGetsItsOwnOneLineBuild() throws {

@@ -1,9 +1,10 @@
 import Core
-import Favorites
-import Feed
-import RecipeDetails
-import RecipeSearch
-import ShoppingList
+import FavoritesEntry
+import FeedEntry
+import RecipeDetailsEntry
+import RecipeSearchEntry
+import ShoppingListEntry
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -27,35 +28,35 @@ final class AppResolver: Resolver {
     }
 
     @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
-        FeedFeature.makeScreen(descriptor, environment: environment)
+        FeedEntry.makeScreen(descriptor, environment: environment)
     }
 
     @MainActor func buildRecipeSearch(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen {
-        RecipeSearchFeature.makeScreen(descriptor, environment: environment)
+        RecipeSearchEntry.makeScreen(descriptor, environment: environment)
     }
 
     @MainActor func buildRecipeDetails(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen {
-        RecipeDetailsFeature.makeScreen(descriptor, environment: environment)
+        RecipeDetailsEntry.makeScreen(descriptor, environment: environment)
     }
 
     @MainActor func buildChooseIngredients(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen {
-        RecipeDetailsFeature.makeScreen(descriptor, environment: environment)
+        RecipeDetailsEntry.makeScreen(descriptor, environment: environment)
     }
 
     @MainActor func buildAuthorRecipes(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {
-        RecipeSearchFeature.makeScreen(descriptor, environment: environment)
+        RecipeSearchEntry.makeScreen(descriptor, environment: environment)
     }
 
     @MainActor func buildKitchenPreferences(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen {
-        RecipeSearchFeature.makeScreen(descriptor, environment: environment)
+        RecipeSearchEntry.makeScreen(descriptor, environment: environment)
     }
 
     @MainActor func buildShoppingList(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen {
-        ShoppingListFeature.makeScreen(descriptor, environment: environment)
+        ShoppingListEntry.makeScreen(descriptor, environment: environment)
     }
 
     @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
-        FavoritesFeature.makeScreen(descriptor, environment: environment)
+        FavoritesEntry.makeScreen(descriptor, environment: environment)
     }
 
     @MainActor func buildAbout(_ descriptor: Screens.About, in environment: any Environment) -> any Screen {

@@ -27,7 +27,8 @@ public struct GalleryPrograms: Sendable {
 
     public init(manifest: Manifest) {
         let graph = ModuleGraph(manifest: manifest)
-        let features = Set(manifest.features.map(\.name))
+        // The app's gallery shows its own screens; a feature's (and its entry, which only forwards) are its sandbox's.
+        let features = Set((manifest.features + manifest.entries).map(\.name))
         let sandboxes = manifest.sandboxes.map { Program(name: $0.name, modules: Set(graph.closure(of: [$0.name]))) }
         let apps = manifest.targets.filter { $0.kind == .executable && $0.targetDependencies.contains(Conventions.app) }.map { app in
             Program(name: app.name, modules: Self.closure(of: app.name, in: graph, skipping: features))

@@ -61,6 +61,13 @@ public enum Conventions {
     public static let toolPackageFolder = "Tools"
     public static let toolProgram = "workspace"
 
+    /// Where the app's entries to the features are: `App/Entries/<Name>Entry`, one module each.
+    public static let entriesFolder = "App/Entries"
+
+    /// The module through which the app builds a feature's screens: App imports it, never the
+    /// feature, so an edit inside the feature recompiles the entry's one file and not App's.
+    public static func entry(of feature: String) -> String { "\(feature)Entry" }
+
     /// The test target of a module.
     public static func testTarget(of module: String) -> String { "\(module)Tests" }
 

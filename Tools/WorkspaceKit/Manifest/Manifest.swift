@@ -60,9 +60,15 @@ public struct Manifest: Sendable, Equatable, Codable {
         targets.filter { $0.kind == .executable && $0.path.hasPrefix("Sandboxes/") }
     }
 
-    /// Modules that must have a test target: every library target.
+    /// The app's entries to the features: libraries under `App/Entries/`.
+    public var entries: [Target] {
+        targets.filter { $0.kind == .regular && $0.path.hasPrefix(Conventions.entriesFolder + "/") }
+    }
+
+    /// Modules that must have a test target: every library target but the entries, whose calls the
+    /// compiler checks and whose screens AppTests builds through the app's resolver.
     public var modules: [Target] {
-        targets.filter { $0.kind == .regular }
+        targets.filter { $0.kind == .regular && !$0.path.hasPrefix(Conventions.entriesFolder + "/") }
     }
 }
 

@@ -55,6 +55,7 @@ public struct ModuleDocs: Sendable {
         switch (module.name, module.kind) {
         case (ModuleLayers.feature, _): return "\(module.name)[\"each feature\"]"
         case (ModuleLayers.featureSandbox, _): return "\(module.name)[\"each feature's sandbox\"]"
+        case (ModuleLayers.featureEntry, _): return "\(module.name)[\"each feature's entry\"]"
         case (_, .system): return "\(module.name)[(\(module.name))]"
         case (_, .executable): return "\(module.name)([\(module.name)])"
         default: return module.name
@@ -70,6 +71,7 @@ public struct ModuleDocs: Sendable {
         switch module.name {
         case ModuleLayers.feature: "*Feature*"
         case ModuleLayers.featureSandbox: "*Feature*Sandbox"
+        case ModuleLayers.featureEntry: "*Feature*Entry"
         default: module.name
         }
     }
@@ -78,7 +80,10 @@ public struct ModuleDocs: Sendable {
         if module.kind == .system { return "the system's \(module.pkgConfig ?? module.name) (pkg-config)" }
         let words = module.dependencies.map { edge -> String in
             var name = edge.to
-            if edge.to == ModuleLayers.feature { name = module.name == ModuleLayers.featureSandbox ? "its feature" : "the features" }
+            if edge.to == ModuleLayers.feature {
+                name = [ModuleLayers.featureSandbox, ModuleLayers.featureEntry].contains(module.name) ? "its feature" : "the features"
+            }
+            if edge.to == ModuleLayers.featureEntry { name = "the features' entries" }
             return edge.platforms.isEmpty ? name : "\(name) (\(ModuleLayers.platformsInWords(edge.platforms)))"
         }
         return words.isEmpty ? "nothing" : words.joined(separator: ", ")

@@ -1,13 +1,13 @@
 /// The modules of the manifest as the docs show them: by layer (the top folder of each module's
-/// path), tests left out, every feature folded into one `Feature` and every feature's sandbox into
-/// one `FeatureSandbox`. Folding keeps the docs the same however many features there are, so
+/// path), tests left out, every feature folded into one `Feature`, every feature's sandbox into
+/// one `FeatureSandbox` and every feature's entry into one `FeatureEntry`. Folding keeps the docs the same however many features there are, so
 /// `new-feature` never has to touch them.
 public struct ModuleLayers: Sendable {
     /// One module of the docs, or the fold of every feature (or of their sandboxes).
     public struct Module: Sendable, Equatable {
         /// The top folder: `Core`, `Platform`, `Sandboxes`…
         public var layer: String
-        /// The target's name, or `Feature` / `FeatureSandbox` for a fold.
+        /// The target's name, or `Feature` / `FeatureSandbox` / `FeatureEntry` for a fold.
         public var name: String
         /// `Platform/WebAPI`, or `Features/<Name>` for a fold.
         public var folder: String
@@ -26,6 +26,7 @@ public struct ModuleLayers: Sendable {
 
     public static let feature = "Feature"
     public static let featureSandbox = "FeatureSandbox"
+    public static let featureEntry = "FeatureEntry"
 
     public let manifest: Manifest
 
@@ -43,8 +44,10 @@ public struct ModuleLayers: Sendable {
     public var modules: [Module] {
         let features = Set(manifest.features.map(\.name))
         let sandboxes = Set(manifest.sandboxes.map(\.name))
+        let entries = Set(manifest.entries.map(\.name))
         func fold(_ name: String) -> String {
-            features.contains(name) ? Self.feature : sandboxes.contains(name) ? Self.featureSandbox : name
+            features.contains(name)
+                ? Self.feature : sandboxes.contains(name) ? Self.featureSandbox : entries.contains(name) ? Self.featureEntry : name
         }
         var modules: [Module] = []
         for target in manifest.targets where target.kind != .test {
@@ -62,6 +65,7 @@ public struct ModuleLayers: Sendable {
             switch name {
             case Self.feature: folder = "Features/<Name>"
             case Self.featureSandbox: folder = "Sandboxes/<Name>Sandbox"
+            case Self.featureEntry: folder = "\(Conventions.entriesFolder)/<Name>Entry"
             default: folder = target.path
             }
             modules.append(

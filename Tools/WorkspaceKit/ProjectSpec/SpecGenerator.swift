@@ -3,7 +3,7 @@
 /// bytes and `spec --check` can compare them.
 ///
 /// Targets whose folder and dependencies follow a `Package.swift` template get the matching
-/// XcodeGen template (`CoreModule`, `PlatformModule`, `FeatureModule`, `Sandbox`, `UnitTests`) and list only what
+/// XcodeGen template (`CoreModule`, `PlatformModule`, `FeatureModule`, `FeatureEntry`, `Sandbox`, `UnitTests`) and list only what
 /// they add to it; any other target is written out in full.
 ///
 /// XcodeGen has no system-library target. A system library (CSQLite: pkg-config `sqlite3`) is
@@ -21,6 +21,7 @@ public struct SpecGenerator: Sendable {
         case coreModule = "CoreModule"
         case platformModule = "PlatformModule"
         case featureModule = "FeatureModule"
+        case featureEntry = "FeatureEntry"
         case sandbox = "Sandbox"
         case unitTests = "UnitTests"
     }
@@ -44,6 +45,13 @@ public struct SpecGenerator: Sendable {
             return Layout(template: .platformModule, extraDependencies: dependencies)
         case .regular where target.path == "Features/\(target.name)" && dependencies.contains(Conventions.core):
             return Layout(template: .featureModule, extraDependencies: dependencies.filter { $0 != Conventions.core })
+        case .regular where target.path == "\(Conventions.entriesFolder)/\(target.name)" && target.name.hasSuffix("Entry"):
+            let feature = String(target.name.dropLast("Entry".count))
+            let required = [Conventions.core, feature]
+            guard required.allSatisfy(dependencies.contains) else { break }
+            return Layout(
+                template: .featureEntry, attributes: [("feature", feature)],
+                extraDependencies: dependencies.filter { !required.contains($0) })
         case .executable where target.path == "Sandboxes/\(target.name)" && target.name.hasSuffix("Sandbox"):
             let feature = String(target.name.dropLast("Sandbox".count))
             let required = [Conventions.core, Conventions.coreTesting, Conventions.sandboxSupport, feature]
@@ -101,6 +109,21 @@ public struct SpecGenerator: Sendable {
                 "        PRODUCT_BUNDLE_IDENTIFIER: \(bundleIDPrefix).feature.${target_name}",
                 "    dependencies:",
                 "      - target: \(Conventions.core)",
+            ]
+        case .featureEntry:
+            return [
+                "  # How the app builds one feature's (attribute `feature`) screens: App imports it, never the feature.",
+                "  FeatureEntry:",
+                "    type: framework",
+                "    platform: \(platform)",
+                "    sources:",
+                "      - path: \(Conventions.entriesFolder)/${target_name}",
+                "    settings:",
+                "      base:",
+                "        PRODUCT_BUNDLE_IDENTIFIER: \(bundleIDPrefix).entry.${target_name}",
+                "    dependencies:",
+                "      - target: \(Conventions.core)",
+                "      - target: ${feature}",
             ]
         case .sandbox:
             return [

@@ -22,6 +22,8 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
 /// - feature-dependencies: a feature (a target under Features/) depends on Core only;
 /// - sandbox-dependencies: a sandbox on its feature, Core, CoreTesting and SandboxSupport only;
 /// - app-dependents: nothing depends on App but the cookbook executable and AppTests;
+/// - entry-dependencies: App reaches a feature only through its entry (`<Name>Entry`), which
+///   depends on Core and that feature only;
 /// - undeclared-import: every `import` in a target's sources names a declared dependency or a
 ///   system module (Foundation, Dispatch, Synchronization, Glibc, Darwin, FoundationNetworking,
 ///   Testing, XCTest);
@@ -30,7 +32,8 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
 ///
 /// That every screen has a builder, a placeholder and a deep link is not a rule here: the
 /// compiler checks it (`Resolver` requirements, `ScreenKind`'s exhaustive switch).
-/// - test-target, feature-sandbox: every module has `<Module>Tests`, every feature a sandbox;
+/// - test-target, feature-sandbox, feature-entry: every module has `<Module>Tests`, every feature a
+///   sandbox and an entry;
 /// - spec-current: project-spec.yml is what `workspace spec` generates;
 /// - tool-package-current: so are Tools/Package.swift and its links (`ToolPackage`);
 /// - networking-imports, networking-on-demand: libcurl stays off the default launch (NetworkingRules.swift);
@@ -45,8 +48,9 @@ public struct ArchitectureCheck {
 
     public static let rules =
         [
-            "feature-dependencies", "sandbox-dependencies", "app-dependents", "undeclared-import", "side-effects", "test-target",
-            "feature-sandbox", "spec-current", "tool-package-current", "networking-imports", "networking-on-demand", "essentials-on-launch",
+            "feature-dependencies", "sandbox-dependencies", "app-dependents", "entry-dependencies", "undeclared-import", "side-effects",
+            "test-target", "feature-sandbox", "feature-entry", "spec-current", "tool-package-current", "networking-imports",
+            "networking-on-demand", "essentials-on-launch",
             "repository-reads",
         ] + graphRuleNames + sourceRuleNames
 
@@ -65,11 +69,11 @@ public struct ArchitectureCheck {
     // MARK: Where in Package.swift
 
     /// The line of Package.swift that declares `name`: its quoted name, else its feature's
-    /// (`"Feed"` for FeedSandbox, FeedTests), else 1.
+    /// (`"Feed"` for FeedSandbox, FeedTests, FeedEntry), else 1.
     func manifestLine(of name: String) -> Int {
         let candidates =
             [name]
-            + ["Sandbox", "Tests"].compactMap { suffix in
+            + ["Sandbox", "Tests", "Entry"].compactMap { suffix in
                 name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : nil
             }
         let lines = manifestText.split(separator: "\n", omittingEmptySubsequences: false)
@@ -114,6 +118,7 @@ public struct ArchitectureCheck {
                     ))
             }
         }
+        violations += entryRules(features: features)
         for target in manifest.targets
         where target.targetDependencies.contains(Conventions.app) && !Conventions.appDependents.contains(target.name) {
             violations.append(
@@ -122,6 +127,39 @@ public struct ArchitectureCheck {
                     "\(target.name) depends on App; only \(Conventions.appDependents.sorted().joined(separator: " and ")) may",
                     fix:
                         "depend on Core (and CoreTesting in tests) instead, and get what App provides through the environment or a descriptor"
+                ))
+        }
+        return violations
+    }
+
+    /// App builds a feature's screens through its entry, so that an edit inside a feature never
+    /// recompiles App (Package.swift, `featureEntry`).
+    func entryRules(features: Set<String>) -> [Violation] {
+        var violations: [Violation] = []
+        for entry in manifest.entries {
+            let feature = entry.name.hasSuffix("Entry") ? String(entry.name.dropLast("Entry".count)) : ""
+            let allowed: Set = [Conventions.core, feature]
+            let extra = entry.targetDependencies.filter { !allowed.contains($0) }
+            if !features.contains(feature) || !extra.isEmpty {
+                violations.append(
+                    manifestViolation(
+                        entry.name, "entry-dependencies",
+                        features.contains(feature)
+                            ? "entry \(entry.name) depends on \(extra.joined(separator: ", ")); an entry may depend on Core and \(feature) only"
+                            : "\(entry.path) holds \(entry.name), which is no feature's entry (the feature \(feature.isEmpty ? entry.name : feature) does not exist)",
+                        fix: features.contains(feature)
+                            ? "remove \(extra.joined(separator: ", ")); what the entry needs belongs in \(feature)"
+                            : "name it <Feature>Entry after a feature in `features`, or move it out of \(Conventions.entriesFolder)"
+                    ))
+            }
+        }
+        let direct = manifest.target(named: Conventions.app)?.targetDependencies.filter(features.contains) ?? []
+        if !direct.isEmpty {
+            violations.append(
+                manifestViolation(
+                    Conventions.app, "entry-dependencies",
+                    "App depends on the feature\(direct.count == 1 ? "" : "s") \(direct.joined(separator: ", ")); App reaches a feature through its entry only, so that an edit inside the feature does not recompile App",
+                    fix: "depend on \(direct.map(Conventions.entry(of:)).joined(separator: ", ")) instead, and build the screens through it"
                 ))
         }
         return violations
@@ -144,6 +182,16 @@ public struct ArchitectureCheck {
                     module.name, "test-target", "module \(module.name) has no test target \(Conventions.testTarget(of: module.name))",
                     fix:
                         "add a test target \(Conventions.testTarget(of: module.name)) at Tests/\(Conventions.testTarget(of: module.name)) (unitTests(\"\(module.name)\"))"
+                ))
+        }
+        let hasApp = manifest.target(named: Conventions.app) != nil
+        for feature in manifest.features where hasApp && !names.contains(Conventions.entry(of: feature.name)) {
+            violations.append(
+                manifestViolation(
+                    feature.name, "feature-entry",
+                    "feature \(feature.name) has no entry \(Conventions.entry(of: feature.name)) for the app",
+                    fix:
+                        "list it in `features` (which adds \(Conventions.entriesFolder)/\(Conventions.entry(of: feature.name))) or add the entry target"
                 ))
         }
         for feature in manifest.features where !names.contains(Conventions.sandbox(of: feature.name)) {

@@ -24,6 +24,7 @@ public struct FeatureTemplates: Sendable {
             ("\(folder)/\(name)State.swift", state),
             ("Tests/\(Conventions.testTarget(of: name))/\(name)ScreenTests.swift", tests),
             ("Sandboxes/\(Conventions.sandbox(of: name))/main.swift", sandbox),
+            ("\(Conventions.entriesFolder)/\(entryName)/\(entryName).swift", entry),
         ]
     }
 
@@ -357,6 +358,27 @@ public struct FeatureTemplates: Sendable {
 
                 #expect(link == "\(DeepLinks.scheme)://\#(forms.kebab)")
                 #expect(try DeepLinks.descriptor(from: link) as? \#(descriptorType) == \#(descriptorType)())
+            }
+        }
+
+        """#
+    }
+
+    /// The module through which the app builds the feature's screens: `PantryEntry`.
+    public var entryName: String { Conventions.entry(of: name) }
+
+    var entry: String {
+        #"""
+        import Core
+        internal import \#(name)
+
+        /// How the app builds the screens of \#(name): the only module that imports the feature for it
+        /// (docs/architecture.md, "Entries"). Its interface names Core's types only, so an edit inside
+        /// the feature recompiles this one file, and the app, which imports every entry and no feature,
+        /// is not compiled again.
+        public enum \#(entryName) {
+            @MainActor public static func makeScreen(_ descriptor: \#(descriptorType), environment: any Environment) -> any Screen {
+                \#(name)Feature.makeScreen(descriptor, environment: environment)
             }
         }
 

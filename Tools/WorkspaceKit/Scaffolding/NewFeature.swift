@@ -49,6 +49,7 @@ public struct NewFeature {
             let perFeature = { (path: String) in
                 features.contains {
                     path.hasPrefix("Features/\($0)/") || path.hasPrefix("Tests/\($0)Tests/") || path.hasPrefix("Sandboxes/\($0)Sandbox/")
+                        || path.hasPrefix("\(Conventions.entriesFolder)/\(Conventions.entry(of: $0))/")
                 }
             }
             let listed = features.count > 3 ? changes.filter { $0.kind == .change || !perFeature($0.path) } : changes
@@ -56,7 +57,7 @@ public struct NewFeature {
             if features.count > 3 {
                 let created = changes.count - listed.count
                 lines.append(
-                    "  \(verb(.create)) \(created) files: module, sandbox and tests of each of \(features.joined(separator: ", "))")
+                    "  \(verb(.create)) \(created) files: module, entry, sandbox and tests of each of \(features.joined(separator: ", "))")
             }
             for change in listed {
                 lines.append(
@@ -98,7 +99,12 @@ public struct NewFeature {
         // Paths are only looked at once the name is known to be one identifier.
         let safe = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         let wouldCreate =
-            safe ? ["Features/\(name)", "Sandboxes/\(Conventions.sandbox(of: name))", "Tests/\(Conventions.testTarget(of: name))"] : []
+            safe
+            ? [
+                "Features/\(name)", "\(Conventions.entriesFolder)/\(Conventions.entry(of: name))",
+                "Sandboxes/\(Conventions.sandbox(of: name))",
+                "Tests/\(Conventions.testTarget(of: name))",
+            ] : []
         var linkPaths: [String: String] = [:]
         let descriptors = index.screenDescriptors
         for descriptor in descriptors {
@@ -209,7 +215,7 @@ public struct NewFeature {
         }
 
         // Package.swift: the feature's name in `features`.
-        try edit("Package.swift", "\"\(name)\" in features (module, sandbox, tests)") { text throws(SourceEdits.Failure) in
+        try edit("Package.swift", "\"\(name)\" in features (module, entry, sandbox, tests)") { text throws(SourceEdits.Failure) in
             try SourceEdits.addingFeature(name, toManifest: text)
         }
 
@@ -282,17 +288,21 @@ public struct NewFeature {
             let current = edited[conformer.path]?.text ?? ((try? files.read(conformer.path)) ?? "")
             switch ResolverConformers.addBuilder(for: new, examples: examples, typeName: conformer.typeName, in: current) {
             case .edited(let text, let example):
-                let importsFeature = SwiftSource(text).imports.contains { $0.module == name }
+                let before = Set(SwiftSource(current).imports.map(\.module))
+                let imported = SwiftSource(text).imports.map(\.module).filter { !before.contains($0) }
                 try edit(
                     conformer.path,
-                    "\(conformer.typeName): build for \(descriptor) (copied from \(example))\(importsFeature ? ", import \(name)" : "")"
+                    "\(conformer.typeName): build for \(descriptor) (copied from \(example))"
+                        + imported.map { ", import \($0)" }.joined()
                 ) { _ in text }
             case .manual(let reason):
                 let imports = index.source(conformer.path)?.imports.map(\.module) ?? []
+                let entries = Set(featureNames.map(Conventions.entry(of:)))
                 let hint =
-                    imports.contains(where: featureNames.contains)
-                    ? "{ \(name)Feature.makeScreen(descriptor, environment: environment) } and `import \(name)`"
-                    : "{ … }"
+                    imports.contains(where: entries.contains)
+                    ? "{ \(Conventions.entry(of: name)).makeScreen(descriptor, environment: environment) } and `import \(Conventions.entry(of: name))`"
+                    : imports.contains(where: featureNames.contains)
+                        ? "{ \(name)Feature.makeScreen(descriptor, environment: environment) } and `import \(name)`" : "{ … }"
                 manual.append("\(conformer.path):\(conformer.line): \(reason); add `\(templates.requirement) \(hint)`")
             }
         }
@@ -330,6 +340,7 @@ public struct NewFeature {
     func summary(ofNewFile path: String, name: String) -> String {
         if path.hasPrefix("Tests/") { return "tests (Swift Testing, StubEnvironment)" }
         if path.hasPrefix("Sandboxes/") { return "sandbox: Tools/workspace run \(name)" }
+        if path.hasPrefix(Conventions.entriesFolder + "/") { return "the app's entry: how App builds its screens" }
         let parts = [
             "Feature": "feature: its doors, \(name)Feature.makeScreen and the screens it opens",
             "Screen": "feature: screen and its row ids", "ViewModel": "feature: view model (side effects through the environment)",

@@ -55,21 +55,25 @@ extension NewFeature {
 }
 
 extension Manifest {
-    /// The manifest as SwiftPM will read it once `name` is added to `features`: a module, a sandbox
-    /// and tests made like the last feature's, since the manifest's template functions make every
-    /// feature's three targets alike, and a dependency on it wherever every feature is one (App).
+    /// The manifest as SwiftPM will read it once `name` is added to `features`: a module, an entry, a
+    /// sandbox and tests made like the last feature's, since the manifest's template functions make
+    /// every feature's targets alike, and a dependency on it (or its entry) wherever every feature
+    /// (or every entry) is one: App.
     func addingFeature(_ name: String) throws(NewFeature.Failure) -> Manifest {
         guard let model = features.last?.name else {
             throw NewFeature.Failure("the manifest has no feature to model \(name)'s targets on")
         }
-        let renamed = [model: name, Conventions.sandbox(of: model): Conventions.sandbox(of: name)]
-            .merging([Conventions.testTarget(of: model): Conventions.testTarget(of: name)]) { first, _ in first }
+        let forms: [(String) -> String] = [{ $0 }, Conventions.entry(of:), Conventions.sandbox(of:), Conventions.testTarget(of:)]
+        let renamed = Dictionary(forms.map { ($0(model), $0(name)) }, uniquingKeysWith: { first, _ in first })
         var copy = self
         let every = Set(features.map(\.name))
-        for index in copy.targets.indices where every.isSubset(of: copy.targets[index].targetDependencies) {
-            copy.targets[index].dependencies.append(Dependency(name))
+        let everyEntry = Set(every.map(Conventions.entry(of:)))
+        for index in copy.targets.indices {
+            let dependencies = copy.targets[index].targetDependencies
+            if every.isSubset(of: dependencies) { copy.targets[index].dependencies.append(Dependency(name)) }
+            if everyEntry.isSubset(of: dependencies) { copy.targets[index].dependencies.append(Dependency(Conventions.entry(of: name))) }
         }
-        for targetName in [model, Conventions.sandbox(of: model), Conventions.testTarget(of: model)] {
+        for targetName in forms.map({ $0(model) }) {
             guard var target = target(named: targetName), let newName = renamed[targetName] else { continue }
             target.name = newName
             let folder = target.path.split(separator: "/").dropLast().joined(separator: "/")

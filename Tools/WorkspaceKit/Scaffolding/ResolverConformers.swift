@@ -8,7 +8,7 @@ import Foundation
 /// an existing feature's descriptor (its `build`, and a stored property such as StubResolver's
 /// `Builder<Screens.Favorites>`) are copied with that feature's name replaced by the new one,
 /// and the example's descriptor by the new descriptor's qualified name (`Screens.Pantry`).
-/// So `AppResolver` gets `PantryFeature.makeScreen(…)` and `import Pantry`, `StubResolver` a
+/// So `AppResolver` gets `PantryEntry.makeScreen(…)` and `import PantryEntry`, `StubResolver` a
 /// placeholder property and a recording `build`, a test double its own one-line `build`.
 public enum ResolverConformers {
     public struct Conformer: Sendable, Equatable {
@@ -56,7 +56,7 @@ public enum ResolverConformers {
 
     /// Adds to `typeName` in `text` the members for `new`'s descriptor, copied from those of the
     /// first example feature the type has members for. When the file imports the example's
-    /// feature module, it imports the new one too.
+    /// feature module or its entry, it imports the new one's too.
     public static func addBuilder(
         for new: Feature, examples: [Feature], typeName: String, in text: String
     ) -> Outcome {
@@ -72,8 +72,10 @@ public enum ResolverConformers {
                 let copy = substitute(SourceEdits.slice(text, chunk), from: example, to: new)
                 result = SourceEdits.inserting(copy, at: chunk.upperBound, in: result)
             }
-            if source.imports.contains(where: { $0.module == example.forms.name }) {
-                result = SourceEdits.addingImport(new.forms.name, to: result)
+            // The example's module or one named after it (`FavoritesEntry`) imported: the new one's too.
+            for module in source.imports.map(\.module) {
+                let renamed = replace(module, from: example.forms, to: new.forms, isMember: false)
+                if renamed != module, module.hasPrefix(example.forms.name) { result = SourceEdits.addingImport(renamed, to: result) }
             }
             return .edited(result, example: example.descriptor)
         }

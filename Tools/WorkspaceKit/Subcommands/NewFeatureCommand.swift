@@ -59,7 +59,9 @@ struct NewFeatureCommand: Subcommand {
             // reads other targets than planned, the plan is undone.
             try command.apply(plan, alsoRestoring: [Conventions.specPath]) {
                 let edited = try workspace.manifest()
-                let expected = plan.features.flatMap { [$0, Conventions.sandbox(of: $0), Conventions.testTarget(of: $0)] }
+                let expected = plan.features.flatMap {
+                    [$0, Conventions.entry(of: $0), Conventions.sandbox(of: $0), Conventions.testTarget(of: $0)]
+                }
                 if let missing = expected.first(where: { edited.target(named: $0) == nil }) {
                     throw CommandError("Package.swift, as SwiftPM reads it after the edit, does not declare \(missing)")
                 }
