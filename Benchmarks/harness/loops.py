@@ -25,6 +25,7 @@ The loops, at each size N (Feed is the feature edited; it is in every size):
   app-noop       `run cookbook` with nothing changed
   app-edit       a one-line change in Feed (a comment: the body only), then `run cookbook`
   app-decl       a declaration added to / removed from Feed, then `run cookbook`
+  app-manifest   another feature's manifest change (as manifest-run), then `run cookbook`
   app-screen     a new feature (a member of `Screens`), then `run cookbook`
   core-compile   Core's and CoreTesting's compile time from nothing, each alone
   swiftpm-manifest  beside them, plain SwiftPM: `swift build --product FeedSandbox` in the workspace
@@ -52,7 +53,7 @@ MANIFEST_EDIT = AppendToggle("Package.swift", 'package.targets.first { $0.name =
 
 ALL_LOOPS = ["start", "edit-run", "edit-test", "core-test", "watch", "manifest-run", "manifest-test", "pull-run",
              "pull-test", "pull-explained", "green", "gallery-check", "check", "affected", "spec-check",
-             "app-clean", "app-noop", "app-edit", "app-decl", "app-screen", "core-compile", "swiftpm-manifest"]
+             "app-clean", "app-noop", "app-edit", "app-decl", "app-manifest", "app-screen", "core-compile", "swiftpm-manifest"]
 
 
 class Workspace:
@@ -204,8 +205,8 @@ def sandbox_closure(ws, product):
 
 
 ROUND_LOOPS = ["edit-run", "edit-test", "core-test", "watch", "manifest-run", "manifest-test", "pull-run", "pull-test", "green",
-               "app-noop", "app-edit", "app-decl"]
-APP_LOOPS = ["app-noop", "app-edit", "app-decl"]
+               "app-noop", "app-edit", "app-decl", "app-manifest"]
+APP_LOOPS = ["app-noop", "app-edit", "app-decl", "app-manifest"]
 
 
 def warm(ws):
@@ -245,6 +246,8 @@ def one_run(ws, loop):
             QUIET_EDIT.apply(ws.root)
         elif loop == "app-decl":
             FEED_DECL_EDIT.apply(ws.root)
+        elif loop == "app-manifest":
+            MANIFEST_EDIT.apply(ws.root)
         return ws.tool("run", "cookbook", label=loop, input_text="quit\n")[0]
     if loop == "green":
         ws.added += 1

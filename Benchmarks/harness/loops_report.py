@@ -19,6 +19,7 @@ LOOP_NAMES = {
     "app-noop": "app: nothing changed → `run cookbook`",
     "app-edit": "app: Feed edit (body) → `run cookbook`",
     "app-decl": "app: Feed edit (a declaration) → `run cookbook`",
+    "app-manifest": "app: another feature's manifest change → `run cookbook`",
     "app-screen": "app: a new screen → `run cookbook`",
     "core-compile.Core": "Core compiled from nothing",
     "core-compile.CoreTesting": "CoreTesting compiled from nothing (Core built)",

@@ -58,4 +58,11 @@ struct NewFeatureBatchTests {
         #expect(report.contains("  create 32 files: module, entry, sandbox and tests of each of Pantry, MealPlan, Groceries, Timers"))
         #expect(!report.contains("Features/Pantry/PantryScreen.swift"))
     }
+
+    @Test("a run of many features is one short row of the build insights")
+    func manyFeaturesRecordShortly() {
+        #expect(NewFeatureCommand.recordedTarget(["Pantry", "MealPlan"]) == "Pantry,MealPlan")
+        let grown = (6...305).map { "Pantry\($0)" }
+        #expect(NewFeatureCommand.recordedTarget(grown) == "Pantry6 … Pantry305 (300 features)")
+    }
 }

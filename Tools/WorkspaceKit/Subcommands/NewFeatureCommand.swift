@@ -32,11 +32,18 @@ struct NewFeatureCommand: Subcommand {
             dryRun
             ? nil
             : environment.recorder(
-                "new-feature", loop: .newFeature, target: names.joined(separator: ","), arguments: ["new-feature"] + names,
+                "new-feature", loop: .newFeature, target: Self.recordedTarget(names), arguments: ["new-feature"] + names,
                 workspace: workspace, manifest: manifest)
         let status = try create(in: workspace, manifest: manifest, environment)
         recorder?.finish(exitStatus: status.rawValue)
         return status
+    }
+
+    /// The target a run is recorded under, one row of the insights' report: the names, or the first
+    /// and last of a long list (growing a workspace by hundreds is one run).
+    static func recordedTarget(_ names: [String]) -> String {
+        guard names.count > 3, let first = names.first, let last = names.last else { return names.joined(separator: ",") }
+        return "\(first) … \(last) (\(names.count) features)"
     }
 
     private func create(in workspace: Workspace, manifest: Manifest, _ environment: CommandEnvironment) throws -> ExitStatus {
