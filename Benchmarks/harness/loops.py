@@ -23,7 +23,7 @@ The loops, at each size N (Feed is the feature edited; it is in every size):
   check, affected, spec-check   the whole-workspace commands
   app-clean      `Tools/workspace run cookbook` from an empty build folder
   app-noop       `run cookbook` with nothing changed
-  app-edit       a one-line change in Feed (a comment: the body only), then `run cookbook`
+  app-edit       a one-line change in a Feed function's body (the feed's title), then `run cookbook`
   app-decl       a declaration added to / removed from Feed, then `run cookbook`
   app-manifest   another feature's manifest change (as manifest-run), then `run cookbook`
   app-screen     a new feature (a member of `Screens`), then `run cookbook`
@@ -243,7 +243,8 @@ def one_run(ws, loop):
         return ws.run_feed(loop) if loop == "pull-run" else ws.test_feed(loop)
     if loop in APP_LOOPS:
         if loop == "app-edit":
-            QUIET_EDIT.apply(ws.root)
+            # A string the screen shows: a comment at a file's end changes no object file, so nothing links.
+            SANDBOX_EDIT.apply(ws.root)
         elif loop == "app-decl":
             FEED_DECL_EDIT.apply(ws.root)
         elif loop == "app-manifest":
@@ -285,6 +286,7 @@ def rounds(args, copies, loops, section):
                 CORE_DECL_EDIT.apply(ws.root)
             if MANIFEST_EDIT.line in read(ws.path(MANIFEST_EDIT.path)):
                 MANIFEST_EDIT.apply(ws.root)
+            restore_title(ws)
 
 
 def measure_size(args, ws, size, loops):
