@@ -18,18 +18,27 @@ public struct AffectedAnalysis: Sendable {
     public let graph: ModuleGraph
     /// For each test target whose suites start executables or read the repository: its suites.
     public let suites: [String: [Suite]]
+    /// Each target by name and by folder (without a trailing `/`), the first of each as the
+    /// manifest lists them: a change may hold thousands of files, a workspace thousands of targets.
+    let targetsByName: [String: Target]
+    let targetsByFolder: [String: String]
 
     /// `endToEndEdges`: test targets that run built executables, and those executables.
     public init(manifest: Manifest, endToEndEdges: [(from: String, to: String)] = [], suites: [String: [Suite]] = [:]) {
         self.manifest = manifest
         self.graph = ModuleGraph(manifest: manifest, extraEdges: endToEndEdges)
         self.suites = suites
+        targetsByName = Dictionary(manifest.targets.map { ($0.name, $0) }) { first, _ in first }
+        targetsByFolder = Dictionary(manifest.targets.map { ($0.path.hasSuffix("/") ? String($0.path.dropLast()) : $0.path, $0.name) }) {
+            first, _ in first
+        }
     }
 
     /// The analysis of the workspace whose sources `files` holds.
     public init(manifest: Manifest, files: any FileSystem) {
-        let tests = manifest.targets.filter { $0.kind == .test }.map(\.name)
-        let scans = tests.map { (test: $0, scan: Self.scan($0, manifest: manifest, files: files)) }
+        let tests = manifest.targets.filter { $0.kind == .test }
+        let executables = Set(manifest.targets.filter { $0.kind == .executable }.map(\.name))
+        let scans = tests.map { (test: $0.name, scan: Self.scan($0, executables: executables, files: files)) }
         let edges = scans.flatMap { Self.edges(of: $0.test, scan: $0.scan, manifest: manifest) }
         let suites = scans.map { ($0.test, $0.scan.suites) }.filter { $0.1.contains { !$0.executables.isEmpty || !$0.reads.isEmpty } }
         self.init(manifest: manifest, endToEndEdges: edges, suites: Dictionary(uniqueKeysWithValues: suites))
@@ -37,10 +46,13 @@ public struct AffectedAnalysis: Sendable {
 
     /// The target whose folder holds `file` (the deepest one, if folders nest).
     public func target(of file: String) -> String? {
-        manifest.targets
-            .filter { file.hasPrefix($0.path.hasSuffix("/") ? $0.path : $0.path + "/") }
-            .max { $0.path.count < $1.path.count }?
-            .name
+        // The folders holding the file, deepest first: `Features/Feed`, then `Features`.
+        var end = file.endIndex
+        while let slash = file[..<end].lastIndex(of: "/") {
+            if let name = targetsByFolder[String(file[..<slash])] { return name }
+            end = slash
+        }
+        return nil
     }
 
     /// Whether `file` is documentation, which no build reads and only the suites declaring it
@@ -48,7 +60,7 @@ public struct AffectedAnalysis: Sendable {
     public func isDocumentation(_ file: String) -> Bool {
         if file.hasPrefix("docs/") { return true }
         guard file.lowercased().hasSuffix(".md") else { return false }
-        guard let name = target(of: file), let target = manifest.target(named: name) else { return true }
+        guard let name = target(of: file), let target = targetsByName[name] else { return true }
         let inTarget = String(file.dropFirst(target.path.count + 1))
         return !target.resources.contains { inTarget == $0.path || inTarget.hasPrefix($0.path + "/") }
     }
@@ -120,7 +132,7 @@ public struct AffectedAnalysis: Sendable {
         // Test targets with a suite reading a changed file are affected too.
         let reading = suites.filter { $0.value.contains { suite in files.contains(where: suite.reads) } }.keys
         let affected = manifest.targetNames.filter { reached.contains($0) || reading.contains($0) }
-        let selections = affected.filter { manifest.target(named: $0)?.kind == .test }.compactMap { test in
+        let selections = affected.filter { targetsByName[$0]?.kind == .test }.compactMap { test in
             selection(of: test, affected: reached, changed: Set(changedTargets), files: files)
         }
         return Result(files: changes, reasonsToRunEverything: [], affectedTargets: affected, selections: selections)
@@ -134,7 +146,7 @@ public struct AffectedAnalysis: Sendable {
     /// A test target whose own dependencies (or sources) changed runs whole; otherwise the
     /// suites that start an affected executable or read a changed file, and nil when none does.
     func selection(of test: String, affected: Set<String>, changed: Set<String>, files: [String]) -> TestSelection? {
-        guard let target = manifest.target(named: test) else { return nil }
+        guard let target = targetsByName[test] else { return nil }
         let suites = self.suites[test] ?? []
         // Reached through what it imports (Core, a system library): everything in it may change.
         let imported = changed.contains(test) || graph.closure(of: target.targetDependencies).contains(where: affected.contains)
@@ -205,8 +217,9 @@ public struct AffectedAnalysis: Sendable {
     public static func endToEndEdges(
         manifest: Manifest, files: any FileSystem, testTargets: Set<String>? = nil
     ) -> [(from: String, to: String)] {
-        manifest.targets.filter { $0.kind == .test && testTargets?.contains($0.name) ?? true }.flatMap { test in
-            edges(of: test.name, scan: scan(test.name, manifest: manifest, files: files), manifest: manifest)
+        let executables = executables(of: manifest)
+        return manifest.targets.filter { $0.kind == .test && testTargets?.contains($0.name) ?? true }.flatMap { test in
+            edges(of: test.name, scan: scan(test, executables: executables, files: files), manifest: manifest)
         }
     }
 

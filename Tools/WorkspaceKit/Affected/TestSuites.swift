@@ -40,21 +40,26 @@ extension AffectedAnalysis {
     /// The suites of a test target, sorted by name; empty for a target whose suites start no
     /// executable and read nothing of the repository.
     public static func suites(of testTarget: String, manifest: Manifest, files: any FileSystem) -> [Suite] {
-        let suites = scan(testTarget, manifest: manifest, files: files).suites
+        guard let target = manifest.target(named: testTarget) else { return [] }
+        let suites = scan(target, executables: executables(of: manifest), files: files).suites
         return suites.contains { !$0.executables.isEmpty || !$0.reads.isEmpty } ? suites : []
     }
 
     /// A test target's suites, and what its files without suites (shared helpers) name.
-    static func scan(_ testTarget: String, manifest: Manifest, files: any FileSystem) -> (suites: [Suite], shared: Suite) {
-        guard let target = manifest.target(named: testTarget) else { return ([], Suite("")) }
-        let executables = manifest.targets.filter { $0.kind == .executable }.map(\.name)
-        let endToEnd = Conventions.endToEndTestTargets.contains(testTarget)
+    /// The names of the manifest's executables.
+    static func executables(of manifest: Manifest) -> Set<String> {
+        Set(manifest.targets.filter { $0.kind == .executable }.map(\.name))
+    }
+
+    /// `executables`: the names of the manifest's executables.
+    static func scan(_ target: Target, executables: Set<String>, files: any FileSystem) -> (suites: [Suite], shared: Suite) {
+        let endToEnd = Conventions.endToEndTestTargets.contains(target.name)
         let texts = files.swiftFiles(under: target.path).compactMap { try? files.read($0) }
         // Parsed (to leave comments and strings out) only where the words occur at all: a
         // thousand feature test targets read nothing of the repository and start nothing.
-        guard endToEnd || texts.contains(where: { text in text.contains(readsHelper) || startWords.contains(where: text.contains) })
+        guard endToEnd || texts.contains(where: { text in text.containsText(readsHelper) || startWords.contains(where: text.containsText) })
         else { return ([], Suite("")) }
-        let scanned = texts.map { ScannedFile(SwiftSource($0), executables: Set(executables), endToEnd: endToEnd) }
+        let scanned = texts.map { ScannedFile(SwiftSource($0), executables: executables, endToEnd: endToEnd) }
         // In an end-to-end target every named executable is started; elsewhere only in a file
         // that starts processes, or anywhere when a helper without suites starts them.
         let startsAnywhere = endToEnd || scanned.contains { $0.suites.isEmpty && $0.startsProcesses }
@@ -70,7 +75,7 @@ extension AffectedAnalysis {
                 suite.reads = Array(Set(suite.reads + file.outside.reads + shared.reads)).sorted()
                 // A suite of an end-to-end target that starts a process but names no program
                 // might start any of them.
-                if endToEnd, suite.executables.isEmpty, file.suiteStarts.contains(suite.name) { suite.executables = Set(executables) }
+                if endToEnd, suite.executables.isEmpty, file.suiteStarts.contains(suite.name) { suite.executables = executables }
                 suites.append(suite)
             }
         }

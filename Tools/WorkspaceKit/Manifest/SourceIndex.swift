@@ -8,6 +8,8 @@ public final class SourceIndex {
     private var declarationCache: [String: [SwiftSource.TypeDeclaration]] = [:]
     private var conformerCache: [String: [ResolverConformers.Conformer]] = [:]
     private var descriptorCache: [String: [ScreenDescriptorInfo]] = [:]
+    /// The Swift files under each target's folder: every rule of `check` lists them.
+    private var listingCache: [String: [String]] = [:]
 
     public init(manifest: Manifest, files: any FileSystem) {
         self.manifest = manifest
@@ -19,6 +21,8 @@ public final class SourceIndex {
     public func update(manifest: Manifest, changed paths: some Sequence<String>) {
         self.manifest = manifest
         for path in paths {
+            // A changed path may be a new file or a removed one: the folders holding it are listed again.
+            for folder in Self.folders(holding: path) { listingCache[folder] = nil }
             cache[path] = nil
             declarationCache[path] = nil
             conformerCache[path] = nil
@@ -45,7 +49,23 @@ public final class SourceIndex {
 
     /// The Swift files of a target, by path.
     public func swiftFiles(of target: Target) -> [String] {
-        target.kind == .system ? [] : files.swiftFiles(under: target.path)
+        guard target.kind != .system else { return [] }
+        if let cached = listingCache[target.path] { return cached }
+        let found = files.swiftFiles(under: target.path)
+        listingCache[target.path] = found
+        return found
+    }
+
+    /// The folders a package-relative path is in (and the path itself, should it be a folder), as a
+    /// target's path may name them: `Features/Feed/A.swift` → ``, `.`, `Features`, `Features/`,
+    /// `Features/Feed`, `Features/Feed/`, ….
+    static func folders(holding path: String) -> [String] {
+        let parts = path.split(separator: "/")
+        return ["", "."]
+            + parts.indices.flatMap { end in
+                let folder = parts[...end].joined(separator: "/")
+                return [folder, folder + "/"]
+            }
     }
 
     /// The Swift files of the target named `name`.

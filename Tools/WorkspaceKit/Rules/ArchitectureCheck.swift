@@ -45,6 +45,9 @@ public struct ArchitectureCheck {
     public let manifest: Manifest
     public let index: SourceIndex
     let manifestText: String
+    /// The manifest's targets by name, the first of a name as `Manifest.target(named:)` finds it:
+    /// rules look up every target of a program's closure.
+    let targetsByName: [String: Target]
 
     public static let rules =
         [
@@ -58,12 +61,23 @@ public struct ArchitectureCheck {
         self.manifest = manifest
         self.index = SourceIndex(manifest: manifest, files: files)
         self.manifestText = (try? files.read("Package.swift")) ?? ""
+        self.targetsByName = Dictionary(manifest.targets.map { ($0.name, $0) }) { first, _ in first }
     }
 
     public func run() -> [Violation] {
-        dependencyRules() + importRule() + sideEffectRule() + completenessRules() + specRule() + networkingRules() + launchRules()
-            + repositoryReadsRule()
-            + graphRules() + importStyleRule() + unusedDependencyRule() + coreTopLevelRule()
+        // The spec comes from the manifest alone, so it is generated on a second core while the
+        // sources are read (at a thousand targets each takes a good part of a second).
+        let manifest = manifest
+        let (spec, (first, last)) = alongside(
+            { SpecGenerator(manifest: manifest).generate() },
+            while: {
+                (
+                    dependencyRules() + importRule() + sideEffectRule() + completenessRules(),
+                    networkingRules() + launchRules() + repositoryReadsRule() + graphRules() + importStyleRule()
+                        + unusedDependencyRule() + coreTopLevelRule()
+                )
+            })
+        return first + specRule(expected: spec) + last
     }
 
     // MARK: Where in Package.swift
@@ -206,9 +220,10 @@ public struct ArchitectureCheck {
 
     // MARK: Spec
 
-    func specRule() -> [Violation] {
+    /// spec-current and tool-package-current; `expected` is project-spec.yml as the manifest generates it.
+    func specRule(expected: String) -> [Violation] {
         var violations: [Violation] = []
-        if let status = SpecStatus(manifest: manifest, files: index.files).staleness {
+        if let status = SpecStatus(expected: expected, files: index.files).staleness {
             violations.append(
                 Violation(Conventions.specPath, status.line, "spec-current", status.message, fix: "run `Tools/workspace spec`"))
         }
@@ -229,7 +244,12 @@ public struct SpecStatus {
     public let actual: String?
 
     public init(manifest: Manifest, files: any FileSystem) {
-        expected = SpecGenerator(manifest: manifest).generate()
+        self.init(expected: SpecGenerator(manifest: manifest).generate(), files: files)
+    }
+
+    /// With the spec already generated.
+    public init(expected: String, files: any FileSystem) {
+        self.expected = expected
         actual = try? files.read(Conventions.specPath)
     }
 

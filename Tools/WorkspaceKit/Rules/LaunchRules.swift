@@ -13,9 +13,8 @@ extension ArchitectureCheck {
         for (target, program) in launchTargets() {
             for path in index.swiftFiles(of: target) {
                 guard let source = index.source(path) else { continue }
-                let lines = Dictionary(uniqueKeysWithValues: source.codeLines.map { ($0.number, $0.text) })
                 for (module, line) in source.imports where ["Foundation", "FoundationInternationalization"].contains(module) {
-                    if module == "Foundation", Self.isInEssentialsIdiom(line: line, of: lines) { continue }
+                    if module == "Foundation", Self.isInEssentialsIdiom(line: line, of: source.codeLine) { continue }
                     let links = target.name == program ? "\(program) is a program" : "\(program) links \(target.name)"
                     violations.append(
                         Violation(
@@ -39,7 +38,7 @@ extension ArchitectureCheck {
         var seen: Set<String> = [Conventions.networkingModule]
         for program in manifest.targets where program.kind == .executable && !program.path.hasPrefix("Tools/") {
             for name in graph.closure(of: [program.name]) where seen.insert(name).inserted {
-                guard let target = manifest.target(named: name), target.kind != .system else { continue }
+                guard let target = targetsByName[name], target.kind != .system else { continue }
                 found.append((target, program.name))
             }
         }
@@ -47,8 +46,8 @@ extension ArchitectureCheck {
     }
 
     /// `import Foundation` on `line` is the `#else` of `#if canImport(FoundationEssentials)`.
-    static func isInEssentialsIdiom(line: Int, of lines: [Int: String]) -> Bool {
-        func text(_ number: Int) -> String { (lines[number] ?? "").trimmingCharacters(in: .whitespaces) }
+    static func isInEssentialsIdiom(line: Int, of lines: (Int) -> String) -> Bool {
+        func text(_ number: Int) -> String { lines(number).trimmingCharacters(in: .whitespaces) }
         return text(line - 1) == "#else" && text(line - 2) == "import FoundationEssentials"
             && text(line - 3) == "#if canImport(FoundationEssentials)"
     }

@@ -43,7 +43,7 @@ extension ArchitectureCheck {
         var queue: [[String]] = [[start]]
         while !queue.isEmpty {
             let path = queue.removeFirst()
-            guard let last = path.last, let target = manifest.target(named: last) else { continue }
+            guard let last = path.last, let target = targetsByName[last] else { continue }
             for dependency in target.dependencies where !dependency.isProduct && dependency.applies(on: "linux") {
                 if dependency.name == goal { return path + [goal] }
                 if visited.insert(dependency.name).inserted { queue.append(path + [dependency.name]) }

@@ -10,7 +10,9 @@ extension ArchitectureCheck {
         var violations: [Violation] = []
         for target in manifest.targets where target.kind == .test {
             for path in index.swiftFiles(of: target) {
-                guard let source = index.source(path), source.text.contains("#file") || source.text.contains(helper) else { continue }
+                guard let source = index.source(path), source.text.containsText("#file") || source.text.containsText(helper) else {
+                    continue
+                }
                 let declaresHelper = source.typeDeclarations.contains { $0.name == helper && $0.kind != "extension" }
                 if !declaresHelper {
                     for offset in Self.fileLiteralOffsets(in: source) {

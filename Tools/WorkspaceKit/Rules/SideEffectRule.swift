@@ -39,7 +39,7 @@ extension ArchitectureCheck {
     static func sideEffects(in source: SwiftSource, aliases: [String: String] = [:]) -> [(SideEffectCatalogue.Call, CodeReference)] {
         let aliases = aliases.merging(source.typeAliases) { first, _ in first }
         return source.references(aliases: aliases).compactMap { reference in
-            SideEffectCatalogue.calls.first { $0.matches(reference) }.map { ($0, reference) }
+            SideEffectCatalogue.firstCall(matching: reference).map { ($0, reference) }
         }
     }
 }
@@ -153,6 +153,27 @@ enum SideEffectCatalogue {
                 return reference.receiver == .none && reference.name == name && reference.labels != nil
             }
         }
+    }
+
+    /// The first of `calls` that `reference` matches. Only calls filed under one of its names can
+    /// match it, so only those are tried: a file has thousands of references.
+    static func firstCall(matching reference: CodeReference) -> Call? {
+        let candidates = [reference.name, reference.member, reference.type].compactMap { $0 }.flatMap { callsByName[$0] ?? [] }
+        return candidates.sorted().lazy.map { calls[$0] }.first { $0.matches(reference) }
+    }
+
+    /// The positions in `calls` of the calls a reference with this name, member or type may match.
+    static let callsByName: [String: [Int]] = calls.indices.reduce(into: [:]) { index, position in
+        let name: String
+        switch calls[position].pattern {
+        // Matched on the reference's member or type.
+        case .type(let type), .member(of: let type, _, _): name = type
+        // Matched on the reference's member.
+        case .initializer: name = "init"
+        // Matched on the reference's name.
+        case .anyMember(let member, _), .implicit(let member), .function(let member): name = member
+        }
+        index[name, default: []].append(position)
     }
 
     static func calls(_ effect: Effect, _ patterns: [Pattern]) -> [Call] {

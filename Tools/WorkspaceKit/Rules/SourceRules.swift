@@ -12,7 +12,8 @@ extension ArchitectureCheck {
         var violations: [Violation] = []
         for path in index.allSwiftFiles {
             guard let source = index.source(path) else { continue }
-            for line in source.codeLines {
+            // Only a line that holds `import` can hold an import statement.
+            for line in source.codeLines(containing: "import") {
                 let statements = line.text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
                 guard statements.count > 1 else { continue }
                 for statement in statements {

@@ -54,6 +54,35 @@ public struct SwiftSource: Sendable {
         return result
     }
 
+    /// The lines of `code` holding `needle`, as `codeLines` has them, found without making a
+    /// string of every line: the rules read the imports of every file of the workspace.
+    public func codeLines(containing needle: String) -> [(number: Int, offset: Int, text: String)] {
+        var result: [(number: Int, offset: Int, text: String)] = []
+        var from = 0
+        while let found = Self.firstOffset(of: needle, in: codeBytes, from: from) {
+            let number = line(ofOffset: found)
+            result.append((number, offset(ofLine: number), codeLine(number)))
+            // On from the next line.
+            from = offset(ofLine: number + 1)
+        }
+        return result
+    }
+
+    /// The text of one 1-based line of `code` (empty past the end).
+    public func codeLine(_ number: Int) -> String {
+        guard number >= 1, number <= lineStarts.count else { return "" }
+        let end = number < lineStarts.count ? lineStarts[number] - 1 : codeBytes.count
+        return String(decoding: codeBytes[lineStarts[number - 1]..<end], as: UTF8.self)
+    }
+
+    /// The first offset at or after `from` where `needle`'s bytes occur in `bytes`.
+    static func firstOffset(of needle: String, in bytes: [UInt8], from: Int) -> Int? {
+        let needle = Array(needle.utf8)
+        return bytes.withUnsafeBufferPointer { text in
+            needle.withUnsafeBufferPointer { part in WorkspaceKit.firstOffset(of: part, in: text, from: from) }
+        }
+    }
+
     // MARK: Imports
 
     /// Every `import` in code, with its line: `import Core`, `@testable import Feed`,
@@ -61,7 +90,7 @@ public struct SwiftSource: Sendable {
     /// sharing a line with other statements (`let x = 1; import Feed`).
     public var imports: [(module: String, line: Int)] {
         var result: [(module: String, line: Int)] = []
-        for line in codeLines {
+        for line in codeLines(containing: "import") {
             for statement in line.text.split(separator: ";") {
                 if let module = Self.importedModule(in: String(statement)) {
                     result.append((module, line.number))

@@ -14,21 +14,23 @@ extension String {
         var haystack = self
         var needle = needle
         return haystack.withUTF8 { text in
-            needle.withUTF8 { part in
-                guard part.count > 0 else { return true }
-                guard let textBase = text.baseAddress, let partBase = part.baseAddress, text.count >= part.count else {
-                    return false
-                }
-                let last = text.count - part.count
-                var offset = 0
-                while offset <= last {
-                    guard let hit = memchr(textBase + offset, Int32(partBase.pointee), last - offset + 1) else { return false }
-                    let found = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self)
-                    if memcmp(found, partBase, part.count) == 0 { return true }
-                    offset = found - textBase + 1
-                }
-                return false
-            }
+            needle.withUTF8 { part in firstOffset(of: part, in: text, from: 0) != nil }
         }
     }
+}
+
+/// The first offset at or after `start` where `part`'s bytes occur in `text` (`start` when `part`
+/// is empty).
+func firstOffset(of part: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard part.count > 0 else { return start <= text.count ? start : nil }
+    guard let textBase = text.baseAddress, let partBase = part.baseAddress, text.count >= part.count else { return nil }
+    let last = text.count - part.count
+    var offset = max(0, start)
+    while offset <= last {
+        guard let hit = memchr(textBase + offset, Int32(partBase.pointee), last - offset + 1) else { return nil }
+        let found = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self)
+        if memcmp(found, partBase, part.count) == 0 { return found - textBase }
+        offset = found - textBase + 1
+    }
+    return nil
 }
