@@ -31,6 +31,21 @@ struct AffectedTests {
         #expect(analysis.target(of: "README.md") == nil)
     }
 
+    @Test func aFileInNestedTargetFoldersMapsToTheDeepest() throws {
+        var manifest = try Fixtures.manifest()
+        manifest.targets += [
+            Target(name: "Outer", kind: .regular, path: "Lib"), Target(name: "Inner", kind: .regular, path: "Lib/Inner/"),
+            Target(name: "Twin", kind: .regular, path: "Lib/Inner"),
+        ]
+        let analysis = AffectedAnalysis(manifest: manifest)
+        #expect(analysis.target(of: "Lib/Inner/Deeper/X.swift") == "Inner")
+        #expect(analysis.target(of: "Lib/Inner/X.swift") == "Inner")
+        #expect(analysis.target(of: "Lib/InnerX/X.swift") == "Outer")
+        #expect(analysis.target(of: "Lib/X.swift") == "Outer")
+        #expect(analysis.target(of: "Lib") == nil)
+        #expect(analysis.target(of: "Library/X.swift") == nil)
+    }
+
     @Test func aFeatureChangeRunsItsTestsTheAppsAndEndToEndOnly() throws {
         let result = try analysis().analyze(["Features/Feed/FeedScreen.swift"])
 

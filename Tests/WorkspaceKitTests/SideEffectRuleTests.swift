@@ -265,4 +265,27 @@ struct SideEffectRuleTests {
                 """
             ).isEmpty)
     }
+
+    @Test func theCallsFiledByNameFindWhatTryingEveryCallFinds() {
+        // Every name the catalogue knows, written in each shape a reference can take.
+        let names = Set(SideEffectCatalogue.callsByName.keys)
+        let code = names.sorted().map { name in
+            """
+            func use\(name.filter(\.isLetter))() {
+                _ = \(name)(); _ = \(name).init(); _ = \(name).init; _ = \(name); _ = Foundation.\(name)(contentsOf: u)
+                _ = x.\(name)(to: u); _ = x.\(name)(in: 1...2); _ = x.\(name)(in: r, using: &g); _ = .\(name); _ = .\(name)()
+                _ = Date.\(name); _ = URL.\(name); _ = Calendar.\(name)(identifier: i); let v: \(name) = .init(); _ = v
+                _ = \(name)(localized: "x"); _ = items.map { $0 }.\(name)(); _ = \(name)(timeIntervalSinceNow: 0)
+            }
+            """
+        }.joined(separator: "\n")
+        let references = SwiftSource(code).references()
+        var matched = 0
+        for reference in references {
+            let expected = SideEffectCatalogue.calls.firstIndex { $0.matches(reference) }
+            #expect(SideEffectCatalogue.firstCallPosition(matching: reference) == expected, "\(reference.spelling)")
+            if expected != nil { matched += 1 }
+        }
+        #expect(matched > 500, "the names are reached in many ways: \(matched) of \(references.count)")
+    }
 }

@@ -103,6 +103,28 @@ struct SwiftSourceTests {
                 .init(path: "T.swift", typeName: "Other", line: 21),
             ])
     }
+
+    @Test func theLinesHoldingAWordAreTheCodeLinesThatHoldIt() {
+        for text in [
+            "import Core\nlet s = \"import Fake\" // import Nope\n\n/* import X */ let a = 1; import Feed\n  @testable import App",
+            "import Core\n\nlet é = 1; import Feed\n",
+            "",
+        ] {
+            let source = SwiftSource(text)
+            func described(_ lines: [(number: Int, offset: Int, text: String)]) -> [String] {
+                lines.map { "\($0.number)@\($0.offset): \($0.text)" }
+            }
+            for needle in ["import", "let", "Feed", "zzz", ""] {
+                #expect(
+                    described(source.codeLines(containing: needle)) == described(source.codeLines.filter { $0.text.containsText(needle) }),
+                    "\(needle) in \(text)")
+            }
+            for line in source.codeLines { #expect(source.codeLine(line.number) == line.text) }
+            #expect(source.codeLine(0) == "")
+            #expect(source.codeLine(source.codeLines.count + 1) == "")
+        }
+        #expect(SwiftSource("let x = 1\nimport A; import B\n").imports.map { "\($0.module)@\($0.line)" } == ["A@2", "B@2"])
+    }
 }
 
 @Suite("Source index")
@@ -160,5 +182,16 @@ struct SourceIndexTests {
         #expect(nested.map(\.linkPath) == ["pantry/{shelf}", nil])
         #expect(nested.map(\.hasEmptyInit) == [false, true])
         #expect(index.screensNamespaceFile == "Core/Core/Descriptors/Screens.swift")
+    }
+
+    @Test func aNewFileInATargetsFolderIsListedOnceTheIndexIsToldOfIt() throws {
+        let files = Fixtures.files()
+        let index = SourceIndex(manifest: try Fixtures.manifest(), files: files)
+        let before = index.swiftFiles(ofTargetNamed: "Feed")
+        try files.write("import Core\n", to: "Features/Feed/Deep/Added.swift")
+        #expect(index.swiftFiles(ofTargetNamed: "Feed") == before, "listed once, not at every question")
+        index.update(manifest: try Fixtures.manifest(), changed: ["Features/Feed/Deep/Added.swift"])
+        #expect(index.swiftFiles(ofTargetNamed: "Feed") == (before + ["Features/Feed/Deep/Added.swift"]).sorted())
+        #expect(SourceIndex.folders(holding: "Features/Feed/A.swift").contains("Features/Feed/"))
     }
 }

@@ -38,11 +38,21 @@ public struct WorkspaceCommand {
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         defaultPackageRoot: String? = nil,
         write: @escaping (String) -> Void = { text in FileHandle.standardOutput.write(Data((text + "\n").utf8)) },
-        writeError: @escaping (String) -> Void = { message in FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        writeError: @escaping (String) -> Void = { message in FileHandle.standardError.write(Data((message + "\n").utf8)) },
+        progressTerminal: ProgressTerminal? = nil
     ) {
+        // Whatever the command writes first erases the progress line, which is drawn again below it.
         environment = CommandEnvironment(
-            runner: runner, currentDirectory: currentDirectory, defaultPackageRoot: defaultPackageRoot, write: write,
-            writeError: writeError)
+            runner: runner, currentDirectory: currentDirectory, defaultPackageRoot: defaultPackageRoot,
+            write: { text in
+                progressTerminal?.clear()
+                write(text)
+            },
+            writeError: { text in
+                progressTerminal?.clear()
+                writeError(text)
+            })
+        environment.progressTerminal = progressTerminal
     }
 
     /// The subcommand called `name`.

@@ -14,6 +14,6 @@ unsetenv("WORKSPACE_PACKAGE_ROOT")
 // The tool reads the whole manifest and names each build's focus itself: a focus left in the
 // shell's environment would narrow Package.swift under it.
 unsetenv(Focus.variable)
-var command = WorkspaceCommand(defaultPackageRoot: launcherRoot)
+var command = WorkspaceCommand(defaultPackageRoot: launcherRoot, progressTerminal: ProgressTerminal.standardError())
 command.recordsBuilds = BuildRecorder.Settings.enabledByEnvironment
 exit(command.run(Array(CommandLine.arguments.dropFirst())))

@@ -34,11 +34,16 @@ public struct AffectedAnalysis: Sendable {
         }
     }
 
-    /// The analysis of the workspace whose sources `files` holds.
-    public init(manifest: Manifest, files: any FileSystem) {
+    /// The analysis of the workspace whose sources `files` holds; reading the test targets is one
+    /// step of `progress`.
+    public init(manifest: Manifest, files: any FileSystem, progress: Progress = .silent) {
         let tests = manifest.targets.filter { $0.kind == .test }
-        let executables = Set(manifest.targets.filter { $0.kind == .executable }.map(\.name))
-        let scans = tests.map { (test: $0.name, scan: Self.scan($0, executables: executables, files: files)) }
+        let executables = Self.executables(of: manifest)
+        progress.step("reading the test targets' sources", count: tests.count, of: "test targets")
+        let scans = tests.map { test in
+            defer { progress.advance() }
+            return (test: test.name, scan: Self.scan(test, executables: executables, files: files))
+        }
         let edges = scans.flatMap { Self.edges(of: $0.test, scan: $0.scan, manifest: manifest) }
         let suites = scans.map { ($0.test, $0.scan.suites) }.filter { $0.1.contains { !$0.executables.isEmpty || !$0.reads.isEmpty } }
         self.init(manifest: manifest, endToEndEdges: edges, suites: Dictionary(uniqueKeysWithValues: suites))

@@ -12,6 +12,14 @@ struct CommandEnvironment {
     var writeError: (String) -> Void
     /// Whether the builds and tests it runs are recorded in the build insights (`BuildRecorder`).
     var recordsBuilds = false
+    /// Where a command that reads the whole workspace says how far it is: standard error at a
+    /// terminal, else nowhere.
+    var progressTerminal: ProgressTerminal?
+
+    /// The progress of `command`, in `steps` steps; `finish` it when done.
+    func progress(_ command: String, steps: Int) -> Progress {
+        Progress(command, steps: steps, terminal: progressTerminal)
+    }
 
     /// `path` as given on the command line, made absolute against the folder the tool was
     /// started in. The one place a relative path from the user is resolved.

@@ -22,6 +22,9 @@ public struct GalleryRun {
     public var writeError: (String) -> Void
     /// Records the programs' build in the build insights, when recording is on.
     public var recorder: BuildRecorder?
+    /// Told of `progressSteps` steps.
+    public var progress = Progress.silent
+    public static let progressSteps = 5
 
     public init(
         manifest: Manifest, files: any FileSystem, runner: any CommandRunning, focus: Focus,
@@ -40,6 +43,7 @@ public struct GalleryRun {
     /// (`check`) differs from the committed one.
     public func run(_ mode: Mode, change: GalleryPrograms.Change) throws -> Int32 {
         let programs = GalleryPrograms(manifest: manifest)
+        progress.step("reading the committed gallery")
         let committed = committedReports()
         let selection = programs.select(change, committed: Set(committed.keys), analysis: AffectedAnalysis(manifest: manifest))
         for rendered in selection.rendered { write("gallery: \(rendered.program) renders again: \(rendered.reason)") }
@@ -47,19 +51,23 @@ public struct GalleryRun {
         var fresh: [String: GalleryReport] = [:]
         var failures: [String] = []
         let programNames = selection.rendered.map(\.program)
+        progress.step("building \(programNames.count) program\(programNames.count == 1 ? "" : "s")")
         if !programNames.isEmpty {
             do {
-                try build(programNames)
+                // The build shows its own progress.
+                try progress.aside { try build(programNames) }
             } catch {
                 writeError("\(error)")
                 return 1
             }
-            for program in programNames {
-                do {
-                    fresh[program] = try render(program, binaries: focus.programs)
-                } catch {
-                    failures.append(error.message)
-                }
+        }
+        progress.step("rendering the programs' screens", count: programNames.count, of: "programs")
+        for program in programNames {
+            defer { progress.advance() }
+            do {
+                fresh[program] = try render(program, binaries: focus.programs)
+            } catch {
+                failures.append(error.message)
             }
         }
         guard failures.isEmpty else {
@@ -69,6 +77,7 @@ public struct GalleryRun {
         }
 
         // Each screen must be seen in every state its translator can produce, declared or not.
+        progress.step("reading every screen's states from the sources")
         let derived = ScreenStates(index: SourceIndex(manifest: manifest, files: files)).derived()
         let reports = ScreenStates.requiring(derived, in: programs.names.compactMap { fresh[$0] ?? committed[$0] })
         write(summary(selection, change: change, mode: mode, fresh: fresh, committed: committed))
@@ -77,7 +86,12 @@ public struct GalleryRun {
             expected[path] == nil && !path.dropFirst(GalleryDocuments.folder.count + 1).contains("/")
                 && [".md", ".html", ".json"].contains { path.hasSuffix($0) }
         }
-        let changed = expected.keys.sorted().filter { (try? files.read($0)) != expected[$0] }
+        progress.step("comparing \(GalleryDocuments.folder)", count: expected.count, of: "files")
+        let changed = expected.keys.sorted().filter { path in
+            defer { progress.advance() }
+            return (try? files.read(path)) != expected[path]
+        }
+        progress.finish()
         var status: Int32 = 0
         switch mode {
         case .write:

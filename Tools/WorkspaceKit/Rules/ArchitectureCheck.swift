@@ -64,20 +64,48 @@ public struct ArchitectureCheck {
         self.targetsByName = Dictionary(manifest.targets.map { ($0.name, $0) }) { first, _ in first }
     }
 
-    public func run() -> [Violation] {
+    /// How many steps `run` reports to its progress.
+    public static let progressSteps = 3
+
+    /// Every rule's violations, in the order of the rules; `progress` is told of three steps.
+    public func run(progress: Progress = .silent) -> [Violation] {
         // The spec comes from the manifest alone, so it is generated on a second core while the
         // sources are read (at a thousand targets each takes a good part of a second).
         let manifest = manifest
         let (spec, (first, last)) = alongside(
             { SpecGenerator(manifest: manifest).generate() },
             while: {
-                (
-                    dependencyRules() + importRule() + sideEffectRule() + completenessRules(),
-                    networkingRules() + launchRules() + repositoryReadsRule() + graphRules() + importStyleRule()
-                        + unusedDependencyRule() + coreTopLevelRule()
-                )
+                readSources(progress)
+                // The spec's rules stand between these in the output.
+                let beforeSpec: [() -> [Violation]] = [dependencyRules, importRule, sideEffectRule, completenessRules]
+                let afterSpec: [() -> [Violation]] = [
+                    networkingRules, launchRules, repositoryReadsRule, graphRules, importStyleRule, unusedDependencyRule, coreTopLevelRule,
+                ]
+                progress.step("applying the rules", count: beforeSpec.count + afterSpec.count, of: "checks")
+                func apply(_ rules: [() -> [Violation]]) -> [Violation] {
+                    rules.flatMap { rule in
+                        defer { progress.advance() }
+                        return rule()
+                    }
+                }
+                return (apply(beforeSpec), apply(afterSpec))
             })
         return first + specRule(expected: spec) + last
+    }
+
+    /// Lists every target's files and reads them, telling `progress` (two steps).
+    func readSources(_ progress: Progress) {
+        progress.step("listing the targets' files", count: manifest.targets.count, of: "targets")
+        for target in manifest.targets {
+            _ = index.swiftFiles(of: target)
+            progress.advance()
+        }
+        let paths = index.allSwiftFiles
+        progress.step("reading the sources", count: paths.count, of: "files")
+        for path in paths {
+            _ = index.source(path)
+            progress.advance()
+        }
     }
 
     // MARK: Where in Package.swift

@@ -158,8 +158,13 @@ enum SideEffectCatalogue {
     /// The first of `calls` that `reference` matches. Only calls filed under one of its names can
     /// match it, so only those are tried: a file has thousands of references.
     static func firstCall(matching reference: CodeReference) -> Call? {
+        firstCallPosition(matching: reference).map { calls[$0] }
+    }
+
+    /// Where in `calls` the first call `reference` matches is.
+    static func firstCallPosition(matching reference: CodeReference) -> Int? {
         let candidates = [reference.name, reference.member, reference.type].compactMap { $0 }.flatMap { callsByName[$0] ?? [] }
-        return candidates.sorted().lazy.map { calls[$0] }.first { $0.matches(reference) }
+        return candidates.sorted().first { calls[$0].matches(reference) }
     }
 
     /// The positions in `calls` of the calls a reference with this name, member or type may match.

@@ -28,8 +28,12 @@ struct AffectedCommand: Subcommand {
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let progress = environment.progress("affected", steps: 4)
+        defer { progress.finish() }
+        progress.step("reading Package.swift")
         let workspace = try environment.workspace(package)
         let manifest = try workspace.manifest()
+        progress.step("asking git what changed")
         let changes = try ChangeDetector(packageRoot: workspace.root, runner: workspace.runner).changes(since: base)
         // With --json, standard output holds the matrix alone; the account goes to standard error.
         let say = json ? environment.writeError : environment.write
@@ -40,7 +44,9 @@ struct AffectedCommand: Subcommand {
                 files: [], reasonsToRunEverything: [reason], affectedTargets: manifest.targetNames,
                 selections: manifest.targets.filter { $0.kind == .test }.map { TestSelection($0.name) })
         } else {
-            result = AffectedAnalysis(manifest: manifest, files: workspace.files).analyze(changes.files)
+            let analysis = AffectedAnalysis(manifest: manifest, files: workspace.files, progress: progress)
+            progress.step("finding what \(Progress.grouped(changes.files.count)) changed files affect")
+            result = analysis.analyze(changes.files)
             say("Changes since \(changes.description): \(result.files.count) file\(result.files.count == 1 ? "" : "s")")
             for file in result.files { say("  \(file.path) → \(file.role)") }
             if result.runsEverything {
@@ -48,6 +54,7 @@ struct AffectedCommand: Subcommand {
                 for reason in result.reasonsToRunEverything { say("  \(reason)") }
             }
         }
+        progress.finish()
         let tests = Set(result.testTargets)
         let modules = result.affectedTargets.filter { !tests.contains($0) }
         say("Affected targets (\(modules.count)): \(modules.isEmpty ? "none" : modules.joined(separator: ", "))")

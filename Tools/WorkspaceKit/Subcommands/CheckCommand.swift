@@ -15,9 +15,13 @@ struct CheckCommand: Subcommand {
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let progress = environment.progress("check", steps: 1 + ArchitectureCheck.progressSteps)
+        defer { progress.finish() }
+        progress.step("reading Package.swift")
         let workspace = try environment.workspace(package)
         let manifest = try workspace.manifest()
-        let violations = ArchitectureCheck(manifest: manifest, files: workspace.files).run()
+        let violations = ArchitectureCheck(manifest: manifest, files: workspace.files).run(progress: progress)
+        progress.finish()
         for violation in violations { environment.write(violation.description) }
         let summary = "workspace check: \(ArchitectureCheck.rules.count) rules over \(manifest.targets.count) targets: "
         if violations.isEmpty {

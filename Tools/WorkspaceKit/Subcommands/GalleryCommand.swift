@@ -27,9 +27,13 @@ struct GalleryCommand: Subcommand {
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let progress = environment.progress(check ? "gallery --check" : "gallery", steps: 2 + GalleryRun.progressSteps)
+        defer { progress.finish() }
+        progress.step("reading Package.swift")
         let workspace = try environment.workspace(package)
         let manifest = try workspace.manifest()
         let change: GalleryPrograms.Change
+        progress.step("asking git what changed")
         if all {
             change = .everything("--all")
         } else {
@@ -46,6 +50,7 @@ struct GalleryCommand: Subcommand {
             manifest: manifest, files: workspace.files, runner: workspace.runner, focus: workspace.focus,
             write: environment.write, writeError: environment.writeError)
         let arguments = ["gallery"] + (check ? ["--check"] : []) + (all ? ["--all"] : []) + (base.map { ["--base", $0] } ?? [])
+        run.progress = progress
         run.recorder = environment.recorder(
             "gallery", loop: .gallery, target: nil, arguments: arguments, workspace: workspace, manifest: manifest)
         return try run.run(check ? .check : .write, change: change) == 0 ? .success : .failure

@@ -25,6 +25,9 @@ struct NewFeatureCommand: Subcommand {
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
+        let progress = environment.progress("new-feature", steps: dryRun ? 2 : 5)
+        defer { progress.finish() }
+        progress.step("reading Package.swift")
         let workspace = try environment.workspace(package)
         let manifest = try workspace.manifest()
         // The run, with its check that SwiftPM reads the edited manifest, is what a person waits for.
@@ -34,7 +37,7 @@ struct NewFeatureCommand: Subcommand {
             : environment.recorder(
                 "new-feature", loop: .newFeature, target: Self.recordedTarget(names), arguments: ["new-feature"] + names,
                 workspace: workspace, manifest: manifest)
-        let status = try create(in: workspace, manifest: manifest, environment)
+        let status = try create(in: workspace, manifest: manifest, environment, progress)
         recorder?.finish(exitStatus: status.rawValue)
         return status
     }
@@ -46,11 +49,14 @@ struct NewFeatureCommand: Subcommand {
         return "\(first) … \(last) (\(names.count) features)"
     }
 
-    private func create(in workspace: Workspace, manifest: Manifest, _ environment: CommandEnvironment) throws -> ExitStatus {
+    private func create(
+        in workspace: Workspace, manifest: Manifest, _ environment: CommandEnvironment, _ progress: Progress
+    ) throws -> ExitStatus {
         let write = environment.write
         let writeError = environment.writeError
         let command = NewFeature(manifest: manifest, files: workspace.files)
         let plan: NewFeature.Plan
+        progress.step("planning \(Progress.grouped(names.count)) feature\(names.count == 1 ? "" : "s")")
         do {
             plan = try command.plan(names)
         } catch {
@@ -58,13 +64,16 @@ struct NewFeatureCommand: Subcommand {
             return .failure
         }
         if dryRun {
+            progress.finish()
             write(plan.report(dryRun: true))
             return .success
         }
+        progress.step("writing \(Progress.grouped(plan.changes.count)) files")
         do {
             // The spec comes from the manifest as SwiftPM now reads it; if that fails, or SwiftPM
             // reads other targets than planned, the plan is undone.
             try command.apply(plan, alsoRestoring: [Conventions.specPath]) {
+                progress.step("reading the edited Package.swift (swift package dump-package)")
                 let edited = try workspace.manifest()
                 let expected = plan.features.flatMap {
                     [$0, Conventions.entry(of: $0), Conventions.sandbox(of: $0), Conventions.testTarget(of: $0)]
@@ -72,12 +81,14 @@ struct NewFeatureCommand: Subcommand {
                 if let missing = expected.first(where: { edited.target(named: $0) == nil }) {
                     throw CommandError("Package.swift, as SwiftPM reads it after the edit, does not declare \(missing)")
                 }
+                progress.step("generating \(Conventions.specPath) from \(Progress.grouped(edited.targets.count)) targets")
                 try workspace.files.write(SpecGenerator(manifest: edited).generate(), to: Conventions.specPath)
             }
         } catch {
             writeError("workspace: cannot create feature: \(error)")
             return .failure
         }
+        progress.finish()
         write(plan.report(dryRun: false))
         if let name = plan.features.first, plan.features.count == 1 {
             write(

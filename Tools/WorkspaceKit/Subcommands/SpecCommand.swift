@@ -43,11 +43,19 @@ struct SpecCommand: Subcommand {
     }
 
     func spec(checkOnly: Bool, _ workspace: Workspace, _ environment: CommandEnvironment) throws -> ExitStatus {
+        let progress = environment.progress(checkOnly ? "spec --check" : "spec", steps: 4)
+        defer { progress.finish() }
+        progress.step("reading Package.swift")
         let manifest = try workspace.manifest()
+        progress.step("generating \(Conventions.specPath) from \(Progress.grouped(manifest.targets.count)) targets")
         let status = SpecStatus(manifest: manifest, files: workspace.files)
+        progress.step("generating \(Conventions.toolPackageFolder)/Package.swift")
         let tool = manifest.target(named: Conventions.toolProgram) == nil ? nil : ToolPackage(manifest: manifest)
         let toolProblems = tool?.problems(in: workspace.files) ?? []
+        progress.step("generating the module graphs of the documents")
         let docs = ModuleDocs(manifest: manifest)
+        let docProblems = checkOnly ? docs.problems(in: workspace.files) : []
+        progress.finish()
         if checkOnly {
             var stale = false
             if let staleness = status.staleness {
@@ -55,7 +63,6 @@ struct SpecCommand: Subcommand {
                 stale = true
             }
             for problem in toolProblems { environment.writeError("\(problem) — fix: run `Tools/workspace spec`") }
-            let docProblems = docs.problems(in: workspace.files)
             for problem in docProblems { environment.writeError(problem) }
             if stale || !toolProblems.isEmpty || !docProblems.isEmpty { return .failure }
             let current =

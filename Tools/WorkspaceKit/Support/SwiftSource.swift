@@ -62,8 +62,9 @@ public struct SwiftSource: Sendable {
         while let found = Self.firstOffset(of: needle, in: codeBytes, from: from) {
             let number = line(ofOffset: found)
             result.append((number, offset(ofLine: number), codeLine(number)))
-            // On from the next line.
-            from = offset(ofLine: number + 1)
+            // On from the next line, if there is one.
+            guard number < lineStarts.count else { break }
+            from = lineStarts[number]
         }
         return result
     }
