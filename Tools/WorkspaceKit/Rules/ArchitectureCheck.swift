@@ -69,28 +69,35 @@ public struct ArchitectureCheck {
 
     /// Every rule's violations, in the order of the rules; `progress` is told of three steps.
     public func run(progress: Progress = .silent) -> [Violation] {
-        // The spec comes from the manifest alone, so it is generated on a second core while the
-        // sources are read (at a thousand targets each takes a good part of a second).
         let manifest = manifest
-        let (spec, (first, last)) = alongside(
-            { SpecGenerator(manifest: manifest).generate() },
-            while: {
-                readSources(progress)
-                // The spec's rules stand between these in the output.
-                let beforeSpec: [() -> [Violation]] = [dependencyRules, importRule, sideEffectRule, completenessRules]
-                let afterSpec: [() -> [Violation]] = [
-                    networkingRules, launchRules, repositoryReadsRule, graphRules, importStyleRule, unusedDependencyRule, coreTopLevelRule,
-                ]
-                progress.step("applying the rules", count: beforeSpec.count + afterSpec.count, of: "checks")
-                func apply(_ rules: [() -> [Violation]]) -> [Violation] {
-                    rules.flatMap { rule in
-                        defer { progress.advance() }
-                        return rule()
-                    }
-                }
-                return (apply(beforeSpec), apply(afterSpec))
-            })
-        return first + specRule(expected: spec) + last
+        // The spec comes from the manifest alone, so it is generated on the other core while the
+        // sources are read.
+        let (spec, found) = alongside({ SpecGenerator(manifest: manifest).generate() }, while: { sourceRules(progress) })
+        return found.beforeSpec + specRule(expected: spec) + found.afterSpec
+    }
+
+    /// Every rule but the spec's, in the order of the rules around it.
+    func sourceRules(_ progress: Progress) -> (beforeSpec: [Violation], afterSpec: [Violation]) {
+        readSources(progress)
+        // Side effects are read from all the features' code, a third of the work: on the other core
+        // too, once the sources are read.
+        let sources = sideEffectSources()
+        let beforeSideEffects: [() -> [Violation]] = [dependencyRules, importRule]
+        let beforeSpec: [() -> [Violation]] = [completenessRules]
+        let afterSpec: [() -> [Violation]] = [
+            networkingRules, launchRules, repositoryReadsRule, graphRules, importStyleRule, unusedDependencyRule, coreTopLevelRule,
+        ]
+        progress.step("applying the rules", count: beforeSideEffects.count + 1 + beforeSpec.count + afterSpec.count, of: "checks")
+        func apply(_ rules: [() -> [Violation]]) -> [Violation] {
+            rules.flatMap { rule in
+                defer { progress.advance() }
+                return rule()
+            }
+        }
+        let (sideEffects, found) = alongside(
+            { Self.sideEffectViolations(in: sources) }, while: { (apply(beforeSideEffects), apply(beforeSpec), apply(afterSpec)) })
+        progress.advance()
+        return (found.0 + sideEffects + found.1, found.2)
     }
 
     /// Lists every target's files and reads them, telling `progress` (two steps).

@@ -14,11 +14,22 @@ extension ArchitectureCheck {
     static let environmentFolder = "Core/Core/Environment/"
 
     func sideEffectRule() -> [Violation] {
-        var violations: [Violation] = []
+        Self.sideEffectViolations(in: sideEffectSources())
+    }
+
+    /// What the rule reads: each feature's and Core's sources but the environment's, by target.
+    func sideEffectSources() -> [(target: String, sources: [(path: String, source: SwiftSource)])] {
         let targets = manifest.features + [manifest.target(named: Conventions.core)].compactMap { $0 }
-        for target in targets {
+        return targets.map { target in
             let paths = index.swiftFiles(of: target).filter { !$0.hasPrefix(Self.environmentFolder) }
-            let sources = paths.compactMap { path in index.source(path).map { (path, $0) } }
+            return (target.name, paths.compactMap { path in index.source(path).map { (path, $0) } })
+        }
+    }
+
+    /// The rule over sources already read, so it can run on another thread.
+    static func sideEffectViolations(in targets: [(target: String, sources: [(path: String, source: SwiftSource)])]) -> [Violation] {
+        var violations: [Violation] = []
+        for (target, sources) in targets {
             // A type alias anywhere in the target names the same type in every file of it.
             let aliases = sources.reduce(into: [String: String]()) { aliases, entry in
                 aliases.merge(entry.1.typeAliases) { first, _ in first }
@@ -27,7 +38,7 @@ extension ArchitectureCheck {
                 violations += Self.sideEffects(in: source, aliases: aliases).map { call, reference in
                     Violation(
                         path, source.line(ofOffset: reference.offset), "side-effects",
-                        "\(target.name) \(call.effect.verb) with \(reference.spelling), outside the environment", fix: call.effect.fix)
+                        "\(target) \(call.effect.verb) with \(reference.spelling), outside the environment", fix: call.effect.fix)
                 }
             }
         }
