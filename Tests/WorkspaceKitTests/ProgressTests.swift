@@ -48,10 +48,10 @@ struct ProgressTests {
 
         clock.advance(0.6)
         progress.advance(by: 3_000)
-        #expect(screen.lines == ["workspace check: step 2 of 3, reading the sources: 3,120 of 7,493 files (1.5 s)"])
+        #expect(screen.lines == ["workspace check 2/3: reading the sources: 3,120 of 7,493 files (1.5 s)"])
 
         progress.step("applying the rules")
-        #expect(screen.lines.last == "workspace check: step 3 of 3, applying the rules (1.5 s)")
+        #expect(screen.lines.last == "workspace check 3/3: applying the rules (1.5 s)")
         progress.finish()
         #expect(screen.output.hasSuffix("applying the rules (1.5 s)" + ProgressTerminal.erase), "erased when finished")
         // Nothing is drawn once finished.
@@ -64,7 +64,7 @@ struct ProgressTests {
         let clock = TestClock()
         let terminal = ProgressTerminal(delay: 0, interval: 0.5, ticks: false, width: 40) { screen.record($0) }
         let progress = Progress("affected", steps: 1, terminal: terminal, clock: { clock.now })
-        progress.step("reading the test targets' sources", count: 1_000, of: "test targets")
+        progress.step("reading the test targets", count: 1_000)
         for _ in 0..<1_000 { progress.advance() }
         #expect(screen.lines.count == 1, "drawn once at the step, not once per target")
         clock.advance(0.5)
@@ -84,8 +84,8 @@ struct ProgressTests {
             #expect(screen.output.hasSuffix(ProgressTerminal.erase), "the line is erased while the build prints")
         }
         #expect(screen.lines.count == shownBefore)
-        progress.step("rendering the programs' screens", count: 3, of: "programs")
-        #expect(screen.lines.last == "workspace gallery: step 2 of 2, rendering the programs' screens: 0 of 3 programs (0.0 s)")
+        progress.step("rendering the screens", count: 3, of: "programs")
+        #expect(screen.lines.last == "workspace gallery 2/2: rendering the screens: 0 of 3 programs (0.0 s)")
         progress.finish()
     }
 
@@ -118,10 +118,10 @@ struct ProgressTests {
     @Test func checkAtATerminalSaysEachStepThenErasesItsLine() throws {
         let screen = Screen()
         let atTerminal = try check(terminal: screen.terminal())
-        let shape = #/workspace check: step [1-4] of 4, [A-Za-z' .]+(: [0-9,]+ of [0-9,]+ [a-z]+)? \([0-9]+\.[0-9] s\)/#
+        let shape = #/workspace check [1-4]/4: [A-Za-z' .]+(: [0-9,]+ of [0-9,]+ [a-z]+)? \([0-9]+\.[0-9] s\)/#
         #expect(!screen.lines.isEmpty)
         for line in screen.lines { #expect(line.wholeMatch(of: shape) != nil, "\(line)") }
-        #expect(screen.lines.contains { $0.hasPrefix("workspace check: step 3 of 4, reading the sources: ") })
+        #expect(screen.lines.contains { $0.hasPrefix("workspace check 3/4: reading the sources: ") })
         #expect(screen.output.hasSuffix(ProgressTerminal.erase), "nothing is left of it when the command's output comes")
 
         // Without a terminal the command's output is all there is, and it is the same.

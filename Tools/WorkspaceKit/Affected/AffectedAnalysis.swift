@@ -39,7 +39,7 @@ public struct AffectedAnalysis: Sendable {
     public init(manifest: Manifest, files: any FileSystem, progress: Progress = .silent) {
         let tests = manifest.targets.filter { $0.kind == .test }
         let executables = Self.executables(of: manifest)
-        progress.step("reading the test targets' sources", count: tests.count, of: "test targets")
+        progress.step("reading the test targets", count: tests.count)
         let scans = tests.map { test in
             defer { progress.advance() }
             return (test: test.name, scan: Self.scan(test, executables: executables, files: files))

@@ -61,7 +61,7 @@ public struct GalleryRun {
                 return 1
             }
         }
-        progress.step("rendering the programs' screens", count: programNames.count, of: "programs")
+        progress.step("rendering the screens", count: programNames.count, of: "programs")
         for program in programNames {
             defer { progress.advance() }
             do {
@@ -77,7 +77,7 @@ public struct GalleryRun {
         }
 
         // Each screen must be seen in every state its translator can produce, declared or not.
-        progress.step("reading every screen's states from the sources")
+        progress.step("reading the screens' states")
         let derived = ScreenStates(index: SourceIndex(manifest: manifest, files: files)).derived()
         let reports = ScreenStates.requiring(derived, in: programs.names.compactMap { fresh[$0] ?? committed[$0] })
         write(summary(selection, change: change, mode: mode, fresh: fresh, committed: committed))

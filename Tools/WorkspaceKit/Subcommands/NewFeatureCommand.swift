@@ -73,7 +73,7 @@ struct NewFeatureCommand: Subcommand {
             // The spec comes from the manifest as SwiftPM now reads it; if that fails, or SwiftPM
             // reads other targets than planned, the plan is undone.
             try command.apply(plan, alsoRestoring: [Conventions.specPath]) {
-                progress.step("reading the edited Package.swift (swift package dump-package)")
+                progress.step("reading the edited Package.swift")
                 let edited = try workspace.manifest()
                 let expected = plan.features.flatMap {
                     [$0, Conventions.entry(of: $0), Conventions.sandbox(of: $0), Conventions.testTarget(of: $0)]
@@ -81,7 +81,7 @@ struct NewFeatureCommand: Subcommand {
                 if let missing = expected.first(where: { edited.target(named: $0) == nil }) {
                     throw CommandError("Package.swift, as SwiftPM reads it after the edit, does not declare \(missing)")
                 }
-                progress.step("generating \(Conventions.specPath) from \(Progress.grouped(edited.targets.count)) targets")
+                progress.step("generating \(Conventions.specPath)")
                 try workspace.files.write(SpecGenerator(manifest: edited).generate(), to: Conventions.specPath)
             }
         } catch {

@@ -47,7 +47,7 @@ struct SpecCommand: Subcommand {
         defer { progress.finish() }
         progress.step("reading Package.swift")
         let manifest = try workspace.manifest()
-        progress.step("generating \(Conventions.specPath) from \(Progress.grouped(manifest.targets.count)) targets")
+        progress.step("generating \(Conventions.specPath)")
         let status = SpecStatus(manifest: manifest, files: workspace.files)
         progress.step("generating \(Conventions.toolPackageFolder)/Package.swift")
         let tool = manifest.target(named: Conventions.toolProgram) == nil ? nil : ToolPackage(manifest: manifest)

@@ -73,8 +73,8 @@ public final class ProgressTerminal: @unchecked Sendable {
 }
 
 /// How far a command that reads the whole workspace is, for a person at a terminal, once the
-/// command has taken a second: `workspace check: step 2 of 3, reading the sources: 3,120 of 7,493
-/// files (1.4 s)`: how far, of how much, doing what. The command names its steps (`step`) and
+/// command has taken a second: `workspace check 3/4: reading the sources: 3,120 of 7,493 files
+/// (1.4 s)` (step 3 of 4: how far, of how much, doing what). The command names its steps (`step`) and
 /// counts what it has done of a step (`advance`); `finish` erases the line. Without a terminal
 /// it shows nothing and costs next to nothing.
 public final class Progress: @unchecked Sendable {
@@ -112,7 +112,7 @@ public final class Progress: @unchecked Sendable {
     public static var silent: Progress { Progress("", steps: 0, terminal: nil) }
 
     /// The next step begins: what it does (`reading the sources`) and, when it counts something,
-    /// how many of what (`7493`, `files`).
+    /// how many of what (`7493`, `files`; no unit when the words say it).
     public func step(_ doing: String, count total: Int? = nil, of unit: String = "") {
         guard terminal != nil else { return }
         update {
@@ -159,8 +159,8 @@ public final class Progress: @unchecked Sendable {
     /// What the line says now; nil while the command is younger than the terminal's delay.
     func text(at now: Double) -> String? {
         guard let terminal, now - started >= terminal.delay, step > 0 else { return nil }
-        var text = "workspace \(command): step \(min(step, steps)) of \(steps), \(doing)"
-        if let total { text += ": \(Self.grouped(min(done, total))) of \(Self.grouped(total)) \(unit)" }
+        var text = "workspace \(command) \(min(step, steps))/\(steps): \(doing)"
+        if let total { text += ": \(Self.grouped(min(done, total))) of \(Self.grouped(total))" + (unit.isEmpty ? "" : " \(unit)") }
         return text + " (" + String(format: "%.1f s", now - started) + ")"
     }
 
