@@ -14,7 +14,13 @@ public struct SpecGenerator: Sendable {
 
     public init(manifest: Manifest) {
         self.manifest = manifest
+        systemLibraries = manifest.targets.filter { $0.kind == .system }
+        systemsByName = Dictionary(systemLibraries.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
+
+    /// The system libraries, found once: every target's dependencies are looked up in them.
+    let systemLibraries: [Target]
+    let systemsByName: [String: Target]
 
     /// The template a target is written with, if any.
     public enum Template: String, CaseIterable, Sendable {
@@ -192,7 +198,6 @@ public struct SpecGenerator: Sendable {
     }
 
     var buildableTargets: [Target] { manifest.targets.filter { $0.kind != .system } }
-    var systemLibraries: [Target] { manifest.targets.filter { $0.kind == .system } }
 
     /// Settings every buildable target has: they go to the project.
     var sharedSettings: [(key: String, value: String)] {
@@ -338,11 +343,10 @@ public struct SpecGenerator: Sendable {
         for setting in unmirroredSettings(of: target) {
             lines.append("    # not mirrored from Package.swift: \(setting)")
         }
-        let systems = Dictionary(uniqueKeysWithValues: systemLibraries.map { ($0.name, $0) })
         let products = Set(target.dependencies.filter(\.isProduct).map(\.name))
         var dependencyLines: [String] = []
         for dependency in layout.extraDependencies {
-            if let system = systems[dependency] {
+            if let system = systemsByName[dependency] {
                 dependencyLines.append("      - sdk: \(Self.sdkLibrary(for: system))")
             } else if products.contains(dependency) {
                 dependencyLines.append("      # not mirrored from Package.swift: product \(dependency) of another package")
