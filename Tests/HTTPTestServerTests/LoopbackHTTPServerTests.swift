@@ -29,6 +29,20 @@ struct LoopbackHTTPServerTests {
         #expect(request.headers["X-Test"] == "yes")
     }
 
+    @Test("a stopped server refuses connections and keeps its port, so no other test's server is given it")
+    func stoppedKeepsItsPort() async throws {
+        let server = try LoopbackHTTPServer { _ in .text("{}", status: 200) }
+        server.stop()
+        #expect(!LoopbackHTTPServer.isFree(server.port))
+        await #expect(throws: (any Error).self) { try await get("/feed", from: server) }
+        // After an answer, the port holds a connection in TIME_WAIT: kept all the same.
+        let answered = try LoopbackHTTPServer { _ in .text("{}", status: 200) }
+        #expect(try await get("/feed", from: answered).status == 200)
+        answered.stop()
+        #expect(answered.keepsItsPort)
+        #expect(!LoopbackHTTPServer.isFree(try LoopbackHTTPServer.closedPort()))
+    }
+
     @Test("the contract handler answers searches, recipes and the feed, and 400/404 with an error body")
     func contract() async throws {
         let server = try LoopbackHTTPServer(handler: RecipeServerHandler.handler(recipes: recipes))

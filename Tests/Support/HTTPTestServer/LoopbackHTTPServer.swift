@@ -63,6 +63,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private var requests: [Request] = []
     private var sent: [Int] = []
     private var stopped = false
+    /// After `stop`, a socket bound to the port and never listening, until the server is released.
+    private var reservation: Int32?
 
     public var baseURL: URL { URL(string: isIPv6 ? "http://[::1]:\(port)" : "http://127.0.0.1:\(port)")! }
     public var receivedRequests: [Request] { lock.withLock { requests } }
@@ -107,9 +109,17 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         thread.start()
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        if let reservation = lock.withLock({ reservation }) { close(reservation) }
+    }
 
     /// Stops listening: new connections are refused. Safe to call more than once.
+    ///
+    /// The port stays this server's until it is released: a listener stopped on Linux gives back a
+    /// port the system chose, and the next server any test starts could be given it and answer
+    /// what was meant to be refused (a "no network" test then saw another server's recipes). So a
+    /// socket that never listens is bound to the port at once, as `closedPort` does.
     ///
     /// Only the accept loop closes the listener, after its last `accept`: closed here, its
     /// descriptor number could be reused by another test's server at once, and the loop, still
@@ -121,6 +131,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
         guard wasListening else { return }
         shutdown(listener, Int32(SHUT_RDWR))  // refuses new connections and wakes the loop's poll
+        // SO_REUSEADDR: the port may hold a connection in TIME_WAIT; a socket bound to it is still
+        // never given to a new server asking for any port.
+        let kept = try? Self.listen(ipv6: isIPv6, listening: false, reuseAddress: true, port: port).0
+        lock.withLock { reservation = kept }
     }
 
     private var isStopped: Bool { lock.withLock { stopped } }
@@ -132,9 +146,22 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         try listen(ipv6: ipv6, listening: false).1
     }
 
+    /// Whether the stopped server still holds its port (see `stop`).
+    public var keepsItsPort: Bool { lock.withLock { reservation != nil } }
+
+    /// Whether a socket could be bound to `port` now: false while a server, running or stopped, or
+    /// `closedPort` holds it (or a connection of its lingers).
+    public static func isFree(_ port: UInt16, ipv6: Bool = false) -> Bool {
+        guard let socket = try? listen(ipv6: ipv6, listening: false, port: port).0 else { return false }
+        close(socket)
+        return true
+    }
+
     /// A socket listening on the loopback address of its family (or only bound to it), and the
-    /// port it got.
-    private static func listen(ipv6: Bool = false, listening: Bool = true) throws -> (Int32, UInt16) {
+    /// port it got: `port`, or one the system chooses when 0.
+    private static func listen(
+        ipv6: Bool = false, listening: Bool = true, reuseAddress: Bool? = nil, port wanted: UInt16 = 0
+    ) throws -> (Int32, UInt16) {
         let family = ipv6 ? AF_INET6 : AF_INET
         // Closed on exec, as every socket here: a program a test starts must not keep it open.
         #if canImport(Glibc)
@@ -146,7 +173,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         guard socket >= 0 else { throw POSIXError(.EAFNOSUPPORT) }
         // Never for the port kept refusing: with it, a new server asking for any port may be given
         // that one, since a socket that does not listen is no conflict to SO_REUSEADDR.
-        if listening {
+        if reuseAddress ?? listening {
             var yes: Int32 = 1
             setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         }
@@ -156,12 +183,14 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_addr = in6addr_loopback
+            address.sin6_port = wanted.bigEndian
             length = socklen_t(MemoryLayout<sockaddr_in6>.size)
             withUnsafeBytes(of: &address) { bytes in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) } }
         } else {
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = wanted.bigEndian
             length = socklen_t(MemoryLayout<sockaddr_in>.size)
             withUnsafeBytes(of: &address) { bytes in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) } }
         }
