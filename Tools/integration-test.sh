@@ -67,11 +67,15 @@ Tools/workspace new-feature Pantry --dry-run
 
 step "workspace new-feature Pantry"
 Tools/workspace new-feature Pantry
-# The descriptor is a member of `Screens`, in its first part (an `extension Screens` of at most 50),
-# not a new top-level name in Core (which would recompile every feature; docs/architecture.md).
-grep -q '^    public struct Pantry: PlainScreenDescriptor {$' 'Core/Core/Descriptors/Screens+Part01.swift' \
-  || fail "Screens.Pantry is not in Core/Core/Descriptors/Screens+Part01.swift"
-grep -q '^    case pantry$' Core/Core/Descriptors/ScreenKind.swift || fail "ScreenKind has no case pantry"
+# The screen goes into the first part of `Screens` (at most 50 screens, everything they need in one
+# file): named `Screens.Pantry`, not a new top-level name in Core (which would recompile every
+# feature), its kind and builder the part's own (docs/architecture.md, "Screens in parts").
+part='Core/Core/Descriptors/Screens+Part01.swift'
+grep -q '^    public typealias Pantry = ScreensPart01.Pantry$' "$part" || fail "Screens names no Pantry in $part"
+grep -q '^    public struct Pantry: PlainScreenDescriptor {$' "$part" || fail "ScreensPart01.Pantry is not in $part"
+grep -q '^        case pantry$' "$part" || fail "ScreensPart01.Kind has no case pantry"
+grep -q '^        @MainActor func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen$' "$part" \
+  || fail "ScreensPart01.Builders has no buildPantry"
 # App builds its screens through the feature's entry, never importing the feature itself.
 grep -q '^internal import Pantry$' App/Entries/PantryEntry/PantryEntry.swift || fail "App/Entries/PantryEntry does not import Pantry"
 grep -q '^import PantryEntry$' App/App/Composition/AppResolver.swift || fail "AppResolver does not import PantryEntry"

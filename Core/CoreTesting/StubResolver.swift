@@ -5,13 +5,15 @@ import Core
 /// (`resolver.register(Screens.Feed.self, FeedFeature.makeScreen)`); everything else stays a
 /// placeholder. Every resolution is recorded.
 ///
-/// One `build…` per descriptor, each a line handing its descriptor to `built`: the `Resolver`
-/// protocol makes a missing one a compile error here as in the app. Registered builders are kept
+/// One `build…` per screen of the app's own, each a line handing its descriptor to `built`: the
+/// `Resolver` protocol makes a missing one a compile error here as in the app. The screens of the
+/// parts of `Screens` come from `PlaceholderBuilding`: each part's `Placeholders` builds them with
+/// `placeholder(for:in:)`, so a new screen adds nothing here. Registered builders are kept
 /// by descriptor type, not in one stored property per descriptor: a thousand properties with
 /// closure defaults made this module take 9 s to compile after a screen was added, one-line
 /// methods under 3 s.
 @MainActor
-public final class StubResolver: Resolver {
+public final class StubResolver: Resolver, PlaceholderBuilding {
     public typealias Builder<D: Descriptor> = @MainActor @Sendable (D, any Environment) -> D.Output
 
     /// Registered builders by descriptor type; each is a `Builder<D>` for its key's `D`.
@@ -35,6 +37,11 @@ public final class StubResolver: Resolver {
         // Only `register` writes here, always a `Builder<D>` under `D`'s key.
         guard let builder = builders[ObjectIdentifier(D.self)] as? Builder<D> else { return fallback(descriptor, environment) }
         return builder(descriptor, environment)
+    }
+
+    /// The screen of a part: the builder registered for `D`, else a labelled placeholder.
+    public func placeholder<D: ScreenDescriptor>(for descriptor: D, in environment: any Environment) -> any Screen {
+        screen(descriptor, environment)
     }
 
     private func screen<D: ScreenDescriptor>(_ descriptor: D, _ environment: any Environment) -> any Screen {

@@ -41,7 +41,12 @@ struct DeepLinkTests {
     func kindsAreNamedAfterTheirDescriptors() {
         #expect(ScreenKind.recipeDetails.name == "RecipeDetails")
         #expect(String(describing: Screens.RecipeDetails(recipeID: 3)) == "Screens.RecipeDetails(recipeID: 3)")
-        for kind in ScreenKind.allCases { #expect(String(reflecting: kind.descriptorType) == "Core.Screens.\(kind.name)") }
+        // The app's own screens are declared in `Screens`, the others in a part and named in `Screens` by a typealias.
+        for kind in ScreenKind.allCases {
+            let name = String(reflecting: kind.descriptorType)
+            let inPart = name.split(separator: ".").count == 3 && name.hasPrefix("Core.ScreensPart") && name.hasSuffix(".\(kind.name)")
+            #expect(name == "Core.Screens.\(kind.name)" || inPart, "\(name)")
+        }
     }
 
     @Test("no two screens share a link path")

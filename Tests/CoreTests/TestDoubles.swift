@@ -28,8 +28,9 @@ final class LabelledScreen: Screen {
 }
 
 /// A resolver that records which of its builders ran, with which descriptor and
-/// in which environment (named by the environment's feature flags).
-final class RecordingResolver: Resolver {
+/// in which environment (named by the environment's feature flags). The screens of the parts of
+/// `Screens` are recorded as `.screen` through `placeholder(for:in:)`.
+final class RecordingResolver: Resolver, PlaceholderBuilding {
     enum Build: Equatable, Sendable {
         case search(Screens.RecipeSearch)
         case details(Screens.RecipeDetails)
@@ -72,6 +73,10 @@ final class RecordingResolver: Resolver {
         screen(descriptor, environment)
     }
     @MainActor func buildAbout(_ descriptor: Screens.About, in environment: any Environment) -> any Screen {
+        screen(descriptor, environment)
+    }
+
+    @MainActor func placeholder<D: ScreenDescriptor>(for descriptor: D, in environment: any Environment) -> any Screen {
         screen(descriptor, environment)
     }
 

@@ -96,7 +96,16 @@ enum Fixtures {
             @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen
             @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen
             @MainActor func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
+            /// The builders of each part of `Screens`.
+            @MainActor var part01: ScreensPart01Slot { get }
         }
+
+        /// Every part's builders.
+        public protocol PartBuilders:
+            ScreensPart01.Builders
+        {}
+
+        public protocol PlaceholderBuilding: AnyObject {}
 
         """
 
@@ -144,15 +153,21 @@ enum Fixtures {
 
     static let screenKindSwift = """
         /// Every screen, one case each. The switch is exhaustive { so }.
-        public enum ScreenKind: String, CaseIterable, Hashable, Sendable {
+        public enum ScreenKind: CaseIterable, Hashable, Sendable {
             case feed
             // A comment: case notACase
             case favorites
+            case part(any PartKind)
+
+            public static let allCases: [ScreenKind] =
+                [.feed, .favorites]
+                + ScreensPart01.Kind.allCases.map(ScreenKind.part)
 
             public var descriptorType: any ScreenDescriptor.Type {
                 switch self {
                 case .feed: return Screens.Feed.self
                 case .favorites: return Screens.Favorites.self
+                case .part(let kind): return kind.descriptorType
                 }
             }
         }
@@ -162,14 +177,8 @@ enum Fixtures {
     static let stubResolverSwift = """
         import Core
 
-        /// The resolver of tests and sandboxes.
-        public struct StubResolver: Resolver {
-            public typealias Builder<D: Descriptor> = @MainActor @Sendable (D, any Environment) -> D.Output
-
-            public var feed: Builder<Screens.Feed> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-            public var favorites: Builder<Screens.Favorites> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-            public var recipeExport: Builder<RecipeExportDescriptor> = { descriptor, _ in RecordingExporter(format: descriptor.format) }
-
+        /// The resolver of tests and sandboxes: the screens of the parts are placeholders.
+        public final class StubResolver: Resolver, PlaceholderBuilding {
             let recorder: Recorder
 
             public init(recorder: Recorder) {
@@ -178,18 +187,22 @@ enum Fixtures {
 
             @MainActor public func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
                 recorder.record(resolved: descriptor)
-                return feed(descriptor, environment)
+                return PlaceholderScreen(for: descriptor)
             }
 
             /// Saved recipes.
             @MainActor public func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
                 recorder.record(resolved: descriptor)
-                return favorites(descriptor, environment)
+                return PlaceholderScreen(for: descriptor)
             }
 
             @MainActor public func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
                 recorder.record(resolved: descriptor)
-                return recipeExport(descriptor, environment)
+                return RecordingExporter(format: descriptor.format)
+            }
+
+            public func placeholder<D: ScreenDescriptor>(for descriptor: D, in environment: any Environment) -> any Screen {
+                PlaceholderScreen(for: descriptor)
             }
         }
 
@@ -206,7 +219,7 @@ enum Fixtures {
         #endif
 
         /// One builder per descriptor.
-        struct AppResolver: Resolver {
+        struct AppResolver: Resolver, PartBuilders {
             let exportDirectory: URL
 
             @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
@@ -230,7 +243,7 @@ enum Fixtures {
         import CoreTesting
 
         /// A resolver that records which of its builders ran. Not `struct Fake: Resolver {`.
-        final class RecordingResolver: Sendable, Core.Resolver {
+        final class RecordingResolver: Sendable, Core.Resolver, PartBuilders {
             let label = "class RecordingResolver: Resolver { }"
 
             @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
@@ -252,8 +265,15 @@ enum Fixtures {
         # Core's top-level declarations.
         protocol Descriptor
         protocol Resolver
+        protocol PartBuilders
+        protocol PlaceholderBuilding
         enum Screens
         enum ScreenKind
+        extension Screens
+        enum ScreensPart01
+        struct ScreensPart01Slot
+        extension ScreensPart01.Builders
+        extension PlaceholderBuilding
         protocol Screen
         struct Recipe
 
@@ -266,6 +286,7 @@ enum Fixtures {
             "Core/Core/Descriptors/Descriptor.swift": descriptorSwift,
             "Core/Core/Descriptors/Screens.swift": screensSwift,
             "Core/Core/Descriptors/ScreenKind.swift": screenKindSwift,
+            "Core/Core/Descriptors/Screens+Part01.swift": ScreensParts.emptyText(ScreensParts.part(1, in: "Core/Core/Descriptors")),
             "Core/Core/Screen.swift": "public protocol Screen: AnyObject {}\npublic struct Recipe {}\n",
             "Core/CoreTesting/StubResolver.swift": stubResolverSwift,
             "Core/CoreTesting/PlaceholderScreen.swift": "import Core\n\npublic final class PlaceholderScreen: Screen {}\n",

@@ -17,22 +17,29 @@ struct NewFeatureTests {
                 "Features/Pantry/PantryFeature.swift", "Features/Pantry/PantryScreen.swift", "Features/Pantry/PantryViewModel.swift",
                 "Features/Pantry/PantryTranslator.swift", "Features/Pantry/PantryState.swift", "Tests/PantryTests/PantryScreenTests.swift",
                 "Sandboxes/PantrySandbox/main.swift", "App/Entries/PantryEntry/PantryEntry.swift",
-                "Core/Core/Descriptors/Screens+Part01.swift",
             ])
+        // The screen goes into the existing part: no other file of Core changes, nor CoreTesting's
+        // StubResolver (a `PlaceholderBuilding` resolver gets the part's placeholder).
         #expect(
             plan.changes.filter { $0.kind == .change }.map(\.path) == [
-                "Package.swift", "Core/top-level-declarations.txt", "Core/Core/Descriptors/Descriptor.swift",
-                "Core/Core/Descriptors/ScreenKind.swift", "Core/CoreTesting/StubResolver.swift", "App/App/Composition/AppResolver.swift",
+                "Package.swift", "Core/Core/Descriptors/Screens+Part01.swift", "App/App/Composition/AppResolver.swift",
                 "Tests/CoreTests/TestDoubles.swift",
             ])
         #expect(plan.manualSteps.isEmpty)
         let text = Dictionary(uniqueKeysWithValues: plan.changes.map { ($0.path, $0.text) })
         #expect(text["Package.swift"]?.contains("    \"Favorites\",\n    \"Pantry\",\n]") == true)
-        #expect(text["Core/Core/Descriptors/ScreenKind.swift"]?.contains("    case favorites\n    case pantry\n") == true)
-        #expect(text["Core/Core/Descriptors/ScreenKind.swift"]?.contains("        case .pantry: return Screens.Pantry.self\n") == true)
-        #expect(
-            text["Core/Core/Descriptors/Descriptor.swift"]?.contains(
-                "func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen\n") == true)
+        let part = try #require(text["Core/Core/Descriptors/Screens+Part01.swift"])
+        for line in [
+            "extension Screens {\n    public typealias Pantry = ScreensPart01.Pantry\n}\n",
+            "    public enum Kind: ScreenKind.PartKind, CaseIterable {\n        case pantry\n\n",
+            "            switch self {\n            case .pantry: return Pantry.self\n            }\n",
+            "    public protocol Builders: AnyObject {\n        @MainActor func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen\n    }\n",
+            "        public func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen {\n            resolver.placeholder(for: descriptor, in: environment)\n        }\n",
+            "        public static var kind: ScreenKind { .part(Kind.pantry) }\n",
+            "            resolver.part01.builders.buildPantry(self, in: environment)\n",
+        ] {
+            #expect(part.contains(line), "\(line)")
+        }
         #expect(
             text["App/App/Composition/AppResolver.swift"]?.contains(
                 """
@@ -45,14 +52,6 @@ struct NewFeatureTests {
         #expect(
             text["App/Entries/PantryEntry/PantryEntry.swift"]?.contains(
                 "internal import Pantry\n") == true)
-        #expect(
-            text["Core/CoreTesting/StubResolver.swift"]?.contains(
-                "public var pantry: Builder<Screens.Pantry> = { descriptor, _ in PlaceholderScreen(for: descriptor) }") == true)
-        #expect(text["Core/top-level-declarations.txt"]?.hasSuffix("\n# Descriptors/Screens+Part01.swift\nextension Screens\n") == true)
-        #expect(
-            text["Core/CoreTesting/StubResolver.swift"]?.contains(
-                "@MainActor public func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {")
-                == true)
         #expect(
             text["Tests/CoreTests/TestDoubles.swift"]?.contains(
                 "@MainActor func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen { screen(descriptor, environment) }"
@@ -86,14 +85,9 @@ struct NewFeatureTests {
 
         // Pantry, the newest feature without values, is the example: its qualified name is replaced whole.
         #expect(
-            plan.changes.first { $0.path == "Core/CoreTesting/StubResolver.swift" }?.summary
-                == "StubResolver: build for Screens.MealPlan (copied from Screens.Pantry)")
-        #expect(
-            text["Core/CoreTesting/StubResolver.swift"]?.contains(
-                """
-                    public var pantry: Builder<Screens.Pantry> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-                    public var mealPlan: Builder<Screens.MealPlan> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-                """) == true)
+            plan.changes.first { $0.path == "App/App/Composition/AppResolver.swift" }?.summary
+                == "AppResolver: build for Screens.MealPlan (copied from Screens.Pantry), import MealPlanEntry")
+        #expect(!plan.changes.contains { $0.path == "Core/CoreTesting/StubResolver.swift" })
         #expect(
             text["App/App/Composition/AppResolver.swift"]?.contains(
                 "func buildMealPlan(_ descriptor: Screens.MealPlan, in environment: any Environment) -> any Screen {\n        MealPlanEntry.makeScreen("
@@ -105,6 +99,9 @@ struct NewFeatureTests {
             text["Core/Core/Descriptors/Screens+Part01.swift"]?.contains(
                 "        }\n    }\n\n    /// The Meal Plan screen (made by `workspace new-feature`).\n    public struct MealPlan: PlainScreenDescriptor {\n"
             ) == true)
+        #expect(
+            text["Core/Core/Descriptors/Screens+Part01.swift"]?.contains(
+                "    public typealias Pantry = ScreensPart01.Pantry\n    public typealias MealPlan = ScreensPart01.MealPlan\n") == true)
         #expect(!text.values.contains { $0.contains("Screens.Screens") })
         #expect(plan.manualSteps.isEmpty)
 
@@ -190,8 +187,9 @@ struct NewFeatureTests {
 
     @Test(arguments: [
         (
-            "Core/Core/Descriptors/ScreenKind.swift", "public enum Kinds {}\n",
-            "found no `enum ScreenKind` in Core — nothing was written"
+            "Core/Core/Descriptors/Screens+Part01.swift",
+            "extension Screens {\n}\n\npublic enum ScreensPart01 {\n    public enum Kind: ScreenKind.PartKind {\n        var descriptorType: Int {\n            switch self {\n            }\n        }\n    }\n}\n",
+            "Core/Core/Descriptors/Screens+Part01.swift: found no `protocol Builders { … }` in `ScreensPart01` to add the screen to — nothing was written"
         ),
         // Without the namespace there is nowhere to declare the descriptor; an extension is not one.
         (
@@ -378,8 +376,9 @@ struct NewFeatureTests {
         let report = try command().plan("Pantry").report(dryRun: true)
         let lines = report.split(separator: "\n")
         #expect(lines.first == "new-feature Pantry (dry run: nothing is written). It would:")
-        // The title, nine files made (eight of the feature, a part of Screens), seven changed, and the spec.
-        #expect(lines.count == 1 + 9 + 7 + 1)
+        // The title, eight files made, four changed (the manifest, the part of Screens, the app's and a
+        // test's resolvers), and the spec.
+        #expect(lines.count == 1 + 8 + 4 + 1)
         #expect(lines.last?.hasPrefix("  change   project-spec.yml") == true)
     }
 }

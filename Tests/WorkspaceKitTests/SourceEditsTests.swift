@@ -39,80 +39,73 @@ struct SourceEditsTests {
         }
     }
 
-    @Test func theKindGetsACaseAfterTheLastOneAndAnArmAtTheEndOfItsSwitch() throws {
-        let edited = try SourceEdits.addingKind(
-            "pantry", descriptor: "Screens.Pantry", toScreenKindIn: Fixtures.screenKindSwift, path: "ScreenKind.swift")
-        #expect(
-            edited.contains(
-                """
-                    case feed
-                    // A comment: case notACase
-                    case favorites
-                    case pantry
-
-                    public var descriptorType
-                """))
-        #expect(
-            edited.contains(
-                """
-                        case .favorites: return Screens.Favorites.self
-                        case .pantry: return Screens.Pantry.self
-                        }
-                """))
+    /// A part's `Kind` as its file declares it, with `cases` before its switch.
+    func kind(_ cases: [String]) -> String {
+        let body = cases.map { "        case \($0)\n" }.joined() + (cases.isEmpty ? "" : "\n")
+        let arms = cases.map { "            case .\($0): return \($0.prefix(1).uppercased() + $0.dropFirst()).self\n" }.joined()
+        return "public enum ScreensPart01 {\n    public enum Kind: ScreenKind.PartKind {\n\(body)"
+            + "        public var descriptorType: any ScreenDescriptor.Type {\n            switch self {\n\(arms)            }\n        }\n    }\n}\n"
     }
 
-    @Test func aFileWithoutScreenKindIsRefused() {
-        #expect(throws: SourceEdits.Failure(path: "X.swift", message: "found no `enum ScreenKind { … }` to add the case pantry to")) {
-            try SourceEdits.addingKind("pantry", descriptor: "Screens.Pantry", toScreenKindIn: "enum Other {}\n", path: "X.swift")
+    @Test func aKindGetsACaseAfterItsLastOneAndAnArmAtTheEndOfItsSwitch() throws {
+        for cases in [[], ["feed"], ["feed", "favorites"]] {
+            let text = kind(cases)
+            let declaration = try ScreensParts.declaration("enum", "Kind", inside: "ScreensPart01", in: text, path: "P.swift")
+            let edited = try SourceEdits.addingCase("pantry", returning: "Pantry.self", to: declaration, in: text, path: "P.swift")
+            #expect(edited == kind(cases + ["pantry"]), "after \(cases)")
         }
     }
 
-    @Test func theRequirementGoesAfterTheLastScreenBuilderOfProtocolResolver() throws {
+    @Test func anEnumWithoutItsSwitchIsRefused() throws {
+        let text = "enum Kind {\n    case feed\n}\n"
+        let declaration = try ScreensParts.declaration("enum", "Kind", in: text, path: "X.swift")
+        #expect(throws: SourceEdits.Failure(path: "X.swift", message: "found no `switch self { … }` in enum Kind mapping its cases")) {
+            try SourceEdits.addingCase("pantry", returning: "Pantry.self", to: declaration, in: text, path: "X.swift")
+        }
+    }
+
+    @Test func aLineGoesLastInABodyWithoutABlankLine() throws {
         let requirement = FeatureTemplates(name: "Pantry").requirement
-        let edited = try SourceEdits.addingRequirement(requirement, toResolverIn: Fixtures.descriptorSwift, path: "Descriptor.swift")
-        #expect(
-            edited.contains(
-                """
-                    @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen
-                    @MainActor func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen
-                    @MainActor func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
-                }
-                """))
-        // Only one line was added: not in `protocol Descriptor`, not in the doc comment's braces.
-        #expect(edited.split(separator: "\n").count == Fixtures.descriptorSwift.split(separator: "\n").count + 1)
-    }
-
-    @Test func aProtocolWithoutScreenBuildersGetsTheRequirementBeforeItsBrace() throws {
-        let edited = try SourceEdits.addingRequirement(
-            "func build(_ d: P) -> any Screen", toResolverIn: "public protocol Resolver: Sendable {\n}\n", path: "R.swift")
-        #expect(edited == "public protocol Resolver: Sendable {\n    func build(_ d: P) -> any Screen\n}\n")
-        #expect(throws: SourceEdits.Failure.self) {
-            try SourceEdits.addingRequirement("x", toResolverIn: "// protocol Resolver {}\n", path: "R.swift")
+        for (text, expected) in [
+            (
+                "    public protocol Builders: AnyObject {\n    }\n",
+                "    public protocol Builders: AnyObject {\n        \(requirement)\n    }\n"
+            ),
+            (
+                "protocol Builders {\n    func a()\n}\n",
+                "protocol Builders {\n    func a()\n    \(requirement)\n}\n"
+            ),
+            ("protocol Builders {}\n", "protocol Builders {\n    \(requirement)\n}\n"),
+        ] {
+            let declaration = try #require(SwiftSource(text).typeDeclarations.first)
+            #expect(try SourceEdits.appendingLine(requirement, to: declaration, in: text) == expected)
         }
     }
 
-    @Test func theDescriptorGoesIntoTheBodyOfScreens() throws {
-        let member = FeatureTemplates(name: "Pantry").descriptor
-        let edited = try SourceEdits.addingMember(member, toEnumNamed: "Screens", in: Fixtures.screensSwift, path: "Screens.swift")
+    @Test func aDescriptorGoesIntoTheBodyOfItsPart() throws {
+        let part = ScreensParts.part(1, in: "Core/Core/Descriptors")
+        let empty = ScreensParts.emptyText(part)
+        let edited = try ScreensParts.adding(FeatureTemplates(name: "Pantry"), to: empty, part: part)
         #expect(
-            edited.hasPrefix(
-                String(Fixtures.screensSwift.dropLast("}\n".count))
-                    + "\n    /// The Pantry screen (made by `workspace new-feature`).\n    public struct Pantry: PlainScreenDescriptor {\n"
+            edited.contains(
+                "\n    /// The Pantry screen (made by `workspace new-feature`).\n    public struct Pantry: PlainScreenDescriptor {\n"))
+        #expect(
+            edited.contains(
+                "        public static var kind: ScreenKind { .part(Kind.pantry) }\n        public static var linkPath: String { \"pantry\" }\n\n"
             ))
-        #expect(edited.contains("        public static let kind = ScreenKind.pantry\n        public static let linkPath = \"pantry\"\n\n"))
-        #expect(edited.hasSuffix("            resolver.buildPantry(self, in: environment)\n        }\n    }\n}\n"))
         // Blank lines stay blank, without trailing spaces.
         #expect(!edited.contains(" \n"))
 
-        let second = try SourceEdits.addingMember(
-            FeatureTemplates(name: "MealPlan").descriptor, toEnumNamed: "Screens", in: edited, path: "Screens.swift")
+        let second = try ScreensParts.adding(FeatureTemplates(name: "MealPlan"), to: edited, part: part)
         #expect(
-            second.hasPrefix(String(edited.dropLast("}\n".count)) + "\n    /// The Meal Plan screen (made by `workspace new-feature`).\n"))
-        #expect(second.hasSuffix("    }\n}\n"))
+            second.contains(
+                "            resolver.part01.builders.buildPantry(self, in: environment)\n        }\n    }\n\n    /// The Meal Plan screen")
+        )
+        let index = SourceIndex(
+            manifest: try Fixtures.manifest(),
+            files: InMemoryFileSystem(["Core/Core/S.swift": Fixtures.screensSwift, "Core/Core/P.swift": second]))
         #expect(
-            SourceIndex(manifest: try Fixtures.manifest(), files: InMemoryFileSystem(["Core/Core/S.swift": second])).screenDescriptors.map(
-                \.qualifiedName)
-                == ["Screens.Feed", "Screens.Favorites", "Screens.Pantry", "Screens.MealPlan"])
+            index.screenDescriptors.map(\.qualifiedName) == ["Screens.Pantry", "Screens.MealPlan", "Screens.Feed", "Screens.Favorites"])
     }
 
     @Test func aMemberKeepsTheEnumsIndentationAndTheCommentsBeforeItsBrace() throws {
@@ -158,36 +151,6 @@ struct SourceEditsTests {
             throw CancellationError()
         }
         return text
-    }
-
-    @Test func theStubResolverGetsAPlaceholderPropertyAndARecordingBuild() throws {
-        let outcome = ResolverConformers.addBuilder(
-            for: pantry, examples: examples, typeName: "StubResolver", in: Fixtures.stubResolverSwift)
-        let text = try edited(outcome)
-
-        #expect(outcome == .edited(text, example: "Screens.Favorites"))
-        #expect(
-            text.contains(
-                """
-                    public var favorites: Builder<Screens.Favorites> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-                    public var pantry: Builder<Screens.Pantry> = { descriptor, _ in PlaceholderScreen(for: descriptor) }
-                    public var recipeExport:
-                """))
-        #expect(
-            text.contains(
-                """
-                        return favorites(descriptor, environment)
-                    }
-
-                    /// Saved recipes.
-                    @MainActor public func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {
-                        recorder.record(resolved: descriptor)
-                        return pantry(descriptor, environment)
-                    }
-
-                    @MainActor public func buildRecipeExport(_ descriptor: RecipeExportDescriptor
-                """))
-        #expect(!text.contains("import Pantry"))
     }
 
     @Test func theAppResolverGetsTheEntryBuilderAndItsImport() throws {

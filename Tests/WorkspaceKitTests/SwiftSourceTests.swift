@@ -58,16 +58,19 @@ struct SwiftSourceTests {
                     func x() {}
                 }
                 struct Box<T: Hashable>: Resolver, @unchecked Sendable {}
+                extension ScreensPart01.Builders where Self: Resolver {}
                 """)
         let declarations = source.typeDeclarations
 
-        #expect(declarations.map(\.name) == ["RecordingResolver", "Special", "StubResolver", "Box"])
+        #expect(declarations.map(\.name) == ["RecordingResolver", "Special", "StubResolver", "Box", "ScreensPart01.Builders"])
         #expect(declarations[0].kind == "class")
-        #expect(declarations[0].inheritance == ["Sendable", "Core.Resolver"])
+        #expect(declarations[0].inheritance == ["Sendable", "Core.Resolver", "PartBuilders"])
         #expect(declarations[0].inherits("Resolver"))
         #expect(declarations[0].line == 5)
         #expect(declarations[2].inheritance == ["Equatable"])
         #expect(declarations[3].inheritance == ["Resolver", "Sendable"])
+        // A constraint is not a conformance: the part's extension is no resolver.
+        #expect(declarations[4].inheritance == [])
     }
 
     @Test func qualifiedNamesOfIdentifiersAndDeclarations() throws {

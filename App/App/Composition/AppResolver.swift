@@ -12,8 +12,9 @@ import ShoppingListEntry
 #endif
 
 /// One builder per descriptor: the only place that knows which module implements what.
-/// Leaving one out is a compile error ("type 'AppResolver' does not conform to protocol 'Resolver'").
-final class AppResolver: Resolver {
+/// Leaving one out is a compile error ("type 'AppResolver' does not conform to protocol 'Resolver'",
+/// or to the screen's part, `ScreensPart01.Builders`).
+final class AppResolver: Resolver, PartBuilders {
     /// Where exports are written.
     let exportDirectory: URL
     /// What the legacy About page shows about this run.

@@ -69,9 +69,15 @@ extension PlainScreenDescriptor {
 
 /// One builder per descriptor, named after it (`buildFeed`), so the compiler never sorts through a
 /// thousand overloads of one name. The app implements it with the real features; CoreTesting
-/// implements it with labelled placeholders. Adding a descriptor adds a requirement here,
-/// so every resolver must say how to build it before the workspace compiles again.
-/// Builders run on the main actor because screens live there.
+/// implements it with labelled placeholders. The app's own screens (`Screens.swift`) have their
+/// requirements here; the screens `workspace new-feature` makes have theirs in their part of
+/// `Screens` (`ScreensPart01.Builders`), which a resolver reaches through the part's slot
+/// (`resolver.part01.builders`). Either way, a resolver without a screen's builder does not
+/// compile. Builders run on the main actor because screens live there.
+///
+/// Why slots and not `Resolver: ScreensPart01.Builders, …`: every file that calls a member of
+/// `any Resolver` depends on every declaration `Resolver` names. A slot's declaration never
+/// changes, so a screen added to a part recompiles that part's file, not every part's.
 ///
 /// Class-bound, like `Environment`: an `any Resolver` is then a reference and a witness table,
 /// passed in registers; a struct resolver would be boxed or copied on every `resolve`.
@@ -86,4 +92,20 @@ public protocol Resolver: AnyObject, Sendable {
     @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen
     @MainActor func buildAbout(_ descriptor: Screens.About, in environment: any Environment) -> any Screen
     @MainActor func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
+    /// The builders of each part of `Screens`, given by the part to a resolver that has them.
+    @MainActor var part01: ScreensPart01Slot { get }
+}
+
+/// Every part's builders: what a resolver conforms to besides `Resolver`
+/// (`final class AppResolver: Resolver, PartBuilders`). Each part gives a resolver that has its
+/// builders the part's slot, so a resolver without this does not conform to `Resolver`.
+public protocol PartBuilders:
+    ScreensPart01.Builders
+{}
+
+/// A resolver whose screens of every part are `placeholder(for:in:)` (CoreTesting's `StubResolver`):
+/// each part gives it the part's slot, holding the part's `Placeholders`. It has no part's
+/// `Builders` and needs nothing per screen; a resolver that is both would not compile.
+public protocol PlaceholderBuilding: AnyObject {
+    @MainActor func placeholder<D: ScreenDescriptor>(for descriptor: D, in environment: any Environment) -> any Screen
 }

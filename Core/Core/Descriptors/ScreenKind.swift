@@ -1,6 +1,12 @@
-/// Every screen of the workspace, one case each: the list deep links are read from and the
-/// gallery walks. The `switch` in `descriptorType` is exhaustive, so a kind without a
-/// descriptor does not compile, and a descriptor must name its kind to be a `ScreenDescriptor`.
+/// Every screen of the workspace: the list deep links are read from and the gallery walks. The
+/// app's own screens have a case each; the screens of the parts of `Screens` (`Screens+PartNN.swift`)
+/// are `.part(ScreensPart01.Kind.pantry)`, one case per screen in their part's own `Kind`. Every
+/// `switch` mapping kinds to descriptor types is exhaustive, so a kind without a descriptor does not
+/// compile, and a descriptor must name its kind to be a `ScreenDescriptor`.
+///
+/// Why the parts' kinds are their own: a case added here changes a type every descriptor's file
+/// reads (its `kind`), and a thousand screens' descriptors would compile again for each new screen.
+/// A part's `Kind` changes with its part alone; `allCases` lists the parts.
 ///
 /// No raw values: a `String` raw type makes the compiler write `init(rawValue:)` and `rawValue`
 /// over every case, more than half of this file's compile time at a thousand screens.
@@ -14,6 +20,18 @@ public enum ScreenKind: CaseIterable, Hashable, Sendable {
     case shoppingList
     case favorites
     case about
+    /// A screen of a part of `Screens`, by its part's kind.
+    case part(any PartKind)
+
+    /// A part's kind of screen (`ScreensPart01.Kind`): its cases are the part's screens.
+    public protocol PartKind: Hashable, Sendable {
+        var descriptorType: any ScreenDescriptor.Type { get }
+    }
+
+    /// The app's screens, then each part's in order. A new part adds its line.
+    public static let allCases: [ScreenKind] =
+        [.feed, .recipeSearch, .recipeDetails, .chooseIngredients, .authorRecipes, .kitchenPreferences, .shoppingList, .favorites, .about]
+        + ScreensPart01.Kind.allCases.map(ScreenKind.part)
 
     /// The descriptor type of this kind of screen. Each arm is a `return` statement: as one
     /// `switch` expression the compiler joins the types of every arm, about a second of
@@ -29,6 +47,32 @@ public enum ScreenKind: CaseIterable, Hashable, Sendable {
         case .shoppingList: return Screens.ShoppingList.self
         case .favorites: return Screens.Favorites.self
         case .about: return Screens.About.self
+        case .part(let kind): return kind.descriptorType
+        }
+    }
+
+    /// The same case, or the same kind of the same part.
+    public static func == (lhs: ScreenKind, rhs: ScreenKind) -> Bool {
+        lhs.identity == rhs.identity
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identity)
+    }
+
+    /// What tells kinds apart: the app's own case, or a part's kind.
+    private var identity: AnyHashable {
+        switch self {
+        case .feed: return 0
+        case .recipeSearch: return 1
+        case .recipeDetails: return 2
+        case .chooseIngredients: return 3
+        case .authorRecipes: return 4
+        case .kitchenPreferences: return 5
+        case .shoppingList: return 6
+        case .favorites: return 7
+        case .about: return 8
+        case .part(let kind): return AnyHashable(kind)
         }
     }
 

@@ -85,8 +85,8 @@ public final class SourceIndex {
     public struct ScreenDescriptorInfo: Sendable, Equatable {
         /// The type's own name: `Pantry`.
         public var name: String
-        /// The name other modules write: `Screens.Feed` at Core's top level, `Screens.Pantry`
-        /// in the body of `enum Screens`.
+        /// The name other modules write: `Screens.Feed` in the body of `enum Screens`, `Screens.Pantry`
+        /// for `ScreensPart01.Pantry` in a part of it (named in `Screens` by a typealias).
         public var qualifiedName: String
         public var path: String
         public var line: Int
@@ -120,7 +120,7 @@ public final class SourceIndex {
             result.append(
                 ScreenDescriptorInfo(
                     name: declaration.name,
-                    qualifiedName: Self.typeName(declaration.qualifiedName(among: declarations)),
+                    qualifiedName: ScreensParts.publicName(of: Self.typeName(declaration.qualifiedName(among: declarations))),
                     path: path,
                     line: declaration.line,
                     linkPath: Self.linkPath(in: body),

@@ -36,31 +36,50 @@ public struct FeatureTemplates: Sendable {
     /// The descriptor as every other module writes it: `Screens.Pantry`.
     public var descriptorType: String { "\(Conventions.screensNamespace).\(descriptorName)" }
 
-    /// The screen's case in `enum ScreenKind`: `pantry`.
+    /// The screen's case in its part's `Kind`: `pantry`.
     public var kindCase: String { forms.lowerCamel }
 
-    /// The descriptor, for the body of `enum Screens` in Core (without indentation): a member
-    /// of an existing type, so adding it recompiles no feature that does not name a screen.
-    public var descriptor: String {
+    /// The descriptor, for the body of its part's namespace (`enum ScreensPart01`, without
+    /// indentation): it names its kind and its builder through the part (ScreensParts).
+    func descriptor(part: ScreensParts.Part) -> String {
         #"""
         /// The \#(forms.title) screen (made by `workspace new-feature`).
         public struct \#(descriptorName): PlainScreenDescriptor {
-            public static let kind = ScreenKind.\#(kindCase)
-            public static let linkPath = "\#(forms.kebab)"
+            public static var kind: ScreenKind { .part(Kind.\#(kindCase)) }
+            public static var linkPath: String { "\#(forms.kebab)" }
 
             public init() {}
 
             public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-                resolver.build\#(descriptorName)(self, in: environment)
+                resolver.\#(part.slot).builders.\#(builderName)(self, in: environment)
             }
         }
         """#
     }
 
-    /// The `Resolver` requirement, without indentation: named after the descriptor, not an
-    /// overload of one `build`, since the compiler weighs every overload of a name at every call
-    /// and in every conformance (a thousand screens made Core's and CoreTesting's builds minutes).
+    /// The requirement in the part's `Builders`, without indentation: named after the descriptor,
+    /// not an overload of one `build`, since the compiler weighs every overload of a name at every
+    /// call and in every conformance (a thousand screens made Core's and CoreTesting's builds minutes).
     public var requirement: String {
+        "@MainActor func \(builderName)(_ descriptor: \(descriptorName), in environment: any Environment) -> any Screen"
+    }
+
+    /// The screen's builder in its part's `Placeholders`, without indentation.
+    var placeholderBuilder: String {
+        """
+        public func \(builderName)(_ descriptor: \(descriptorName), in environment: any Environment) -> any Screen {
+            resolver.placeholder(for: descriptor, in: environment)
+        }
+        """
+    }
+
+    /// The name every other module writes, `Screens.Pantry`, for the part's type.
+    func name(part: ScreensParts.Part) -> String {
+        "public typealias \(descriptorName) = \(part.namespace).\(descriptorName)"
+    }
+
+    /// The builder as a resolver in another module declares it: `buildPantry(_ descriptor: Screens.Pantry, …)`.
+    public var resolverBuilder: String {
         "@MainActor func \(builderName)(_ descriptor: \(descriptorType), in environment: any Environment) -> any Screen"
     }
 

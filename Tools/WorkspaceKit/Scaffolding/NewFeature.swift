@@ -219,7 +219,8 @@ public struct NewFeature {
             try SourceEdits.addingFeature(name, toManifest: text)
         }
 
-        // Core: the descriptor in a part of `Screens` (ScreensParts), its Resolver requirement, its ScreenKind case.
+        // Core: the screen in the newest part of `Screens`, with its name, kind, builder and placeholder
+        // (ScreensParts); a new part when that one is full, listed where the parts are.
         let descriptor = templates.descriptorType
         let descriptors = index.screenDescriptors
         guard let screensFile = index.screensNamespaceFile else {
@@ -227,52 +228,18 @@ public struct NewFeature {
                 "found no `public enum \(Conventions.screensNamespace) { … }` in \(Conventions.core) to declare \(descriptor) in (see docs/architecture.md) — nothing was written"
             )
         }
-        // The descriptor goes into the newest part of `Screens`, or a new part when it is full.
         let partFile: String
         switch ScreensParts.placement(in: index, namespaceFile: screensFile) {
-        case .existing(let path, let count):
-            partFile = path
-            try edit(path, "\(descriptor) (link \(forms.kebab)), the part's \(count + 1) of \(ScreensParts.capacity)") {
+        case .existing(let part, let count):
+            partFile = part.path
+            try edit(part.path, "\(descriptor) (link \(forms.kebab)), the part's \(count + 1) of \(ScreensParts.capacity)") {
                 text throws(SourceEdits.Failure) in
-                try SourceEdits.addingMember(
-                    templates.descriptor, toEnumNamed: Conventions.screensNamespace, in: text, path: path, kind: "extension")
+                try ScreensParts.adding(templates, to: text, part: part)
             }
-        case .new(let path):
-            partFile = path
-            do {
-                changes.append(
-                    Change(
-                        kind: .create, path: path, summary: "\(descriptor) (link \(forms.kebab)), in a new part of Screens",
-                        text: try ScreensParts.text(holding: templates.descriptor, path: path)))
-            } catch {
-                throw Failure("\(error) — nothing was written")
-            }
-            // The list names files relative to Core's folder: `# Descriptors/Screens+Part01.swift`.
-            let coreFolder = (manifest.target(named: Conventions.core)?.path ?? "") + "/"
-            let listed = path.hasPrefix(coreFolder) ? String(path.dropFirst(coreFolder.count)) : path
-            try edit(Conventions.coreTopLevelAllowList, "extension Screens, the new part's declaration") { text in
-                text + (text.hasSuffix("\n") || text.isEmpty ? "" : "\n") + "\n# \(listed)\nextension \(Conventions.screensNamespace)\n"
-            }
+        case .new(let part):
+            partFile = part.path
+            try planPart(part, holding: templates, index: index, changes: &changes, edit: edit)
         }
-        let coreFiles = index.swiftFiles(ofTargetNamed: Conventions.core)
-        guard
-            let resolverFile = coreFiles.first(where: { path in
-                index.typeDeclarations(path).contains { $0.kind == "protocol" && $0.name == "Resolver" }
-            })
-        else { throw Failure("found no `protocol Resolver` in \(Conventions.core) — nothing was written") }
-        let requirement = "\(templates.builderName)(_: \(descriptor)) required of every Resolver"
-        try edit(resolverFile, requirement) { text throws(SourceEdits.Failure) in
-            try SourceEdits.addingRequirement(templates.requirement, toResolverIn: text, path: resolverFile)
-        }
-        guard
-            let kindFile = coreFiles.first(where: { path in
-                index.typeDeclarations(path).contains { $0.kind == "enum" && $0.name == "ScreenKind" }
-            })
-        else { throw Failure("found no `enum ScreenKind` in \(Conventions.core) — nothing was written") }
-        try edit(kindFile, "ScreenKind.\(templates.kindCase), mapped to \(descriptor)") { text throws(SourceEdits.Failure) in
-            try SourceEdits.addingKind(templates.kindCase, descriptor: descriptor, toScreenKindIn: text, path: kindFile)
-        }
-
         // Every Resolver conformer, by example of the newest feature without values in its descriptor.
         let featureNames = Set(manifest.features.map(\.name))
         let new = ResolverConformers.Feature(forms, descriptor: descriptor)
@@ -286,6 +253,9 @@ public struct NewFeature {
         var manual: [String] = []
         for conformer in index.resolverConformers {
             let current = edited[conformer.path]?.text ?? ((try? files.read(conformer.path)) ?? "")
+            // A `PlaceholderBuilding` resolver (StubResolver) has the part's placeholder already.
+            let declarations = SwiftSource(current).typeDeclarations.filter { $0.name == conformer.typeName }
+            if declarations.contains(where: { $0.inherits("PlaceholderBuilding") }) { continue }
             switch ResolverConformers.addBuilder(for: new, examples: examples, typeName: conformer.typeName, in: current) {
             case .edited(let text, let example):
                 let before = Set(SwiftSource(current).imports.map(\.module))
@@ -303,7 +273,7 @@ public struct NewFeature {
                     ? "{ \(Conventions.entry(of: name)).makeScreen(descriptor, environment: environment) } and `import \(Conventions.entry(of: name))`"
                     : imports.contains(where: featureNames.contains)
                         ? "{ \(name)Feature.makeScreen(descriptor, environment: environment) } and `import \(name)`" : "{ … }"
-                manual.append("\(conformer.path):\(conformer.line): \(reason); add `\(templates.requirement) \(hint)`")
+                manual.append("\(conformer.path):\(conformer.line): \(reason); add `\(templates.resolverBuilder) \(hint)`")
             }
         }
 

@@ -146,63 +146,48 @@ public enum SourceEdits {
         return try appending("\"\(name)\"", toArrayOpenAt: open, in: source, path: path)
     }
 
-    /// Adds a screen to `enum ScreenKind`: `case pantry` after its last case, and
-    /// `case .pantry: return Screens.Pantry.self` at the end of the `switch self` that maps kinds to
-    /// descriptor types. Both are what the compiler checks: a kind without its switch arm does not
-    /// compile, and the descriptor names its kind.
-    public static func addingKind(_ kind: String, descriptor: String, toScreenKindIn text: String, path: String) throws(Failure) -> String {
+    /// Adds a case to `declaration`, an enum with a `switch self { … }` mapping its cases: `case pantry`
+    /// after its last case (or first in its body), and `case .pantry: return Pantry.self` at the end
+    /// of the switch. Both are what the compiler checks: a case without its arm does not compile.
+    static func addingCase(
+        _ name: String, returning value: String, to declaration: SwiftSource.TypeDeclaration, in text: String, path: String
+    ) throws(Failure) -> String {
         let source = SwiftSource(text)
-        guard let screenKind = source.typeDeclarations.first(where: { $0.kind == "enum" && $0.name == "ScreenKind" }) else {
-            throw Failure(path: path, message: "found no `enum ScreenKind { … }` to add the case \(kind) to")
-        }
         let bytes = source.codeBytes
         let textBytes = Array(text.utf8)
-        let lines = source.codeLines.filter { $0.offset > screenKind.open && $0.offset < screenKind.close }
+        let lines = source.codeLines.filter { $0.offset > declaration.open && $0.offset < declaration.close }
         guard let switchLine = lines.first(where: { $0.text.contains("switch self") }),
             let switchOpen = source.firstOffset(of: UInt8(ascii: "{"), from: switchLine.offset),
             let switchClose = source.matchingClose(ofOpenAt: switchOpen)
         else {
-            throw Failure(path: path, message: "found no `switch self { … }` in enum ScreenKind mapping kinds to descriptor types")
+            throw Failure(path: path, message: "found no `switch self { … }` in enum \(declaration.name) mapping its cases")
         }
         let isCase = { (line: String) in line.drop { $0 == " " || $0 == "\t" }.hasPrefix("case ") }
-        guard let lastCase = lines.last(where: { $0.offset < switchLine.offset && isCase($0.text) }),
-            let lastArm = lines.last(where: { $0.offset > switchOpen && $0.offset < switchClose && isCase($0.text) })
-        else {
-            throw Failure(path: path, message: "found no cases in enum ScreenKind to add \(kind) after")
-        }
         // The arm first: it comes later in the text, so the case's offset stays valid.
-        let armIndent = indentation(ofLineAt: lastArm.offset, in: textBytes)
-        var edited = inserting(
-            "\(armIndent)case .\(kind): return \(descriptor).self\n", at: endOfLine(after: lastArm.offset, in: bytes), in: text)
-        let caseIndent = indentation(ofLineAt: lastCase.offset, in: textBytes)
-        edited = inserting("\(caseIndent)case \(kind)\n", at: endOfLine(after: lastCase.offset, in: bytes), in: edited)
+        let armIndent = indentation(ofLineAt: switchLine.offset, in: textBytes)
+        var edited = inserting("\(armIndent)case .\(name): return \(value)\n", at: startOfLine(before: switchClose, in: bytes), in: text)
+        if let lastCase = lines.last(where: { $0.offset < switchLine.offset && isCase($0.text) }) {
+            let caseIndent = indentation(ofLineAt: lastCase.offset, in: textBytes)
+            edited = inserting("\(caseIndent)case \(name)\n", at: endOfLine(after: lastCase.offset, in: bytes), in: edited)
+        } else {
+            let caseIndent = indentation(ofLineAt: declaration.open, in: textBytes) + "    "
+            edited = inserting("\(caseIndent)case \(name)\n\n", at: endOfLine(after: declaration.open, in: bytes), in: edited)
+        }
         return edited
     }
 
-    /// Adds a requirement to `protocol Resolver`: after its last requirement returning a
-    /// screen, or else before its closing brace.
-    public static func addingRequirement(_ requirement: String, toResolverIn text: String, path: String) throws(Failure) -> String {
-        let source = SwiftSource(text)
-        guard let resolver = source.typeDeclarations.first(where: { $0.kind == "protocol" && $0.name == "Resolver" }) else {
-            throw Failure(path: path, message: "found no `protocol Resolver { … }`")
+    /// Adds `line` as the last line of `declaration`'s body (a requirement, a typealias), without
+    /// a blank line before it.
+    static func appendingLine(_ line: String, to declaration: SwiftSource.TypeDeclaration, in text: String) throws(Failure) -> String {
+        let bytes = Array(text.utf8)
+        let outer = indentation(ofLineAt: declaration.open, in: bytes)
+        let closeLine = startOfLine(before: declaration.close, in: bytes)
+        if closeLine <= declaration.open {
+            // `{}` on one line.
+            return slice(text, 0..<(declaration.open + 1)) + "\n\(outer)    \(line)\n\(outer)"
+                + slice(text, declaration.close..<bytes.count)
         }
-        let bytes = source.codeBytes
-        let body = Array(bytes[resolver.open..<resolver.close])
-        let marker = Array("-> any Screen".utf8)
-        var lastScreen: Int?
-        if body.count >= marker.count {
-            for index in 0...(body.count - marker.count) where Array(body[index..<(index + marker.count)]) == marker {
-                lastScreen = resolver.open + index
-            }
-        }
-        let textBytes = Array(text.utf8)
-        if let lastScreen {
-            let indent = indentation(ofLineAt: lastScreen, in: textBytes)
-            return inserting("\(indent)\(requirement)\n", at: endOfLine(after: lastScreen, in: bytes), in: text)
-        }
-        let closeLine = startOfLine(before: resolver.close, in: bytes)
-        let indent = indentation(ofLineAt: resolver.open, in: textBytes) + "    "
-        return inserting("\(indent)\(requirement)\n", at: closeLine, in: text)
+        return inserting("\(outer)    \(line)\n", at: closeLine, in: text)
     }
 
     /// Adds `member` (a declaration without indentation) at the end of the body of the top-level
@@ -223,6 +208,12 @@ public enum SourceEdits {
         else {
             throw Failure(path: path, message: "found no top-level `\(kind) \(name) { … }` to declare the new member in")
         }
+        return addingMember(member, to: namespace, in: text)
+    }
+
+    /// Adds `member` (without indentation) at the end of `namespace`'s body, one level in and after a
+    /// blank line if the body has members already.
+    static func addingMember(_ member: String, to namespace: SwiftSource.TypeDeclaration, in text: String) -> String {
         // Blanks are looked for in the text, not the code: a comment closing the body stays.
         let textBytes = Array(text.utf8)
         var last = namespace.close - 1

@@ -287,6 +287,12 @@ public struct SwiftSource: Sendable {
         if let start = text.firstIndex(of: "<"), let end = text.lastIndex(of: ">"), start < end, !text[..<start].contains(":") {
             text = text[text.index(after: end)...]
         }
+        // An extension's `where Self: Resolver` constrains; it inherits nothing.
+        if let whereRange = text.range(of: "where "),
+            whereRange.lowerBound == text.startIndex || text[text.index(before: whereRange.lowerBound)].isWhitespace
+        {
+            text = text[..<whereRange.lowerBound]
+        }
         guard let colon = text.firstIndex(of: ":") else { return [] }
         var list = text[text.index(after: colon)...]
         if let whereRange = list.range(of: " where ") { list = list[..<whereRange.lowerBound] }
