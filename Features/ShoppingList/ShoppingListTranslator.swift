@@ -64,14 +64,21 @@ struct ShoppingListTranslator: Translator {
         }
     }
 
+    /// Which recipes a row is for, and whether the cook typed some of it too: a typed "500 g pork"
+    /// merged into a recipe's pork is theirs as much as the recipe's.
+    private func note(for item: ShoppingItem) -> String? {
+        let recipes = item.recipeTitles
+        guard !recipes.isEmpty else { return nil }
+        let typed = item.parts.contains { $0.recipeID == nil }
+        return "for " + recipes.joined(separator: ", ") + (typed ? ", plus what you added" : "")
+    }
+
     private func row(_ item: ShoppingListItem) -> ScreenRow {
         switch item {
         case .item(let item):
-            let recipes = item.recipeTitles
             return ScreenRow(
                 id: ShoppingListRow.item(item.id).rowID, .toggle(label: item.displayName, isOn: item.isChecked),
-                detail: item.amount.isEmpty ? nil : item.amount, note: recipes.isEmpty ? nil : "for " + recipes.joined(separator: ", "),
-                isDeletable: true)
+                detail: item.amount.isEmpty ? nil : item.amount, note: note(for: item), isDeletable: true)
         case .notAdded(let entry):
             return ScreenRow(id: item.row.rowID, .button("Add “\(entry.name)” again"), detail: "not saved yet", isDeletable: true)
         case .add(let draft):

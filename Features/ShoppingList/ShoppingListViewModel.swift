@@ -41,6 +41,7 @@ final class ShoppingListViewModel: ScreenViewModel {
     func addDraft() async {
         let name = state.draft.trimmingWhitespace
         guard !name.isEmpty else {
+            state.draft = ""  // blanks are nothing to keep: the next item starts in an empty field
             state.notice = "Type what to buy, then press Enter."
             return
         }

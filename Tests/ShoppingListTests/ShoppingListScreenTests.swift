@@ -196,6 +196,7 @@ struct ShoppingListScreenTests {
         #expect(screen.content.notice == "Type what to buy, then press Enter.")
         #expect(screen.content.status == .empty("Your shopping list is empty. Add items here, or from a recipe."))
         #expect(recorder.events.isEmpty)
+        #expect(screen.content.draft == "", "the blanks are not left in the field before the next item")
     }
 
     @Test func submittingWithoutEditingShowsTheHint() async throws {

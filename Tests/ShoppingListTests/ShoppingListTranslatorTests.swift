@@ -98,7 +98,7 @@ struct ShoppingListTranslatorTests {
         let lemon = row("lemons", [(2, "Risotto", "½"), (3, "Lemon Tart", "½")], position: 1)
         let rows = content(.loaded([onions, lemon])).sections[0].rows
 
-        #expect(rows[0].plainText == "[ ] onions · 3½ (for Curry Rice, Risotto)")
+        #expect(rows[0].plainText == "[ ] onions · 3½ (for Curry Rice, Risotto, plus what you added)", "the typed ½ is the cook's")
         #expect(rows[1].plainText == "[ ] lemon · 1 (for Risotto, Lemon Tart)", "the noun agrees with the sum")
     }
 
