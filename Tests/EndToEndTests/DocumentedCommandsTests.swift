@@ -185,20 +185,4 @@ struct DocumentedCommandsTests {
             try await group.waitForAll()
         }
     }
-
-    @Test("what the README says of the sandboxes' options is what they take and refuse")
-    func sandboxOptions() async throws {
-        let readme = try Self.read("README.md")
-        // "Sandboxes add --scenario NAME and, of the app's options below, --api-url, --api-timeout,
-        // --replay and --replay-mode; not --record or --cache-max-age".
-        let help = try await ProductProcess(name: "FeedSandbox").run(["--help"])
-        for option in ["--scenario", "--api-url", "--api-timeout", "--replay", "--replay-mode"] {
-            #expect(readme.contains("`\(option)") && help.output.contains(option + " "), "\(option)")
-        }
-        #expect(readme.contains("not `--record`\nor `--cache-max-age` (a sandbox records nothing"))
-        for option in ["--record", "--cache-max-age"] {
-            let refused = try await ProductProcess(name: "FeedSandbox").run([option, "x"], input: "quit\n")
-            #expect(refused.status == 2, "\(option): \(refused.errorOutput)")
-        }
-    }
 }

@@ -163,6 +163,19 @@ struct RunnerOptionsEndToEndTests {
         #expect(bad.errorOutput.contains("recipeID must be a whole number of 0 or more in the digits 0 to 9, such as 42, not “x”"))
     }
 
+    @Test("a sandbox takes --scenario and the app's web API options; it records nothing, keeps no cache: --record, --cache-max-age exit 2")
+    func sandboxOptions() async throws {
+        let help = try await ProductProcess(name: "FeedSandbox").run(["--help"])
+        #expect(help.status == 0, "stderr: \(help.errorOutput)")
+        for option in ["--scenario", "--api-url", "--api-timeout", "--replay", "--replay-mode"] {
+            #expect(help.output.contains(option + " "), "--help does not list \(option)")
+        }
+        for option in ["--record", "--cache-max-age"] {
+            let refused = try await ProductProcess(name: "FeedSandbox").run([option, "x"], input: "quit\n")
+            #expect(refused.status == 2, "\(option): \(refused.errorOutput)")
+        }
+    }
+
     @Test(
         "a parameter the link does not take, or a malformed value, is named with the link's real parameters, and exits 2",
         arguments: [
