@@ -1,7 +1,8 @@
 import Core
 
-/// The child flow that chooses which of a recipe's ingredients go on the shopping list (seed
-/// 002's child coordinator). It shows the chooser on its parent's stack, and the chooser's
+/// The child flow that chooses which of a recipe's ingredients go on the shopping list: a child
+/// coordinator, so the recipe that asks knows nothing of the chooser's screens, only of the
+/// result it gets back. It shows the chooser on its parent's stack, and the chooser's
 /// requests come to it. When the chooser finishes, it closes its screens and returns the result
 /// to its parent (`onFinish`), which hands it to the recipe that asked.
 @MainActor

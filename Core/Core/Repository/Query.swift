@@ -40,9 +40,9 @@ public protocol Queryable: Sendable {
     var searchableText: String { get }
 }
 
-/// A backend-neutral filter, as in the seed's `AnyQuery`: every condition must hold.
-/// SQLite turns it into a `WHERE` clause, the web client into URL query items,
-/// in-memory stores into `matches(_:)`.
+/// A backend-neutral filter: every condition must hold. Features write one query and never
+/// know which store answers it: SQLite turns it into a `WHERE` clause, the web client into URL
+/// query items, in-memory stores into `matches(_:)`.
 public struct Query<Entity: Queryable>: Hashable, Sendable {
     public enum Condition: Hashable, Sendable {
         /// Every word of the keyword begins a word of the entity's searchable text, in any order,
@@ -100,7 +100,8 @@ public struct Query<Entity: Queryable>: Hashable, Sendable {
     }
 }
 
-/// A backend-neutral ordering, as in the seed's `AnySort`.
+/// A backend-neutral ordering, which each store applies in its own way (`ORDER BY`, URL query
+/// items, `sorted(by:)`).
 public struct Sort<Entity: Queryable>: Hashable, Sendable {
     public var field: Entity.Field
     public var ascending: Bool
