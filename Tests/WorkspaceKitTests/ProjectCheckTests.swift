@@ -40,33 +40,32 @@ struct ProjectCheckTests {
         """
     }
 
+    /// The reference to target `name` that each entry of a scheme holds, as XcodeGen writes it.
+    static func reference(_ name: String) -> String {
+        """
+                    <BuildableReference
+                       BuildableIdentifier = "primary"
+                       BlueprintName = "\(name)"
+                       ReferencedContainer = "container:Cookbook.xcodeproj">
+                    </BuildableReference>
+        """
+    }
+
+    /// An entry of a scheme (`BuildActionEntry`, `TestableReference`, …) holding the reference to `name`.
+    static func entry(_ tag: String, _ attributes: String, _ name: String) -> String {
+        """
+                 <\(tag) \(attributes)>
+        \(reference(name))
+                 </\(tag)>
+        """
+    }
+
     /// A scheme as XcodeGen writes it: build entries for `built` (for testing), testables `tested`.
     static func scheme(built: [String] = ["Feed", "FeedTests"], tested: [String] = ["FeedTests"]) -> String {
         let entries = built.map { name in
-            """
-                     <BuildActionEntry
-                        buildForTesting = "YES"
-                        buildForRunning = "\(name.hasSuffix("Tests") ? "NO" : "YES")">
-                        <BuildableReference
-                           BuildableIdentifier = "primary"
-                           BlueprintName = "\(name)"
-                           ReferencedContainer = "container:Cookbook.xcodeproj">
-                        </BuildableReference>
-                     </BuildActionEntry>
-            """
+            entry("BuildActionEntry", #"buildForTesting = "YES" buildForRunning = "\#(name.hasSuffix("Tests") ? "NO" : "YES")""#, name)
         }
-        let testables = tested.map { name in
-            """
-                     <TestableReference
-                        skipped = "NO">
-                        <BuildableReference
-                           BuildableIdentifier = "primary"
-                           BlueprintName = "\(name)"
-                           ReferencedContainer = "container:Cookbook.xcodeproj">
-                        </BuildableReference>
-                     </TestableReference>
-            """
-        }
+        let testables = tested.map { entry("TestableReference", #"skipped = "NO""#, $0) }
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <Scheme LastUpgradeVersion = "1430" version = "1.7">
@@ -85,6 +84,19 @@ struct ProjectCheckTests {
                   </Testables>
                </TestAction>
                <LaunchAction buildConfiguration = "Debug">
+               </LaunchAction>
+            </Scheme>
+            """
+    }
+
+    /// A program's scheme as XcodeGen writes it: the run action starts `runs` (nothing if nil).
+    static func runScheme(runs: String?) -> String {
+        let runnable = runs.map { entry("BuildableProductRunnable", #"runnableDebuggingMode = "0""#, $0) }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Scheme LastUpgradeVersion = "1430" version = "1.7">
+               <LaunchAction buildConfiguration = "Debug" launchStyle = "0">
+            \(runnable ?? "")
                </LaunchAction>
             </Scheme>
             """
@@ -125,6 +137,22 @@ struct ProjectCheckTests {
             try problems(schemes: ["Feed": Self.scheme(built: ["Feed", "FeedTests", "App"])]) == [
                 "scheme Feed builds App for testing, outside the dependency closure of FeedTests"
             ])
+    }
+
+    @Test("each program needs a scheme whose run action starts it")
+    func eachProgramNeedsARunScheme() throws {
+        var manifest = Self.manifest
+        manifest.targets.append(Target(name: "cookbook", kind: .executable, path: "App/cookbook", dependencies: [Dependency("Feed")]))
+        let projectFile = Self.projectFile().replacingOccurrences(
+            of: "\t\tD1 = ", with: "\t\tT5 = {isa = PBXNativeTarget; name = cookbook; dependencies = (D2); buildPhases = (); };\n\t\tD1 = ")
+        func problems(_ schemes: [String: String]) throws -> [String] {
+            try ProjectCheck(manifest: manifest, projectFile: projectFile, schemes: schemes.merging(["Feed": Self.scheme()]) { $1 })
+                .problems()
+        }
+        #expect(try problems(["cookbook": Self.runScheme(runs: "cookbook")]) == [])
+        #expect(try problems([:]) == ["no shared scheme cookbook to run the program cookbook"])
+        #expect(try problems(["cookbook": Self.runScheme(runs: nil)]) == ["scheme cookbook runs nothing; it should run cookbook"])
+        #expect(try problems(["cookbook": Self.runScheme(runs: "Feed")]) == ["scheme cookbook runs Feed; it should run cookbook"])
     }
 
     @Test func whatIsNotAProjectFileIsSaidInWords() {

@@ -159,6 +159,7 @@ struct SpecGeneratorTests {
             # not mirrored from Package.swift: interoperabilityMode(Cxx)
         # One scheme per module with tests (as `Tools/workspace test <Module>`): its test action holds
         # only that module's tests, so Xcode builds their dependency closure and nothing else.
+        # One scheme per program (the app, each sandbox): Product > Run builds it and starts it.
         schemes:
           Core:
             build:
@@ -176,6 +177,18 @@ struct SpecGeneratorTests {
             test:
               targets:
                 - FeedTests
+          tiny:
+            build:
+              targets:
+                tiny: all
+            run:
+              executable: tiny
+          FeedSandbox:
+            build:
+              targets:
+                FeedSandbox: all
+            run:
+              executable: FeedSandbox
 
         """
 
@@ -206,7 +219,46 @@ struct SpecGeneratorTests {
         #expect(!spec.contains("targetTemplates:"))
         #expect(spec.contains("    SWIFT_VERSION: \"5.10\"\n"))
         #expect(!spec.contains("SWIFT_STRICT_CONCURRENCY"))
-        #expect(spec.hasSuffix("targets:\n  Solo:\n    type: tool\n    platform: macOS\n    sources:\n      - path: Sources/Solo\n"))
+        #expect(
+            spec.hasSuffix(
+                "targets:\n  Solo:\n    type: tool\n    platform: macOS\n    sources:\n      - path: Sources/Solo\n"
+                    + "# One scheme per module with tests (as `Tools/workspace test <Module>`): its test action holds\n"
+                    + "# only that module's tests, so Xcode builds their dependency closure and nothing else.\n"
+                    + "# One scheme per program (the app, each sandbox): Product > Run builds it and starts it.\n"
+                    + "schemes:\n  Solo:\n    build:\n      targets:\n        Solo: all\n    run:\n      executable: Solo\n"))
+    }
+
+    /// A scheme that builds `program` and whose run action starts it.
+    static func runScheme(_ program: String) -> String {
+        "  \(program):\n    build:\n      targets:\n        \(program): all\n    run:\n      executable: \(program)\n"
+    }
+
+    @Test("the app and every sandbox get a scheme that builds and runs them; a new feature's sandbox gets one from the manifest alone")
+    func everyProgramHasARunScheme() throws {
+        let spec = SpecGenerator(manifest: try Fixtures.manifest()).generate()
+        for program in ["cookbook", "FeedSandbox", "FavoritesSandbox"] {
+            #expect(spec.contains(Self.runScheme(program)), "no scheme runs \(program)")
+        }
+        #expect(!spec.contains("PantrySandbox"))
+        let withPantry = SpecGenerator(manifest: try Manifest.decode(json: Fixtures.manifestJSON(adding: ["Pantry"]))).generate()
+        #expect(withPantry.contains(Self.runScheme("PantrySandbox")))
+    }
+
+    @Test("the workspace tool gets no run scheme; a program with tests runs from its module's scheme")
+    func runSchemesOfToolsAndTestedPrograms() {
+        let manifest = Manifest(
+            name: "Solo", toolsVersion: "6.0",
+            targets: [
+                Target(name: "Solo", kind: .executable, path: "Sources/Solo"),
+                Target(name: "SoloTests", kind: .test, path: "Tests/SoloTests", dependencies: [Dependency("Solo")]),
+                Target(name: "workspace", kind: .executable, path: "Tools/WorkspaceMain"),
+            ])
+        let spec = SpecGenerator(manifest: manifest).generate()
+        #expect(
+            spec.hasSuffix(
+                "schemes:\n  Solo:\n    build:\n      targets:\n        Solo: all\n        SoloTests: [test]\n"
+                    + "    test:\n      targets:\n        - SoloTests\n    run:\n      executable: Solo\n"))
+        #expect(!spec.contains("executable: workspace"))
     }
 
     @Test func aTargetThatBreaksItsTemplateIsWrittenInFull() throws {

@@ -4,7 +4,8 @@ import Foundation
 /// every target of Package.swift (system libraries aside) is a native target with the same
 /// dependencies (a system library as its SDK library, `libsqlite3.tbd`), nothing else is, and each
 /// module with tests has a shared scheme whose test action holds only that module's test target
-/// and builds for testing only targets of its dependency closure.
+/// and builds for testing only targets of its dependency closure; each program a person runs (the
+/// app, every sandbox) has a shared scheme named after it whose run action starts that program.
 public struct ProjectCheck {
     public let manifest: Manifest
     /// The text of `Cookbook.xcodeproj/project.pbxproj`.
@@ -82,8 +83,10 @@ public struct ProjectCheck {
         else { return [] }
         let body = scheme[start.upperBound..<end.lowerBound]
         var names: [String] = []
-        // Each entry (`<BuildActionEntry …>` or `<TestableReference …>`) holds one BuildableReference.
-        let entry = section == "BuildAction" ? "<BuildActionEntry" : "<TestableReference"
+        // Each entry (`<BuildActionEntry …>`, `<TestableReference …>`, the run action's
+        // `<BuildableProductRunnable …>`) holds one BuildableReference.
+        let entries = ["BuildAction": "<BuildActionEntry", "TestAction": "<TestableReference", "LaunchAction": "<BuildableProductRunnable"]
+        let entry = entries[section] ?? "<BuildableReference"
         for part in body.components(separatedBy: entry).dropFirst() {
             let text = Substring(part)
             guard condition(text), let range = text.range(of: "BlueprintName = \"") else { continue }
@@ -147,6 +150,17 @@ public struct ProjectCheck {
                 problems.append(
                     "scheme \(schemeName) builds \(outside.joined(separator: ", ")) for testing, outside the dependency closure of \(test.name)"
                 )
+            }
+        }
+        for program in generator.runnablePrograms {
+            guard let scheme = schemes[program.name] else {
+                problems.append("no shared scheme \(program.name) to run the program \(program.name)")
+                continue
+            }
+            let runs = Self.blueprints(in: scheme, section: "LaunchAction")
+            if runs != [program.name] {
+                problems.append(
+                    "scheme \(program.name) runs \(runs.isEmpty ? "nothing" : runs.joined(separator: ", ")); it should run \(program.name)")
             }
         }
         return problems

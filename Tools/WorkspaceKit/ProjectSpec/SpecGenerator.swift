@@ -292,23 +292,47 @@ public struct SpecGenerator: Sendable {
         return build
     }
 
+    /// The programs a person runs from Xcode: the app and every sandbox, each executable but the
+    /// workspace tool, which works on the package in its working folder and runs as `Tools/workspace`.
+    public var runnablePrograms: [Target] {
+        buildableTargets.filter { $0.kind == .executable && $0.name != Conventions.toolProgram }
+    }
+
     /// One scheme per module with tests, named like `workspace test` names it (`Feed`): its test
     /// action holds that module's test target only, so Xcode builds the target's dependency
-    /// closure and nothing else, as `workspace test Feed` does.
+    /// closure and nothing else, as `workspace test Feed` does. Then one scheme per runnable
+    /// program, named after it (`cookbook`, `FeedSandbox`): it builds the program and its run
+    /// action starts it; a program whose name a module's scheme already has gets its run action there.
     func schemeLines() -> [String] {
         let tests = buildableTargets.filter { $0.kind == .test }
-        guard !tests.isEmpty else { return [] }
+        let programs = runnablePrograms
+        guard !tests.isEmpty || !programs.isEmpty else { return [] }
         var lines = [
             "# One scheme per module with tests (as `Tools/workspace test <Module>`): its test action holds",
             "# only that module's tests, so Xcode builds their dependency closure and nothing else.",
+            "# One scheme per program (the app, each sandbox): Product > Run builds it and starts it.",
             "schemes:",
         ]
+        let programNames = Set(programs.map(\.name))
+        var testSchemes: Set<String> = []
         for test in tests {
-            lines += ["  \(Self.quoted(FocusedTests.moduleName(ofTestTarget: test.name))):", "    build:", "      targets:"]
+            let name = FocusedTests.moduleName(ofTestTarget: test.name)
+            testSchemes.insert(name)
+            lines += ["  \(Self.quoted(name)):", "    build:", "      targets:"]
             lines += schemeBuildTargets(of: test).map { "        \(Self.quoted($0.target)): \($0.actions)" }
             lines += ["    test:", "      targets:", "        - \(Self.quoted(test.name))"]
+            if programNames.contains(name) { lines += runLines(name) }
+        }
+        for program in programs where !testSchemes.contains(program.name) {
+            lines += ["  \(Self.quoted(program.name)):", "    build:", "      targets:", "        \(Self.quoted(program.name)): all"]
+            lines += runLines(program.name)
         }
         return lines
+    }
+
+    /// The run action of a program's scheme: it starts the program.
+    func runLines(_ program: String) -> [String] {
+        ["    run:", "      executable: \(Self.quoted(program))"]
     }
 
     /// `15.0` → `"15.0"`: versions are strings (unquoted `16.10` would be the number 16.1).

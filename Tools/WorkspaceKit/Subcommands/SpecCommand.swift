@@ -10,7 +10,8 @@ struct SpecCommand: Subcommand {
         so);
         --verify checks a project XcodeGen generated from it: every target of
         Package.swift with the same dependencies, one scheme per module with tests
-        testing only that module (exit status 1 if not)
+        testing only that module, one per program (the app, each sandbox) running it
+        (exit status 1 if not)
         """
     static let options = OptionSpec(flags: ["--check"], values: ["--verify"])
 
@@ -97,8 +98,9 @@ struct SpecCommand: Subcommand {
             return .failure
         }
         let tests = manifest.targets.filter { $0.kind == .test }.count
+        let programs = SpecGenerator(manifest: manifest).runnablePrograms.count
         environment.write(
-            "\(path) matches Package.swift: \(manifest.targets.filter { $0.kind != .system }.count) targets with their dependencies, \(tests) schemes each testing one module"
+            "\(path) matches Package.swift: \(manifest.targets.filter { $0.kind != .system }.count) targets with their dependencies, \(tests) schemes each testing one module, \(programs) running a program"
         )
         return .success
     }
