@@ -125,11 +125,12 @@ struct CIGateTests {
         let workflow = try read(".github/workflows/ci.yml")
         #expect(!workflow.contains("vars."))
         #expect(!workflow.contains("repository:"))
-        for script in ["Tools/xcodegen-check.sh", "Tools/integration-test.sh", ".ci/install-xcodegen"] {
+        for script in ["Tools/xcodegen-check.sh", "Tools/xcode-project.sh", "Tools/integration-test.sh", ".ci/install-xcodegen"] {
             #expect(!(try read(script)).contains("(skipped"), "\(script) may skip XcodeGen")
         }
         let check = try read("Tools/xcodegen-check.sh")
-        #expect(check.contains(".ci/install-xcodegen"))
+        #expect(check.contains("Tools/xcode-project.sh"))
+        #expect(try read("Tools/xcode-project.sh").contains(".ci/install-xcodegen"))
         #expect(check.contains(".ci/xcodegen/validate.py"))
         for file in [".ci/xcodegen/validate.py", ".ci/xcodegen/project-spec.schema.json"] {
             #expect(FileManager.default.fileExists(atPath: try repository.url(file).path), "\(file) is missing")
