@@ -208,13 +208,13 @@ public struct GalleryRenderer {
 
     /// A fresh session of the scenario whose only screen is the descriptor's, started as a script
     /// starts it, with the time it holds.
-    func started(_ descriptor: any ScreenDescriptor, in scenario: Scenario) async throws -> (TabSession, ScriptPacer) {
+    func started(_ descriptor: any ScreenDescriptor, in scenario: Scenario) async throws -> (TabBar, ScriptPacer) {
         let gate = SleepGate(holding: true)
         let environment = try await scenario.makeEnvironment(gate)
-        let session = TabSession(StackNavigator(title: owner, environment: environment, root: descriptor))
+        let tabBar = TabBar(StackNavigator(title: owner, environment: environment, root: descriptor))
         let pacer = ScriptPacer(gate: gate)
-        await pacer.step { await session.start() }
-        return (session, pacer)
+        await pacer.step { await tabBar.start() }
+        return (tabBar, pacer)
     }
 
     /// One scenario's renderings of a descriptor: before `wait` when its screen waits on held
@@ -222,11 +222,11 @@ public struct GalleryRenderer {
     func render(_ descriptor: any ScreenDescriptor, in scenario: Scenario) async throws -> [(
         GalleryReport.Moment, String, [GalleryReport.State]
     )] {
-        let (session, pacer) = try await started(descriptor, in: scenario)
+        let (tabBar, pacer) = try await started(descriptor, in: scenario)
         var renderings: [(GalleryReport.Moment, String, [GalleryReport.State])] = []
         func snapshot(beforeWait: Bool) {
-            let states = session.visibleScreen.map { Self.states(of: $0.content) } ?? []
-            renderings.append((GalleryReport.Moment(scenario: scenario.name, beforeWait: beforeWait), SessionText.render(session), states))
+            let states = tabBar.visibleScreen.map { Self.states(of: $0.content) } ?? []
+            renderings.append((GalleryReport.Moment(scenario: scenario.name, beforeWait: beforeWait), SessionText.render(tabBar), states))
         }
         if pacer.isWaiting {
             snapshot(beforeWait: true)
@@ -243,10 +243,10 @@ public struct GalleryRenderer {
     func render(_ descriptor: any ScreenDescriptor, in scenario: Scenario, width: Int) async throws -> (
         GalleryReport.Moment, String, [GalleryReport.State]
     ) {
-        let (session, pacer) = try await started(descriptor, in: scenario)
+        let (tabBar, pacer) = try await started(descriptor, in: scenario)
         await pacer.finish()
-        let states = session.visibleScreen.map { Self.states(of: $0.content) } ?? []
-        return (GalleryReport.Moment(scenario: scenario.name, width: width), SessionText.render(session, width: width), states)
+        let states = tabBar.visibleScreen.map { Self.states(of: $0.content) } ?? []
+        return (GalleryReport.Moment(scenario: scenario.name, width: width), SessionText.render(tabBar, width: width), states)
     }
 
     /// One scenario's rendering of a descriptor after a script: a fresh session, the screen's own
@@ -255,9 +255,9 @@ public struct GalleryRenderer {
     func render(_ descriptor: any ScreenDescriptor, in scenario: Scenario, after script: Script) async throws -> (
         GalleryReport.Moment, String, [GalleryReport.State]
     ) {
-        let (session, pacer) = try await started(descriptor, in: scenario)
+        let (tabBar, pacer) = try await started(descriptor, in: scenario)
         await pacer.finish()
-        let interpreter = ScriptInterpreter(session: session, pacer: pacer)
+        let interpreter = ScriptInterpreter(tabBar: tabBar, pacer: pacer)
         for line in script.commands {
             let command: ScriptCommand?
             do {
@@ -268,8 +268,8 @@ public struct GalleryRenderer {
             if let command { _ = try await interpreter.execute(command) }
         }
         await pacer.finish()
-        let states = session.visibleScreen.map { Self.states(of: $0.content) } ?? []
-        return (GalleryReport.Moment(scenario: scenario.name, script: script.line), SessionText.render(session), states)
+        let states = tabBar.visibleScreen.map { Self.states(of: $0.content) } ?? []
+        return (GalleryReport.Moment(scenario: scenario.name, script: script.line), SessionText.render(tabBar), states)
     }
 
     /// The states content is in: one by its status, `locked` when a row is, and `notice` when it

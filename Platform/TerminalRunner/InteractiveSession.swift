@@ -11,13 +11,13 @@ import Core
 /// Keys come from `KeyReader`'s thread through an `AsyncStream` and go to a
 /// `SessionController` on the main actor, which handles them at once (see there). This type
 /// is what only a real terminal needs: raw mode and the alternate screen, signals, the key
-/// thread, and drawing. The screen is drawn again whenever the session changes
-/// (`TabSession.onChange`), a key was handled, a screen event finished, the spinner turns or
+/// thread, and drawing. The screen is drawn again whenever the tab bar changes
+/// (`TabBar.onChange`), a key was handled, a screen event finished, the spinner turns or
 /// the window is resized, writing only the lines that changed.
 @MainActor
 final class InteractiveSession {
     private let programName: String
-    private let session: TabSession
+    private let tabBar: TabBar
     private let terminal: TerminalMode
     private let colour: Bool
     private let controller: SessionController
@@ -25,13 +25,13 @@ final class InteractiveSession {
     private var previousFrame: [String] = []
     private var redrawIsScheduled = false
 
-    init(programName: String, session: TabSession, terminal: TerminalMode, colour: Bool) {
+    init(programName: String, tabBar: TabBar, terminal: TerminalMode, colour: Bool) {
         self.programName = programName
-        self.session = session
+        self.tabBar = tabBar
         self.terminal = terminal
         self.colour = colour
         let size = terminal.size()
-        controller = SessionController(session: session, rows: size.rows, columns: size.columns)
+        controller = SessionController(tabBar: tabBar, rows: size.rows, columns: size.columns)
     }
 
     /// Takes over the terminal, runs `startup` (starting the session, opening a deep link)
@@ -47,23 +47,23 @@ final class InteractiveSession {
 
         let (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self, bufferingPolicy: .unbounded)
         let signals = SignalHandlers()
-        signals.install(terminal: terminal, notices: session.notices, programName: programName, onRepaint: { continuation.yield(.resize) })
+        signals.install(terminal: terminal, notices: tabBar.notices, programName: programName, onRepaint: { continuation.yield(.resize) })
         defer { signals.cancel() }
         let reader = KeyReader()
         reader.start(continuation)
         defer { reader.stop() }
 
-        session.onChange = { [weak self] in self?.setNeedsRedraw() }
-        defer { session.onChange = nil }
+        tabBar.onChange = { [weak self] in self?.setNeedsRedraw() }
+        defer { tabBar.onChange = nil }
         // Warnings found while the full screen is up go to the status line: stderr would
         // write over the frame. The runner says them again on stderr afterwards.
-        session.notices.deliver { message in
+        tabBar.notices.deliver { message in
             Task { @MainActor [weak self] in
                 self?.controller.show(message)
                 self?.setNeedsRedraw()
             }
         }
-        defer { session.notices.deliver(to: nil) }
+        defer { tabBar.notices.deliver(to: nil) }
         controller.onNeedsRedraw = { [weak self] in self?.setNeedsRedraw() }
         defer { controller.onNeedsRedraw = nil }
         redraw()

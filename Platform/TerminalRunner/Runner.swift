@@ -64,7 +64,7 @@ public enum Runner {
     }
 
     /// Runs a program. `makeRoot` reads the program's own options and builds what runs: the
-    /// app's coordinator, or a `TabSession` that is its own; it may throw `UsageError` (exit 2)
+    /// app's coordinator, or a `TabBar` that is its own; it may throw `UsageError` (exit 2)
     /// or `StartupError` (exit 3). `time` is the gate the program's clock sleeps through, if any:
     /// a script holds it (see `ScriptPacer`), the full screen does not. `gallery`, when given,
     /// adds `--gallery`: print the program's part of the screen gallery and exit (1 when it has
@@ -174,10 +174,10 @@ public enum Runner {
 
         // Screens' stacks hold their coordinators weakly: the root owns them, and lives as long as the run.
         defer { withExtendedLifetime(root) {} }
-        let session = root.session
+        let tabBar = root.tabBar
 
         // What the program found while starting (the store's warnings) is said before any screen.
-        let notices = session.notices
+        let notices = tabBar.notices
         let toStandardError: @Sendable (String) -> Void = { Terminal.writeError("\(program.name): \($0)\n") }
         notices.deliver(to: toStandardError)
 
@@ -185,14 +185,14 @@ public enum Runner {
         let startup: @MainActor () async -> Void = {
             await root.start()
             if let link { await root.open(link) }
-            report?.update(session)
+            report?.update(tabBar)
         }
         guard let source else {
             let colour = ColorSupport.isEnabled(environment: ProcessInfo.processInfo.environment)
             let toldBefore = notices.warnings.count
-            let status = await InteractiveSession(programName: program.name, session: session, terminal: .standard, colour: colour).run {
+            let status = await InteractiveSession(programName: program.name, tabBar: tabBar, terminal: .standard, colour: colour).run {
                 await startup()
-                report?.keepUpdating(session)
+                report?.keepUpdating(tabBar)
             }
             report?.stopUpdating()
             // Shown on the status line meanwhile; said again where they stay readable.
@@ -207,7 +207,7 @@ public enum Runner {
         let pacer = ScriptPacer(gate: time)
         await pacer.step(startup)
         let status = await ScriptSession(
-            interpreter: ScriptInterpreter(session: session, pacer: pacer, width: width), source: source, report: report
+            interpreter: ScriptInterpreter(tabBar: tabBar, pacer: pacer, width: width), source: source, report: report
         )
         .run()
         return finish(status, notices: notices, program: program)
@@ -307,7 +307,7 @@ struct ScriptSession {
         // What the run must not pass over (a request a strict cassette has no answer for) fails the
         // script at the command during which it happened, as a failed `expect` would.
         func failed(whileStarting: Bool = false) -> Bool {
-            let failures = interpreter.session.notices.takeFailures()
+            let failures = interpreter.tabBar.notices.takeFailures()
             guard !failures.isEmpty else { return false }
             let location = source.isForgiving ? "" : whileStarting ? "\(source.name): while starting: " : "\(source.name):\(lineNumber): "
             for failure in failures { Terminal.writeError("\(location)\(failure)\n") }
@@ -331,7 +331,7 @@ struct ScriptSession {
             do {
                 guard let command = try parse(line, at: lineNumber) else { continue }
                 let outcome = try await interpreter.execute(command)
-                report?.update(interpreter.session)
+                report?.update(interpreter.tabBar)
                 switch outcome {
                 case .proceed(let showScreen):
                     if showScreen { Terminal.write(interpreter.screenText) }

@@ -22,15 +22,15 @@ final class ScreenReport {
     }
 
     /// The link of the visible screen: every stack entry keeps the descriptor it was resolved from.
-    func link(in session: TabSession) -> String {
-        let shown = session.current.topDescriptor ?? session.current.root
+    func link(in tabBar: TabBar) -> String {
+        let shown = tabBar.current.topDescriptor ?? tabBar.current.root
         return DeepLinks.link(for: shown)
     }
 
     /// Writes the link when it changed. A file that cannot be written is reported once; the
     /// program carries on (the tool reading it falls back to the first screen).
-    func update(_ session: TabSession) {
-        let link = link(in: session)
+    func update(_ tabBar: TabBar) {
+        let link = link(in: tabBar)
         guard link != written else { return }
         do {
             // Whole, and no temporary file left behind should the program be killed meanwhile.
@@ -46,11 +46,11 @@ final class ScreenReport {
     /// Keeps the file current while the full-screen UI runs. Keys and finished screen tasks both
     /// change screens there; looking every 100 ms sees either without reaching into the drawing
     /// code, and is far quicker than any rebuild the reader waits for.
-    func keepUpdating(_ session: TabSession) {
+    func keepUpdating(_ tabBar: TabBar) {
         updating?.cancel()
         updating = Task { [weak self] in
             while !Task.isCancelled {
-                self?.update(session)
+                self?.update(tabBar)
                 try? await Task.sleep(for: .milliseconds(100))
             }
         }

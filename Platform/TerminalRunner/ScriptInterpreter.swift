@@ -12,7 +12,7 @@ public final class ScriptInterpreter {
         case quit
     }
 
-    public let session: TabSession
+    public let tabBar: TabBar
     /// How commands wait for the work they start: to its end, or until it waits on held time.
     public let pacer: ScriptPacer
 
@@ -20,19 +20,19 @@ public final class ScriptInterpreter {
     /// in any window. `expect` reads the unwrapped text whatever it is.
     public var width: Int?
 
-    public init(session: TabSession, pacer: ScriptPacer = ScriptPacer(), width: Int? = nil) {
-        self.session = session
+    public init(tabBar: TabBar, pacer: ScriptPacer = ScriptPacer(), width: Int? = nil) {
+        self.tabBar = tabBar
         self.pacer = pacer
         self.width = width
     }
 
     /// The visible screen as script mode prints it, under the tab bar and breadcrumb: wrapped
     /// to `width` when one is asked for.
-    public var screenText: String { SessionText.render(session, width: width) }
+    public var screenText: String { SessionText.render(tabBar, width: width) }
 
     /// The visible screen's words, unwrapped: what `expect` and `expect-not` look for, so that a
     /// width never splits what they find.
-    var unwrappedText: String { SessionText.render(session) }
+    var unwrappedText: String { SessionText.render(tabBar) }
 
     /// Carries out one command. Commands that only look (`expect`, `snapshot`…) see the screen as
     /// it is, loading or not; `wait` and every command that acts on the screen first let held time
@@ -46,10 +46,10 @@ public final class ScriptInterpreter {
         }
         switch command {
         case .tab(let name):
-            guard let index = session.tabIndex(named: name) else {
-                throw CommandFailure("there is no tab “\(name)”; tabs: \(session.tabs.map(\.title).joined(separator: ", "))")
+            guard let index = tabBar.tabIndex(named: name) else {
+                throw CommandFailure("there is no tab “\(name)”; tabs: \(tabBar.tabs.map(\.title).joined(separator: ", "))")
             }
-            await pacer.step { await self.session.select(tabAt: index) }
+            await pacer.step { await self.tabBar.select(tabAt: index) }
         case .type(let text):
             let field = try textField()
             let limit = ScreenElement.maximumFieldLength
@@ -85,10 +85,10 @@ public final class ScriptInterpreter {
             guard row.isDeletable else { throw CommandFailure("“\(row.label)” cannot be deleted") }
             await send(.delete(row: row.id))
         case .back:
-            guard session.current.stack.count > 1 else {
-                throw CommandFailure("already at the first screen of “\(session.current.title)”")
+            guard tabBar.current.stack.count > 1 else {
+                throw CommandFailure("already at the first screen of “\(tabBar.current.title)”")
             }
-            let stack = session.current
+            let stack = tabBar.current
             await pacer.step { await stack.pop() }
         case .retry:
             guard case .failed(let failure) = try visibleScreen().content.status, failure.canRetry else {
@@ -122,7 +122,7 @@ public final class ScriptInterpreter {
     }
 
     private func visibleScreen() throws(CommandFailure) -> any Screen {
-        guard let screen = session.visibleScreen else { throw CommandFailure("no screen is shown yet") }
+        guard let screen = tabBar.visibleScreen else { throw CommandFailure("no screen is shown yet") }
         return screen
     }
 
@@ -131,7 +131,7 @@ public final class ScriptInterpreter {
     private func send(_ events: ScreenEvent...) async {
         await pacer.step {
             for event in events {
-                let stack = self.session.current
+                let stack = self.tabBar.current
                 guard let screen = stack.topScreen, let navigation = await screen.handle(event) else { continue }
                 await stack.route(navigation)
             }
@@ -207,22 +207,22 @@ enum RowLookup {
 /// under `Tabs: ` and `Path: `, the screen's as the full screen wraps them.
 enum SessionText {
     @MainActor
-    static func render(_ session: TabSession, width: Int? = nil) -> String {
+    static func render(_ tabBar: TabBar, width: Int? = nil) -> String {
         var header: [Paragraph] = []
-        if let banner = session.notices.banner { header.append(Paragraph("! ", TerminalText.safe(banner))) }
-        if session.tabs.count > 1 {
+        if let banner = tabBar.notices.banner { header.append(Paragraph("! ", TerminalText.safe(banner))) }
+        if tabBar.tabs.count > 1 {
             header.append(
                 Paragraph(
                     "Tabs: ",
-                    session.tabs.enumerated().map { index, tab in
+                    tabBar.tabs.enumerated().map { index, tab in
                         let title = TerminalText.safe(tab.title)
-                        return index == session.selectedIndex ? "[\(title)]" : title
+                        return index == tabBar.selectedIndex ? "[\(title)]" : title
                     }.joined(separator: " | ")))
         }
-        let path = session.current.path.map { TerminalText.safe($0) }
+        let path = tabBar.current.path.map { TerminalText.safe($0) }
         if path.count > 1 { header.append(Paragraph("Path: ", path.joined(separator: " › "))) }
         let body: String
-        if let content = session.visibleScreen?.content {
+        if let content = tabBar.visibleScreen?.content {
             body = width.map { content.wrappedText(width: $0) } ?? content.safeForTerminal.plainText()
         } else {
             body = "(nothing to show yet)\n"

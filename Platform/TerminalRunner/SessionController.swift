@@ -46,7 +46,7 @@ public final class SessionController {
         public var isLoading: Bool
     }
 
-    public let session: TabSession
+    public let tabBar: TabBar
     public private(set) var rows: Int
     public private(set) var columns: Int
     /// Called when a screen event has been handled, so the screen is drawn again.
@@ -97,12 +97,12 @@ public final class SessionController {
     private var started = 0
     private var finished = 0
 
-    public init(session: TabSession, rows: Int, columns: Int) {
-        self.session = session
+    public init(tabBar: TabBar, rows: Int, columns: Int) {
+        self.tabBar = tabBar
         self.rows = rows
         self.columns = columns
         // Screens that navigation puts on top load while keys go on.
-        session.appearance = { [weak self] screen in self?.appearSoon(screen) }
+        tabBar.appearance = { [weak self] screen in self?.appearSoon(screen) }
     }
 
     // MARK: - Keys
@@ -110,7 +110,7 @@ public final class SessionController {
     /// Handles one key: what it changes shows in the next `render()`.
     public func handle(_ key: Key) -> KeyOutcome {
         message = nil
-        let screen = session.visibleScreen
+        let screen = tabBar.visibleScreen
         // The screen's own content: what is typed but not handled changes only a field's text,
         // never which rows there are, and that text is read from its draft below.
         let content = screen?.content
@@ -164,9 +164,9 @@ public final class SessionController {
                 message = "this screen has no text field"
             }
         case .back:
-            if session.current.removeTop() { appearSoon(session.visibleScreen) }
+            if tabBar.current.removeTop() { appearSoon(tabBar.visibleScreen) }
         case .selectTab(let index):
-            appearSoon(session.switchTab(to: index))
+            appearSoon(tabBar.switchTab(to: index))
         case .toggleHelp:
             showsHelp.toggle()
             helpTop = 0
@@ -192,8 +192,8 @@ public final class SessionController {
         return KeyBindings.action(
             for: key,
             in: KeyContext(
-                focused: focused, fieldText: fieldText, tabCount: session.tabs.count, selectedTab: session.selectedIndex,
-                canGoBack: session.current.stack.count > 1, canRetry: canRetry, showsHelp: showsHelp))
+                focused: focused, fieldText: fieldText, tabCount: tabBar.tabs.count, selectedTab: tabBar.selectedIndex,
+                canGoBack: tabBar.current.stack.count > 1, canRetry: canRetry, showsHelp: showsHelp))
     }
 
     /// Changes a field's draft in place; an `.edit` event is queued unless one is queued already
@@ -316,7 +316,7 @@ public final class SessionController {
     private func queue(to screen: any Screen, _ makeEvent: @escaping @MainActor () -> ScreenEvent) -> Int {
         eventCount += 1
         let number = eventCount
-        let stack = session.current
+        let stack = tabBar.current
         enqueue { [weak self] in
             let navigation = await screen.handle(makeEvent())
             // Drafts this event was the last to carry are the screen's own text now.
@@ -350,7 +350,7 @@ public final class SessionController {
 
     /// The visible screen's content with what the person typed but the screen has not seen yet.
     public var visibleContent: ScreenContent? {
-        session.visibleScreen.map { content(of: $0) }
+        tabBar.visibleScreen.map { content(of: $0) }
     }
 
     private func content(of screen: any Screen) -> ScreenContent {
@@ -387,7 +387,7 @@ public final class SessionController {
 
     /// Lays out the frame for the session as it is now, and remembers the scroll position.
     public func render() -> Rendering {
-        let screen = session.visibleScreen
+        let screen = tabBar.visibleScreen
         let content = screen.map { self.content(of: $0) }
         var view = screen.map { viewState(for: $0, content: content) } ?? ViewState()
         let frame = FrameRenderer.render(frameInput(content: content, view: view))
@@ -408,10 +408,10 @@ public final class SessionController {
     private func frameInput(content: ScreenContent?, view: ViewState) -> FrameInput {
         FrameInput(
             rows: rows, columns: columns,
-            tabs: session.tabs.map { $0.title }, selectedTab: session.selectedIndex, path: session.current.path,
+            tabs: tabBar.tabs.map { $0.title }, selectedTab: tabBar.selectedIndex, path: tabBar.current.path,
             content: content, focusedRow: view.focusedRow, scrollOffset: showsHelp ? helpTop : view.scrollOffset,
-            canGoBack: session.current.stack.count > 1, spinnerFrame: spinnerFrame, showsHelp: showsHelp, message: message,
-            banner: session.notices.banner
+            canGoBack: tabBar.current.stack.count > 1, spinnerFrame: spinnerFrame, showsHelp: showsHelp, message: message,
+            banner: tabBar.notices.banner
         )
     }
 
@@ -419,7 +419,7 @@ public final class SessionController {
     /// happens to get a closed one's address starts afresh.
     private func forgetClosedScreens() {
         var open = Set<ObjectIdentifier>()
-        for tab in session.tabs {
+        for tab in tabBar.tabs {
             for screen in tab.stack { open.insert(ObjectIdentifier(screen)) }
         }
         guard views.keys.contains(where: { !open.contains($0) }) else { return }

@@ -1,14 +1,14 @@
 import Core
 
-/// A navigation stack of screens: the runner's `ScreenStack`, the presenter a navigation
+/// A navigation stack of screens (UIKit's `UINavigationController`): the presenter a navigation
 /// coordinator shows its screens on. Its root is a screen descriptor, resolved like any other.
 /// Every entry keeps the descriptor it was resolved from, so the stack can say which screen
 /// (and deep link) is shown. It never becomes empty once started: popping the root is refused.
 ///
 /// What its screens ask for goes to its `coordinator` (the app's tab coordinators); a stack
-/// without one (a sandbox) carries the requests out itself (`ScreenStack.perform`).
+/// without one (a sandbox) carries the requests out itself (`perform`).
 @MainActor
-public final class StackNavigator: ScreenStack {
+public final class StackNavigator {
     /// One screen on the stack and the descriptor it was resolved from.
     public struct Entry {
         public let descriptor: any ScreenDescriptor
@@ -34,8 +34,13 @@ public final class StackNavigator: ScreenStack {
         self.root = root
     }
 
+    /// Bottom first; never empty once started.
     public var stack: [any Screen] { entries.map(\.screen) }
+    /// The descriptor of each screen on the stack, bottom first: what a deep link to it says.
     public var descriptors: [any ScreenDescriptor] { entries.map(\.descriptor) }
+    public var topScreen: (any Screen)? { entries.last?.screen }
+    /// How many screens are on the stack.
+    public var depth: Int { entries.count }
     /// The descriptor of the screen on top: a link to it reopens what the user sees.
     public var topDescriptor: (any ScreenDescriptor)? { entries.last?.descriptor }
 
@@ -55,6 +60,8 @@ public final class StackNavigator: ScreenStack {
         await appear(top)
     }
 
+    /// Removes every screen above the first `depth` (the bottom one always stays) without making
+    /// the new top appear: a coordinator ending a flow hands the new top the flow's result instead.
     public func close(toDepth depth: Int) {
         let kept = max(1, depth)
         guard entries.count > kept else { return }
@@ -89,6 +96,23 @@ public final class StackNavigator: ScreenStack {
             await coordinator.navigate(navigation)
         } else {
             await perform(navigation)
+        }
+    }
+
+    /// What a stack does with a request when no coordinator decides (a sandbox): `.show` pushes,
+    /// `.pop` goes back, and `.finish` closes the finished screen and hands its result to the
+    /// screen below, then carries out what that screen asks next.
+    public func perform(_ navigation: Navigation) async {
+        switch navigation {
+        case .show(let descriptor):
+            await show(descriptor)
+        case .pop:
+            await pop()
+        case .finish(let result):
+            guard depth > 1 else { return }
+            close(toDepth: depth - 1)
+            guard let requester = topScreen, let next = await requester.handle(.flowFinished(result)) else { return }
+            await perform(next)
         }
     }
 
@@ -141,95 +165,15 @@ public final class StackNavigator: ScreenStack {
     public var path: [String] { stack.map { $0.content.title } }
 }
 
-/// Tabs, each a stack: the tab bar the runner shows. A sandbox has one tab, the app several.
-/// A session with no coordinator of its own is its own root coordinator (sandboxes, tests);
-/// the app's `AppCoordinator` owns one and routes deep links into it.
+/// What decides where a stack's screens go (a navigation coordinator): every request of a screen
+/// on the stack comes to `navigate(_:)`, which decides what it means (push the screen, start a
+/// child flow, switch tabs) and does it. Screens never see it: they answer events with a
+/// `Navigation`.
 @MainActor
-public final class TabSession: RootCoordinator {
-    public let tabs: [StackNavigator]
-    public private(set) var selectedIndex = 0
-    public var onChange: (@MainActor () -> Void)? {
-        didSet { for tab in tabs { tab.onChange = onChange } }
-    }
-    /// What the run must tell the person besides the screens: a banner, warnings, unsaved changes.
-    public var notices = RunNotices()
-    /// See `StackNavigator.appearance`; set by the full-screen UI for every tab.
-    var appearance: (@MainActor (any Screen) -> Void)? {
-        didSet { for tab in tabs { tab.appearance = appearance } }
-    }
-
-    /// Taking the first tab apart makes an empty session impossible to write.
-    public init(_ first: StackNavigator, _ others: [StackNavigator] = []) {
-        tabs = [first] + others
-    }
-
-    public var session: TabSession { self }
-
-    public func start() async {
-        await tabs[selectedIndex].start()
-    }
-
-    /// Shows a tab. Its visible screen appears again, so it shows what changed elsewhere.
-    public func select(tabAt index: Int) async {
-        guard let screen = switchTab(to: index) else { return }
-        if let appearance {
-            appearance(screen)
-        } else {
-            await screen.appear()
-        }
-    }
-
-    /// Selects a tab and makes its stack these screens, bottom first (a deep link and its back
-    /// stack; see `StackNavigator.setStack`). The top screen appears once.
-    public func select(tabAt index: Int, showing stack: [any ScreenDescriptor]) async {
-        guard tabs.indices.contains(index), !stack.isEmpty else { return }
-        if index != selectedIndex {
-            selectedIndex = index
-            onChange?()
-        }
-        await tabs[index].setStack(stack)
-    }
-
-    /// The half of `select` that happens at once: the tab is selected (and its root placed
-    /// the first time). Returns the screen that should now appear; nil when nothing changed.
-    func switchTab(to index: Int) -> (any Screen)? {
-        guard tabs.indices.contains(index), index != selectedIndex || tabs[index].stack.isEmpty else { return nil }
-        selectedIndex = index
-        onChange?()
-        return tabs[index].placeRoot() ?? tabs[index].topScreen
-    }
-
-    /// Opens the screen a descriptor names: the tab whose root it is, else on top of the
-    /// current tab. (The app's coordinators decide this themselves.)
-    public func open(_ descriptor: any ScreenDescriptor) async {
-        if let index = tabs.firstIndex(where: { $0.root.isEqual(to: descriptor) }) {
-            await select(tabAt: index)
-            await tabs[index].popToRoot()
-        } else {
-            await current.start()
-            await current.show(descriptor)
-        }
-    }
-
-    /// The selected tab's stack. Tabs are never empty, so this always exists.
-    public var current: StackNavigator { tabs[selectedIndex] }
-
-    /// The screen the user sees; nil only before `start()`.
-    public var visibleScreen: (any Screen)? { current.topScreen }
-
-    /// The index of the tab with this title (any case) or 1-based number.
-    public func tabIndex(named name: String) -> Int? {
-        if let number = Int(name), tabs.indices.contains(number - 1) { return number - 1 }
-        return tabs.firstIndex { $0.title.lowercased() == name.lowercased() }
-    }
-}
-
-/// What a runner runs (the app coordinator, owning the window): the tabs it shows,
-/// what starts them, and where deep links go. The runner holds it for the whole run.
-@MainActor
-public protocol RootCoordinator: Coordinator {
-    /// The tabs the runner shows and drives.
-    var session: TabSession { get }
-    /// Shows the screen a deep link (`--open`) names.
-    func open(_ descriptor: any ScreenDescriptor) async
+public protocol NavigationCoordinator: AnyObject {
+    /// A screen on this coordinator's stack asked to go somewhere.
+    func navigate(_ navigation: Navigation) async
+    /// The stack lost screens, possibly without asking (the person went back): `depth` are left.
+    /// A child flow whose screens are gone is over.
+    func screensWereRemoved(leaving depth: Int)
 }

@@ -63,9 +63,9 @@ public enum Sandbox {
             if let client = try webClient(options, onMiss: { notices.fail($0.failure) }) {
                 environment = environment.overriding(\.client, with: client)
             }
-            let session = TabSession(StackNavigator(title: feature, environment: environment, root: root))
-            session.notices = notices
-            return session
+            let tabBar = TabBar(StackNavigator(title: feature, environment: environment, root: root))
+            tabBar.notices = notices
+            return tabBar
         }
         return status.rawValue
     }

@@ -1,6 +1,7 @@
 import Core
 import CoreTesting
 import Foundation
+import TerminalRunner
 import Testing
 
 @testable import App
@@ -10,11 +11,11 @@ import Testing
 /// a `FlowCoordinator`.
 @MainActor
 private final class AboutFlow: FlowCoordinator {
-    let navigator: RecordingScreenStack
+    let navigator: StackNavigator
     private(set) var baseDepth: Int
     var onFinish: (@MainActor (FlowResult) async -> Void)?
 
-    init(navigator: RecordingScreenStack) {
+    init(navigator: StackNavigator) {
         self.navigator = navigator
         baseDepth = navigator.depth
     }
@@ -57,8 +58,8 @@ struct ChildFlowTests {
     private let asker = ResultTakingScreen()
     let rice = FlowResult.ingredients(recipeID: 1, [Ingredient(name: "rice", quantity: 2, unit: .cup)])
 
-    /// The coordinator double as parent, with the asking screen on top of the feed.
-    func parent() async -> RecordingCoordinator {
+    /// The Feed tab's coordinator alone as parent, with the asking screen on top of the feed.
+    func parent() async -> FeedCoordinator {
         environment.stubResolver.register(Screens.RecipeDetails.self) { [asker] _, _ in asker }
         let features = AppResolver(
             exportDirectory: FileManager.default.temporaryDirectory,
@@ -66,7 +67,8 @@ struct ChildFlowTests {
         environment.stubResolver.register(Screens.ChooseIngredients.self) { descriptor, environment in
             features.buildChooseIngredients(descriptor, in: environment)
         }
-        let parent = RecordingCoordinator(environment: environment, root: Screens.Feed())
+        let parent = FeedCoordinator(environment: environment)
+        await parent.navigator.start()
         await parent.showRecipe(1)
         return parent
     }
@@ -77,13 +79,13 @@ struct ChildFlowTests {
 
         await parent.startFlow(flow)
 
-        #expect(parent.navigator.path.last == "Screens.About()")
+        #expect(parent.navigator.descriptorPath.last == "Screens.About()")
         #expect(parent.activeFlow === flow)
         await flow.navigate(.finish(rice))
 
         #expect(asker.results == [rice])
         #expect(parent.childCoordinators.isEmpty)
-        #expect(parent.navigator.path == ["Screens.Feed()", "Screens.RecipeDetails(recipeID: 1)"])
+        #expect(parent.navigator.descriptorPath == ["Screens.Feed()", "Screens.RecipeDetails(recipeID: 1)"])
     }
 
     @Test func flowsOfTwoKindsNestTheNewestIsActiveAndEachAnswersTheScreenThatStartedIt() async throws {
@@ -99,7 +101,7 @@ struct ChildFlowTests {
         // The chooser's screen got the inner flow's result; the asker has nothing yet.
         #expect(asker.results.isEmpty)
         #expect(parent.activeFlow === chooser)
-        #expect(parent.navigator.path.last == "Screens.ChooseIngredients(recipeID: 1)")
+        #expect(parent.navigator.descriptorPath.last == "Screens.ChooseIngredients(recipeID: 1)")
 
         await chooser.navigate(.finish(rice))
 
@@ -113,7 +115,6 @@ struct ChildFlowTests {
         await parent.startFlow(flow)
 
         await parent.navigator.pop()
-        parent.endFlows(leaving: parent.navigator.depth)
 
         #expect(parent.childCoordinators.isEmpty)
         #expect(parent.activeFlow == nil)

@@ -6,37 +6,39 @@ import Testing
 
 @testable import App
 
-/// CoreTesting's coordinator double gets the transitions the Feed, Search and Favorites
-/// coordinators share, exactly as written once in `RecipePresenting`.
-extension RecordingCoordinator: RecipePresenting {}
+extension StackNavigator {
+    /// The stack's screens by descriptor, bottom first: `["Screens.Feed()", "Screens.RecipeDetails(recipeID: 1)"]`.
+    var descriptorPath: [String] { descriptors.map(\.description) }
+}
 
-/// The shared transitions (`RecipePresenting`), run on the coordinator double:
-/// what each one puts on the stack, by descriptor.
+/// The shared transitions (`RecipePresenting`), run on a tab's coordinator alone (no tabs around
+/// it) over placeholder screens: what each one puts on the stack, by descriptor.
 @MainActor
 @Suite("Shared recipe transitions")
 struct SharedTransitionsTests {
     let environment = StubEnvironment()
 
-    func coordinator() -> RecordingCoordinator {
-        RecordingCoordinator(environment: environment, root: Screens.Favorites())
+    func coordinator() async -> FavoritesCoordinator {
+        let coordinator = FavoritesCoordinator(environment: environment)
+        await coordinator.navigator.start()
+        return coordinator
     }
 
     @Test func showRecipePushesTheRecipesDetails() async {
-        let coordinator = coordinator()
+        let coordinator = await coordinator()
 
         await coordinator.showRecipe(4)
 
-        #expect(coordinator.navigator.changes == [.show("Screens.RecipeDetails(recipeID: 4)")])
-        #expect(coordinator.navigator.path == ["Screens.Favorites()", "Screens.RecipeDetails(recipeID: 4)"])
+        #expect(coordinator.navigator.descriptorPath == ["Screens.Favorites()", "Screens.RecipeDetails(recipeID: 4)"])
         #expect(environment.recorder.resolved(Screens.RecipeDetails.self) == [Screens.RecipeDetails(recipeID: 4)])
     }
 
     @Test func showAuthorPushesTheAuthorsRecipes() async {
-        let coordinator = coordinator()
+        let coordinator = await coordinator()
 
         await coordinator.showAuthor("aiko-tanaka")
 
-        #expect(coordinator.navigator.changes == [.show("Screens.AuthorRecipes(authorID: \"aiko-tanaka\")")])
+        #expect(coordinator.navigator.descriptorPath == ["Screens.Favorites()", "Screens.AuthorRecipes(authorID: \"aiko-tanaka\")"])
     }
 
     @Test(
@@ -49,12 +51,12 @@ struct SharedTransitionsTests {
             (Screens.About() as any ScreenDescriptor, false),
         ])
     func presentRecipeScreen(descriptor: any ScreenDescriptor, shown: Bool) async {
-        let coordinator = coordinator()
+        let coordinator = await coordinator()
 
         let presented = await coordinator.presentRecipeScreen(descriptor)
 
         #expect(presented == shown)
-        #expect(coordinator.navigator.changes == (shown ? [.show(descriptor.description)] : []))
+        #expect(coordinator.navigator.descriptorPath == ["Screens.Favorites()"] + (shown ? [descriptor.description] : []))
     }
 }
 
@@ -68,21 +70,23 @@ struct ChooseIngredientsFlowTests {
         exportDirectory: FileManager.default.temporaryDirectory,
         about: LegacyAboutPage.Facts(version: "test", dataDirectory: "/tmp", recipeSource: "fixtures"))
 
-    /// The double as parent, on a stack with the real details of Curry Rice (fixture 1) on top.
-    func parentOnCurryRice() async -> RecordingCoordinator {
+    /// The Feed tab's coordinator alone as parent, on a stack with the real details of Curry
+    /// Rice (fixture 1) on top.
+    func parentOnCurryRice() async -> FeedCoordinator {
         environment.stubResolver.register(Screens.RecipeDetails.self) { [features] descriptor, environment in
             features.buildRecipeDetails(descriptor, in: environment)
         }
         environment.stubResolver.register(Screens.ChooseIngredients.self) { [features] descriptor, environment in
             features.buildChooseIngredients(descriptor, in: environment)
         }
-        let parent = RecordingCoordinator(environment: environment, root: Screens.Feed())
+        let parent = FeedCoordinator(environment: environment)
+        await parent.navigator.start()
         await parent.showRecipe(1)
         return parent
     }
 
-    func flow(of parent: RecordingCoordinator) throws -> ChooseIngredientsCoordinator<RecordingScreenStack> {
-        try #require(parent.childCoordinators.first as? ChooseIngredientsCoordinator<RecordingScreenStack>)
+    func flow(of parent: FeedCoordinator) throws -> ChooseIngredientsCoordinator {
+        try #require(parent.childCoordinators.first as? ChooseIngredientsCoordinator)
     }
 
     @Test func startingTheFlowPushesTheChooserOnTheParentsStackAndKeepsTheChild() async throws {
@@ -90,7 +94,7 @@ struct ChooseIngredientsFlowTests {
 
         await parent.chooseIngredients(Screens.ChooseIngredients(recipeID: 1))
 
-        #expect(parent.navigator.path.last == "Screens.ChooseIngredients(recipeID: 1)")
+        #expect(parent.navigator.descriptorPath.last == "Screens.ChooseIngredients(recipeID: 1)")
         #expect(parent.childCoordinators.count == 1)
         let flow = try flow(of: parent)
         #expect(flow.baseDepth == 2)
@@ -109,8 +113,7 @@ struct ChooseIngredientsFlowTests {
         try await flow(of: parent).navigate(finish)
 
         #expect(parent.childCoordinators.isEmpty)
-        #expect(parent.navigator.path == ["Screens.Feed()", "Screens.RecipeDetails(recipeID: 1)"])
-        #expect(parent.navigator.changes.last == .close(toDepth: 2))
+        #expect(parent.navigator.descriptorPath == ["Screens.Feed()", "Screens.RecipeDetails(recipeID: 1)"])
         let items = try await environment.shoppingList.findAll(.all, sort: [.ascending(.position)])
         #expect(items.map(\.name) == ["onions", "rice"])
         #expect(parent.navigator.topScreen?.content.notice == "Added 2 of 5 ingredients of “Curry Rice” to the shopping list.")
@@ -124,7 +127,7 @@ struct ChooseIngredientsFlowTests {
         try await flow(of: parent).navigate(cancel)
 
         #expect(parent.childCoordinators.isEmpty)
-        #expect(parent.navigator.path.last == "Screens.RecipeDetails(recipeID: 1)")
+        #expect(parent.navigator.descriptorPath.last == "Screens.RecipeDetails(recipeID: 1)")
         #expect(try await environment.shoppingList.findAll().isEmpty)
         #expect(parent.navigator.topScreen?.content.notice == nil)
     }
@@ -169,7 +172,7 @@ struct RoutingTests {
         #expect(app.tabs.selectedIndex == 1)
         #expect(app.path == ["Screens.RecipeSearch(query: \"miso soup\")"])
         #expect(app.visibleText.contains("Miso Soup"))
-        #expect(app.session.tabs[0].path == ["Feed"], "the Feed is left as it was")
+        #expect(app.tabBar.tabs[0].path == ["Feed"], "the Feed is left as it was")
     }
 
     @Test func aSearchLinkWithoutAQueryShowsTheSearchTabsFirstScreen() async throws {
@@ -185,13 +188,13 @@ struct RoutingTests {
     @Test func aRecipeLinkOpensUnderTheFeedWithTheFeedBehindIt() async throws {
         let app = try await AppSession()
         let curryRice = try app.recipe(titled: "Curry Rice")
-        let feed = app.session.visibleScreen
+        let feed = app.tabBar.visibleScreen
 
         await app.app.open(Screens.RecipeDetails(recipeID: curryRice.id))
 
         #expect(app.tabs.selectedIndex == 0)
-        #expect(app.session.current.path == ["Feed", "Curry Rice"])
-        #expect(app.session.current.stack.first === feed, "the Feed already shown stays")
+        #expect(app.tabBar.current.path == ["Feed", "Curry Rice"])
+        #expect(app.tabBar.current.stack.first === feed, "the Feed already shown stays")
     }
 
     @Test func aRecipeLinkToAFavoriteOpensUnderFavorites() async throws {
@@ -202,7 +205,7 @@ struct RoutingTests {
         await app.app.open(Screens.RecipeDetails(recipeID: pancakes.id))
 
         #expect(app.tabs.selectedIndex == 3)
-        #expect(app.session.current.path == ["Favorites", "Pancakes"])
+        #expect(app.tabBar.current.path == ["Favorites", "Pancakes"])
     }
 
     @Test func aRecipeLinkReplacesWhatWasAboveTheFeed() async throws {
@@ -212,7 +215,7 @@ struct RoutingTests {
 
         await app.app.open(Screens.RecipeDetails(recipeID: try app.recipe(titled: "Pancakes").id))
 
-        #expect(app.session.current.path == ["Feed", "Pancakes"])
+        #expect(app.tabBar.current.path == ["Feed", "Pancakes"])
     }
 
     @Test func aChooseIngredientsLinkOpensTheRecipeThenTheChooserAsAFlowOfIt() async throws {
@@ -221,14 +224,14 @@ struct RoutingTests {
 
         await app.app.open(Screens.ChooseIngredients(recipeID: curryRice.id))
 
-        #expect(app.session.current.path == ["Feed", "Curry Rice", "Choose ingredients"])
+        #expect(app.tabBar.current.path == ["Feed", "Curry Rice", "Choose ingredients"])
         #expect(app.tabs.feed.childCoordinators.count == 1)
         await app.send(.activate(row: "add-chosen"))
-        #expect(app.session.current.path == ["Feed", "Curry Rice"])
+        #expect(app.tabBar.current.path == ["Feed", "Curry Rice"])
         #expect(app.tabs.feed.childCoordinators.isEmpty)
         let chosen = curryRice.ingredients.filter(\.goesOnShoppingList).count
         #expect(
-            app.session.visibleScreen?.content.notice
+            app.tabBar.visibleScreen?.content.notice
                 == "Added \(chosen) of \(curryRice.ingredients.count) ingredients of “Curry Rice” to the shopping list.")
     }
 
@@ -241,7 +244,7 @@ struct RoutingTests {
     func tabRootLinks(link: any ScreenDescriptor, tab: Int) async throws {
         let app = try await AppSession()
         await app.tabs.select(tabAt: tab)
-        await app.session.current.show(Screens.About())
+        await app.tabBar.current.show(Screens.About())
         await app.tabs.select(tabAt: 1)
 
         await app.app.open(link)
@@ -255,11 +258,11 @@ struct RoutingTests {
 
         await app.app.open(Screens.AuthorRecipes(authorID: "aiko-tanaka"))
         #expect(app.tabs.selectedIndex == 1)
-        #expect(app.session.current.path == ["Search", "Recipes by Aiko Tanaka"])
+        #expect(app.tabBar.current.path == ["Search", "Recipes by Aiko Tanaka"])
 
         await app.app.open(Screens.About())
         #expect(app.tabs.selectedIndex == 0)
-        #expect(app.session.current.path == ["Feed", "About Cookbook"])
+        #expect(app.tabBar.current.path == ["Feed", "About Cookbook"])
     }
 
     @Test func kitchenPreferencesOpenOnTheSearchTabOverItsSearch() async throws {
@@ -267,7 +270,7 @@ struct RoutingTests {
         await app.app.open(Screens.RecipeSearch(query: "curry"))
 
         await app.send(.activate(row: "kitchen-preferences"))
-        #expect(app.session.current.path == ["Search", "Kitchen preferences"])
+        #expect(app.tabBar.current.path == ["Search", "Kitchen preferences"])
         #expect(app.path.first == "Screens.RecipeSearch(query: \"curry\")", "the search under it stays")
 
         await app.app.open(Screens.KitchenPreferences())
@@ -277,15 +280,15 @@ struct RoutingTests {
     @Test func aKitchenPreferenceSavedFromSearchStartsTheSearchUnderIt() async throws {
         let app = try await AppSession()
         await app.app.open(Screens.RecipeSearch(query: "curry"))
-        let before = app.session.visibleScreen?.content.sections.first { $0.id == "results" }?.rows.count ?? 0
+        let before = app.tabBar.visibleScreen?.content.sections.first { $0.id == "results" }?.rows.count ?? 0
 
         await app.send(.activate(row: "kitchen-preferences"))
         await app.send(.toggle(row: "preference-vegetarian"))
-        await app.session.current.pop()
+        await app.tabBar.current.pop()
 
         let text = app.visibleText
         #expect(text.contains("[x] Vegetarian only"))
-        let after = app.session.visibleScreen?.content.sections.first { $0.id == "results" }?.rows.count ?? 0
+        let after = app.tabBar.visibleScreen?.content.sections.first { $0.id == "results" }?.rows.count ?? 0
         #expect(after < before)
     }
 
@@ -293,11 +296,11 @@ struct RoutingTests {
         let app = try await AppSession()
         await app.tabs.select(tabAt: 3)
 
-        await app.session.current.route(.show(Screens.ShoppingList()))
+        await app.tabBar.current.route(.show(Screens.ShoppingList()))
 
         #expect(app.tabs.selectedIndex == 2)
         #expect(app.path == ["Screens.ShoppingList()"])
-        #expect(app.session.tabs[3].stack.count == 1, "nothing was pushed on Favorites")
+        #expect(app.tabBar.tabs[3].stack.count == 1, "nothing was pushed on Favorites")
     }
 
     @Test func goingBackOutOfTheChooserEndsTheFlowWithNothingAdded() async throws {
@@ -306,10 +309,10 @@ struct RoutingTests {
         await app.send(.activate(row: "choose-ingredients"))
         #expect(app.tabs.feed.childCoordinators.count == 1)
 
-        await app.session.current.pop()
+        await app.tabBar.current.pop()
 
         #expect(app.tabs.feed.childCoordinators.isEmpty)
-        #expect(app.session.current.path == ["Feed", "Curry Rice"])
+        #expect(app.tabBar.current.path == ["Feed", "Curry Rice"])
         #expect(try await app.tabs.feed.navigator.environment.shoppingList.findAll().isEmpty)
     }
 

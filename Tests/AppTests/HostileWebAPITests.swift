@@ -27,15 +27,15 @@ struct HostileWebAPITests {
             let options = try LaunchOptions.parse(
                 ["--data-dir", directory.url.path, "--api-url", server.baseURL.absoluteString], for: CookbookApp.program)
             let environment = try CookbookApp.makeEnvironment(options, networking: { URLSessionHTTP.portableExchange })
-            let session = TabSession(
+            let tabBar = TabBar(
                 StackNavigator(title: "Recipe", environment: environment, root: Screens.RecipeDetails(recipeID: recipe.id)))
-            await session.start()
+            await tabBar.start()
 
-            let script = ScriptInterpreter(session: session).screenText
+            let script = ScriptInterpreter(tabBar: tabBar).screenText
             #expect(script.contains("# Curry␛[2J␛]0;pwned␇ Rice"), "\(round): \(script)")
             #expect(script.contains("␛]52;c;cm0gLXJmIH4=␇�31m�Aiko"), "\(round): \(script)")
             #expect(script.contains("nul␀byte␍␛[1Aover"), "\(round): \(script)")
-            let frame = SessionController(session: session, rows: 40, columns: 120).render().frame
+            let frame = SessionController(tabBar: tabBar, rows: 40, columns: 120).render().frame
             for text in [script] + frame.text {
                 #expect(
                     !text.unicodeScalars.contains {

@@ -28,9 +28,9 @@ struct SlowEntryTests {
         environment.stubResolver.register(Screens.ShoppingList.self) { descriptor, environment in
             features.buildShoppingList(descriptor, in: environment)
         }
-        let session = TabSession(StackNavigator(title: "Shopping list", environment: environment, root: Screens.ShoppingList()))
-        let controller = SessionController(session: session, rows: 30, columns: 80)
-        controller.enqueue { await session.start() }
+        let tabBar = TabBar(StackNavigator(title: "Shopping list", environment: environment, root: Screens.ShoppingList()))
+        let controller = SessionController(tabBar: tabBar, rows: 30, columns: 80)
+        controller.enqueue { await tabBar.start() }
         try await letTimePass(until: controller)
         _ = controller.handle(.character("/"))
         return (controller, environment)

@@ -23,17 +23,17 @@ final class AppSession {
     deinit { directory.remove() }
 
     var tabs: MainTabCoordinator { app.root }
-    var session: TabSession { app.session }
+    var tabBar: TabBar { app.tabBar }
 
     /// The descriptors of the selected tab's stack, bottom first.
-    var path: [String] { session.current.descriptors.map(\.description) }
+    var path: [String] { tabBar.current.descriptors.map(\.description) }
 
-    var visibleText: String { session.visibleScreen?.content.plainText() ?? "" }
+    var visibleText: String { tabBar.visibleScreen?.content.plainText() ?? "" }
 
     /// Sends an event to the visible screen and hands the navigation it asks for to the
     /// coordinator of its stack, as the runner does.
     func send(_ event: ScreenEvent) async {
-        let stack = session.current
+        let stack = tabBar.current
         guard let screen = stack.topScreen, let navigation = await screen.handle(event) else { return }
         await stack.route(navigation)
     }
@@ -50,15 +50,15 @@ struct TabsTests {
         let app = try await AppSession()
         let tabs = app.tabs
 
-        #expect(app.session.tabs.map(\.title) == ["Feed", "Search", "Shopping list", "Favorites"])
-        #expect(app.session.tabs[0].root is Screens.Feed)
-        #expect(app.session.tabs[1].root as? Screens.RecipeSearch == Screens.RecipeSearch())
-        #expect(app.session.tabs[2].root is Screens.ShoppingList)
-        #expect(app.session.tabs[3].root is Screens.Favorites)
-        let expected: [any NavigationCoordinator] = [tabs.feed, tabs.search, tabs.shoppingList, tabs.favorites]
+        #expect(app.tabBar.tabs.map(\.title) == ["Feed", "Search", "Shopping list", "Favorites"])
+        #expect(app.tabBar.tabs[0].root is Screens.Feed)
+        #expect(app.tabBar.tabs[1].root as? Screens.RecipeSearch == Screens.RecipeSearch())
+        #expect(app.tabBar.tabs[2].root is Screens.ShoppingList)
+        #expect(app.tabBar.tabs[3].root is Screens.Favorites)
+        let expected: [any TabStackCoordinator] = [tabs.feed, tabs.search, tabs.shoppingList, tabs.favorites]
         #expect(tabs.children.map(ObjectIdentifier.init) == expected.map(ObjectIdentifier.init))
-        for (child, stack) in zip(tabs.children, app.session.tabs) {
-            #expect(child.navigatorIs(stack), "each tab's stack asks its own coordinator")
+        for (child, stack) in zip(tabs.children, app.tabBar.tabs) {
+            #expect(child.navigator === stack, "each tab's stack asks its own coordinator")
             #expect(stack.coordinator === child)
         }
     }
@@ -67,10 +67,10 @@ struct TabsTests {
         let app = try await AppSession()
 
         #expect(app.tabs.selectedIndex == 0)
-        #expect(app.session.visibleScreen?.content.title == "Feed")
+        #expect(app.tabBar.visibleScreen?.content.title == "Feed")
         #expect(app.visibleText.contains("## Popular"))
         #expect(!app.visibleText.contains("Placeholder"))
-        #expect(app.session.tabs.dropFirst().allSatisfy { $0.stack.isEmpty })
+        #expect(app.tabBar.tabs.dropFirst().allSatisfy { $0.stack.isEmpty })
 
         await app.tabs.select(tabAt: 3)
         #expect(app.path == ["Screens.Favorites()"])
@@ -81,15 +81,15 @@ struct TabsTests {
         let app = try await AppSession()
         let curryRice = try app.recipe(titled: "Curry Rice")
         await app.tabs.select(tabAt: tab)
-        let root = app.session.current.path
+        let root = app.tabBar.current.path
 
-        await app.session.current.route(.show(Screens.RecipeDetails(recipeID: curryRice.id)))
+        await app.tabBar.current.route(.show(Screens.RecipeDetails(recipeID: curryRice.id)))
 
         #expect(app.tabs.selectedIndex == tab)
-        #expect(app.session.current.path == root + ["Curry Rice"])
+        #expect(app.tabBar.current.path == root + ["Curry Rice"])
         #expect(app.visibleText.contains("## Ingredients"))
         #expect(!app.visibleText.contains("Placeholder"))
-        #expect(app.session.tabs.indices.filter { $0 != tab }.allSatisfy { app.session.tabs[$0].stack.count <= 1 })
+        #expect(app.tabBar.tabs.indices.filter { $0 != tab }.allSatisfy { app.tabBar.tabs[$0].stack.count <= 1 })
     }
 
     @Test func theAuthorOfARecipeOpensOnTheSameTab() async throws {
@@ -101,7 +101,7 @@ struct TabsTests {
         await app.send(.activate(row: "more-from-author"))
 
         #expect(app.tabs.selectedIndex == 0)
-        #expect(app.session.current.path == ["Feed", "Curry Rice", "Recipes by Aiko Tanaka"])
+        #expect(app.tabBar.current.path == ["Feed", "Curry Rice", "Recipes by Aiko Tanaka"])
         #expect(app.visibleText.contains("Curry Rice — Aiko Tanaka"))
     }
 
@@ -110,7 +110,7 @@ struct TabsTests {
 
         await app.send(.activate(row: "about"))
 
-        #expect(app.session.current.path == ["Feed", "About Cookbook"])
+        #expect(app.tabBar.current.path == ["Feed", "About Cookbook"])
     }
 
     @Test func ingredientsAddedFromARecipeShowUpOnTheShoppingListTab() async throws {
@@ -124,18 +124,18 @@ struct TabsTests {
         await app.send(.edit(row: "query", text: "curry rice"))
         await app.send(.submit(row: "query"))
         await app.send(.activate(row: "recipe-\(curryRice.id)"))
-        #expect(app.session.current.path == ["Search", "Curry Rice"])
+        #expect(app.tabBar.current.path == ["Search", "Curry Rice"])
         await app.send(.activate(row: "add-to-shopping-list"))
         let bought = curryRice.ingredients.filter(\.goesOnShoppingList)
         let count = bought.count
         #expect(
-            app.session.visibleScreen?.content.notice
+            app.tabBar.visibleScreen?.content.notice
                 == "Added \(count) of \(curryRice.ingredients.count) ingredients of “Curry Rice” to the shopping list. Left out water and salt (to taste): choose them with “Choose ingredients to add…”."
         )
 
         await app.tabs.select(tabAt: 2)
 
-        let list = try #require(app.session.visibleScreen?.content)
+        let list = try #require(app.tabBar.visibleScreen?.content)
         let items = list.sections.flatMap(\.rows).filter { $0.id.hasPrefix("item-") }.map(\.label)
         #expect(items == bought.map { IngredientName.toBuy($0.name) })
         #expect(list.sections.first?.title == "\(count) of \(count) to buy")
@@ -154,12 +154,5 @@ struct TabsTests {
 
         #expect(app.visibleText.contains("## Saved recipes (1)"))
         #expect(app.visibleText.contains("Pancakes — \(pancakes.author.name)"))
-    }
-}
-
-extension NavigationCoordinator {
-    /// Whether this coordinator presents on `stack`.
-    func navigatorIs(_ stack: StackNavigator) -> Bool {
-        (navigator as AnyObject) === stack
     }
 }

@@ -14,11 +14,11 @@ struct WrappedAppScreensTests {
 
     /// The session's screen unwrapped and at every width: each line fits, and the words are
     /// the same, in the same order.
-    func expectWraps(_ session: TabSession, _ what: String) {
-        let unwrapped = ScriptInterpreter(session: session).screenText
+    func expectWraps(_ tabBar: TabBar, _ what: String) {
+        let unwrapped = ScriptInterpreter(tabBar: tabBar).screenText
         let words = unwrapped.split(whereSeparator: \.isWhitespace).joined()
         for width in Self.widths {
-            let text = ScriptInterpreter(session: session, width: width).screenText
+            let text = ScriptInterpreter(tabBar: tabBar, width: width).screenText
             let wide = text.split(separator: "\n").filter { line in
                 line.reduce(0) { $0 + (Self.isWide($1) ? 2 : 1) } > width
             }
@@ -40,30 +40,30 @@ struct WrappedAppScreensTests {
         let app = try await AppSession()
         for recipe in BundledRecipeClient.bundled().recipes {
             await app.app.open(Screens.RecipeDetails(recipeID: recipe.id))
-            expectWraps(app.session, recipe.title)
+            expectWraps(app.tabBar, recipe.title)
         }
         let first = try #require(BundledRecipeClient.bundled().recipes.first)
         await app.app.open(Screens.ChooseIngredients(recipeID: first.id))
-        expectWraps(app.session, "choosing the ingredients of \(first.title)")
+        expectWraps(app.tabBar, "choosing the ingredients of \(first.title)")
         await app.app.open(Screens.AuthorRecipes(authorID: first.author.id))
-        expectWraps(app.session, "the recipes of \(first.author.name)")
+        expectWraps(app.tabBar, "the recipes of \(first.author.name)")
     }
 
     @Test("the tabs, a search, kitchen preferences, a filled shopping list and About")
     func tabs() async throws {
         let app = try await AppSession()
-        expectWraps(app.session, "the feed")
+        expectWraps(app.tabBar, "the feed")
         await app.app.open(Screens.RecipeSearch(query: "curry"))
-        expectWraps(app.session, "a search for curry")
+        expectWraps(app.tabBar, "a search for curry")
         await app.app.open(Screens.KitchenPreferences())
-        expectWraps(app.session, "kitchen preferences")
+        expectWraps(app.tabBar, "kitchen preferences")
         await app.app.open(Screens.RecipeDetails(recipeID: try app.recipe(titled: "Curry Rice").id))
         await app.send(.activate(row: "add-to-shopping-list"))
         await app.app.open(Screens.ShoppingList())
-        expectWraps(app.session, "the shopping list")
+        expectWraps(app.tabBar, "the shopping list")
         await app.app.open(Screens.Favorites())
-        expectWraps(app.session, "favorites")
+        expectWraps(app.tabBar, "favorites")
         await app.app.open(Screens.About())
-        expectWraps(app.session, "About")
+        expectWraps(app.tabBar, "About")
     }
 }

@@ -2,15 +2,11 @@ import Core
 import CoreTesting
 import Synchronization
 
-/// A screen that only shows a title, counts how often it appeared and records its events.
+/// A screen that only shows a title.
 @MainActor
 final class LabelledScreen: Screen {
     let label: String
     var onChange: (@MainActor () -> Void)?
-    private(set) var appearCount = 0
-    private(set) var events: [ScreenEvent] = []
-    /// Where it asks to go when a flow it started finishes.
-    var afterFlow: Navigation?
 
     init(_ label: String) {
         self.label = label
@@ -18,13 +14,9 @@ final class LabelledScreen: Screen {
 
     var content: ScreenContent { ScreenContent(title: label) }
 
-    func appear() async { appearCount += 1 }
+    func appear() async {}
 
-    func handle(_ event: ScreenEvent) async -> Navigation? {
-        events.append(event)
-        if case .flowFinished = event { return afterFlow }
-        return nil
-    }
+    func handle(_ event: ScreenEvent) async -> Navigation? { nil }
 }
 
 /// A resolver that records which of its builders ran, with which descriptor and

@@ -72,6 +72,35 @@ struct CoordinatedStackTests {
         #expect(search.appearCount == 1, "handed the result, not made to appear again")
     }
 
+    @Test("without a coordinator, what the screen handed a finished flow's result asks next is carried out")
+    func finishFollowsTheAnswer() async {
+        let recipe = StaticScreen("Curry Rice")
+        recipe.afterFlow = .show(Screens.ShoppingList())
+        let navigator = stack("Feed", root: StaticScreen("Feed"))
+        await navigator.start()
+        await navigator.push(recipe)
+        await navigator.push(StaticScreen("Chooser"))
+
+        await navigator.route(.finish(.cancelled))
+
+        #expect(recipe.events == [.flowFinished(.cancelled)])
+        #expect(navigator.path == ["Feed", "Curry Rice", "Placeholder"])
+        #expect(navigator.descriptors.last?.description == "Screens.ShoppingList()")
+    }
+
+    @Test("without a coordinator, a finish with nothing below it changes nothing")
+    func finishAtTheBottom() async {
+        let feed = StaticScreen("Feed")
+        let navigator = stack("Feed", root: feed)
+        await navigator.start()
+
+        await navigator.route(.finish(.cancelled))
+
+        #expect(navigator.path == ["Feed"])
+        #expect(navigator.depth == 1)
+        #expect(feed.events.isEmpty)
+    }
+
     @Test("the coordinator hears of every removal, by back, pop or close, with how many screens are left")
     func removalsAreReported() async {
         let navigator = stack("Feed", root: StaticScreen("Feed"))
@@ -143,14 +172,14 @@ struct CoordinatedStackTests {
     func selectShowing() async {
         let search = StaticScreen("Search")
         let favorites = StaticScreen("Favorites")
-        let session = TabSession(stack("Search", root: search), [stack("Favorites", root: favorites)])
-        await session.start()
+        let tabBar = TabBar(stack("Search", root: search), [stack("Favorites", root: favorites)])
+        await tabBar.start()
         let details = StaticScreen("Pancakes")
 
-        await session.select(tabAt: 1, showing: [Screens.Feed(), TestScreens.descriptor(for: details)])
+        await tabBar.select(tabAt: 1, showing: [Screens.Feed(), TestScreens.descriptor(for: details)])
 
-        #expect(session.selectedIndex == 1)
-        #expect(session.current.path == ["Favorites", "Pancakes"])
+        #expect(tabBar.selectedIndex == 1)
+        #expect(tabBar.current.path == ["Favorites", "Pancakes"])
         #expect(favorites.appearCount == 0)
         #expect(details.appearCount == 1)
     }
@@ -160,22 +189,22 @@ struct CoordinatedStackTests {
 /// and keeps it alive while the stacks hold their coordinators weakly.
 @MainActor
 private final class DemoRoot: RootCoordinator {
-    let session: TabSession
+    let tabBar: TabBar
     let coordinator: ListeningCoordinator
     private(set) var opened: [String] = []
 
     init() {
         let navigator = stack("Search", root: FakeScreen(next: StaticScreen("Curry Rice")))
-        session = TabSession(navigator)
+        tabBar = TabBar(navigator)
         coordinator = ListeningCoordinator(navigator: navigator)
         coordinator.shows = Screens.About()
     }
 
-    func start() async { await session.start() }
+    func start() async { await tabBar.start() }
 
     func open(_ descriptor: any ScreenDescriptor) async {
         opened.append(descriptor.description)
-        await session.current.show(Screens.Favorites())
+        await tabBar.current.show(Screens.Favorites())
     }
 }
 
@@ -213,8 +242,8 @@ struct CoordinatedSessionControllerTests {
         let navigator = stack("Search", root: search)
         let coordinator = ListeningCoordinator(navigator: navigator)
         coordinator.shows = Screens.About()
-        let controller = SessionController(session: TabSession(navigator), rows: 24, columns: 80)
-        controller.enqueue { await controller.session.start() }
+        let controller = SessionController(tabBar: TabBar(navigator), rows: 24, columns: 80)
+        controller.enqueue { await controller.tabBar.start() }
         await controller.settle()
         _ = controller.handle(.down)
         _ = controller.handle(.down)

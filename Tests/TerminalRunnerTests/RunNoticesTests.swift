@@ -70,14 +70,14 @@ struct RunNoticesTests {
 
     @Test("script output starts every screen with the banner; the full screen shows it too")
     func bannerOnEveryScreen() async {
-        let session = TabSession(stack("Search", root: StaticScreen("Search")), [stack("Favorites", root: StaticScreen("Favorites"))])
-        session.notices.banner = Self.banner
-        await session.start()
-        #expect(SessionText.render(session).hasPrefix("! \(Self.banner)\nTabs: [Search] | Favorites\n# Search"))
-        await session.select(tabAt: 1)
-        #expect(SessionText.render(session).hasPrefix("! \(Self.banner)\nTabs: Search | [Favorites]\n"))
+        let tabBar = TabBar(stack("Search", root: StaticScreen("Search")), [stack("Favorites", root: StaticScreen("Favorites"))])
+        tabBar.notices.banner = Self.banner
+        await tabBar.start()
+        #expect(SessionText.render(tabBar).hasPrefix("! \(Self.banner)\nTabs: [Search] | Favorites\n# Search"))
+        await tabBar.select(tabAt: 1)
+        #expect(SessionText.render(tabBar).hasPrefix("! \(Self.banner)\nTabs: Search | [Favorites]\n"))
 
-        let controller = SessionController(session: session, rows: 12, columns: 200)
+        let controller = SessionController(tabBar: tabBar, rows: 12, columns: 200)
         #expect(controller.render().frame.text[2].hasPrefix("! \(Self.banner)  "), "padded to the width")
     }
 
@@ -87,9 +87,9 @@ struct RunNoticesTests {
         try "expect Search\n".write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let status = await Runner.main(ProgramInfo(name: "demo", summary: "a demo"), arguments: ["--script", path]) { _ in
-            let session = TabSession(stack("Search", root: StaticScreen("Search")))
-            session.notices.recordUnsavedChange()
-            return session
+            let tabBar = TabBar(stack("Search", root: StaticScreen("Search")))
+            tabBar.notices.recordUnsavedChange()
+            return tabBar
         }
         #expect(status == .unsavedChanges)
     }
@@ -113,9 +113,9 @@ struct RunNoticesTests {
         return await Runner.main(ProgramInfo(name: "demo", summary: "a demo"), arguments: ["--script", path]) { _ in
             let notices = RunNotices()
             if whileStarting { notices.fail("no answer for GET /feed") }
-            let session = TabSession(stack("Search", root: AskingScreen { if let failure { notices.fail(failure) } }))
-            session.notices = notices
-            return session
+            let tabBar = TabBar(stack("Search", root: AskingScreen { if let failure { notices.fail(failure) } }))
+            tabBar.notices = notices
+            return tabBar
         }
     }
 

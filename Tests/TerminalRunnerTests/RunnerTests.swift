@@ -42,7 +42,7 @@ struct RunnerTests {
         var made = false
         let status = await Runner.main(Self.program, arguments: ["--open", "cookbook://nowhere"]) { _ in
             made = true
-            return await startedSession(StaticScreen("S"))
+            return await startedTabBar(StaticScreen("S"))
         }
         #expect(status == .usage)
         #expect(!made)
@@ -59,7 +59,7 @@ struct RunnerTests {
         let path = try script("expect \"Screens.RecipeDetails(recipeID: 42)\"\nexpect \"Path: Search › \"\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let status = await Runner.main(Self.program, arguments: ["--script", path, "--open", "cookbook://recipes/42"]) { _ in
-            TabSession(stack("Search", root: StaticScreen("Search")))
+            TabBar(stack("Search", root: StaticScreen("Search")))
         }
         #expect(status == .success)
     }
@@ -71,7 +71,7 @@ struct RunnerTests {
         let status = await Runner.main(Self.program, arguments: ["--script", path, "--open", "cookbook://favorites"]) { _ in
             let favorites = StubEnvironment()
             favorites.stubResolver.register(Screens.Favorites.self) { _, _ in StaticScreen("Favorites") }
-            return TabSession(
+            return TabBar(
                 stack("Search", root: StaticScreen("Search")),
                 [StackNavigator(title: "Favorites", environment: favorites, root: Screens.Favorites())]
             )
@@ -84,29 +84,29 @@ struct RunnerTests {
         let path = try script("expect \"Screens.RecipeDetails\"\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let status = await Runner.main(Self.program, arguments: ["--script", path]) { _ in
-            TabSession(stack("Search", root: StaticScreen("Search")))
+            TabBar(stack("Search", root: StaticScreen("Search")))
         }
         #expect(status == .scriptFailed)
     }
 }
 
-@Suite("TabSession and StackNavigator: the halves that happen at once")
+@Suite("TabBar and StackNavigator: the halves that happen at once")
 @MainActor
 struct ImmediateNavigationTests {
     @Test("switchTab selects the tab and places its root at once; the root appears only when asked")
     func switchTab() async {
         let search = StaticScreen("Search")
         let favorites = StaticScreen("Favorites")
-        let session = TabSession(stack("Search", root: search), [stack("Favorites", root: favorites)])
-        await session.start()
+        let tabBar = TabBar(stack("Search", root: search), [stack("Favorites", root: favorites)])
+        await tabBar.start()
 
-        let shown = session.switchTab(to: 1)
+        let shown = tabBar.switchTab(to: 1)
         #expect(shown === favorites)
-        #expect(session.selectedIndex == 1)
-        #expect(session.visibleScreen === favorites)
+        #expect(tabBar.selectedIndex == 1)
+        #expect(tabBar.visibleScreen === favorites)
         #expect(favorites.appearCount == 0)
-        #expect(session.switchTab(to: 1) == nil, "already selected")
-        #expect(session.switchTab(to: 0) === search, "an open tab's top screen appears again")
+        #expect(tabBar.switchTab(to: 1) == nil, "already selected")
+        #expect(tabBar.switchTab(to: 0) === search, "an open tab's top screen appears again")
     }
 
     @Test("removeTop pops at once but never the root")

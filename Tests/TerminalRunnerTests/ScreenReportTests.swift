@@ -19,7 +19,7 @@ struct ScreenReportTests {
         let reportPath = folder.appendingPathComponent("screen").path
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         let status = await Runner.main(Self.program, arguments: ["--script", scriptPath, "--report-screen", reportPath] + arguments) { _ in
-            TabSession(stack("Feed", root: StaticScreen("Feed")))
+            TabBar(stack("Feed", root: StaticScreen("Feed")))
         }
         return (status, try? String(contentsOfFile: reportPath, encoding: .utf8))
     }
@@ -45,14 +45,14 @@ struct ScreenReportTests {
 
     @Test("a screen shown on top of the stack is reported by its own link, and the first one after going back")
     func shownScreens() async {
-        let session = await startedSession(StaticScreen("Feed"), title: "Feed")
+        let tabBar = await startedTabBar(StaticScreen("Feed"), title: "Feed")
         let report = ScreenReport(path: "/dev/null")
-        #expect(report.link(in: session) == "cookbook://feed")
-        await session.open(Screens.RecipeDetails(recipeID: 42))
-        #expect(report.link(in: session) == "cookbook://recipes/42")
-        await session.current.show(Screens.AuthorRecipes(authorID: "aiko-tanaka"))
-        #expect(report.link(in: session) == "cookbook://authors/aiko-tanaka")
-        await session.current.popToRoot()
-        #expect(report.link(in: session) == "cookbook://feed")
+        #expect(report.link(in: tabBar) == "cookbook://feed")
+        await tabBar.open(Screens.RecipeDetails(recipeID: 42))
+        #expect(report.link(in: tabBar) == "cookbook://recipes/42")
+        await tabBar.current.show(Screens.AuthorRecipes(authorID: "aiko-tanaka"))
+        #expect(report.link(in: tabBar) == "cookbook://authors/aiko-tanaka")
+        await tabBar.current.popToRoot()
+        #expect(report.link(in: tabBar) == "cookbook://feed")
     }
 }

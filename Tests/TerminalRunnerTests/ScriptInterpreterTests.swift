@@ -33,7 +33,7 @@ struct ScriptInterpreterTests {
 
     init() async {
         screen = FakeScreen(next: details)
-        interpreter = ScriptInterpreter(session: await startedSession(screen))
+        interpreter = ScriptInterpreter(tabBar: await startedTabBar(screen))
     }
 
     func run(_ line: String) async throws -> ScriptInterpreter.Outcome {
@@ -63,7 +63,7 @@ struct ScriptInterpreterTests {
         let long = StaticScreen(
             "Curry Rice",
             rows: [ScreenRow(id: "step", .text("5. Pour in the water, bring to a boil, skim off the foam and simmer for 20 minutes."))])
-        let interpreter = ScriptInterpreter(session: await startedSession(long, title: "Feed"))
+        let interpreter = ScriptInterpreter(tabBar: await startedTabBar(long, title: "Feed"))
         let unwrapped = "# Curry Rice\n\n     5. Pour in the water, bring to a boil, skim off the foam and simmer for 20 minutes.\n"
         #expect(interpreter.screenText == unwrapped)
 
@@ -84,11 +84,11 @@ struct ScriptInterpreterTests {
 
     @Test("with a width the header wraps too, under “Tabs: ” and “Path: ”")
     func widthHeader() async throws {
-        let session = TabSession(
+        let tabBar = TabBar(
             stack("Feed", root: StaticScreen("Feed")),
             [stack("Shopping list", root: StaticScreen("List")), stack("Favorites", root: StaticScreen("Favorites"))])
-        await session.start()
-        #expect(SessionText.render(session, width: 30).hasPrefix("Tabs: [Feed] | Shopping list |\n      Favorites\n# Feed\n"))
+        await tabBar.start()
+        #expect(SessionText.render(tabBar, width: 30).hasPrefix("Tabs: [Feed] | Shopping list |\n      Favorites\n# Feed\n"))
     }
 
     // MARK: select
@@ -115,8 +115,8 @@ struct ScriptInterpreterTests {
     func selectPushes() async throws {
         _ = try await run("open Curry Rice")
 
-        #expect(interpreter.session.visibleScreen === details)
-        #expect(interpreter.session.current.path == ["Search", "Curry Rice"])
+        #expect(interpreter.tabBar.visibleScreen === details)
+        #expect(interpreter.tabBar.current.path == ["Search", "Curry Rice"])
         #expect(details.appearCount == 1)
     }
 
@@ -205,7 +205,7 @@ struct ScriptInterpreterTests {
             rows: [
                 ScreenRow(id: "q", .textField(label: "Search", text: "", placeholder: ""), isEnabled: false, note: "Offline")
             ])
-        let interpreter = ScriptInterpreter(session: await startedSession(locked))
+        let interpreter = ScriptInterpreter(tabBar: await startedTabBar(locked))
 
         await #expect(throws: CommandFailure("“Search” is locked: Offline")) { _ = try await interpreter.execute(.type("x")) }
         #expect(locked.events.isEmpty)
@@ -257,15 +257,15 @@ struct ScriptInterpreterTests {
     @Test("back at the first screen fails")
     func backAtRoot() async throws {
         #expect(try await failure("back") == "already at the first screen of “Search”")
-        #expect(interpreter.session.visibleScreen === screen)
+        #expect(interpreter.tabBar.visibleScreen === screen)
     }
 
     @Test("back after a push returns to the previous screen")
     func backAfterPush() async throws {
         _ = try await run("select Curry Rice")
         #expect(try await run("back") == .proceed(showScreen: true))
-        #expect(interpreter.session.visibleScreen === screen)
-        #expect(interpreter.session.current.stack.count == 1)
+        #expect(interpreter.tabBar.visibleScreen === screen)
+        #expect(interpreter.tabBar.current.stack.count == 1)
     }
 
     @Test(
@@ -319,37 +319,37 @@ struct ScriptInterpreterTests {
     @Test("tab switches by name in any case, and by number")
     func tabs() async throws {
         let favorites = StaticScreen("Favorites")
-        let session = TabSession(
+        let tabBar = TabBar(
             stack("Search", root: screen),
             [stack("Favorites", root: favorites)]
         )
-        await session.start()
-        let interpreter = ScriptInterpreter(session: session)
+        await tabBar.start()
+        let interpreter = ScriptInterpreter(tabBar: tabBar)
         #expect(favorites.appearCount == 0)
 
         #expect(try await interpreter.execute(.tab("favorites")) == .proceed(showScreen: true))
-        #expect(session.visibleScreen === favorites)
+        #expect(tabBar.visibleScreen === favorites)
         #expect(favorites.appearCount == 1)
 
         _ = try await interpreter.execute(.tab("1"))
-        #expect(session.visibleScreen === screen)
+        #expect(tabBar.visibleScreen === screen)
         _ = try await interpreter.execute(.tab("2"))
-        #expect(session.selectedIndex == 1)
+        #expect(tabBar.selectedIndex == 1)
         #expect(favorites.appearCount == 2, "coming back to a tab refreshes its screen")
     }
 
     @Test("an unknown tab fails and lists the tabs", arguments: ["Shopping", "3", "0"])
     func unknownTab(name: String) async throws {
-        let session = TabSession(
+        let tabBar = TabBar(
             stack("Search", root: StaticScreen("S")),
             [stack("Favorites", root: StaticScreen("F"))]
         )
-        await session.start()
+        await tabBar.start()
 
         await #expect(throws: CommandFailure("there is no tab “\(name)”; tabs: Search, Favorites")) {
-            _ = try await ScriptInterpreter(session: session).execute(.tab(name))
+            _ = try await ScriptInterpreter(tabBar: tabBar).execute(.tab(name))
         }
-        #expect(session.selectedIndex == 0)
+        #expect(tabBar.selectedIndex == 0)
     }
 
     @Test("quit ends the session")
@@ -371,8 +371,8 @@ struct ScriptInterpreterTests {
 
     @Test("commands before anything is shown fail politely")
     func beforeStart() async {
-        let session = TabSession(stack("Search", root: StaticScreen("S")))
-        let interpreter = ScriptInterpreter(session: session)
+        let tabBar = TabBar(stack("Search", root: StaticScreen("S")))
+        let interpreter = ScriptInterpreter(tabBar: tabBar)
 
         await #expect(throws: CommandFailure("no screen is shown yet")) { _ = try await interpreter.execute(.select("1")) }
         await #expect(throws: CommandFailure("no screen is shown yet")) { _ = try await interpreter.execute(.retry) }

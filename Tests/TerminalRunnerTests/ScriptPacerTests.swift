@@ -54,16 +54,16 @@ struct HeldSession {
     let clock: TestClock
     let screen: SlowScreen
     let pacer: ScriptPacer
-    let session: TabSession
+    let tabBar: TabBar
 
     init() async {
         let gate = self.gate
         clock = TestClock(sleeping: .custom { try await gate.sleep(for: $0) })
         screen = SlowScreen(clock: clock)
         pacer = ScriptPacer(gate: gate)
-        session = TabSession(stack("Slow", root: screen))
-        let session = self.session
-        await pacer.step { await session.start() }
+        tabBar = TabBar(stack("Slow", root: screen))
+        let tabBar = self.tabBar
+        await pacer.step { await tabBar.start() }
     }
 }
 
@@ -132,7 +132,7 @@ struct ScriptPacerTests {
         let held = await HeldSession()
 
         #expect(held.pacer.isWaiting)
-        #expect(held.session.visibleScreen?.content.status == .loading("Loading slowly…"))
+        #expect(held.tabBar.visibleScreen?.content.status == .loading("Loading slowly…"))
         #expect(held.clock.now == Fixtures.now)
     }
 
@@ -152,9 +152,9 @@ struct ScriptPacerTests {
         let clock = TestClock()
         let screen = SlowScreen(clock: clock)
         let pacer = ScriptPacer()
-        let session = TabSession(stack("Slow", root: screen))
+        let tabBar = TabBar(stack("Slow", root: screen))
 
-        await pacer.step { await session.start() }
+        await pacer.step { await tabBar.start() }
 
         #expect(!pacer.isWaiting)
         #expect(screen.loaded)
@@ -164,7 +164,7 @@ struct ScriptPacerTests {
     @Test("expect sees “Loading” before wait, the content after; expect-not and snapshot do not let time pass")
     func expectAndWait() async throws {
         let held = await HeldSession()
-        let interpreter = ScriptInterpreter(session: held.session, pacer: held.pacer)
+        let interpreter = ScriptInterpreter(tabBar: held.tabBar, pacer: held.pacer)
 
         for line in ["expect \"Loading slowly\"", "expect-not Open", "snapshot", "expect \"… Loading slowly…\""] {
             _ = try await interpreter.execute(try #require(try ScriptCommand.parse(line)))
@@ -178,7 +178,7 @@ struct ScriptPacerTests {
     @Test("a command that acts waits for the screen to load first, as a person would")
     func actingWaitsFirst() async throws {
         let held = await HeldSession()
-        let interpreter = ScriptInterpreter(session: held.session, pacer: held.pacer)
+        let interpreter = ScriptInterpreter(tabBar: held.tabBar, pacer: held.pacer)
 
         _ = try await interpreter.execute(.select("Open"))
 
@@ -190,7 +190,7 @@ struct ScriptPacerTests {
         for lines in [["select Open"], ["select Open", "quit", "select Open"]] {
             let held = await HeldSession()
             let script = ScriptSession(
-                interpreter: ScriptInterpreter(session: held.session, pacer: held.pacer), source: .file(name: "t", lines: lines))
+                interpreter: ScriptInterpreter(tabBar: held.tabBar, pacer: held.pacer), source: .file(name: "t", lines: lines))
 
             #expect(await script.run() == .success)
 
@@ -200,7 +200,7 @@ struct ScriptPacerTests {
 
     @Test("wait with nothing loading does nothing and shows the screen")
     func waitWhenSettled() async throws {
-        let interpreter = ScriptInterpreter(session: await startedSession(StaticScreen("Done")))
+        let interpreter = ScriptInterpreter(tabBar: await startedTabBar(StaticScreen("Done")))
         #expect(try await interpreter.execute(.wait) == .proceed(showScreen: true))
     }
 
@@ -214,7 +214,7 @@ struct ScriptPacerTests {
 
         let status = await Runner.main(program, arguments: ["--script", url.path], time: gate) { _ in
             let clock = TestClock(sleeping: .custom { try await gate.sleep(for: $0) })
-            return TabSession(stack("Slow", root: SlowScreen(clock: clock)))
+            return TabBar(stack("Slow", root: SlowScreen(clock: clock)))
         }
 
         #expect(status == .success)

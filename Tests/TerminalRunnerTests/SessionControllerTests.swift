@@ -13,7 +13,7 @@ struct SessionControllerTests {
 
     @Test("a screen opens with the focus on its first numbered row; ↓ moves it; the frame fits the window")
     func focusAndFrame() async {
-        let controller = SessionController(session: await startedSession(FakeScreen()), rows: 12, columns: 40)
+        let controller = SessionController(tabBar: await startedTabBar(FakeScreen()), rows: 12, columns: 40)
 
         var rendering = controller.render()
         #expect(rendering.frame.lines.count == 12)
@@ -29,7 +29,7 @@ struct SessionControllerTests {
     @Test("Enter on a link sends the event in order and pushes the next screen; Esc goes back")
     func enterAndBack() async {
         let search = FakeScreen(next: StaticScreen("Curry Rice"))
-        let controller = SessionController(session: await startedSession(search), rows: 24, columns: 80)
+        let controller = SessionController(tabBar: await startedTabBar(search), rows: 24, columns: 80)
         _ = controller.handle(.down)
         _ = controller.handle(.down)
         #expect(controller.render().focusedRow == "recipe-1")
@@ -38,17 +38,17 @@ struct SessionControllerTests {
         await controller.settle()
         #expect(controller.isSettled)
         #expect(search.events == [.activate(row: "recipe-1")])
-        #expect(controller.session.current.path == ["Search", "Curry Rice"])
+        #expect(controller.tabBar.current.path == ["Search", "Curry Rice"])
 
         _ = controller.handle(.escape)
         await controller.settle()
-        #expect(controller.session.current.path == ["Search"])
+        #expect(controller.tabBar.current.path == ["Search"])
     }
 
     @Test("typing into a field shows at once, before the screen has handled the edits")
     func drafts() async {
         let search = FakeScreen()
-        let controller = SessionController(session: await startedSession(search), rows: 24, columns: 80)
+        let controller = SessionController(tabBar: await startedTabBar(search), rows: 24, columns: 80)
         _ = controller.handle(.character("/"))
         for character in "tofu" { _ = controller.handle(.character(character)) }
 
@@ -59,7 +59,7 @@ struct SessionControllerTests {
 
     @Test("q quits, Ctrl-C interrupts, Ctrl-L asks for a repaint, Ctrl-Z to stop")
     func outcomes() async {
-        let controller = SessionController(session: await startedSession(FakeScreen()), rows: 24, columns: 80)
+        let controller = SessionController(tabBar: await startedTabBar(FakeScreen()), rows: 24, columns: 80)
         #expect(controller.handle(.control("l")) == .repaint)
         #expect(controller.handle(.control("z")) == .suspend)
         #expect(controller.handle(.character("q")) == .quit(.success))
@@ -68,7 +68,7 @@ struct SessionControllerTests {
 
     @Test("in a window with one body line, the focused row is the line shown")
     func oneBodyLine() async {
-        let controller = SessionController(session: await startedSession(FakeScreen()), rows: 6, columns: 40)
+        let controller = SessionController(tabBar: await startedTabBar(FakeScreen()), rows: 6, columns: 40)
         var focusedFrames = 0
         for _ in 0..<12 {
             _ = controller.handle(.down)

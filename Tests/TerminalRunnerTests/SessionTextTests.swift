@@ -11,19 +11,19 @@ struct SessionTextTests {
     let details = StaticScreen("Curry Rice", rows: [ScreenRow(id: "s", .text("Cook the rice."))])
     let favorites = StaticScreen("Favorites")
 
-    func twoTabs() async -> TabSession {
-        let session = TabSession(
+    func twoTabs() async -> TabBar {
+        let tabBar = TabBar(
             stack("Search", root: search),
             [stack("Favorites", root: favorites)]
         )
-        await session.start()
-        return session
+        await tabBar.start()
+        return tabBar
     }
 
     @Test("one tab, one screen: just the screen")
     func plainScreen() async {
-        let session = await startedSession(search)
-        let text = SessionText.render(session)
+        let tabBar = await startedTabBar(search)
+        let text = SessionText.render(tabBar)
 
         #expect(text == search.content.plainText())
         #expect(!text.contains("Tabs:"))
@@ -32,11 +32,11 @@ struct SessionTextTests {
 
     @Test("one tab, two screens: a path, no tab bar")
     func pathOnlyWhenDeeper() async {
-        let session = await startedSession(search)
-        await session.current.push(details)
+        let tabBar = await startedTabBar(search)
+        await tabBar.current.push(details)
 
         #expect(
-            SessionText.render(session) == """
+            SessionText.render(tabBar) == """
                 Path: Search › Curry Rice
                 # Curry Rice
 
@@ -47,10 +47,10 @@ struct SessionTextTests {
 
     @Test("several tabs: a tab bar marking the selected one, no path at a tab's first screen")
     func tabBar() async {
-        let session = await twoTabs()
+        let tabBar = await twoTabs()
 
         #expect(
-            SessionText.render(session) == """
+            SessionText.render(tabBar) == """
                 Tabs: [Search] | Favorites
                 # Search
 
@@ -58,30 +58,30 @@ struct SessionTextTests {
 
                 """)
 
-        await session.select(tabAt: 1)
-        #expect(SessionText.render(session) == "Tabs: Search | [Favorites]\n# Favorites\n")
+        await tabBar.select(tabAt: 1)
+        #expect(SessionText.render(tabBar) == "Tabs: Search | [Favorites]\n# Favorites\n")
     }
 
     @Test("several tabs and a deeper screen: tab bar, then path")
     func tabBarAndPath() async {
-        let session = await twoTabs()
-        await session.current.push(details)
+        let tabBar = await twoTabs()
+        await tabBar.current.push(details)
 
-        #expect(SessionText.render(session).hasPrefix("Tabs: [Search] | Favorites\nPath: Search › Curry Rice\n# Curry Rice\n"))
+        #expect(SessionText.render(tabBar).hasPrefix("Tabs: [Search] | Favorites\nPath: Search › Curry Rice\n# Curry Rice\n"))
 
-        await session.current.pop()
-        #expect(!SessionText.render(session).contains("Path:"))
+        await tabBar.current.pop()
+        #expect(!SessionText.render(tabBar).contains("Path:"))
     }
 
     @Test("before the session starts, nothing is shown yet")
     func beforeStart() {
-        let session = TabSession(stack("Search", root: search))
-        #expect(SessionText.render(session) == "(nothing to show yet)\n")
+        let tabBar = TabBar(stack("Search", root: search))
+        #expect(SessionText.render(tabBar) == "(nothing to show yet)\n")
     }
 
     @Test("the interpreter's screenText is the session text")
     func interpreterUsesSessionText() async {
-        let session = await twoTabs()
-        #expect(ScriptInterpreter(session: session).screenText == SessionText.render(session))
+        let tabBar = await twoTabs()
+        #expect(ScriptInterpreter(tabBar: tabBar).screenText == SessionText.render(tabBar))
     }
 }

@@ -20,6 +20,7 @@ final class StackNavigatorTests {
     func beforeStart() {
         #expect(navigator.stack.isEmpty)
         #expect(navigator.topScreen == nil)
+        #expect(navigator.depth == 0)
         #expect(environment.recorder.resolved(Screens.Feed.self).isEmpty)
     }
 
@@ -125,15 +126,15 @@ final class StackNavigatorTests {
     }
 }
 
-@Suite("TabSession")
+@Suite("TabBar")
 @MainActor
-struct TabSessionTests {
+struct TabBarTests {
     let search = StaticScreen("Search")
     let favorites = StaticScreen("Favorites")
-    let session: TabSession
+    let tabBar: TabBar
 
     init() {
-        session = TabSession(
+        tabBar = TabBar(
             stack("Search", root: search),
             [stack("Favorites", root: favorites)]
         )
@@ -141,51 +142,51 @@ struct TabSessionTests {
 
     @Test("start shows only the selected tab's root")
     func start() async {
-        #expect(session.visibleScreen == nil)
+        #expect(tabBar.visibleScreen == nil)
 
-        await session.start()
+        await tabBar.start()
 
-        #expect(session.visibleScreen === search)
+        #expect(tabBar.visibleScreen === search)
         #expect(favorites.appearCount == 0)
     }
 
     @Test("selecting a tab starts it once; coming back makes its top screen appear again")
     func select() async {
-        await session.start()
+        await tabBar.start()
 
-        await session.select(tabAt: 1)
+        await tabBar.select(tabAt: 1)
         #expect(favorites.appearCount == 1)
-        await session.select(tabAt: 1)
+        await tabBar.select(tabAt: 1)
         #expect(favorites.appearCount == 1, "reselecting the open tab does nothing")
-        await session.select(tabAt: 0)
-        await session.select(tabAt: 1)
+        await tabBar.select(tabAt: 0)
+        await tabBar.select(tabAt: 1)
 
-        #expect(session.visibleScreen === favorites)
+        #expect(tabBar.visibleScreen === favorites)
         #expect(favorites.appearCount == 2)
-        #expect(session.tabs[1].stack.count == 1, "the tab was started once")
-        #expect(session.current === session.tabs[1])
+        #expect(tabBar.tabs[1].stack.count == 1, "the tab was started once")
+        #expect(tabBar.current === tabBar.tabs[1])
     }
 
     @Test("selecting a tab that does not exist changes nothing")
     func selectOutOfRange() async {
-        await session.start()
+        await tabBar.start()
         var changes = 0
-        session.onChange = { changes += 1 }
+        tabBar.onChange = { changes += 1 }
 
-        await session.select(tabAt: 2)
-        await session.select(tabAt: -1)
+        await tabBar.select(tabAt: 2)
+        await tabBar.select(tabAt: -1)
 
-        #expect(session.selectedIndex == 0)
+        #expect(tabBar.selectedIndex == 0)
         #expect(changes == 0)
     }
 
     @Test("onChange fires on tab switches and on changes of every tab's top screen")
     func onChangeReachesTabs() async {
-        await session.start()
+        await tabBar.start()
         var changes = 0
-        session.onChange = { changes += 1 }
+        tabBar.onChange = { changes += 1 }
 
-        await session.select(tabAt: 1)
+        await tabBar.select(tabAt: 1)
         #expect(changes >= 1)
         changes = 0
 
@@ -196,10 +197,10 @@ struct TabSessionTests {
 
     @Test("tabIndex finds a tab by title in any case, or by 1-based number")
     func tabIndex() {
-        #expect(session.tabIndex(named: "favorites") == 1)
-        #expect(session.tabIndex(named: "SEARCH") == 0)
-        #expect(session.tabIndex(named: "2") == 1)
-        #expect(session.tabIndex(named: "3") == nil)
-        #expect(session.tabIndex(named: "Shopping") == nil)
+        #expect(tabBar.tabIndex(named: "favorites") == 1)
+        #expect(tabBar.tabIndex(named: "SEARCH") == 0)
+        #expect(tabBar.tabIndex(named: "2") == 1)
+        #expect(tabBar.tabIndex(named: "3") == nil)
+        #expect(tabBar.tabIndex(named: "Shopping") == nil)
     }
 }

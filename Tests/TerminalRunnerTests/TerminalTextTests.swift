@@ -137,20 +137,20 @@ struct HostileTextRenderingTests {
         }
     }
 
-    func session(showing text: String) async -> TabSession {
+    func tabBar(showing text: String) async -> TabBar {
         let screen = StaticScreen("")
         screen.content = Self.content(text)
-        let session = TabSession(stack(text, root: screen), [stack("Search", root: StaticScreen("Search"))])
-        session.notices.banner = text
-        await session.start()
-        return session
+        let tabBar = TabBar(stack(text, root: screen), [stack("Search", root: StaticScreen("Search"))])
+        tabBar.notices.banner = text
+        await tabBar.start()
+        return tabBar
     }
 
     @Test("script output shows the text's controls as pictures, one value a line", arguments: HostileText.samples)
     func scriptOutput(_ text: String) async {
-        let output = SessionText.render(await session(showing: text))
+        let output = SessionText.render(await tabBar(showing: text))
         #expect(HostileText.foreignControls(in: output).isEmpty, "\(output.debugDescription)")
-        let plain = SessionText.render(await session(showing: "plain"))
+        let plain = SessionText.render(await tabBar(showing: "plain"))
         #expect(output.split(separator: "\n").count == plain.split(separator: "\n").count, "a line break in a value adds no line")
     }
 }

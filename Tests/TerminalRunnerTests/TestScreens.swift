@@ -77,13 +77,16 @@ final class FakeScreen: Screen {
     }
 }
 
-/// A screen showing fixed content; records events and never navigates.
+/// A screen showing fixed content; records events and navigates only when a flow it started
+/// finishes, to `afterFlow`.
 @MainActor
 final class StaticScreen: Screen {
     var content: ScreenContent
     var onChange: (@MainActor () -> Void)?
     private(set) var events: [ScreenEvent] = []
     private(set) var appearCount = 0
+    /// Where it asks to go when a flow it started finishes.
+    var afterFlow: Navigation?
 
     init(_ title: String, rows: [ScreenRow] = []) {
         content = ScreenContent(title: title, sections: rows.isEmpty ? [] : [ScreenSection(id: "main", rows: rows)])
@@ -93,6 +96,7 @@ final class StaticScreen: Screen {
 
     func handle(_ event: ScreenEvent) async -> Navigation? {
         events.append(event)
+        if case .flowFinished = event { return afterFlow }
         return nil
     }
 
@@ -139,8 +143,8 @@ func stack(_ title: String, root: any Screen, environment: StubEnvironment = Stu
 
 /// A started one-tab session over `root`.
 @MainActor
-func startedSession(_ root: any Screen, title: String = "Search") async -> TabSession {
-    let session = TabSession(stack(title, root: root))
-    await session.start()
-    return session
+func startedTabBar(_ root: any Screen, title: String = "Search") async -> TabBar {
+    let tabBar = TabBar(stack(title, root: root))
+    await tabBar.start()
+    return tabBar
 }

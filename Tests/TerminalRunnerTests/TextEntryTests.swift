@@ -58,7 +58,7 @@ final class EntryScreen: Screen {
 @Suite("Text entry: what is typed after Enter is the next entry, and typing costs the same however long the text")
 struct TextEntryTests {
     func controller(_ screen: any Screen, columns: Int = 80) async -> SessionController {
-        let controller = SessionController(session: await startedSession(screen, title: "Entries"), rows: 12, columns: columns)
+        let controller = SessionController(tabBar: await startedTabBar(screen, title: "Entries"), rows: 12, columns: columns)
         _ = controller.handle(.character("/"))
         return controller
     }

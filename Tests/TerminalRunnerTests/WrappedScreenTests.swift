@@ -232,8 +232,8 @@ struct WrappedScreenTests {
 
     @Test("the same screen laid out at 40 columns then 120 (a resize) wraps again, keeping the focused row in view")
     func resize() async {
-        let session = await startedSession(Self.recipeScreen(), title: "Feed")
-        let controller = SessionController(session: session, rows: 14, columns: 40)
+        let tabBar = await startedTabBar(Self.recipeScreen(), title: "Feed")
+        let controller = SessionController(tabBar: tabBar, rows: 14, columns: 40)
         for _ in 0..<40 { _ = controller.handle(.down) }
         let narrow = controller.render()
         #expect(narrow.focusedRow == "export")
@@ -251,8 +251,8 @@ struct WrappedScreenTests {
 
     @Test("the key map wraps at 40 columns and scrolls with ↓ and PgDn; any other key closes it")
     func helpScrolls() async {
-        let session = await startedSession(Self.recipeScreen(), title: "Feed")
-        let controller = SessionController(session: session, rows: 14, columns: 40)
+        let tabBar = await startedTabBar(Self.recipeScreen(), title: "Feed")
+        let controller = SessionController(tabBar: tabBar, rows: 14, columns: 40)
         _ = controller.handle(.character("?"))
         let top = controller.render().frame
         #expect(top.text[3] == "# Keys")

@@ -40,7 +40,7 @@ public enum CookbookApp {
         await Runner.main(program, arguments: arguments, gallery: AppGallery.renderer) { options in
             let notices = RunNotices()
             let app = AppCoordinator(environment: try makeEnvironment(options, notices: notices))
-            app.session.notices = notices
+            app.tabBar.notices = notices
             return app
         }.rawValue
     }

@@ -17,7 +17,7 @@ final class AppCoordinator: RootCoordinator {
     }
 
     /// What the runner shows: the tabs' tab bar (UIKit's `window.rootViewController`).
-    var session: TabSession { root.tabBar }
+    var tabBar: TabBar { root.tabBar }
 
     func start() async {
         await root.start()

@@ -1,4 +1,5 @@
 import Core
+import TerminalRunner
 
 /// The child flow that chooses which of a recipe's ingredients go on the shopping list: a child
 /// coordinator, so the recipe that asks knows nothing of the chooser's screens, only of the
@@ -6,15 +7,15 @@ import Core
 /// requests come to it. When the chooser finishes, it closes its screens and returns the result
 /// to its parent (`onFinish`), which hands it to the recipe that asked.
 @MainActor
-final class ChooseIngredientsCoordinator<Navigator: ScreenStack>: FlowCoordinator {
-    let navigator: Navigator
+final class ChooseIngredientsCoordinator: FlowCoordinator {
+    let navigator: StackNavigator
     let descriptor: Screens.ChooseIngredients
     /// How many screens were on the stack when the flow started: its own are above them.
     private(set) var baseDepth: Int
     /// Called once, when the flow finishes.
     var onFinish: (@MainActor (FlowResult) async -> Void)?
 
-    init(navigator: Navigator, descriptor: Screens.ChooseIngredients) {
+    init(navigator: StackNavigator, descriptor: Screens.ChooseIngredients) {
         self.navigator = navigator
         self.descriptor = descriptor
         baseDepth = navigator.depth

@@ -1,18 +1,17 @@
 import Core
 import TerminalRunner
 
-/// The app's four tabs (a tab bar coordinator): one navigation
-/// coordinator per tab, each presenting on its own stack, all shown by the runner's tab bar
-/// (`TabSession`). It decides which tab a screen belongs to: for deep links, and for requests a
-/// tab does not handle itself.
+/// The app's four tabs (a tab bar coordinator): one navigation coordinator per tab, each
+/// presenting on its own stack, all shown by the runner's `TabBar`. It decides which tab a screen
+/// belongs to: for deep links, and for requests a tab does not handle itself.
 @MainActor
-final class MainTabCoordinator: TabCoordinator {
+final class MainTabCoordinator {
     let feed: FeedCoordinator
     let search: SearchCoordinator
     let shoppingList: ShoppingListCoordinator
     let favorites: FavoritesCoordinator
     /// The presenter: the tab bar the runner draws.
-    let tabBar: TabSession
+    let tabBar: TabBar
     private let environment: any Environment
 
     init(environment: any Environment) {
@@ -21,19 +20,20 @@ final class MainTabCoordinator: TabCoordinator {
         search = SearchCoordinator(environment: environment)
         shoppingList = ShoppingListCoordinator(environment: environment)
         favorites = FavoritesCoordinator(environment: environment)
-        tabBar = TabSession(feed.navigator, [search.navigator, shoppingList.navigator, favorites.navigator])
+        tabBar = TabBar(feed.navigator, [search.navigator, shoppingList.navigator, favorites.navigator])
         feed.tabs = self
         search.tabs = self
         shoppingList.tabs = self
         favorites.tabs = self
     }
 
-    var children: [any NavigationCoordinator] { [feed, search, shoppingList, favorites] }
+    /// One per tab, in tab order.
+    var children: [any TabStackCoordinator] { [feed, search, shoppingList, favorites] }
     var selectedIndex: Int { tabBar.selectedIndex }
 
     /// Starts the tab shown first; the others start when first shown, as a tab bar loads its tabs.
     func start() async {
-        await selectedChild?.start()
+        await tabBar.start()
     }
 
     func select(tabAt index: Int) async {
@@ -78,8 +78,7 @@ final class MainTabCoordinator: TabCoordinator {
 
     /// The tab whose first screen this is (the Feed, the shopping list, Favorites).
     private func tab(rootedAt descriptor: any ScreenDescriptor) -> (any TabStackCoordinator)? {
-        let tabs: [any TabStackCoordinator] = [feed, search, shoppingList, favorites]
-        return tabs.first { $0.navigator.root.isEqual(to: descriptor) }
+        children.first { $0.navigator.root.isEqual(to: descriptor) }
     }
 
     /// Selects the child's tab with these screens on its stack; the top one appears once.

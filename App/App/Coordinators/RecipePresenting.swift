@@ -1,10 +1,9 @@
 import Core
 
-/// The transitions every tab that shows recipes shares (a presenting protocol with default transitions),
-/// written once for any navigation coordinator: the Feed, Search and Favorites coordinators use
-/// them, and tests run them on CoreTesting's `RecordingCoordinator`.
+/// The transitions every tab that shows recipes shares (a presenting protocol with default
+/// transitions), written once: the Feed, Search and Favorites coordinators use them.
 @MainActor
-protocol RecipePresenting: FlowParent {}
+protocol RecipePresenting: TabStackCoordinator {}
 
 extension RecipePresenting {
     func showRecipe(_ id: Recipe.ID) async {

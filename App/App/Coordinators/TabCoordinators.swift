@@ -1,24 +1,25 @@
 import Core
 import TerminalRunner
 
-/// What every tab's coordinator shares, written once: it presents on its own stack, keeps the
-/// child flows it started, and decides what its screens ask for. A child flow's screens ask
-/// their flow; a screen this tab shows (`present`) goes on its stack; anything else goes to the
-/// tab it belongs to.
+/// A tab's navigation coordinator, and what every tab's shares, written once: it presents on its
+/// own stack, decides what its screens ask for, and starts child flows (its `childCoordinators`),
+/// handing each one's result to the screen that was on top when it started. A child flow's
+/// screens ask their flow; a screen this tab shows (`present`) goes on its stack; anything else
+/// goes to the tab it belongs to.
 @MainActor
-protocol TabStackCoordinator: FlowParent where Navigator == StackNavigator {
+protocol TabStackCoordinator: NavigationCoordinator {
+    /// The stack this coordinator shows its screens on.
+    var navigator: StackNavigator { get }
     /// The tabs, for screens that belong to another tab. Weak: the tabs own this coordinator.
     var tabs: MainTabCoordinator? { get }
+    /// The child flows started and not finished yet, oldest first. Known only as
+    /// `FlowCoordinator`s: the ingredient chooser or any other flow, with no check of a type.
+    var childCoordinators: [any FlowCoordinator] { get set }
     /// Shows the screen on this tab's stack when it is one this tab shows; false when it is not.
     func present(_ descriptor: any ScreenDescriptor) async -> Bool
 }
 
 extension TabStackCoordinator {
-    /// Shows the tab's first screen (the tab bar also does this when the tab is first selected).
-    func start() async {
-        await navigator.start()
-    }
-
     func navigate(_ navigation: Navigation) async {
         if let flow = activeFlow {
             await flow.navigate(navigation)
@@ -39,8 +40,32 @@ extension TabStackCoordinator {
         }
     }
 
+    /// Flows whose screens are gone (the person went back past them) are over, with no result.
     func screensWereRemoved(leaving depth: Int) {
-        endFlows(leaving: depth)
+        childCoordinators.removeAll { $0.baseDepth >= depth }
+    }
+
+    /// The flow the screen on top belongs to: requests from its screens are the flow's. The
+    /// newest flow whose screens are still on the stack, so a flow started inside another wins.
+    var activeFlow: (any FlowCoordinator)? {
+        childCoordinators.last { navigator.depth > $0.baseDepth }
+    }
+
+    /// Starts `flow` for the screen now on top; when the flow finishes, that screen gets its
+    /// result, if it is the one shown again, and what it asks next is carried out here.
+    func startFlow(_ flow: any FlowCoordinator) async {
+        let requester = navigator.topScreen
+        let id = ObjectIdentifier(flow)
+        flow.onFinish = { [weak self] result in
+            guard let self else { return }
+            childCoordinators.removeAll { ObjectIdentifier($0) == id }
+            guard let requester, requester === navigator.topScreen, let next = await requester.handle(.flowFinished(result)) else {
+                return
+            }
+            await navigate(next)
+        }
+        childCoordinators.append(flow)
+        await flow.start()
     }
 }
 

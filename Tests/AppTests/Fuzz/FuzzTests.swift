@@ -89,7 +89,7 @@ enum FuzzProgram: String, CaseIterable, Sendable, CustomTestStringConvertible {
             root = Screens.Favorites()
         }
         let title = String(rawValue.dropLast("Sandbox".count))
-        return TabSession(StackNavigator(title: title, environment: environment, root: root))
+        return TabBar(StackNavigator(title: title, environment: environment, root: root))
     }
 }
 

@@ -91,10 +91,10 @@ final class SessionFuzzer {
             let root = try await makeSession(episode, random.next())
             // The stacks hold their coordinators weakly; the root owns them for the episode.
             defer { withExtendedLifetime(root) {} }
-            let session = root.session
-            let controller = SessionController(session: session, rows: 24, columns: 80)
+            let tabBar = root.tabBar
+            let controller = SessionController(tabBar: tabBar, rows: 24, columns: 80)
             self.controller = controller
-            interpreter = ScriptInterpreter(session: session)
+            interpreter = ScriptInterpreter(tabBar: tabBar)
             shownTabs = []
             decoder = KeyDecoder()
             summary.episodes += 1
@@ -284,11 +284,11 @@ final class SessionFuzzer {
     }
 
     private func nextCommandLine() -> String {
-        let session = controller?.session
-        let content = session?.visibleScreen?.content
+        let tabBar = controller?.tabBar
+        let content = tabBar?.visibleScreen?.content
         let numbered = content?.numberedRows ?? []
         let interactive = content?.interactiveRows ?? []
-        let tabs = session?.tabs.map(\.title) ?? []
+        let tabs = tabBar?.tabs.map(\.title) ?? []
 
         func quoted(_ text: String) -> String {
             "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
@@ -323,7 +323,7 @@ final class SessionFuzzer {
         if deletable.count > 20, random.chance(1, in: 2), let index = random.element(of: deletable) {
             return "delete \(index + 1)"
         }
-        if let depth = session?.current.stack.count, depth > 6, random.chance(1, in: 2) {
+        if let depth = tabBar?.current.stack.count, depth > 6, random.chance(1, in: 2) {
             return "back"
         }
         switch random.weightedIndex(Self.commandWeights) {
@@ -356,19 +356,19 @@ final class SessionFuzzer {
 
     private func check() throws(Failure) {
         guard let controller else { return }
-        let session = controller.session
-        for (index, tab) in session.tabs.enumerated() {
+        let tabBar = controller.tabBar
+        for (index, tab) in tabBar.tabs.enumerated() {
             if !tab.stack.isEmpty {
                 shownTabs.insert(index)
             } else if shownTabs.contains(index) {
                 throw failure("the navigation stack of the tab “\(tab.title)” became empty")
             }
         }
-        guard !session.current.stack.isEmpty else { throw failure("the selected tab “\(session.current.title)” shows no screen") }
+        guard !tabBar.current.stack.isEmpty else { throw failure("the selected tab “\(tabBar.current.title)” shows no screen") }
 
         let rendering = controller.render()
         let frame = rendering.frame
-        summary.deepestStack = max(summary.deepestStack, session.current.stack.count)
+        summary.deepestStack = max(summary.deepestStack, tabBar.current.stack.count)
         var rowCount = 0
         for section in rendering.content?.sections ?? [] { rowCount += section.rows.count }
         summary.longestBody = max(summary.longestBody, rowCount)
