@@ -93,9 +93,9 @@ struct ScreensPartsTests {
     }
 
     @Test func aPartsNamesAreScreensNames() {
-        #expect(ScreensParts.publicName(of: "ScreensPart07.Pantry") == "Screens.Pantry")
-        #expect(ScreensParts.publicName(of: "Screens.Feed") == "Screens.Feed")
-        #expect(ScreensParts.publicName(of: "ScreensPartX.Pantry") == "ScreensPartX.Pantry")
+        #expect(Conventions.publicScreenName(of: "ScreensPart07.Pantry") == "Screens.Pantry")
+        #expect(Conventions.publicScreenName(of: "Screens.Feed") == "Screens.Feed")
+        #expect(Conventions.publicScreenName(of: "ScreensPartX.Pantry") == "ScreensPartX.Pantry")
         #expect(ScreensParts.part(12, in: "Core").slot == "part12")
     }
 

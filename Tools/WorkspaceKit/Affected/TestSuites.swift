@@ -103,11 +103,11 @@ extension AffectedAnalysis {
             var covered: [Range<Int>] = []
             for declaration in topLevel {
                 let range = declaration.open..<(declaration.close + 1)
-                let body = SourceEdits.slice(code, range)
+                let body = SwiftSource.slice(code, range)
                 // Suites hold tests; helper types (ProductProcess) run nothing by themselves.
                 guard body.contains("@Test") || declaration.inherits("XCTestCase") else { continue }
                 covered.append(range)
-                let text = SourceEdits.slice(source.text, range)
+                let text = SwiftSource.slice(source.text, range)
                 suites.append(
                     Suite(
                         declaration.name, executables: AffectedAnalysis.quotedNames(in: text).intersection(executables),

@@ -214,24 +214,26 @@ public enum GalleryDocuments {
             "<p>Every screen of every feature, in every scenario and every state it reaches, as the terminal shows it in script mode. "
                 + "Made by <code>Tools/workspace gallery</code>; the Markdown pages beside this file hold the same text.</p>")
         body.append(
-            "<nav>" + groups.map { "<a href=\"#\(escape($0.owner))\">\(escape($0.owner))</a>" }.joined(separator: " ") + "</nav></header>")
+            "<nav>" + groups.map { "<a href=\"#\(HTML.escape($0.owner))\">\(HTML.escape($0.owner))</a>" }.joined(separator: " ")
+                + "</nav></header>")
         for (owner, owned) in groups {
-            body.append("<section id=\"\(escape(owner))\">")
-            body.append("<h2>\(escape(owner)) <small>\(owned.map { escape($0.program) }.joined(separator: ", "))</small></h2>")
+            body.append("<section id=\"\(HTML.escape(owner))\">")
+            body.append("<h2>\(HTML.escape(owner)) <small>\(owned.map { HTML.escape($0.program) }.joined(separator: ", "))</small></h2>")
             for screen in owned.flatMap(\.screens) {
-                body.append("<h3>\(escape(screenHeading(screen)))</h3>")
-                body.append("<p class=\"states\">\(escape(statesLine(screen).replacingOccurrences(of: "**", with: "")))</p>")
+                body.append("<h3>\(HTML.escape(screenHeading(screen)))</h3>")
+                body.append("<p class=\"states\">\(HTML.escape(statesLine(screen).replacingOccurrences(of: "**", with: "")))</p>")
                 for example in screen.examples {
                     body.append(
-                        "<p class=\"example\"><code>\(escape(example.descriptor))</code> · <code>\(escape(example.link))</code></p>")
+                        "<p class=\"example\"><code>\(HTML.escape(example.descriptor))</code> · <code>\(HTML.escape(example.link))</code></p>"
+                    )
                     body.append("<div class=\"cards\">")
                     for rendering in example.renderings {
                         let states = rendering.states.map { "<span class=\"state \($0.rawValue)\">\($0.rawValue)</span>" }.joined(
                             separator: " ")
                         body.append(
                             "<figure class=\"card\"><figcaption><span class=\"dots\"></span>"
-                                + "<span class=\"moments\">\(escape(momentsText(rendering.moments, code: "")))</span> \(states)</figcaption>"
-                                + "<pre\(narrowClass(rendering))>\(escape(rendering.text))</pre></figure>")
+                                + "<span class=\"moments\">\(HTML.escape(momentsText(rendering.moments, code: "")))</span> \(states)</figcaption>"
+                                + "<pre\(narrowClass(rendering))>\(HTML.escape(rendering.text))</pre></figure>")
                     }
                     body.append("</div>")
                 }
@@ -308,18 +310,4 @@ public enum GalleryDocuments {
           document.body.appendChild(out);
         }
         """
-
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
 }

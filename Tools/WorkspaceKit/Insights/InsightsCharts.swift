@@ -116,6 +116,6 @@ enum InsightsCharts {
     }
 
     static func escape(_ text: String) -> String {
-        GalleryDocuments.escape(text)
+        HTML.escape(text)
     }
 }

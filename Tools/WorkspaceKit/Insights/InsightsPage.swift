@@ -91,7 +91,7 @@ extension InsightsReport {
         return rows.joined(separator: "\n")
     }
 
-    func escape(_ text: String) -> String { GalleryDocuments.escape(text) }
+    func escape(_ text: String) -> String { HTML.escape(text) }
 
     /// Text with its `backquoted` parts as code.
     func code(_ text: String) -> String {

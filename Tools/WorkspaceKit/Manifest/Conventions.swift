@@ -73,4 +73,13 @@ public enum Conventions {
 
     /// The sandbox of a feature.
     public static func sandbox(of feature: String) -> String { "\(feature)Sandbox" }
+
+    /// A `Screens.X` of a part (`ScreensPart01.Pantry`) as other modules write it: `Screens.Pantry`.
+    static func publicScreenName(of qualifiedName: String) -> String {
+        let components = qualifiedName.split(separator: ".")
+        guard components.count == 2, let namespace = components.first, namespace.hasPrefix("\(Conventions.screensNamespace)Part"),
+            namespace.dropFirst("\(Conventions.screensNamespace)Part".count).allSatisfy(\.isNumber)
+        else { return qualifiedName }
+        return "\(Conventions.screensNamespace).\(components[1])"
+    }
 }

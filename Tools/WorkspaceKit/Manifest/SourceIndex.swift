@@ -6,7 +6,7 @@ public final class SourceIndex {
     /// What is read from each source, kept while the file is unchanged: new-feature plans many
     /// features against the same files.
     private var declarationCache: [String: [SwiftSource.TypeDeclaration]] = [:]
-    private var conformerCache: [String: [ResolverConformers.Conformer]] = [:]
+    private var conformerCache: [String: [ResolverConformer]] = [:]
     private var descriptorCache: [String: [ScreenDescriptorInfo]] = [:]
     /// The Swift files under each target's folder: every rule of `check` lists them.
     private var listingCache: [String: [String]] = [:]
@@ -115,12 +115,12 @@ public final class SourceIndex {
         where declaration.kind == "struct"
             && (declaration.inherits("ScreenDescriptor") || declaration.inherits("PlainScreenDescriptor"))
         {
-            let body = SourceEdits.slice(source.text, declaration.open..<(declaration.close + 1))
-            let bodyCode = SourceEdits.slice(source.code, declaration.open..<(declaration.close + 1))
+            let body = SwiftSource.slice(source.text, declaration.open..<(declaration.close + 1))
+            let bodyCode = SwiftSource.slice(source.code, declaration.open..<(declaration.close + 1))
             result.append(
                 ScreenDescriptorInfo(
                     name: declaration.name,
-                    qualifiedName: ScreensParts.publicName(of: Self.typeName(declaration.qualifiedName(among: declarations))),
+                    qualifiedName: Conventions.publicScreenName(of: Self.typeName(declaration.qualifiedName(among: declarations))),
                     path: path,
                     line: declaration.line,
                     linkPath: Self.linkPath(in: body),
@@ -179,16 +179,29 @@ public final class SourceIndex {
     }
 
     /// Every type conforming to `Resolver`, in any target.
-    public var resolverConformers: [ResolverConformers.Conformer] {
-        allSwiftFiles.flatMap { path -> [ResolverConformers.Conformer] in
+    public var resolverConformers: [ResolverConformer] {
+        allSwiftFiles.flatMap { path -> [ResolverConformer] in
             if let cached = conformerCache[path] { return cached }
             let found =
                 source(path)?.code.containsText("Resolver") == true
                 ? typeDeclarations(path).filter { $0.kind != "protocol" && $0.inherits("Resolver") }.map {
-                    ResolverConformers.Conformer(path: path, typeName: $0.name, line: $0.line)
+                    ResolverConformer(path: path, typeName: $0.name, line: $0.line)
                 } : []
             conformerCache[path] = found
             return found
         }
+    }
+}
+
+/// A type declared to conform to `Resolver`, and where.
+public struct ResolverConformer: Sendable, Equatable {
+    public var path: String
+    public var typeName: String
+    public var line: Int
+
+    public init(path: String, typeName: String, line: Int) {
+        self.path = path
+        self.typeName = typeName
+        self.line = line
     }
 }

@@ -11,17 +11,7 @@ import Foundation
 /// So `AppResolver` gets `PantryEntry.makeScreen(…)` and `import PantryEntry`, `StubResolver` a
 /// placeholder property and a recording `build`, a test double its own one-line `build`.
 public enum ResolverConformers {
-    public struct Conformer: Sendable, Equatable {
-        public var path: String
-        public var typeName: String
-        public var line: Int
-
-        public init(path: String, typeName: String, line: Int) {
-            self.path = path
-            self.typeName = typeName
-            self.line = line
-        }
-    }
+    public typealias Conformer = ResolverConformer
 
     /// The conformers declared in one file (protocols refining `Resolver` are not conformers).
     public static func find(in text: String, path: String) -> [Conformer] {
@@ -69,7 +59,7 @@ public enum ResolverConformers {
             guard !chunks.isEmpty else { continue }
             var result = text
             for chunk in chunks.sorted(by: { $0.lowerBound > $1.lowerBound }) {
-                let copy = substitute(SourceEdits.slice(text, chunk), from: example, to: new)
+                let copy = substitute(SwiftSource.slice(text, chunk), from: example, to: new)
                 result = SourceEdits.inserting(copy, at: chunk.upperBound, in: result)
             }
             // The example's module or one named after it (`FavoritesEntry`) imported: the new one's too.

@@ -46,7 +46,7 @@ extension ScreensParts {
         }
         let editedBytes = Array(edited.utf8)
         var last = builders.open - 1
-        while last > 0, SourceEdits.isBlank(editedBytes[last]) { last -= 1 }
+        while last > 0, SwiftSource.isBlank(editedBytes[last]) { last -= 1 }
         return SourceEdits.inserting(",\n    \(part.namespace).Builders", at: last + 1, in: edited)
     }
 

@@ -60,15 +60,6 @@ enum ScreensParts {
         return Part(number: number, path: folder.isEmpty ? name : "\(folder)/\(name)")
     }
 
-    /// A `Screens.X` of a part (`ScreensPart01.Pantry`) as other modules write it: `Screens.Pantry`.
-    static func publicName(of qualifiedName: String) -> String {
-        let components = qualifiedName.split(separator: ".")
-        guard components.count == 2, let namespace = components.first, namespace.hasPrefix("\(Conventions.screensNamespace)Part"),
-            namespace.dropFirst("\(Conventions.screensNamespace)Part".count).allSatisfy(\.isNumber)
-        else { return qualifiedName }
-        return "\(Conventions.screensNamespace).\(components[1])"
-    }
-
     /// A part with no screens yet: what a full part is followed by, and what the repository starts with.
     static func emptyText(_ part: Part) -> String {
         let screens = Conventions.screensNamespace

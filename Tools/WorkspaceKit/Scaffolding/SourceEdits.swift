@@ -24,14 +24,6 @@ public enum SourceEdits {
         return String(decoding: bytes[..<clamped], as: UTF8.self) + snippet + String(decoding: bytes[clamped...], as: UTF8.self)
     }
 
-    /// The text between two UTF-8 offsets.
-    static func slice(_ text: String, _ range: Range<Int>) -> String {
-        // Offsets into native (UTF-8) strings move in constant time: a slice costs its own length.
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        return String(decoding: utf8[start..<utf8.index(start, offsetBy: range.count)], as: UTF8.self)
-    }
-
     /// The offset just past the end of the line holding `offset` (after its newline).
     static func endOfLine(after offset: Int, in bytes: [UInt8]) -> Int {
         var index = offset
@@ -57,10 +49,6 @@ public enum SourceEdits {
         return indent
     }
 
-    static func isBlank(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
-    }
-
     // MARK: Arrays
 
     /// Appends `element` to the array literal whose `[` is at `open`, in the array's own
@@ -73,12 +61,12 @@ public enum SourceEdits {
         let bytes = source.codeBytes
         let textBytes = Array(source.text.utf8)
         var last = close - 1
-        while last > open, isBlank(bytes[last]) { last -= 1 }
+        while last > open, SwiftSource.isBlank(bytes[last]) { last -= 1 }
         let isEmpty = last == open
         let multiline = bytes[open..<close].contains(UInt8(ascii: "\n"))
         if multiline {
             let closeLineStart = startOfLine(before: close, in: bytes)
-            let onlyBracketOnLine = bytes[closeLineStart..<close].allSatisfy(isBlank)
+            let onlyBracketOnLine = bytes[closeLineStart..<close].allSatisfy(SwiftSource.isBlank)
             let indent =
                 isEmpty
                 ? indentation(ofLineAt: open, in: textBytes) + "    "
@@ -105,7 +93,7 @@ public enum SourceEdits {
         for offset in source.offsets(ofWord: name) {
             // Preceded by `let` or `var`.
             var index = offset - 1
-            while index >= 0, isBlank(bytes[index]) { index -= 1 }
+            while index >= 0, SwiftSource.isBlank(bytes[index]) { index -= 1 }
             let end = index + 1
             while index >= 0, SwiftSource.isIdentifierByte(bytes[index]) { index -= 1 }
             let keyword = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
@@ -129,7 +117,7 @@ public enum SourceEdits {
             }
             guard foundEquals else { continue }
             probe += 1
-            while probe < bytes.count, isBlank(bytes[probe]) { probe += 1 }
+            while probe < bytes.count, SwiftSource.isBlank(bytes[probe]) { probe += 1 }
             if probe < bytes.count, bytes[probe] == UInt8(ascii: "[") { return probe }
         }
         return nil
@@ -184,8 +172,8 @@ public enum SourceEdits {
         let closeLine = startOfLine(before: declaration.close, in: bytes)
         if closeLine <= declaration.open {
             // `{}` on one line.
-            return slice(text, 0..<(declaration.open + 1)) + "\n\(outer)    \(line)\n\(outer)"
-                + slice(text, declaration.close..<bytes.count)
+            return SwiftSource.slice(text, 0..<(declaration.open + 1)) + "\n\(outer)    \(line)\n\(outer)"
+                + SwiftSource.slice(text, declaration.close..<bytes.count)
         }
         return inserting("\(outer)    \(line)\n", at: closeLine, in: text)
     }
@@ -217,14 +205,15 @@ public enum SourceEdits {
         // Blanks are looked for in the text, not the code: a comment closing the body stays.
         let textBytes = Array(text.utf8)
         var last = namespace.close - 1
-        while last > namespace.open, isBlank(textBytes[last]) { last -= 1 }
+        while last > namespace.open, SwiftSource.isBlank(textBytes[last]) { last -= 1 }
         let outer = indentation(ofLineAt: namespace.open, in: textBytes)
         var lines = member.split(separator: "\n", omittingEmptySubsequences: false)
         while lines.first?.isEmpty == true { lines.removeFirst() }
         while lines.last?.isEmpty == true { lines.removeLast() }
         let body = lines.map { $0.allSatisfy { $0 == " " || $0 == "\t" } ? "" : "\(outer)    \($0)" }.joined(separator: "\n")
         let separator = last == namespace.open ? "\n" : "\n\n"
-        return slice(text, 0..<(last + 1)) + separator + body + "\n" + outer + slice(text, namespace.close..<textBytes.count)
+        return SwiftSource.slice(text, 0..<(last + 1)) + separator + body + "\n" + outer
+            + SwiftSource.slice(text, namespace.close..<textBytes.count)
     }
 
     /// Lists that name every screen descriptor (a test's `everyScreen: [any ScreenDescriptor] = [Screens.Feed(), …]`)

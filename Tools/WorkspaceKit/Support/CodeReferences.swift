@@ -269,7 +269,7 @@ struct CodeTokens {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if SourceEdits.isBlank(byte) || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+            if SwiftSource.isBlank(byte) || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                 index += 1
             } else if byte == UInt8(ascii: "`") {
                 var end = index + 1

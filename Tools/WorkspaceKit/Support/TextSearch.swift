@@ -6,6 +6,21 @@
     import Darwin
 #endif
 
+extension SwiftSource {
+    /// The text between two UTF-8 offsets.
+    static func slice(_ text: String, _ range: Range<Int>) -> String {
+        // Offsets into native (UTF-8) strings move in constant time: a slice costs its own length.
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return String(decoding: utf8[start..<utf8.index(start, offsetBy: range.count)], as: UTF8.self)
+    }
+
+    /// A space, a tab or a line break.
+    static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    }
+}
+
 extension String {
     /// Whether `needle`'s bytes occur in the text's (`memchr` for its first byte, `memcmp` for the
     /// rest). Foundation's `contains` compares as NSString does, many times slower; the tool asks

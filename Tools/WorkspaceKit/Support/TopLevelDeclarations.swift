@@ -49,7 +49,7 @@ extension SwiftSource {
                     !(word == "class" && ["func", "var", "let"].contains(nextWord(after: index + word.utf8.count)))
                 {
                     var start = index + word.utf8.count
-                    while start < bytes.count, SourceEdits.isBlank(bytes[start]) { start += 1 }
+                    while start < bytes.count, SwiftSource.isBlank(bytes[start]) { start += 1 }
                     let name = word == "extension" ? qualifiedIdentifier(at: start) : declaredName(at: start)
                     if !name.isEmpty { result.append(TopLevelDeclaration(kind: word, name: name, line: line(ofOffset: index))) }
                 }
@@ -81,7 +81,7 @@ extension SwiftSource {
 
     private func nextWord(after offset: Int) -> String {
         var index = offset
-        while index < codeBytes.count, SourceEdits.isBlank(codeBytes[index]) { index += 1 }
+        while index < codeBytes.count, SwiftSource.isBlank(codeBytes[index]) { index += 1 }
         return index < codeBytes.count ? identifier(at: index) : ""
     }
 }
