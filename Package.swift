@@ -80,6 +80,12 @@ func libraryTests(_ library: String, dependencies: [Target.Dependency] = []) -> 
         swiftSettings: swiftSettings, linkerSettings: debugLinking)
 }
 
+/// The workspace tool's modules under its subcommands (`Tools/WorkspaceKit`), which its tests reach too.
+let workspaceModules: [Target.Dependency] = [
+    "WorkspaceBase", "WorkspaceInsights", "WorkspaceFocus", "WorkspaceScaffolding", "WorkspaceSpec", "WorkspaceRules",
+    "WorkspaceGallery", "WorkspaceWatch", "WorkspaceData",
+]
+
 // MARK: - Package
 
 let package = Package(
@@ -154,10 +160,22 @@ let package = Package(
             swiftSettings: swiftSettings, linkerSettings: debugLinking),
 
         // Workspace tooling: `Tools/workspace <command>`, or `swift run workspace <command>` (Tools/README.md).
-        // DataFormats and URLSessionHTTP for `cassette verify`, CSQLite for the build insights (.build/insights).
-        toolLibrary("WorkspaceKit", dependencies: ["DataFormats", "URLSessionHTTP", "CSQLite"]),
+        // WorkspaceBase (the command line, files and processes, the manifest and the module graph, the
+        // focus), the engines over it, and WorkspaceKit: the subcommands. CSQLite for the build insights
+        // (.build/insights); DataFormats for the recipes, the gallery's reports and the insights' JSON;
+        // URLSessionHTTP for `cassette verify`.
+        toolLibrary("WorkspaceBase"),
+        toolLibrary("WorkspaceInsights", dependencies: ["WorkspaceBase", "CSQLite", "DataFormats"]),
+        toolLibrary("WorkspaceFocus", dependencies: ["WorkspaceBase", "WorkspaceInsights"]),
+        toolLibrary("WorkspaceScaffolding", dependencies: ["WorkspaceBase"]),
+        toolLibrary("WorkspaceSpec", dependencies: ["WorkspaceBase", "WorkspaceFocus"]),
+        toolLibrary("WorkspaceRules", dependencies: ["WorkspaceBase", "WorkspaceFocus", "WorkspaceSpec"]),
+        toolLibrary("WorkspaceGallery", dependencies: ["WorkspaceBase", "WorkspaceFocus", "WorkspaceInsights", "DataFormats"]),
+        toolLibrary("WorkspaceWatch", dependencies: ["WorkspaceBase", "WorkspaceInsights"]),
+        toolLibrary("WorkspaceData", dependencies: ["DataFormats", "URLSessionHTTP"]),
+        toolLibrary("WorkspaceKit", dependencies: workspaceModules + ["DataFormats", "URLSessionHTTP"]),
         tool("workspace", library: "WorkspaceKit", folder: "WorkspaceMain"),
-        libraryTests("WorkspaceKit", dependencies: ["DataFormats"]),
+        libraryTests("WorkspaceKit", dependencies: workspaceModules + ["DataFormats"]),
     ] + features.flatMap { [featureModule($0), featureEntry($0), sandbox($0), unitTests($0)] }
 )
 

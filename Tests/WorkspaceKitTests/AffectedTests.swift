@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceFocus
+@testable import WorkspaceRules
 
 @Suite("Affected targets")
 struct AffectedTests {

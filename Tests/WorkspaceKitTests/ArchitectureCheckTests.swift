@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceRules
+@testable import WorkspaceSpec
 
 @Suite("workspace check")
 struct ArchitectureCheckTests {
@@ -35,6 +37,25 @@ struct ArchitectureCheckTests {
             all.map(\.description) == [
                 "Package.swift:1: test-target: module CoreTesting has no test target CoreTestingTests — fix: add a test target CoreTestingTests at Tests/CoreTestingTests (unitTests(\"CoreTesting\"))",
                 "Package.swift:1: test-target: module SandboxSupport has no test target SandboxSupportTests — fix: add a test target SandboxSupportTests at Tests/SandboxSupportTests (unitTests(\"SandboxSupport\"))",
+            ])
+    }
+
+    @Test func theToolsLibrariesAreTestedByATestTargetDeclaringThemAndNoOtherModuleIs() throws {
+        let last = "\n  ]\n}"
+        #expect(Fixtures.manifestJSON.hasSuffix(last))
+        let tool = [
+            Fixtures.target("ToolBase", "regular", path: "Tools/ToolBase"),
+            Fixtures.target("ToolEngine", "regular", path: "Tools/ToolEngine", target: ["ToolBase"]),
+            Fixtures.target("ToolKit", "regular", path: "Tools/ToolKit", target: ["ToolBase", "ToolEngine"]),
+            // The tool's tests declare its command module and one engine; CoreTesting, outside Tools/, gains nothing by them.
+            Fixtures.target("ToolKitTests", "test", path: "Tests/ToolKitTests", target: ["ToolKit", "ToolEngine", "CoreTesting"]),
+        ]
+        let json = String(Fixtures.manifestJSON.dropLast(last.count)) + ",\n" + tool.joined(separator: ",\n") + last
+        let missing = try allViolations(json).filter { $0.rule == "test-target" }.map(\.message)
+        #expect(
+            missing == [
+                "module CoreTesting has no test target CoreTestingTests", "module SandboxSupport has no test target SandboxSupportTests",
+                "module ToolBase has no test target ToolBaseTests",
             ])
     }
 

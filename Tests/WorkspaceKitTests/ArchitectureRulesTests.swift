@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceRules
+@testable import WorkspaceSpec
 
 /// The graph and source rules of `check`, each with a planted violation.
 @Suite("workspace check: graph and source rules")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import WorkspaceBase
+@testable import WorkspaceInsights
 @testable import WorkspaceKit
 
 /// A real build, twice: a small package is built, one declaration is edited, and the second

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceInsights
 
 /// The reader against what Swift 6.3's driver printed on this kind of machine
 /// (Tests/Fixtures/swift-6.3-driver, whose README says how each build was made).

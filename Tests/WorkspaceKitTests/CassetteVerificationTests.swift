@@ -2,6 +2,7 @@ import DataFormats
 import Foundation
 import Testing
 
+@testable import WorkspaceData
 @testable import WorkspaceKit
 
 @Suite("workspace cassette verify")

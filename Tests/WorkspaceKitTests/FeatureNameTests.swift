@@ -1,6 +1,7 @@
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceScaffolding
 
 @Suite("Feature names")
 struct FeatureNameTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceWatch
 
 #if canImport(Glibc)
     import Glibc

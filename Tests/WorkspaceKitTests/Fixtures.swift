@@ -1,6 +1,7 @@
 import Foundation
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceScaffolding
 
 /// A small workspace in the shape of the real one: two features and their entries, the shared modules, the app,
 /// a system library, tests and an end-to-end target, as `swift package dump-package` prints it.

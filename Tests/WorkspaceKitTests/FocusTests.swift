@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import WorkspaceBase
 @testable import WorkspaceKit
 
 @Suite("the focus: where every per-feature loop builds")

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceFocus
+@testable import WorkspaceSpec
 
 @Suite("a package generated from the manifest (the tool's own)")
 struct ManifestWriterTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import WorkspaceBase
+@testable import WorkspaceData
 @testable import WorkspaceKit
 
 /// `workspace folding`: Core's search folding table, written from Foundation's Unicode data.

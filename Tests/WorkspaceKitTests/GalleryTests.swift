@@ -2,7 +2,9 @@ import DataFormats
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceFocus
+@testable import WorkspaceGallery
 
 /// Reports in the shape the programs print, for the fixture workspace's programs.
 enum GalleryFixtures {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import WorkspaceInsights
 @testable import WorkspaceKit
 
 /// `workspace insights` on records in a store, as a person or CI runs it.

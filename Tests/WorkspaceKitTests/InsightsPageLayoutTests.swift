@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceInsights
 
 /// `workspace insights --html` laid out by headless Chromium at a phone-like and a desktop width:
 /// the page measures itself (`#measure`) and the test reads what a person would see. A screenshot

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import WorkspaceBase
+@testable import WorkspaceInsights
 @testable import WorkspaceKit
 
 @Suite("insights record: any command recorded, its output passed through")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceInsights
 
 /// Build records as the recorder writes them, at times counted back from a fixed "now".
 enum InsightsFixtures {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceInsights
 
 @Suite("the insights store: build records kept in .build/insights")
 struct InsightsStoreTests {

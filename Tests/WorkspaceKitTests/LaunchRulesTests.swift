@@ -1,6 +1,7 @@
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceRules
 
 /// essentials-on-launch: the modules the programs link import FoundationEssentials, not Foundation.
 @Suite("workspace check: Foundation off the launch")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceSpec
 
 @Suite("The docs' module graph and table, from the manifest")
 struct ModuleDocsTests {

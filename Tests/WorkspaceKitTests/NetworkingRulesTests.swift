@@ -1,6 +1,7 @@
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceRules
 
 /// networking-imports and networking-on-demand: libcurl stays off the default launch.
 @Suite("workspace check: networking on demand")

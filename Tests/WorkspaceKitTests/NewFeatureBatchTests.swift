@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import WorkspaceBase
 @testable import WorkspaceKit
+@testable import WorkspaceScaffolding
 
 @Suite("workspace new-feature with several names")
 struct NewFeatureBatchTests {

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceRules
+@testable import WorkspaceScaffolding
+@testable import WorkspaceSpec
 
 @Suite("new-feature on an in-memory workspace")
 struct NewFeatureTests {

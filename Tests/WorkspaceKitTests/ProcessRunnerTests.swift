@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
 
 @Suite("running other programs")
 struct ProcessRunnerTests {

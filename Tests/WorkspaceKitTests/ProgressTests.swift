@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import WorkspaceBase
 @testable import WorkspaceKit
 
 /// How far a command that reads the whole workspace is: one line at a terminal, after a second,
@@ -38,7 +39,7 @@ struct ProgressTests {
     @Test func nothingIsShownInTheFirstSecondThenHowFarOfHowMuchDoingWhat() {
         let screen = Screen()
         let clock = TestClock()
-        let progress = Progress("check", steps: 3, terminal: screen.terminal(delay: 1), clock: { clock.now })
+        let progress = WorkspaceBase.Progress("check", steps: 3, terminal: screen.terminal(delay: 1), clock: { clock.now })
         progress.step("listing the targets' files", count: 3_024, of: "targets")
         progress.advance(by: 3_024)
         progress.step("reading the sources", count: 7_493, of: "files")
@@ -63,7 +64,7 @@ struct ProgressTests {
         let screen = Screen()
         let clock = TestClock()
         let terminal = ProgressTerminal(delay: 0, interval: 0.5, ticks: false, width: 40) { screen.record($0) }
-        let progress = Progress("affected", steps: 1, terminal: terminal, clock: { clock.now })
+        let progress = WorkspaceBase.Progress("affected", steps: 1, terminal: terminal, clock: { clock.now })
         progress.step("reading the test targets", count: 1_000)
         for _ in 0..<1_000 { progress.advance() }
         #expect(screen.lines.count == 1, "drawn once at the step, not once per target")
@@ -76,7 +77,7 @@ struct ProgressTests {
 
     @Test func aSideTaskWithItsOwnOutputHasTheTerminalToItself() {
         let screen = Screen()
-        let progress = Progress("gallery", steps: 2, terminal: screen.terminal(), clock: { 0 })
+        let progress = WorkspaceBase.Progress("gallery", steps: 2, terminal: screen.terminal(), clock: { 0 })
         progress.step("building 3 programs")
         let shownBefore = screen.lines.count
         progress.aside {
@@ -90,7 +91,8 @@ struct ProgressTests {
     }
 
     @Test func numbersAreGroupedByThousands() {
-        #expect([0, 7, 999, 1_000, 7_493, 1_234_567].map(Progress.grouped) == ["0", "7", "999", "1,000", "7,493", "1,234,567"])
+        #expect(
+            [0, 7, 999, 1_000, 7_493, 1_234_567].map(WorkspaceBase.Progress.grouped) == ["0", "7", "999", "1,000", "7,493", "1,234,567"])
     }
 
     @Test func onlyATerminalGetsAProgressLine() {

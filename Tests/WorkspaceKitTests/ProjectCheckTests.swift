@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceSpec
 
 @Suite("spec --verify: the project XcodeGen generated against the manifest")
 struct ProjectCheckTests {

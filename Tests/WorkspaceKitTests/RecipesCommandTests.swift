@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import WorkspaceBase
+@testable import WorkspaceData
 @testable import WorkspaceKit
 
 /// `workspace recipes`: the app's bundled recipes are App/bundled-recipes.json, and the Swift file

@@ -2,7 +2,8 @@ import DataFormats
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceGallery
 
 /// The states a translator shows together (a notice beside a status) are required as
 /// combinations: a rendering in all of them at once, or the sandbox's reason why none can be.

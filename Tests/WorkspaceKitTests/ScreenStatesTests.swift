@@ -2,7 +2,8 @@ import DataFormats
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceGallery
 
 /// A screen's states come from what its translator can produce, and a state no scenario reaches
 /// fails the gallery whether or not its sandbox declared it.

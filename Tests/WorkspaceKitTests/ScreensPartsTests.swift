@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceScaffolding
 
 @Suite("new-feature: screens go into parts of Screens")
 struct ScreensPartsTests {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceRules
 
 /// The side-effects rule reads what code calls, however it is spelt: each test plants the ways
 /// of reaching one kind of side effect in a feature's source and expects every one found, at

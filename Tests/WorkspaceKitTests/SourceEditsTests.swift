@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceScaffolding
 
 @Suite("Source edits of new-feature, on in-memory anchor files")
 struct SourceEditsTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceRules
+@testable import WorkspaceSpec
 
 @Suite("project-spec.yml generation")
 struct SpecGeneratorTests {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceScaffolding
 
 @Suite("Reading Swift sources")
 struct SwiftSourceTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceBase
+@testable import WorkspaceSpec
 
 @Suite("the tool's own package, generated from the workspace's manifest")
 struct ToolPackageTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import WorkspaceBase
 @testable import WorkspaceKit
+@testable import WorkspaceWatch
 
 /// Records what the session asks of the world; the sandbox "reports" `screen` when stopped.
 private final class RecordedEffects: WatchEffects {

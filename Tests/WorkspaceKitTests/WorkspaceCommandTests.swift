@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import WorkspaceBase
 @testable import WorkspaceKit
+@testable import WorkspaceSpec
 
 @Suite("workspace command line")
 struct WorkspaceCommandTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import WorkspaceKit
+@testable import WorkspaceSpec
 
 /// `Tools/xcode-project.sh` with the real XcodeGen, as an Xcode user runs it: the project it writes
 /// has its setting presets, needs no USER, and has a scheme that runs the app and each sandbox.

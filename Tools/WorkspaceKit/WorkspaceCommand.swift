@@ -1,4 +1,5 @@
 import Foundation
+import WorkspaceBase
 
 /// The `workspace` command line: finds the subcommand named first, lets it parse and check the
 /// rest, runs it, and returns the exit status. Output goes through `write`/`writeError` so tests

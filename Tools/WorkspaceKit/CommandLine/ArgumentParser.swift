@@ -1,3 +1,5 @@
+import WorkspaceBase
+
 /// What a subcommand's command line may hold, which the one parser reads: its flags, its options
 /// that take a value, and what it does with words that are not options.
 struct OptionSpec: Sendable {
@@ -45,12 +47,6 @@ struct ParsedArguments: Equatable, Sendable {
     var package: PackageOptions {
         PackageOptions(packagePath: values["--package-path"], scratchPath: values["--scratch-path"])
     }
-}
-
-/// `--package-path DIR` and `--scratch-path DIR`, as given (relative to the current folder).
-struct PackageOptions: Equatable, Sendable {
-    var packagePath: String?
-    var scratchPath: String?
 }
 
 /// The one parser of the tool's command lines. Options may come anywhere among the words (before

@@ -1,3 +1,5 @@
+import WorkspaceBase
+
 /// One subcommand of `workspace`: its name, its entry in `workspace help`, its options, its
 /// usage text, the checks of its command line (in `init`) and its run. Each lives in one file
 /// of Subcommands/ and is listed once, in `WorkspaceCommand.subcommands`.
@@ -46,21 +48,4 @@ struct UsageError: Error, Equatable {
     init(_ message: String) {
         self.message = message
     }
-}
-
-/// How `workspace` exits.
-public struct ExitStatus: Equatable, Sendable {
-    public var rawValue: Int32
-
-    public init(_ rawValue: Int32) {
-        self.rawValue = rawValue
-    }
-
-    public static let success = ExitStatus(0)
-    /// A rule is broken, a command failed, or the change could not be tested.
-    public static let failure = ExitStatus(1)
-    /// The command line is wrong.
-    public static let usage = ExitStatus(2)
-    /// A server the command asks did not answer (`cassette verify`): nothing was compared.
-    public static let unreachable = ExitStatus(3)
 }

@@ -1,3 +1,6 @@
+import WorkspaceBase
+import WorkspaceFocus
+
 /// `workspace affected`: the targets a change affects and the tests to run, by the module graph
 /// and what each suite declares it reads.
 struct AffectedCommand: Subcommand {

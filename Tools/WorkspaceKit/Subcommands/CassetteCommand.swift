@@ -1,6 +1,8 @@
 import DataFormats
 import Foundation
 import URLSessionHTTP
+import WorkspaceBase
+import WorkspaceData
 
 /// `workspace cassette verify FILE --api-url URL [--timeout SECONDS]`. It needs no package: FILE
 /// is read from the current folder, so it runs wherever the cassette is.

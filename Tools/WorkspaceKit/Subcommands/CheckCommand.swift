@@ -1,3 +1,6 @@
+import WorkspaceBase
+import WorkspaceRules
+
 /// `workspace check`: the architecture rules (Rules/), one line per violation.
 struct CheckCommand: Subcommand {
     static let name = "check"

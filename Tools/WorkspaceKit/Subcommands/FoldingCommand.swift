@@ -1,4 +1,6 @@
 import Foundation
+import WorkspaceBase
+import WorkspaceData
 
 /// `workspace folding [--check]`: Core's search folding table from Foundation's Unicode data.
 struct FoldingCommand: Subcommand {

@@ -1,3 +1,7 @@
+import WorkspaceBase
+import WorkspaceFocus
+import WorkspaceGallery
+
 /// `workspace gallery [--check] [--all] [--base REF]`: every screen in every scenario, rendered
 /// into docs/gallery.
 struct GalleryCommand: Subcommand {

@@ -1,3 +1,5 @@
+import WorkspaceBase
+
 /// `workspace graph`: the module graph, in Mermaid or Graphviz.
 struct GraphCommand: Subcommand {
     static let name = "graph"

@@ -1,3 +1,5 @@
+import WorkspaceBase
+
 /// `workspace help [COMMAND]`: the list of subcommands, or one subcommand's usage.
 struct HelpCommand: Subcommand {
     static let name = "help"

@@ -1,3 +1,5 @@
+import WorkspaceBase
+
 /// `workspace insights [options]`: the report on the builds the tool recorded; `workspace
 /// insights record -- COMMAND…` runs a command and records it. The engines are in Insights/.
 struct InsightsCommand: Subcommand {

@@ -1,3 +1,7 @@
+import WorkspaceBase
+import WorkspaceScaffolding
+import WorkspaceSpec
+
 /// `workspace new-feature NAME…`: plans the features, writes them all or none, regenerates the
 /// spec from the manifest as SwiftPM then reads it, and says what to do next.
 struct NewFeatureCommand: Subcommand {

@@ -1,5 +1,7 @@
 import DataFormats
 import Foundation
+import WorkspaceBase
+import WorkspaceData
 
 /// `workspace recipes [--check]`: App/App/Services/BundledRecipes.swift from App/bundled-recipes.json.
 struct RecipesCommand: Subcommand {

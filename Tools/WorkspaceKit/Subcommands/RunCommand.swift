@@ -1,4 +1,5 @@
 import Foundation
+import WorkspaceBase
 
 /// `workspace run FEATURE|PROGRAM [PROGRAM-OPTIONS…]`: builds a sandbox or the app in the focus
 /// and runs it in this process's place, so the program has the terminal, the signals and the

@@ -1,3 +1,7 @@
+import WorkspaceBase
+import WorkspaceRules
+import WorkspaceSpec
+
 /// `workspace spec`: project-spec.yml (XcodeGen) and Tools/Package.swift from Package.swift;
 /// `--check` says whether they are stale, `--verify` checks a project XcodeGen generated.
 struct SpecCommand: Subcommand {

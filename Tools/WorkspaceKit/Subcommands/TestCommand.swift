@@ -1,3 +1,6 @@
+import WorkspaceBase
+import WorkspaceFocus
+
 /// `workspace test MODULE…`: builds only what the tests of the modules need, in the focus, and
 /// runs them.
 struct TestCommand: Subcommand {

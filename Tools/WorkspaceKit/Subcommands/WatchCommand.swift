@@ -1,4 +1,6 @@
 import Foundation
+import WorkspaceBase
+import WorkspaceWatch
 
 #if canImport(Glibc)
     import Glibc

@@ -1,0 +1,426 @@
+import WorkspaceBase
+
+/// The files of a new feature, in the shape of the existing ones (see `Features/Favorites`):
+/// a working screen that lists the feed's popular recipes through `environment.client`, logs
+/// its page view, opens a recipe's details by its descriptor and shows loading,
+/// failed (with retry) and empty states; its tests, its sandbox and its descriptor. Its side
+/// effects are one call each, so they stay in the view model: an interactor is worth a file of
+/// its own once they have rules of their own (see `Features/RecipeDetails`).
+public struct FeatureTemplates: Sendable {
+    public let forms: NameForms
+
+    public init(name: String) {
+        forms = NameForms(name)
+    }
+
+    var name: String { forms.name }
+
+    /// Every new file, by package-relative path, in a stable order.
+    public var files: [(path: String, text: String)] {
+        let folder = "Features/\(name)"
+        return [
+            ("\(folder)/\(name)Feature.swift", feature),
+            ("\(folder)/\(name)Screen.swift", screen),
+            ("\(folder)/\(name)ViewModel.swift", viewModel),
+            ("\(folder)/\(name)Translator.swift", translator),
+            ("\(folder)/\(name)State.swift", state),
+            ("Tests/\(Conventions.testTarget(of: name))/\(name)ScreenTests.swift", tests),
+            ("Sandboxes/\(Conventions.sandbox(of: name))/main.swift", sandbox),
+            ("\(Conventions.entriesFolder)/\(entryName)/\(entryName).swift", entry),
+        ]
+    }
+
+    // MARK: Core
+
+    /// The descriptor's own name inside `enum Screens`: `Pantry`.
+    public var descriptorName: String { name }
+
+    /// The descriptor as every other module writes it: `Screens.Pantry`.
+    public var descriptorType: String { "\(Conventions.screensNamespace).\(descriptorName)" }
+
+    /// The screen's case in its part's `Kind`: `pantry`.
+    public var kindCase: String { forms.lowerCamel }
+
+    /// The descriptor, for the body of its part's namespace (`enum ScreensPart01`, without
+    /// indentation): it names its kind and its builder through the part (ScreensParts).
+    func descriptor(part: ScreensParts.Part) -> String {
+        #"""
+        /// The \#(forms.title) screen (made by `workspace new-feature`).
+        public struct \#(descriptorName): PlainScreenDescriptor {
+            public static var kind: ScreenKind { .part(Kind.\#(kindCase)) }
+            public static var linkPath: String { "\#(forms.kebab)" }
+
+            public init() {}
+
+            public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
+                resolver.\#(part.slot).builders.\#(builderName)(self, in: environment)
+            }
+        }
+        """#
+    }
+
+    /// The requirement in the part's `Builders`, without indentation: named after the descriptor,
+    /// not an overload of one `build`, since the compiler weighs every overload of a name at every
+    /// call and in every conformance (a thousand screens made Core's and CoreTesting's builds minutes).
+    public var requirement: String {
+        "@MainActor func \(builderName)(_ descriptor: \(descriptorName), in environment: any Environment) -> any Screen"
+    }
+
+    /// The screen's builder in its part's `Placeholders`, without indentation.
+    var placeholderBuilder: String {
+        """
+        public func \(builderName)(_ descriptor: \(descriptorName), in environment: any Environment) -> any Screen {
+            resolver.placeholder(for: descriptor, in: environment)
+        }
+        """
+    }
+
+    /// The name every other module writes, `Screens.Pantry`, for the part's type.
+    func name(part: ScreensParts.Part) -> String {
+        "public typealias \(descriptorName) = \(part.namespace).\(descriptorName)"
+    }
+
+    /// The builder as a resolver in another module declares it: `buildPantry(_ descriptor: Screens.Pantry, …)`.
+    public var resolverBuilder: String {
+        "@MainActor func \(builderName)(_ descriptor: \(descriptorType), in environment: any Environment) -> any Screen"
+    }
+
+    /// The requirement's name: `buildPantry`.
+    public var builderName: String { "build\(descriptorName)" }
+
+    // MARK: Feature
+
+    var feature: String {
+        #"""
+        import Core
+
+        /// The feature's doors: the one way in (the app's resolver and the sandbox build the screen here)
+        /// and the way out (a recipe's details, by its descriptor; the coordinator resolves it and decides
+        /// where it appears). This is the feature's one file that names `Screens`, which gains a member
+        /// whenever a screen is added anywhere: such a change recompiles this file alone.
+        public enum \#(name)Feature {
+            @MainActor
+            public static func makeScreen(_ descriptor: \#(descriptorType), environment: any Environment) -> any Screen {
+                \#(name)Screen(viewModel: \#(name)ViewModel(environment: environment))
+            }
+
+            static func recipeDetails(_ id: Recipe.ID) -> Navigation {
+                .show(Screens.RecipeDetails(recipeID: id))
+            }
+        }
+
+        """#
+    }
+
+    var screen: String {
+        #"""
+        import Core
+
+        /// The screen as runners see it: content from the translator (see `TranslatedScreen`), events to the view model.
+        @MainActor
+        final class \#(name)Screen: TranslatedScreen {
+            let viewModel: \#(name)ViewModel
+            let translator = \#(name)Translator()
+
+            init(viewModel: \#(name)ViewModel) {
+                self.viewModel = viewModel
+            }
+
+            func appear() async {
+                await viewModel.appear()
+            }
+
+            func handle(_ event: ScreenEvent) async -> Navigation? {
+                switch event {
+                case .activate(let row):
+                    if case .recipe(let id) = \#(name)Row(rowID: row) { return viewModel.open(id) }
+                case .retry:
+                    await viewModel.load()
+                default:
+                    break
+                }
+                return nil
+            }
+        }
+
+        /// The rows the screen's events name, one per recipe: the translator writes `rowID`, the
+        /// screen reads it back.
+        enum \#(name)Row: Hashable {
+            case recipe(Recipe.ID)
+
+            var rowID: String {
+                switch self {
+                case .recipe(let id): "recipe-\(id)"
+                }
+            }
+
+            /// The row whose `rowID` is exactly this; nil for any other text.
+            init?(rowID: String) {
+                // The recipe id is what follows the first dash; it is a row if the row writes the same id.
+                let id = Recipe.ID(String(rowID.drop { $0 != "-" }.dropFirst()))
+                guard let row = id.map(\#(name)Row.recipe), row.rowID == rowID else { return nil }
+                self = row
+            }
+        }
+
+        """#
+    }
+
+    var viewModel: String {
+        #"""
+        import Core
+
+        /// The \#(forms.title) screen's logic: load the recipes, open one. Its side effects (the
+        /// service call, the logs) go through the environment.
+        @MainActor
+        final class \#(name)ViewModel: ScreenViewModel {
+            private(set) var state = \#(name)State() {
+                didSet { onChange?() }
+            }
+            var onChange: (@MainActor () -> Void)?
+
+            private let environment: any Environment
+
+            init(environment: any Environment) {
+                self.environment = environment
+            }
+
+            /// Logs the page view each time; loads only until it has loaded once.
+            func appear() async {
+                environment.pageViewLogger.log(PageView("\#(forms.snake)"))
+                if case .loaded = state.phase { return }
+                await load()
+            }
+
+            /// What the screen lists: for a start, the feed's popular recipes.
+            func load() async {
+                state.phase = .loading
+                do {
+                    state.phase = .loaded(try await environment.client.feed().popular)
+                } catch {
+                    state.phase = .failed(ScreenFailure(error, whileTrying: "load the recipes"))
+                }
+            }
+
+            func open(_ id: Recipe.ID) -> Navigation {
+                environment.activityLogger.log(
+                    ActivityEvent("open_recipe", payload: ["recipe_id": String(id), "source": "\#(forms.snake)"]))
+                return \#(name)Feature.recipeDetails(id)
+            }
+        }
+
+        """#
+    }
+
+    var translator: String {
+        #"""
+        import Core
+
+        /// State to content: one link per recipe, or the loading, failed and empty states.
+        struct \#(name)Translator: Translator {
+            static let title = "\#(forms.title)"
+
+            func translate(_ state: \#(name)State) -> ScreenContent {
+                switch state.phase {
+                case .loading:
+                    return ScreenContent(title: Self.title, status: .loading("Loading recipes…"))
+                case .failed(let failure):
+                    return ScreenContent(title: Self.title, status: .failed(failure))
+                case .loaded(let recipes) where recipes.isEmpty:
+                    return ScreenContent(title: Self.title, status: .empty("No recipes yet. Check back soon."))
+                case .loaded(let recipes):
+                    let rows = recipes.map { recipe in
+                        ScreenRow(
+                            id: \#(name)Row.recipe(recipe.id).rowID,
+                            .link(title: recipe.title, subtitle: recipe.author.name),
+                            detail: "\(recipe.cookingMinutes) min"
+                        )
+                    }
+                    return ScreenContent(title: Self.title, sections: [ScreenSection(id: "recipes", title: "Popular recipes", rows: rows)])
+                }
+            }
+        }
+
+        """#
+    }
+
+    var state: String {
+        #"""
+        import Core
+
+        /// Everything the \#(forms.title) screen knows. The translator turns it into content.
+        struct \#(name)State: Equatable {
+            enum Phase: Equatable {
+                case loading
+                case loaded([Recipe])
+                case failed(ScreenFailure)
+            }
+
+            var phase = Phase.loading
+        }
+
+        """#
+    }
+
+    // MARK: Tests and sandbox
+
+    var tests: String {
+        #"""
+        import Core
+        import CoreTesting
+        import Testing
+
+        @testable import \#(name)
+
+        @MainActor
+        @Suite("\#(forms.title) screen")
+        struct \#(name)ScreenTests {
+            let environment = StubEnvironment()
+            var recorder: Recorder { environment.recorder }
+
+            func makeScreen(in environment: StubEnvironment? = nil) -> any Screen {
+                \#(name)Feature.makeScreen(\#(descriptorType)(), environment: environment ?? self.environment)
+            }
+
+            func appearedScreen(in environment: StubEnvironment? = nil) async -> any Screen {
+                let screen = makeScreen(in: environment)
+                await screen.appear()
+                return screen
+            }
+
+            /// What the stub service's feed calls popular: what the screen lists.
+            func popularRecipes() async throws -> [Recipe] {
+                try await StubRecipeClient().feed().popular
+            }
+
+            @Test func beforeAppearingTheScreenSaysItIsLoading() {
+                let screen = makeScreen()
+
+                #expect(screen.content.title == "\#(forms.title)")
+                #expect(screen.content.status == .loading("Loading recipes…"))
+                #expect(recorder.pageViews.isEmpty)
+                #expect(recorder.clientCalls.isEmpty)
+            }
+
+            @Test func appearLogsThePageViewAndListsThePopularRecipes() async throws {
+                let screen = await appearedScreen()
+                let popular = try await popularRecipes()
+
+                #expect(recorder.pageViews == [PageView("\#(forms.snake)")])
+                #expect(recorder.clientCalls == [.feed])
+                #expect(screen.content.status == .ready)
+                #expect(!popular.isEmpty)
+                #expect(screen.content.numberedRows.map(\.label) == popular.map(\.title))
+                #expect(screen.content.numberedRows.map(\.id) == popular.map { \#(name)Row.recipe($0.id).rowID })
+            }
+
+            @Test func appearingAgainLogsAnotherPageViewWithoutReloading() async {
+                let screen = await appearedScreen()
+                await screen.appear()
+
+                #expect(recorder.pageViews == [PageView("\#(forms.snake)"), PageView("\#(forms.snake)")])
+                #expect(recorder.clientCalls == [.feed])
+            }
+
+            @Test func selectingARecipeShowsItsDetails() async throws {
+                let screen = await appearedScreen()
+                let first = try #require(try await popularRecipes().first)
+
+                let navigation = await screen.handle(.activate(row: \#(name)Row.recipe(first.id).rowID))
+
+                #expect(navigation?.descriptor as? Screens.RecipeDetails == Screens.RecipeDetails(recipeID: first.id))
+                #expect(
+                    recorder.events == [ActivityEvent("open_recipe", payload: ["recipe_id": String(first.id), "source": "\#(forms.snake)"])])
+            }
+
+            @Test(arguments: ["recipe-", "recipe-x", "recipe-01", "favorite-1", "1"])
+            func rowsThatNameNoRecipeDoNothing(row: String) async {
+                let screen = await appearedScreen()
+
+                #expect(await screen.handle(.activate(row: row)) == nil)
+                #expect(recorder.events.isEmpty)
+            }
+
+            @Test func aRowReadsBackFromItsIDAndNothingElseReadsAsARow() {
+                for row in [\#(name)Row.recipe(1), .recipe(0), .recipe(12_345)] {
+                    #expect(\#(name)Row(rowID: row.rowID) == row)
+                }
+                #expect(\#(name)Row.recipe(4).rowID == "recipe-4")
+                for rowID in ["", "recipe", "recipe-", "recipe-x", "recipe-04", "recipe-+4", "recipe-4-1", "Recipe-4", "-4", "4"] {
+                    #expect(\#(name)Row(rowID: rowID) == nil, "\(rowID)")
+                }
+            }
+
+            @Test func aFailingServiceShowsARetryableFailure() async {
+                let environment = StubEnvironment(scenario: .failure)
+                let screen = await appearedScreen(in: environment)
+
+                guard case .failed(let failure) = screen.content.status else {
+                    Issue.record("expected a failed status, got \(screen.content.status)")
+                    return
+                }
+                #expect(failure.canRetry)
+                #expect(failure.message.hasPrefix("Couldn't load the recipes"))
+                #expect(screen.content.plainText().contains("(retry to try again)"))
+
+                _ = await screen.handle(.retry)
+                #expect(environment.recorder.clientCalls == [.feed, .feed])
+            }
+
+            @Test func anEmptyServiceSaysSo() async {
+                let screen = await appearedScreen(in: StubEnvironment(scenario: .empty))
+
+                #expect(screen.content.status == .empty("No recipes yet. Check back soon."))
+                #expect(screen.content.numberedRows.isEmpty)
+            }
+
+            @Test func theDescriptorOpensFromItsDeepLink() throws {
+                let link = DeepLinks.link(for: \#(descriptorType)())
+
+                #expect(link == "\(DeepLinks.scheme)://\#(forms.kebab)")
+                #expect(try DeepLinks.descriptor(from: link) as? \#(descriptorType) == \#(descriptorType)())
+            }
+        }
+
+        """#
+    }
+
+    /// The module through which the app builds the feature's screens: `PantryEntry`.
+    public var entryName: String { Conventions.entry(of: name) }
+
+    var entry: String {
+        #"""
+        import Core
+        internal import \#(name)
+
+        /// How the app builds the screens of \#(name): the only module that imports the feature for it
+        /// (docs/architecture.md, "Entries"). Its interface names Core's types only, so an edit inside
+        /// the feature recompiles this one file, and the app, which imports every entry and no feature,
+        /// is not compiled again.
+        public enum \#(entryName) {
+            @MainActor public static func makeScreen(_ descriptor: \#(descriptorType), environment: any Environment) -> any Screen {
+                \#(name)Feature.makeScreen(descriptor, environment: environment)
+            }
+        }
+
+        """#
+    }
+
+    var sandbox: String {
+        #"""
+        import Core
+        import CoreTesting
+        import \#(name)
+        import SandboxSupport
+
+        // \#(name) alone, on fixtures; every other feature's screen is a labelled placeholder.
+        let status = await Sandbox.main(
+            feature: "\#(name)",
+            link: { $0.register(\#(descriptorType).self, \#(name)Feature.makeScreen) },
+            root: \#(descriptorType)()
+        )
+        Sandbox.exit(status)
+
+        """#
+    }
+}
