@@ -67,6 +67,28 @@ struct ModuleDocsTests {
         #expect(table.contains("| `App/` | *Feature*Entry | `App/Entries/<Name>Entry` | Core, its feature | |"))
     }
 
+    @Test("the tool's libraries are one node and one row, with what they need outside Tools/")
+    func toolLibrariesFold() throws {
+        var manifest = try Self.manifest()
+        manifest.targets += [
+            Target(name: "ToolBase", kind: .regular, path: "Tools/ToolBase"),
+            Target(
+                name: "ToolEngine", kind: .regular, path: "Tools/ToolEngine", dependencies: [Dependency("ToolBase"), Dependency("HTTP")]),
+            Target(
+                name: "ToolKit", kind: .regular, path: "Tools/ToolKit", dependencies: [Dependency("ToolBase"), Dependency("ToolEngine")]),
+            Target(name: "tool", kind: .executable, path: "Tools/ToolMain", dependencies: [Dependency("ToolKit")]),
+        ]
+        let docs = ModuleDocs(manifest: manifest)
+        let graph = docs.graph()
+        #expect(graph.contains("    ToolLibrary[\"the tool's libraries\"]"))
+        #expect(graph.contains("  ToolLibrary --> HTTP"))
+        #expect(graph.contains("  tool --> ToolLibrary"))
+        #expect(!graph.contains { $0.contains("ToolBase") || $0.contains("ToolEngine") || $0.contains("ToolKit") })
+        let table = docs.table(keeping: [])
+        #expect(table.contains("| `Tools/` | *ToolLibrary* | `Tools/<Name>` | HTTP | |"))
+        #expect(table.contains("| `Tools/` | tool | `Tools/ToolMain` | the tool's libraries | |"))
+    }
+
     @Test("the graph draws every layer and every dependency, a conditional one dotted with its platforms")
     func graphFollowsTheManifest() throws {
         let graph = ModuleDocs(manifest: try Self.manifest()).graph()

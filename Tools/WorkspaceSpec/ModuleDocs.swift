@@ -57,6 +57,7 @@ public struct ModuleDocs: Sendable {
         case (ModuleLayers.feature, _): return "\(module.name)[\"each feature\"]"
         case (ModuleLayers.featureSandbox, _): return "\(module.name)[\"each feature's sandbox\"]"
         case (ModuleLayers.featureEntry, _): return "\(module.name)[\"each feature's entry\"]"
+        case (ModuleLayers.toolLibrary, _): return "\(module.name)[\"the tool's libraries\"]"
         case (_, .system): return "\(module.name)[(\(module.name))]"
         case (_, .executable): return "\(module.name)([\(module.name)])"
         default: return module.name
@@ -73,6 +74,7 @@ public struct ModuleDocs: Sendable {
         case ModuleLayers.feature: "*Feature*"
         case ModuleLayers.featureSandbox: "*Feature*Sandbox"
         case ModuleLayers.featureEntry: "*Feature*Entry"
+        case ModuleLayers.toolLibrary: "*ToolLibrary*"
         default: module.name
         }
     }
@@ -85,6 +87,7 @@ public struct ModuleDocs: Sendable {
                 name = [ModuleLayers.featureSandbox, ModuleLayers.featureEntry].contains(module.name) ? "its feature" : "the features"
             }
             if edge.to == ModuleLayers.featureEntry { name = "the features' entries" }
+            if edge.to == ModuleLayers.toolLibrary { name = "the tool's libraries" }
             return edge.platforms.isEmpty ? name : "\(name) (\(ModuleLayers.platformsInWords(edge.platforms)))"
         }
         return words.isEmpty ? "nothing" : words.joined(separator: ", ")

@@ -3,13 +3,15 @@ import WorkspaceBase
 /// The modules of the manifest as the docs show them: by layer (the top folder of each module's
 /// path), tests left out, every feature folded into one `Feature`, every feature's sandbox into
 /// one `FeatureSandbox` and every feature's entry into one `FeatureEntry`. Folding keeps the docs the same however many features there are, so
-/// `new-feature` never has to touch them.
+/// `new-feature` never has to touch them. The workspace tool's libraries (`Tools/<Name>`) fold into one
+/// `ToolLibrary`: how the tool is cut into modules is the tool's own (Tools/README.md), not the app's
+/// architecture.
 public struct ModuleLayers: Sendable {
     /// One module of the docs, or the fold of every feature (or of their sandboxes).
     public struct Module: Sendable, Equatable {
         /// The top folder: `Core`, `Platform`, `Sandboxes`…
         public var layer: String
-        /// The target's name, or `Feature` / `FeatureSandbox` / `FeatureEntry` for a fold.
+        /// The target's name, or `Feature` / `FeatureSandbox` / `FeatureEntry` / `ToolLibrary` for a fold.
         public var name: String
         /// `Platform/WebAPI`, or `Features/<Name>` for a fold.
         public var folder: String
@@ -29,6 +31,7 @@ public struct ModuleLayers: Sendable {
     public static let feature = "Feature"
     public static let featureSandbox = "FeatureSandbox"
     public static let featureEntry = "FeatureEntry"
+    public static let toolLibrary = "ToolLibrary"
 
     public let manifest: Manifest
 
@@ -47,9 +50,13 @@ public struct ModuleLayers: Sendable {
         let features = Set(manifest.features.map(\.name))
         let sandboxes = Set(manifest.sandboxes.map(\.name))
         let entries = Set(manifest.entries.map(\.name))
+        let toolLibraries = Set(
+            manifest.targets.filter { $0.kind == .regular && $0.path.hasPrefix(Conventions.toolPackageFolder + "/") }.map(\.name))
         func fold(_ name: String) -> String {
-            features.contains(name)
-                ? Self.feature : sandboxes.contains(name) ? Self.featureSandbox : entries.contains(name) ? Self.featureEntry : name
+            if features.contains(name) { return Self.feature }
+            if sandboxes.contains(name) { return Self.featureSandbox }
+            if entries.contains(name) { return Self.featureEntry }
+            return toolLibraries.contains(name) ? Self.toolLibrary : name
         }
         var modules: [Module] = []
         for target in manifest.targets where target.kind != .test {
@@ -68,6 +75,7 @@ public struct ModuleLayers: Sendable {
             case Self.feature: folder = "Features/<Name>"
             case Self.featureSandbox: folder = "Sandboxes/<Name>Sandbox"
             case Self.featureEntry: folder = "\(Conventions.entriesFolder)/<Name>Entry"
+            case Self.toolLibrary: folder = "\(Conventions.toolPackageFolder)/<Name>"
             default: folder = target.path
             }
             modules.append(
