@@ -161,7 +161,7 @@ struct RunCommandTests {
         let options = try RunCommand.parse(["--package-path", "/w", "Feed", "--", "--scenario", "slow"])
         #expect(options == RunCommand(name: "Feed", package: PackageOptions(packagePath: "/w"), programArguments: ["--scenario", "slow"]))
         #expect(try RunCommand.parse(["--help", "Feed"]) == nil)
-        #expect(throws: UsageError.self) { try RunCommand.parse(["--scenario", "x", "Feed"]) }
+        #expect(throws: CommandLineError.self) { try RunCommand.parse(["--scenario", "x", "Feed"]) }
         #expect(run(["run"]).status == 2)
     }
 

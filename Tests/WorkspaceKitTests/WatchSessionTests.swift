@@ -226,7 +226,7 @@ struct WatchPartsTests {
         do {
             try body()
             return nil
-        } catch let error as UsageError {
+        } catch let error as CommandLineError {
             return error.message
         } catch {
             return "not a usage error: \(error)"

@@ -62,9 +62,9 @@ public struct WorkspaceCommand {
     }
 
     /// The usage error for a first word that names no subcommand: it lists them.
-    static func unknownCommand(_ name: String) -> UsageError {
+    static func unknownCommand(_ name: String) -> CommandLineError {
         let names = subcommands.map { $0.name }.joined(separator: ", ")
-        return UsageError(
+        return CommandLineError(
             name.hasPrefix("-")
                 ? "the command comes first, then its options: workspace <command> [options]; commands: \(names)"
                 : "unknown command “\(name)”; commands: \(names)")
@@ -84,7 +84,7 @@ public struct WorkspaceCommand {
                 return ExitStatus.success.rawValue
             }
             return try subcommand.run(environment).rawValue
-        } catch let error as UsageError {
+        } catch let error as CommandLineError {
             environment.writeError("workspace: \(error.message)\nRun `workspace help` for usage.")
             return ExitStatus.usage.rawValue
         } catch {

@@ -2,7 +2,7 @@ import WorkspaceBase
 
 /// What a subcommand's command line may hold, which the one parser reads: its flags, its options
 /// that take a value, and what it does with words that are not options.
-struct OptionSpec: Sendable {
+struct CommandLineSyntax: Sendable {
     /// What the words that are not options are.
     enum Arguments: Sendable {
         /// None: a word is a usage error.
@@ -32,7 +32,7 @@ struct OptionSpec: Sendable {
     static let packageOptions: Set<String> = ["--package-path", "--scratch-path"]
 }
 
-/// The command line a subcommand is given, parsed against its `OptionSpec`.
+/// The command line a subcommand is given, parsed against its `CommandLineSyntax`.
 struct ParsedArguments: Equatable, Sendable {
     /// `-h` or `--help` came before anything the subcommand would pass on.
     var help = false
@@ -53,9 +53,9 @@ struct ParsedArguments: Equatable, Sendable {
 /// a program's own); `--name value` and `--name=value` are the same; a value may not start with
 /// `--`, so a forgotten value is not read as the next option.
 enum ArgumentParser {
-    static func parse(_ arguments: [String], command: String, spec: OptionSpec) throws(UsageError) -> ParsedArguments {
+    static func parse(_ arguments: [String], command: String, syntax: CommandLineSyntax) throws(CommandLineError) -> ParsedArguments {
         var parsed = ParsedArguments()
-        if spec.arguments == .unparsed {
+        if syntax.arguments == .unparsed {
             parsed.programArguments = arguments
             return parsed
         }
@@ -65,14 +65,14 @@ enum ArgumentParser {
                 parsed.help = true
                 return parsed
             }
-            if argument == "--", spec.arguments == .listThenProgramAfterDoubleDash {
+            if argument == "--", syntax.arguments == .listThenProgramAfterDoubleDash {
                 parsed.programArguments = Array(remaining)
                 return parsed
             }
             guard argument.hasPrefix("-"), argument != "-" else {
-                switch spec.arguments {
+                switch syntax.arguments {
                 case .none:
-                    throw UsageError("\(command) takes no argument “\(argument)”")
+                    throw CommandLineError("\(command) takes no argument “\(argument)”")
                 case .list, .listThenProgramAfterDoubleDash:
                     parsed.positional.append(argument)
                 case .programAfterFirst, .unparsed:
@@ -85,26 +85,26 @@ enum ArgumentParser {
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0]
             let inline = parts.count == 2 ? parts[1] : nil
-            if spec.values.contains(name) || spec.repeatable.contains(name) || OptionSpec.packageOptions.contains(name) {
+            if syntax.values.contains(name) || syntax.repeatable.contains(name) || CommandLineSyntax.packageOptions.contains(name) {
                 let value: String
                 if let inline {
                     value = inline
                 } else {
                     guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
-                        throw UsageError("\(command): \(name) needs a value")
+                        throw CommandLineError("\(command): \(name) needs a value")
                     }
                     value = next
                 }
-                if spec.repeatable.contains(name) {
+                if syntax.repeatable.contains(name) {
                     parsed.repeated[name, default: []].append(value)
                 } else {
                     parsed.values[name] = value
                 }
-            } else if spec.flags.contains(name) {
-                guard inline == nil else { throw UsageError("\(command): \(name) takes no value") }
+            } else if syntax.flags.contains(name) {
+                guard inline == nil else { throw CommandLineError("\(command): \(name) takes no value") }
                 parsed.flags.insert(name)
             } else {
-                throw UsageError(spec.unknownOption?(name) ?? "\(command) has no option \(name)")
+                throw CommandLineError(syntax.unknownOption?(name) ?? "\(command) has no option \(name)")
             }
         }
         return parsed

@@ -12,10 +12,10 @@ protocol Subcommand {
     static var summary: String { get }
     /// `workspace NAME --help`; by default the synopsis, the summary and the shared options.
     static var usage: String { get }
-    static var options: OptionSpec { get }
+    static var options: CommandLineSyntax { get }
 
-    /// Checks the command line; a `UsageError` for one that is wrong.
-    init(_ arguments: ParsedArguments) throws(UsageError)
+    /// Checks the command line; a `CommandLineError` for one that is wrong.
+    init(_ arguments: ParsedArguments) throws(CommandLineError)
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus
 }
@@ -35,14 +35,14 @@ extension Subcommand {
     }
 
     /// The subcommand `arguments` (what follows its name) ask for; nil when they ask for its usage.
-    static func parse(_ arguments: [String]) throws(UsageError) -> Self? {
-        let parsed = try ArgumentParser.parse(arguments, command: name, spec: options)
+    static func parse(_ arguments: [String]) throws(CommandLineError) -> Self? {
+        let parsed = try ArgumentParser.parse(arguments, command: name, syntax: options)
         return parsed.help ? nil : try Self(parsed)
     }
 }
 
 /// A command line that is wrong: exit status 2, with the message and a pointer to the usage.
-struct UsageError: Error, Equatable {
+struct CommandLineError: Error, Equatable {
     var message: String
 
     init(_ message: String) {

@@ -15,19 +15,19 @@ struct AffectedCommand: Subcommand {
         that read it; Package.swift, or a file no target holds, runs everything. --run runs the tests with `workspace test`; --json
         prints a GitHub Actions matrix, one entry per test target with its command
         """
-    static let options = OptionSpec(flags: ["--run", "--json"], values: ["--base"])
+    static let options = CommandLineSyntax(flags: ["--run", "--json"], values: ["--base"])
 
     var base: String?
     var runsTests: Bool
     var json: Bool
     var package: PackageOptions
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
         base = arguments.values["--base"]
         runsTests = arguments.flags.contains("--run")
         json = arguments.flags.contains("--json")
         package = arguments.package
-        if runsTests, json { throw UsageError("affected takes --run or --json, not both") }
+        if runsTests, json { throw CommandLineError("affected takes --run or --json, not both") }
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {
@@ -91,11 +91,11 @@ struct AffectedCommand: Subcommand {
 extension ChangeDetector {
     /// The change since `--base REF` as given on the command line (nil: the merge base with the
     /// main branch); a REF git does not know is a usage error.
-    func changes(since base: String?) throws(UsageError) -> ChangeSet {
+    func changes(since base: String?) throws(CommandLineError) -> ChangeSet {
         do {
             return try changes(base: base)
         } catch {
-            throw UsageError(error.description)
+            throw CommandLineError(error.description)
         }
     }
 }

@@ -16,32 +16,32 @@ struct CassetteCommand: Subcommand {
         if the web API did not answer (nothing compared). Needs no package: runs from
         any folder
         """
-    static let options = OptionSpec(values: ["--api-url", "--timeout"], arguments: .list)
+    static let options = CommandLineSyntax(values: ["--api-url", "--timeout"], arguments: .list)
 
     /// As given on the command line (it names the file in the report).
     var file: String
     var server: URL
     var timeout: Double
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
         guard arguments.positional.first == "verify", arguments.positional.count == 2 else {
-            throw UsageError(
+            throw CommandLineError(
                 "cassette needs: verify FILE --api-url URL, such as: workspace cassette verify fixtures/feed.json --api-url http://127.0.0.1:8080"
             )
         }
         file = arguments.positional[1]
         guard let apiURL = arguments.values["--api-url"] else {
-            throw UsageError("cassette verify needs --api-url URL: the live web API to ask")
+            throw CommandLineError("cassette verify needs --api-url URL: the live web API to ask")
         }
         do {
             server = try APIAddress.parse(apiURL)
         } catch {
-            throw UsageError(error.message)
+            throw CommandLineError(error.message)
         }
         timeout = 10
         if let given = arguments.values["--timeout"] {
             guard let value = Double(given), value > 0, value <= 3600 else {
-                throw UsageError("--timeout needs a number of seconds between 0 and 3600, not “\(given)”")
+                throw CommandLineError("--timeout needs a number of seconds between 0 and 3600, not “\(given)”")
             }
             timeout = value
         }

@@ -9,7 +9,7 @@ struct CheckCommand: Subcommand {
         enforce the architecture rules; one line per violation
         (file:line: rule: message — fix: …), exit status 1 if any
         """
-    static let options = OptionSpec()
+    static let options = CommandLineSyntax()
 
     var package: PackageOptions
 

@@ -11,7 +11,7 @@ struct FoldingCommand: Subcommand {
         NFKD, case folding, no accents or format characters) from Foundation's Unicode data;
         --check writes nothing and fails with a unified diff when the file differs
         """
-    static let options = OptionSpec(flags: ["--check"])
+    static let options = CommandLineSyntax(flags: ["--check"])
 
     var check: Bool
     var package: PackageOptions

@@ -16,7 +16,7 @@ struct GalleryCommand: Subcommand {
         differently; both fail when a screen has a state no scenario reaches.
         --all renders every program
         """
-    static let options = OptionSpec(flags: ["--check", "--all"], values: ["--base"])
+    static let options = CommandLineSyntax(flags: ["--check", "--all"], values: ["--base"])
 
     var check: Bool
     var all: Bool

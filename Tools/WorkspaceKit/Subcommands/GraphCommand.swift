@@ -7,16 +7,16 @@ struct GraphCommand: Subcommand {
     static let summary = """
         print the module graph (Mermaid by default); --tests adds the test targets
         """
-    static let options = OptionSpec(flags: ["--tests"], values: ["--format"])
+    static let options = CommandLineSyntax(flags: ["--tests"], values: ["--format"])
 
     var format: GraphRenderer.Format
     var includeTests: Bool
     var package: PackageOptions
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
         let formatName = arguments.values["--format"] ?? GraphRenderer.Format.mermaid.rawValue
         guard let format = GraphRenderer.Format(rawValue: formatName) else {
-            throw UsageError("unknown graph format “\(formatName)”; formats: mermaid, dot")
+            throw CommandLineError("unknown graph format “\(formatName)”; formats: mermaid, dot")
         }
         self.format = format
         includeTests = arguments.flags.contains("--tests")

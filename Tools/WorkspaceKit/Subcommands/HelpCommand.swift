@@ -7,15 +7,15 @@ struct HelpCommand: Subcommand {
     static let summary = """
         show this text, or what COMMAND does and takes (as `workspace COMMAND --help`)
         """
-    static let options = OptionSpec(arguments: .list)
+    static let options = CommandLineSyntax(arguments: .list)
 
     /// Nil: every subcommand.
     var command: (any Subcommand.Type)?
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
         guard let name = arguments.positional.first else { return }
         if let extra = arguments.positional.dropFirst().first {
-            throw UsageError("help takes one COMMAND, not also “\(extra)”")
+            throw CommandLineError("help takes one COMMAND, not also “\(extra)”")
         }
         guard let command = WorkspaceCommand.subcommand(named: name) else { throw WorkspaceCommand.unknownCommand(name) }
         self.command = command

@@ -14,7 +14,7 @@ struct InsightsCommand: Subcommand {
         too; COOKBOOK_INSIGHTS=off records nothing. `workspace insights --help` says more
         """
     static var usage: String { reportUsage + "\n\n" + recordUsage }
-    static let options = OptionSpec(
+    static let options = CommandLineSyntax(
         flags: ["--json", "--markdown", "--fail-on-slowdown"],
         values: ["--html", "--threshold", "--recent", "--days", "--min-builds", "--wide"],
         repeatable: ["--store", "--against"],
@@ -29,27 +29,27 @@ struct InsightsCommand: Subcommand {
     var action: Action
     var package: PackageOptions
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
         package = arguments.package
         switch arguments.positional.first {
         case nil:
             guard arguments.programArguments.isEmpty else {
-                throw UsageError("insights runs a command only with record: workspace insights record -- swift build")
+                throw CommandLineError("insights runs a command only with record: workspace insights record -- swift build")
             }
             action = .report(try InsightsOptions(arguments))
         case "record":
             guard arguments.positional.count == 1, !arguments.programArguments.isEmpty else {
-                throw UsageError("insights record needs a command after `--`, such as: workspace insights record -- swift build")
+                throw CommandLineError("insights record needs a command after `--`, such as: workspace insights record -- swift build")
             }
             let reportOptions = arguments.flags.union(arguments.values.keys).union(arguments.repeated.keys)
-                .subtracting(OptionSpec.packageOptions)
+                .subtracting(CommandLineSyntax.packageOptions)
             guard reportOptions.isEmpty else {
-                throw UsageError(
+                throw CommandLineError(
                     "insights record takes only --package-path and --scratch-path, not \(reportOptions.sorted().joined(separator: ", "))")
             }
             action = .record(arguments.programArguments)
         case let word?:
-            throw UsageError("insights takes no argument “\(word)”: `workspace insights record -- COMMAND…` records a command")
+            throw CommandLineError("insights takes no argument “\(word)”: `workspace insights record -- COMMAND…` records a command")
         }
     }
 

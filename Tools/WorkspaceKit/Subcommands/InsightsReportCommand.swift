@@ -106,18 +106,18 @@ struct InsightsOptions {
     var against: [String]?
     var failOnSlowdown = false
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
         if arguments.flags.contains("--json") && arguments.flags.contains("--markdown") {
-            throw UsageError("insights takes --json or --markdown, not both")
+            throw CommandLineError("insights takes --json or --markdown, not both")
         }
         format = arguments.flags.contains("--json") ? .json : arguments.flags.contains("--markdown") ? .markdown : .text
         failOnSlowdown = arguments.flags.contains("--fail-on-slowdown")
         html = arguments.values["--html"]
         stores = arguments.repeated["--store"] ?? []
         against = arguments.repeated["--against"]
-        func whole(_ name: String) throws(UsageError) -> Int? {
+        func whole(_ name: String) throws(CommandLineError) -> Int? {
             guard let text = arguments.values[name] else { return nil }
-            guard let number = Int(text), number > 0 else { throw UsageError("\(name) takes a whole number above 0, not “\(text)”") }
+            guard let number = Int(text), number > 0 else { throw CommandLineError("\(name) takes a whole number above 0, not “\(text)”") }
             return number
         }
         if let recent = try whole("--recent") { settings.recentBuilds = recent }
@@ -126,7 +126,7 @@ struct InsightsOptions {
         if let text = arguments.values["--threshold"] {
             let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
             guard let percent = Double(digits), percent >= 0, percent.isFinite else {
-                throw UsageError("--threshold takes a percentage such as 20 or 20%, not “\(text)”")
+                throw CommandLineError("--threshold takes a percentage such as 20 or 20%, not “\(text)”")
             }
             settings.threshold = percent / 100
         }

@@ -13,15 +13,15 @@ struct NewFeatureCommand: Subcommand {
         names create several features in one run, all or none.
         --dry-run lists what would be created or changed and writes nothing
         """
-    static let options = OptionSpec(flags: ["--dry-run"], arguments: .list)
+    static let options = CommandLineSyntax(flags: ["--dry-run"], arguments: .list)
 
     var names: [String]
     var dryRun: Bool
     var package: PackageOptions
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
         guard !arguments.positional.isEmpty else {
-            throw UsageError("new-feature needs a NAME, such as: workspace new-feature Pantry")
+            throw CommandLineError("new-feature needs a NAME, such as: workspace new-feature Pantry")
         }
         names = arguments.positional
         dryRun = arguments.flags.contains("--dry-run")

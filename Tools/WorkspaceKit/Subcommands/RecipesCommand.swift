@@ -12,7 +12,7 @@ struct RecipesCommand: Subcommand {
         App/bundled-recipes.json (the shape --dataset FILE reads); --check writes nothing
         and fails with a unified diff when the Swift file differs from what the JSON gives
         """
-    static let options = OptionSpec(flags: ["--check"])
+    static let options = CommandLineSyntax(flags: ["--check"])
 
     var check: Bool
     var package: PackageOptions

@@ -27,7 +27,7 @@ struct RunCommand: Subcommand, Equatable {
         exit status: the program's, 1 when it does not build, 2 bad command line (an unknown
         name lists the features and programs)
         """
-    static let options = OptionSpec(arguments: .programAfterFirst) { option in
+    static let options = CommandLineSyntax(arguments: .programAfterFirst) { option in
         "run has no option \(option) before the name; a program's options go after it: workspace run Feed \(option)"
     }
 
@@ -43,9 +43,9 @@ struct RunCommand: Subcommand, Equatable {
         self.programArguments = programArguments
     }
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
         guard let name = arguments.positional.first else {
-            throw UsageError("run needs a FEATURE or PROGRAM, such as: workspace run Feed")
+            throw CommandLineError("run needs a FEATURE or PROGRAM, such as: workspace run Feed")
         }
         self.init(name: name, package: arguments.package, programArguments: arguments.programArguments)
     }
@@ -77,7 +77,7 @@ struct RunCommand: Subcommand, Equatable {
 
     /// The executable `name` stands for: a feature's sandbox (`Feed`, `FeedSandbox`), the app
     /// (`cookbook`, or `App`), or any other executable of the manifest by its name.
-    static func program(named name: String, in manifest: Manifest) throws(UsageError) -> String {
+    static func program(named name: String, in manifest: Manifest) throws(CommandLineError) -> String {
         let executables = manifest.targets.filter { $0.kind == .executable }.map(\.name)
         let features = manifest.features.map(\.name)
         if features.contains(name), executables.contains(Conventions.sandbox(of: name)) { return Conventions.sandbox(of: name) }
@@ -86,7 +86,7 @@ struct RunCommand: Subcommand, Equatable {
         let sandboxes = Set(manifest.sandboxes.map(\.name))
         let programs = executables.filter { !sandboxes.contains($0) }
         let near = (features + executables).first { $0.lowercased() == name.lowercased() }
-        throw UsageError(
+        throw CommandLineError(
             "unknown feature or program “\(name)”\(near.map { " (did you mean \($0)?)" } ?? ""). Features: "
                 + "\(features.joined(separator: ", ")); programs: \(programs.joined(separator: ", "))")
     }

@@ -17,7 +17,7 @@ struct SpecCommand: Subcommand {
         testing only that module, one per program (the app, each sandbox) running it
         (exit status 1 if not)
         """
-    static let options = OptionSpec(flags: ["--check"], values: ["--verify"])
+    static let options = CommandLineSyntax(flags: ["--check"], values: ["--verify"])
 
     enum Action: Equatable {
         case write

@@ -12,16 +12,16 @@ struct TestCommand: Subcommand {
         ran, passed and failed. Exit status 1 if any failed or none ran, 2 for an
         unknown module. --filter narrows the tests; --sanitize is passed to swift test
         """
-    static let options = OptionSpec(values: ["--filter", "--sanitize"], arguments: .list)
+    static let options = CommandLineSyntax(values: ["--filter", "--sanitize"], arguments: .list)
 
     var modules: [String]
     var filter: String?
     var sanitizer: String?
     var package: PackageOptions
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
         guard !arguments.positional.isEmpty else {
-            throw UsageError("test needs at least one MODULE, such as: workspace test Feed")
+            throw CommandLineError("test needs at least one MODULE, such as: workspace test Feed")
         }
         modules = arguments.positional
         filter = arguments.values["--filter"]
@@ -35,7 +35,7 @@ struct TestCommand: Subcommand {
         let testTargets: [String]
         switch FocusedTests.testTargets(named: modules, in: manifest) {
         case .success(let targets): testTargets = targets
-        case .failure(let error): throw UsageError(error.message)
+        case .failure(let error): throw CommandLineError(error.message)
         }
         var tests = FocusedTests(
             manifest: manifest, files: workspace.files, focus: workspace.focus, runner: workspace.runner,

@@ -39,7 +39,8 @@ struct WatchCommand: Subcommand, Equatable {
         Ctrl-C), 128 + the signal when the watch is stopped, 1 when watching cannot start,
         2 bad command line
         """
-    static let options = OptionSpec(flags: ["--poll"], values: ["--scenario", "--open"], arguments: .listThenProgramAfterDoubleDash) {
+    static let options = CommandLineSyntax(flags: ["--poll"], values: ["--scenario", "--open"], arguments: .listThenProgramAfterDoubleDash)
+    {
         option in "watch has no option \(option); options for the sandbox go after --, e.g. workspace watch Feed -- \(option)"
     }
 
@@ -51,12 +52,12 @@ struct WatchCommand: Subcommand, Equatable {
     /// After `--`.
     var sandboxArguments: [String] = []
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
         guard let feature = arguments.positional.first else {
-            throw UsageError("watch needs a FEATURE, such as: workspace watch Feed")
+            throw CommandLineError("watch needs a FEATURE, such as: workspace watch Feed")
         }
         if let second = arguments.positional.dropFirst().first {
-            throw UsageError("watch takes one FEATURE, not also “\(second)”")
+            throw CommandLineError("watch takes one FEATURE, not also “\(second)”")
         }
         self.feature = feature
         scenario = arguments.values["--scenario"]
@@ -87,13 +88,13 @@ struct WatchCommand: Subcommand, Equatable {
     /// The sandbox of the feature named (`Feed` or `FeedSandbox`) and the folders of its modules.
     func plan(
         manifest: Manifest, root: String, focus: Focus, reading read: @escaping () throws -> Manifest
-    ) throws(UsageError) -> WatchPlan {
+    ) throws(CommandLineError) -> WatchPlan {
         let features = manifest.features.map(\.name)
         let featureName = feature.hasSuffix("Sandbox") ? String(feature.dropLast("Sandbox".count)) : feature
         guard features.contains(featureName),
             let sandbox = manifest.sandboxes.first(where: { $0.name == Conventions.sandbox(of: featureName) })
         else {
-            throw UsageError("no feature “\(feature)” with a sandbox; features: \(features.joined(separator: ", "))")
+            throw CommandLineError("no feature “\(feature)” with a sandbox; features: \(features.joined(separator: ", "))")
         }
         let modules = ModuleGraph(manifest: manifest).closure(of: [sandbox.name])
         let folders = modules.compactMap { manifest.target(named: $0)?.path }
