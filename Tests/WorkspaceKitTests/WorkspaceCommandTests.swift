@@ -52,6 +52,30 @@ struct WorkspaceCommandTests {
         #expect(try run(["check", "--help", "--bogus"]).output.hasPrefix("usage: workspace check"))
     }
 
+    @Test("each option is declared once: the parser takes it, the synopsis and the usage show it, its help beside it")
+    func optionsAreDeclaredOnce() throws {
+        for command in WorkspaceCommand.subcommands {
+            let syntax = command.options
+            for option in syntax.options + syntax.exclusive {
+                // Optional ones in brackets, alone or in the group of those that exclude each other.
+                let shown = option.isRequired ? " \(option.form)" : syntax.exclusive.contains(option) ? option.form : "[\(option.form)]"
+                #expect(command.synopsis.contains(shown), "\(command.name): \(option.name)")
+                let line = command.usage.split(separator: "\n").first { $0.hasPrefix("  \(option.form) ") }
+                #expect(line?.hasSuffix(option.help.split(separator: "\n")[0]) == true, "\(command.name): \(option.name)")
+                let given = option.takesValue ? [option.name, "x"] : [option.name]
+                let parsed = try ArgumentParser.parse(given, command: command.name, syntax: syntax)
+                #expect(
+                    parsed.has(option) || parsed.value(option) == "x" || parsed.repeatedValues(option) == ["x"],
+                    "\(command.name): \(option.name)")
+            }
+        }
+        // Exclusive options are refused together, before the subcommand runs.
+        let both = try run(["spec", "--check", "--verify", "Cookbook.xcodeproj"])
+        #expect(both.status == 2)
+        #expect(both.errors.hasPrefix("workspace: spec takes --check or --verify, not both"))
+        #expect(both.runner.calls.isEmpty)
+    }
+
     @Test("an unknown subcommand, or an option before the subcommand, is a usage error listing the subcommands")
     func anUnknownSubcommandIsAnError() throws {
         let commands =

@@ -103,7 +103,7 @@ public struct WorkspaceCommand {
                 let padded = command.synopsis.padding(toLength: 12, withPad: " ", startingAt: 0)
                 return (["  " + padded + first] + summary.dropFirst().map { indent + $0 }).joined(separator: "\n")
             }
-            return (["  " + command.synopsis] + summary.map { indent + $0 }).joined(separator: "\n")
+            return (command.synopsisLines(after: "  ") + summary.map { indent + $0 }).joined(separator: "\n")
         }
         return """
             usage: workspace <command> [options]

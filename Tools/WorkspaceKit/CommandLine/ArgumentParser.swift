@@ -1,7 +1,8 @@
 import WorkspaceBase
 
-/// What a subcommand's command line may hold, which the one parser reads: its flags, its options
-/// that take a value, and what it does with words that are not options.
+/// What a subcommand's command line may hold, which the one parser reads, and the synopsis and
+/// the usage show: its options, which of them exclude each other, and what it does with words
+/// that are not options.
 struct CommandLineSyntax: Sendable {
     /// What the words that are not options are.
     enum Arguments: Sendable {
@@ -20,16 +21,38 @@ struct CommandLineSyntax: Sendable {
         case unparsed
     }
 
-    var flags: Set<String> = []
-    var values: Set<String> = []
-    /// Options that take a value and may be given more than once (`--store A --store B`).
-    var repeatable: Set<String> = []
+    var options: [CommandLineOption] = []
+    /// Options of which a command line may give one at most, shown as `[--json | --markdown]`.
+    var exclusive: [CommandLineOption] = []
     var arguments: Arguments = .none
     /// What an unknown option is told, when a subcommand knows better than “has no option”.
     var unknownOption: (@Sendable (_ option: String) -> String)?
 
     /// Every subcommand takes these: which package, and where SwiftPM builds.
-    static let packageOptions: Set<String> = ["--package-path", "--scratch-path"]
+    static let packageOptions = [CommandLineOption.packagePath, .scratchPath]
+
+    /// The option called `name`, the package's included.
+    func option(named name: String) -> CommandLineOption? {
+        (exclusive + options + Self.packageOptions).first { $0.name == name }
+    }
+
+    /// The options as the synopsis shows them: `[--base REF] [--run | --json]`, the exclusive ones
+    /// last, a required one without brackets.
+    var synopsis: [String] {
+        let group = exclusive.isEmpty ? [] : ["[" + exclusive.map(\.form).joined(separator: " | ") + "]"]
+        return options.map { $0.isRequired ? $0.form : "[\($0.form)]" } + group
+    }
+
+    /// The usage's list of options: each one's form and, beside it, its help.
+    var optionLines: [String] {
+        let shown = options + exclusive
+        let column = (shown.map(\.form.count).max() ?? 0) + 2
+        return shown.flatMap { option in
+            option.help.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+                (index == 0 ? option.form : "").padding(toLength: column, withPad: " ", startingAt: 0) + line
+            }
+        }
+    }
 }
 
 /// The command line a subcommand is given, parsed against its `CommandLineSyntax`.
@@ -45,8 +68,17 @@ struct ParsedArguments: Equatable, Sendable {
     var programArguments: [String] = []
 
     var package: PackageOptions {
-        PackageOptions(packagePath: values["--package-path"], scratchPath: values["--scratch-path"])
+        PackageOptions(packagePath: value(.packagePath), scratchPath: value(.scratchPath))
     }
+
+    /// Whether the flag `option` was given.
+    func has(_ option: CommandLineOption) -> Bool { flags.contains(option.name) }
+
+    /// The value given to `option`, nil when it was not given.
+    func value(_ option: CommandLineOption) -> String? { values[option.name] }
+
+    /// Every value given to the repeatable `option`, in order; nil when it was not given.
+    func repeatedValues(_ option: CommandLineOption) -> [String]? { repeated[option.name] }
 }
 
 /// The one parser of the tool's command lines. Options may come anywhere among the words (before
@@ -85,7 +117,10 @@ enum ArgumentParser {
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0]
             let inline = parts.count == 2 ? parts[1] : nil
-            if syntax.values.contains(name) || syntax.repeatable.contains(name) || CommandLineSyntax.packageOptions.contains(name) {
+            guard let option = syntax.option(named: name) else {
+                throw CommandLineError(syntax.unknownOption?(name) ?? "\(command) has no option \(name)")
+            }
+            if option.takesValue {
                 let value: String
                 if let inline {
                     value = inline
@@ -95,17 +130,19 @@ enum ArgumentParser {
                     }
                     value = next
                 }
-                if syntax.repeatable.contains(name) {
+                if case .repeatable = option.kind {
                     parsed.repeated[name, default: []].append(value)
                 } else {
                     parsed.values[name] = value
                 }
-            } else if syntax.flags.contains(name) {
+            } else {
                 guard inline == nil else { throw CommandLineError("\(command): \(name) takes no value") }
                 parsed.flags.insert(name)
-            } else {
-                throw CommandLineError(syntax.unknownOption?(name) ?? "\(command) has no option \(name)")
             }
+        }
+        let given = syntax.exclusive.filter { parsed.has($0) || parsed.value($0) != nil || parsed.repeatedValues($0) != nil }
+        if given.count > 1 {
+            throw CommandLineError("\(command) takes \(given.map(\.name).joined(separator: " or ")), not both")
         }
         return parsed
     }

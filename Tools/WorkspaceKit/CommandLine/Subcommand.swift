@@ -2,15 +2,23 @@ import WorkspaceBase
 
 /// One subcommand of `workspace`: its name, its entry in `workspace help`, its options, its
 /// usage text, the checks of its command line (in `init`) and its run. Each lives in one file
-/// of Subcommands/ and is listed once, in `WorkspaceCommand.subcommands`.
+/// of Subcommands/ and is listed once, in `WorkspaceCommand.subcommands`. Each option is declared
+/// once (`CommandLineOption`): the parser, the synopsis and the usage are made from `options`.
 protocol Subcommand {
     /// The word after `workspace`.
     static var name: String { get }
-    /// What follows the name in `workspace help`: `test MODULE… [--filter REGEX]`.
-    static var synopsis: String { get }
+    /// The words that are not options, as the synopsis shows them before the options:
+    /// `MODULE…`, `FEATURE|PROGRAM [PROGRAM-OPTIONS…]`; empty for none.
+    static var operands: String { get }
+    /// What the synopsis shows after the options: `[-- SANDBOX-OPTIONS…]`.
+    static var trailingOperands: String { get }
     /// What it does, for `workspace help`: lines of at most 88 characters, not indented.
     static var summary: String { get }
-    /// `workspace NAME --help`; by default the synopsis, the summary and the shared options.
+    /// What it does, for its usage; by default the summary.
+    static var details: String { get }
+    /// What its exit statuses mean, for its usage.
+    static var exitStatus: String { get }
+    /// `workspace NAME --help`; by default the synopsis, the details, the options and the exit status.
     static var usage: String { get }
     static var options: CommandLineSyntax { get }
 
@@ -21,17 +29,39 @@ protocol Subcommand {
 }
 
 extension Subcommand {
-    static var usage: String {
-        """
-        usage: workspace \(synopsis)
+    static var operands: String { "" }
+    static var trailingOperands: String { "" }
+    static var details: String { summary }
+    static var exitStatus: String { "0 success, 1 rule broken or command failed, 2 bad command line" }
 
-        \(summary)
+    /// The name, the operands and the options, as `workspace help` and the usage show them.
+    static var synopsis: String {
+        ([name, operands] + options.synopsis + [trailingOperands]).filter { !$0.isEmpty }.joined(separator: " ")
+    }
 
-        options:
-          --package-path DIR, --scratch-path DIR   as for every command (`workspace help`)
+    /// The synopsis in lines of at most 96 characters, a long one continued under its first option.
+    static func synopsisLines(after prefix: String) -> [String] {
+        let head = ([name, operands]).filter { !$0.isEmpty }.joined(separator: " ")
+        let indent = String(repeating: " ", count: prefix.count + head.count + 1)
+        var lines = [prefix + head]
+        for part in options.synopsis + [trailingOperands] where !part.isEmpty {
+            if lines[lines.count - 1].count + 1 + part.count > 96 {
+                lines.append(indent + part)
+            } else {
+                lines[lines.count - 1] += " " + part
+            }
+        }
+        return lines
+    }
 
-        exit status: 0 success, 1 rule broken or command failed, 2 bad command line
-        """
+    static var usage: String { standardUsage }
+
+    /// The synopsis, the details, every option with its help, and the exit status.
+    static var standardUsage: String {
+        let lines =
+            synopsisLines(after: "usage: workspace ") + ["", details, "", "options:"] + options.optionLines.map { "  " + $0 }
+            + ["  --package-path DIR, --scratch-path DIR   as for every command (`workspace help`)", "", "exit status: " + exitStatus]
+        return lines.joined(separator: "\n")
     }
 
     /// The subcommand `arguments` (what follows its name) ask for; nil when they ask for its usage.

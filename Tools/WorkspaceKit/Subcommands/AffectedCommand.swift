@@ -5,7 +5,6 @@ import WorkspaceFocus
 /// and what each suite declares it reads.
 struct AffectedCommand: Subcommand {
     static let name = "affected"
-    static let synopsis = "affected [--base REF] [--run | --json]"
     static let summary = """
         list the targets a change affects and the tests to run, by the module graph and by
         what each suite declares it reads (the programs it starts, the repository files it
@@ -15,7 +14,13 @@ struct AffectedCommand: Subcommand {
         that read it; Package.swift, or a file no target holds, runs everything. --run runs the tests with `workspace test`; --json
         prints a GitHub Actions matrix, one entry per test target with its command
         """
-    static let options = CommandLineSyntax(flags: ["--run", "--json"], values: ["--base"])
+    enum Option {
+        static let run = CommandLineOption.flag("--run", help: "run the tests it selects, with `workspace test`")
+        static let json = CommandLineOption.flag("--json", help: "print a GitHub Actions matrix, one entry per test target")
+        static let base = CommandLineOption.value(
+            "--base", "REF", help: "the change is what differs from REF (default: the merge base of HEAD\nand the main branch)")
+    }
+    static let options = CommandLineSyntax(options: [Option.base], exclusive: [Option.run, Option.json])
 
     var base: String?
     var runsTests: Bool
@@ -23,11 +28,10 @@ struct AffectedCommand: Subcommand {
     var package: PackageOptions
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        base = arguments.values["--base"]
-        runsTests = arguments.flags.contains("--run")
-        json = arguments.flags.contains("--json")
+        base = arguments.value(Option.base)
+        runsTests = arguments.has(Option.run)
+        json = arguments.has(Option.json)
         package = arguments.package
-        if runsTests, json { throw CommandLineError("affected takes --run or --json, not both") }
     }
 
     func run(_ environment: CommandEnvironment) throws -> ExitStatus {

@@ -8,7 +8,7 @@ import WorkspaceData
 /// is read from the current folder, so it runs wherever the cassette is.
 struct CassetteCommand: Subcommand {
     static let name = "cassette"
-    static let synopsis = "cassette verify FILE --api-url URL [--timeout SECONDS]"
+    static let operands = "verify FILE"
     static let summary = """
         ask the live web API every request the cassette FILE recorded and compare the
         answers' structure (status, content type, JSON fields and their kinds); prints
@@ -16,7 +16,13 @@ struct CassetteCommand: Subcommand {
         if the web API did not answer (nothing compared). Needs no package: runs from
         any folder
         """
-    static let options = CommandLineSyntax(values: ["--api-url", "--timeout"], arguments: .list)
+    static let exitStatus =
+        "0 every answer has the recorded shape, 1 one differs, 2 bad command line, 3 the web API\ndid not answer (nothing compared)"
+    enum Option {
+        static let apiURL = CommandLineOption.value("--api-url", "URL", help: "the live web API to ask", required: true)
+        static let timeout = CommandLineOption.value("--timeout", "SECONDS", help: "how long each answer may take (default 10)")
+    }
+    static let options = CommandLineSyntax(options: [Option.apiURL, Option.timeout], arguments: .list)
 
     /// As given on the command line (it names the file in the report).
     var file: String
@@ -30,7 +36,7 @@ struct CassetteCommand: Subcommand {
             )
         }
         file = arguments.positional[1]
-        guard let apiURL = arguments.values["--api-url"] else {
+        guard let apiURL = arguments.value(Option.apiURL) else {
             throw CommandLineError("cassette verify needs --api-url URL: the live web API to ask")
         }
         do {
@@ -39,7 +45,7 @@ struct CassetteCommand: Subcommand {
             throw CommandLineError(error.message)
         }
         timeout = 10
-        if let given = arguments.values["--timeout"] {
+        if let given = arguments.value(Option.timeout) {
             guard let value = Double(given), value > 0, value <= 3600 else {
                 throw CommandLineError("--timeout needs a number of seconds between 0 and 3600, not “\(given)”")
             }

@@ -4,7 +4,6 @@ import WorkspaceRules
 /// `workspace check`: the architecture rules (Rules/), one line per violation.
 struct CheckCommand: Subcommand {
     static let name = "check"
-    static let synopsis = "check"
     static let summary = """
         enforce the architecture rules; one line per violation
         (file:line: rule: message — fix: …), exit status 1 if any

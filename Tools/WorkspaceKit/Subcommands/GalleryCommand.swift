@@ -6,7 +6,6 @@ import WorkspaceGallery
 /// into docs/gallery.
 struct GalleryCommand: Subcommand {
     static let name = "gallery"
-    static let synopsis = "gallery [--check] [--all] [--base REF]"
     static let summary = """
         render every screen of every feature in every scenario into docs/gallery (a
         Markdown page per feature, an index, gallery.html): each sandbox and the app
@@ -16,7 +15,13 @@ struct GalleryCommand: Subcommand {
         differently; both fail when a screen has a state no scenario reaches.
         --all renders every program
         """
-    static let options = CommandLineSyntax(flags: ["--check", "--all"], values: ["--base"])
+    enum Option {
+        static let check = CommandLineOption.flag(
+            "--check", help: "write nothing; fail with a unified diff when a screen renders differently")
+        static let all = CommandLineOption.flag("--all", help: "render every program, not only those the change affects")
+        static let base = CommandLineOption.value("--base", "REF", help: "the change is what differs from REF (as for affected)")
+    }
+    static let options = CommandLineSyntax(options: [Option.check, Option.all, Option.base])
 
     var check: Bool
     var all: Bool
@@ -24,9 +29,9 @@ struct GalleryCommand: Subcommand {
     var package: PackageOptions
 
     init(_ arguments: ParsedArguments) {
-        check = arguments.flags.contains("--check")
-        all = arguments.flags.contains("--all")
-        base = arguments.values["--base"]
+        check = arguments.has(Option.check)
+        all = arguments.has(Option.all)
+        base = arguments.value(Option.base)
         package = arguments.package
     }
 
@@ -53,7 +58,8 @@ struct GalleryCommand: Subcommand {
         var run = GalleryRun(
             manifest: manifest, files: workspace.files, runner: workspace.runner, focus: workspace.focus,
             write: environment.write, writeError: environment.writeError)
-        let arguments = ["gallery"] + (check ? ["--check"] : []) + (all ? ["--all"] : []) + (base.map { ["--base", $0] } ?? [])
+        let arguments =
+            [Self.name] + (check ? [Option.check.name] : []) + (all ? [Option.all.name] : []) + (base.map { [Option.base.name, $0] } ?? [])
         run.progress = progress
         run.recorder = environment.recorder(
             "gallery", loop: .gallery, target: nil, arguments: arguments, workspace: workspace, manifest: manifest)

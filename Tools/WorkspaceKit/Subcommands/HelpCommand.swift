@@ -3,7 +3,7 @@ import WorkspaceBase
 /// `workspace help [COMMAND]`: the list of subcommands, or one subcommand's usage.
 struct HelpCommand: Subcommand {
     static let name = "help"
-    static let synopsis = "help [COMMAND]"
+    static let operands = "[COMMAND]"
     static let summary = """
         show this text, or what COMMAND does and takes (as `workspace COMMAND --help`)
         """

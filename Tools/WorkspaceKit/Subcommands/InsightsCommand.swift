@@ -4,7 +4,6 @@ import WorkspaceBase
 /// insights record -- COMMAND…` runs a command and records it. The engines are in Insights/.
 struct InsightsCommand: Subcommand {
     static let name = "insights"
-    static let synopsis = "insights [--json | --markdown] [--html FILE] [--threshold PERCENT] [--fail-on-slowdown]"
     static let summary = """
         how fast each loop is lately against the week before (the builds run, test,
         watch, gallery and new-feature recorded in .build/insights), the slowest modules
@@ -13,12 +12,13 @@ struct InsightsCommand: Subcommand {
         `workspace insights record -- COMMAND…` runs COMMAND (swift build…) and records it
         too; COOKBOOK_INSIGHTS=off records nothing. `workspace insights --help` says more
         """
-    static var usage: String { reportUsage + "\n\n" + recordUsage }
+    static var usage: String { standardUsage + "\n\n" + recordUsage }
     static let options = CommandLineSyntax(
-        flags: ["--json", "--markdown", "--fail-on-slowdown"],
-        values: ["--html", "--threshold", "--recent", "--days", "--min-builds", "--wide"],
-        repeatable: ["--store", "--against"],
-        arguments: .listThenProgramAfterDoubleDash)
+        options: [
+            Option.html, Option.threshold, Option.recent, Option.days, Option.minBuilds, Option.wide, Option.store, Option.against,
+            Option.failOnSlowdown,
+        ],
+        exclusive: [Option.json, Option.markdown], arguments: .listThenProgramAfterDoubleDash)
 
     enum Action {
         case report(InsightsOptions)
@@ -42,7 +42,7 @@ struct InsightsCommand: Subcommand {
                 throw CommandLineError("insights record needs a command after `--`, such as: workspace insights record -- swift build")
             }
             let reportOptions = arguments.flags.union(arguments.values.keys).union(arguments.repeated.keys)
-                .subtracting(CommandLineSyntax.packageOptions)
+                .subtracting(CommandLineSyntax.packageOptions.map(\.name))
             guard reportOptions.isEmpty else {
                 throw CommandLineError(
                     "insights record takes only --package-path and --scratch-path, not \(reportOptions.sorted().joined(separator: ", "))")

@@ -4,11 +4,7 @@ import WorkspaceBase
 import WorkspaceInsights
 
 extension InsightsCommand {
-    static let reportUsage = """
-        usage: workspace insights [--json | --markdown] [--html FILE] [--threshold PERCENT] [--recent N]
-                                  [--days N] [--min-builds N] [--wide N] [--store PATH]… [--against PATH]…
-                                  [--fail-on-slowdown]
-
+    static let details = """
         Reports on the builds and tests the workspace tool ran (recorded in
         .build/insights/insights.sqlite): for each loop (a target's clean, incremental or
         up-to-date builds in a sandbox, one module's tests, the app, the gallery…) the median of
@@ -19,26 +15,31 @@ extension InsightsCommand {
         builds (a Core change that every feature sees: flagged on the build right after it).
         `workspace insights record -- COMMAND…` runs a command and records it (`--help` after
         record says more).
-
-        options:
-          --json               the report as JSON (keys: docs/insights.md)
-          --markdown           a short summary in Markdown, for a pull request's checks
-          --html FILE          also write the report as one self-contained page with charts
-          --threshold PERCENT  how much slower is flagged (default 20)
-          --recent N           the builds a loop's recent median is taken over (default 5)
-          --days N             the days before them it is compared with (default 7)
-          --min-builds N       fewer builds than this on a side are not compared (default 3,
-                               1 with --against: a CI run builds each loop once)
-          --wide N             other modules an edit must reach to be flagged (default 3)
-          --store PATH         read these records instead: an insights file, or a folder searched
-                               for them (*.sqlite); may be given more than once
-          --against PATH       compare with the loops' builds in these records (the base branch's)
-          --fail-on-slowdown   exit status 1 when a loop or a wide change is flagged
-          --package-path DIR, --scratch-path DIR   as for every command
-
-        exit status: 0, or 1 with --fail-on-slowdown when something is flagged; 1 when the records
+        """
+    static let exitStatus = """
+        0, or 1 with --fail-on-slowdown when something is flagged; 1 when the records
         cannot be read, 2 bad command line
         """
+
+    enum Option {
+        static let json = CommandLineOption.flag("--json", help: "the report as JSON (keys: docs/insights.md)")
+        static let markdown = CommandLineOption.flag("--markdown", help: "a short summary in Markdown, for a pull request's checks")
+        static let html = CommandLineOption.value("--html", "FILE", help: "also write the report as one self-contained page with charts")
+        static let threshold = CommandLineOption.value("--threshold", "PERCENT", help: "how much slower is flagged (default 20)")
+        static let recent = CommandLineOption.value("--recent", "N", help: "the builds a loop's recent median is taken over (default 5)")
+        static let days = CommandLineOption.value("--days", "N", help: "the days before them it is compared with (default 7)")
+        static let minBuilds = CommandLineOption.value(
+            "--min-builds", "N",
+            help: "fewer builds than this on a side are not compared (default 3,\n1 with --against: a CI run builds each loop once)")
+        static let wide = CommandLineOption.value("--wide", "N", help: "other modules an edit must reach to be flagged (default 3)")
+        static let store = CommandLineOption.repeatable(
+            "--store", "PATH",
+            help: "read these records instead: an insights file, or a folder searched\nfor them (*.sqlite); may be given more than once")
+        static let against = CommandLineOption.repeatable(
+            "--against", "PATH", help: "compare with the loops' builds in these records (the base branch's)")
+        static let failOnSlowdown = CommandLineOption.flag(
+            "--fail-on-slowdown", help: "exit status 1 when a loop or a wide change is flagged")
+    }
 
     /// `workspace insights [options]`: the report on the recorded builds.
     func report(_ options: InsightsOptions, _ environment: CommandEnvironment) throws -> ExitStatus {
@@ -107,23 +108,23 @@ struct InsightsOptions {
     var failOnSlowdown = false
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        if arguments.flags.contains("--json") && arguments.flags.contains("--markdown") {
-            throw CommandLineError("insights takes --json or --markdown, not both")
-        }
-        format = arguments.flags.contains("--json") ? .json : arguments.flags.contains("--markdown") ? .markdown : .text
-        failOnSlowdown = arguments.flags.contains("--fail-on-slowdown")
-        html = arguments.values["--html"]
-        stores = arguments.repeated["--store"] ?? []
-        against = arguments.repeated["--against"]
-        func whole(_ name: String) throws(CommandLineError) -> Int? {
-            guard let text = arguments.values[name] else { return nil }
-            guard let number = Int(text), number > 0 else { throw CommandLineError("\(name) takes a whole number above 0, not “\(text)”") }
+        typealias Option = InsightsCommand.Option
+        format = arguments.has(Option.json) ? .json : arguments.has(Option.markdown) ? .markdown : .text
+        failOnSlowdown = arguments.has(Option.failOnSlowdown)
+        html = arguments.value(Option.html)
+        stores = arguments.repeatedValues(Option.store) ?? []
+        against = arguments.repeatedValues(Option.against)
+        func whole(_ option: CommandLineOption) throws(CommandLineError) -> Int? {
+            guard let text = arguments.value(option) else { return nil }
+            guard let number = Int(text), number > 0 else {
+                throw CommandLineError("\(option.name) takes a whole number above 0, not “\(text)”")
+            }
             return number
         }
-        if let recent = try whole("--recent") { settings.recentBuilds = recent }
-        if let days = try whole("--days") { settings.baselineDays = days }
-        if let wide = try whole("--wide") { settings.wideChangeModules = wide }
-        if let text = arguments.values["--threshold"] {
+        if let recent = try whole(Option.recent) { settings.recentBuilds = recent }
+        if let days = try whole(Option.days) { settings.baselineDays = days }
+        if let wide = try whole(Option.wide) { settings.wideChangeModules = wide }
+        if let text = arguments.value(Option.threshold) {
             let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
             guard let percent = Double(digits), percent >= 0, percent.isFinite else {
                 throw CommandLineError("--threshold takes a percentage such as 20 or 20%, not “\(text)”")
@@ -131,6 +132,6 @@ struct InsightsOptions {
             settings.threshold = percent / 100
         }
         // A CI run builds each loop once: against the base branch's run, one build a side is the comparison.
-        settings.minimumBuilds = try whole("--min-builds") ?? (against == nil ? 3 : 1)
+        settings.minimumBuilds = try whole(Option.minBuilds) ?? (against == nil ? 3 : 1)
     }
 }

@@ -6,14 +6,17 @@ import WorkspaceSpec
 /// spec from the manifest as SwiftPM then reads it, and says what to do next.
 struct NewFeatureCommand: Subcommand {
     static let name = "new-feature"
-    static let synopsis = "new-feature NAME… [--dry-run]"
+    static let operands = "NAME…"
     static let summary = """
         create a feature: module, screen, tests and sandbox; wire it into Package.swift,
         Core's descriptors and deep links, every Resolver, and project-spec.yml. Several
         names create several features in one run, all or none.
         --dry-run lists what would be created or changed and writes nothing
         """
-    static let options = CommandLineSyntax(flags: ["--dry-run"], arguments: .list)
+    enum Option {
+        static let dryRun = CommandLineOption.flag("--dry-run", help: "list what would be created or changed; write nothing")
+    }
+    static let options = CommandLineSyntax(options: [Option.dryRun], arguments: .list)
 
     var names: [String]
     var dryRun: Bool
@@ -24,7 +27,7 @@ struct NewFeatureCommand: Subcommand {
             throw CommandLineError("new-feature needs a NAME, such as: workspace new-feature Pantry")
         }
         names = arguments.positional
-        dryRun = arguments.flags.contains("--dry-run")
+        dryRun = arguments.has(Option.dryRun)
         package = arguments.package
     }
 

@@ -6,19 +6,22 @@ import WorkspaceData
 /// `workspace recipes [--check]`: App/App/Services/BundledRecipes.swift from App/bundled-recipes.json.
 struct RecipesCommand: Subcommand {
     static let name = "recipes"
-    static let synopsis = "recipes [--check]"
     static let summary = """
         write App/App/Services/BundledRecipes.swift (the recipes the app compiles in) from
         App/bundled-recipes.json (the shape --dataset FILE reads); --check writes nothing
         and fails with a unified diff when the Swift file differs from what the JSON gives
         """
-    static let options = CommandLineSyntax(flags: ["--check"])
+    enum Option {
+        static let check = CommandLineOption.flag(
+            "--check", help: "write nothing; fail with a unified diff when the Swift file differs\nfrom what the JSON gives")
+    }
+    static let options = CommandLineSyntax(options: [Option.check])
 
     var check: Bool
     var package: PackageOptions
 
     init(_ arguments: ParsedArguments) {
-        check = arguments.flags.contains("--check")
+        check = arguments.has(Option.check)
         package = arguments.package
     }
 

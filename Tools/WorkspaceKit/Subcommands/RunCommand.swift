@@ -6,27 +6,21 @@ import WorkspaceBase
 /// exit status.
 struct RunCommand: Subcommand, Equatable {
     static let name = "run"
-    static let synopsis = "run FEATURE|PROGRAM [PROGRAM-OPTIONS…]"
+    static let operands = "FEATURE|PROGRAM [PROGRAM-OPTIONS…]"
     static let summary = """
         build only what FEATURE's sandbox (Feed) or the app (cookbook) needs (the package
         narrowed to its closure) and run it with PROGRAM-OPTIONS (--scenario empty…);
         `workspace run --help` says more
         """
-    static let usage = """
-        usage: workspace run FEATURE|PROGRAM [PROGRAM-OPTIONS…]
-
+    static let details = """
         Builds FEATURE's sandbox (Feed, or FeedSandbox) or the app (cookbook), and only what it
         needs (Package.swift narrowed to its closure, in .build), then runs it with
         PROGRAM-OPTIONS: everything after the name is the program's (--scenario NAME, --script
-        FILE, --open LINK, --help…). The build's progress goes to standard error at a terminal
-        and nowhere otherwise (its errors always), so the program's output stays its own.
-
-        options (before FEATURE):
-          --package-path DIR, --scratch-path DIR   as for every command
-
-        exit status: the program's, 1 when it does not build, 2 bad command line (an unknown
-        name lists the features and programs)
+        FILE, --open LINK, --help…), the options of workspace come before it. The build's progress
+        goes to standard error at a terminal and nowhere otherwise (its errors always), so the
+        program's output stays its own.
         """
+    static let exitStatus = "the program's, 1 when it does not build, 2 bad command line (an unknown\nname lists the features and programs)"
     static let options = CommandLineSyntax(arguments: .programAfterFirst) { option in
         "run has no option \(option) before the name; a program's options go after it: workspace run Feed \(option)"
     }

@@ -6,7 +6,6 @@ import WorkspaceSpec
 /// `--check` says whether they are stale, `--verify` checks a project XcodeGen generated.
 struct SpecCommand: Subcommand {
     static let name = "spec"
-    static let synopsis = "spec [--check | --verify PROJECT.xcodeproj]"
     static let summary = """
         regenerate project-spec.yml (XcodeGen), Tools/Package.swift (the tool's own
         package) and the module graph and table of README.md and docs/architecture.md
@@ -17,7 +16,12 @@ struct SpecCommand: Subcommand {
         testing only that module, one per program (the app, each sandbox) running it
         (exit status 1 if not)
         """
-    static let options = CommandLineSyntax(flags: ["--check"], values: ["--verify"])
+    enum Option {
+        static let check = CommandLineOption.flag("--check", help: "write nothing; exit status 1 when a file is stale")
+        static let verify = CommandLineOption.value(
+            "--verify", "PROJECT.xcodeproj", help: "check a project XcodeGen generated from project-spec.yml")
+    }
+    static let options = CommandLineSyntax(exclusive: [Option.check, Option.verify])
 
     enum Action: Equatable {
         case write
@@ -30,10 +34,10 @@ struct SpecCommand: Subcommand {
     var package: PackageOptions
 
     init(_ arguments: ParsedArguments) {
-        if let project = arguments.values["--verify"] {
+        if let project = arguments.value(Option.verify) {
             action = .verify(project: project)
         } else {
-            action = arguments.flags.contains("--check") ? .check : .write
+            action = arguments.has(Option.check) ? .check : .write
         }
         package = arguments.package
     }

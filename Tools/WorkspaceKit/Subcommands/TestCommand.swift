@@ -5,14 +5,18 @@ import WorkspaceFocus
 /// runs them.
 struct TestCommand: Subcommand {
     static let name = "test"
-    static let synopsis = "test MODULE… [--filter REGEX] [--sanitize=thread]"
+    static let operands = "MODULE…"
     static let summary = """
         build only what the tests of MODULE (Feed, or FeedTests) need (the package
         narrowed to their closure), and run them; prints how many
         ran, passed and failed. Exit status 1 if any failed or none ran, 2 for an
         unknown module. --filter narrows the tests; --sanitize is passed to swift test
         """
-    static let options = CommandLineSyntax(values: ["--filter", "--sanitize"], arguments: .list)
+    enum Option {
+        static let filter = CommandLineOption.value("--filter", "REGEX", help: "run only the tests it matches (as swift test's --filter)")
+        static let sanitize = CommandLineOption.value("--sanitize", "thread", help: "passed to swift test (ThreadSanitizer)")
+    }
+    static let options = CommandLineSyntax(options: [Option.filter, Option.sanitize], arguments: .list)
 
     var modules: [String]
     var filter: String?
@@ -24,8 +28,8 @@ struct TestCommand: Subcommand {
             throw CommandLineError("test needs at least one MODULE, such as: workspace test Feed")
         }
         modules = arguments.positional
-        filter = arguments.values["--filter"]
-        sanitizer = arguments.values["--sanitize"]
+        filter = arguments.value(Option.filter)
+        sanitizer = arguments.value(Option.sanitize)
         package = arguments.package
     }
 

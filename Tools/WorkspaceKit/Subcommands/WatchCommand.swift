@@ -11,36 +11,37 @@ import WorkspaceWatch
 /// `workspace watch FEATURE …`: rebuilds and relaunches a sandbox on every save.
 struct WatchCommand: Subcommand, Equatable {
     static let name = "watch"
-    static let synopsis = "watch FEATURE [--scenario NAME] [--open LINK] [--poll] [-- SANDBOX-OPTIONS]"
+    static let operands = "FEATURE"
+    static let trailingOperands = "[-- SANDBOX-OPTIONS…]"
     static let summary = """
         build FEATURE's sandbox and run it; on every save, build it again and reopen it
         on the same screen. `workspace watch --help` says more
         """
-    static let usage = """
-        usage: workspace watch FEATURE [--scenario NAME] [--open LINK] [--poll] [-- SANDBOX-OPTIONS…]
-
+    static let details = """
         Builds FEATURE's sandbox and runs it; whenever a file of the sandbox's modules (or
         Package.swift) is saved, builds it again and reopens it on the screen it showed, in the
         same scenario. A build error is shown until it is fixed: at a terminal it takes the
         sandbox's place (Enter runs the last good build again); with piped input the last good
         build keeps running. Piped input is forwarded to the sandbox as script commands, and
-        lines from the watch itself start with "watch: ". Ctrl-C quits.
-
-        options:
-          --scenario NAME      the sandbox's scenario (default, empty, failure, slow, premium, or
-                               the feature's own: the sandbox's --help lists them)
-          --open LINK          the first screen, e.g. cookbook://recipes/3
-          --poll               look for changes every 250 ms instead of using inotify
-                               (network drives, containers); macOS always looks
-          --package-path DIR, --scratch-path DIR   as for every command
-          -- SANDBOX-OPTIONS   passed to the sandbox on every launch
-
-        exit status: the sandbox's when it quits (0 after q or the end of the input, 130 after
+        lines from the watch itself start with "watch: ". Ctrl-C quits. What follows -- is
+        passed to the sandbox on every launch.
+        """
+    static let exitStatus = """
+        the sandbox's when it quits (0 after q or the end of the input, 130 after
         Ctrl-C), 128 + the signal when the watch is stopped, 1 when watching cannot start,
         2 bad command line
         """
-    static let options = CommandLineSyntax(flags: ["--poll"], values: ["--scenario", "--open"], arguments: .listThenProgramAfterDoubleDash)
-    {
+    enum Option {
+        static let scenario = CommandLineOption.value(
+            "--scenario", "NAME",
+            help: "the sandbox's scenario (default, empty, failure, slow, premium, or\nthe feature's own: the sandbox's --help lists them)")
+        static let open = CommandLineOption.value("--open", "LINK", help: "the first screen, e.g. cookbook://recipes/3")
+        static let poll = CommandLineOption.flag(
+            "--poll", help: "look for changes every 250 ms instead of using inotify\n(network drives, containers); macOS always looks")
+    }
+    static let options = CommandLineSyntax(
+        options: [Option.scenario, Option.open, Option.poll], arguments: .listThenProgramAfterDoubleDash
+    ) {
         option in "watch has no option \(option); options for the sandbox go after --, e.g. workspace watch Feed -- \(option)"
     }
 
@@ -60,16 +61,17 @@ struct WatchCommand: Subcommand, Equatable {
             throw CommandLineError("watch takes one FEATURE, not also “\(second)”")
         }
         self.feature = feature
-        scenario = arguments.values["--scenario"]
-        link = arguments.values["--open"]
-        poll = arguments.flags.contains("--poll")
+        scenario = arguments.value(Option.scenario)
+        link = arguments.value(Option.open)
+        poll = arguments.has(Option.poll)
         package = arguments.package
         sandboxArguments = arguments.programArguments
     }
 
     /// The command line after `watch`, as the build insights record it.
     var commandLine: [String] {
-        [feature] + (scenario.map { ["--scenario", $0] } ?? []) + (link.map { ["--open", $0] } ?? []) + (poll ? ["--poll"] : [])
+        [feature] + (scenario.map { [Option.scenario.name, $0] } ?? []) + (link.map { [Option.open.name, $0] } ?? [])
+            + (poll ? [Option.poll.name] : [])
             + (sandboxArguments.isEmpty ? [] : ["--"] + sandboxArguments)
     }
 
