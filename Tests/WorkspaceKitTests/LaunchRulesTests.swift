@@ -57,7 +57,7 @@ struct LaunchRulesTests {
         let found = try violations(["App/App/Store.swift": "import Core\nimport Foundation\n"])
         #expect(
             found.map(\.description) == [
-                #"App/App/Store.swift:2: essentials-on-launch: App imports Foundation, which is loaded at every launch on Linux (cookbook links App) — fix: import FoundationEssentials instead: #if canImport(FoundationEssentials) import FoundationEssentials #else import Foundation #endif (docs/architecture.md, "macOS on paper")"#
+                #"App/App/Store.swift:2: essentials-on-launch: App imports Foundation, which is loaded at every launch on Linux (cookbook links App) — fix: import FoundationEssentials instead: #if canImport(FoundationEssentials) import FoundationEssentials #else import Foundation #endif (docs/macos.md)"#
             ])
     }
 

@@ -23,7 +23,7 @@ extension ArchitectureCheck {
                             path, line, "essentials-on-launch",
                             "\(target.name) imports \(module), which is loaded at every launch on Linux (\(links))",
                             fix:
-                                "import FoundationEssentials instead: #if canImport(FoundationEssentials) import FoundationEssentials #else import Foundation #endif (docs/architecture.md, \"macOS on paper\")"
+                                "import FoundationEssentials instead: #if canImport(FoundationEssentials) import FoundationEssentials #else import Foundation #endif (docs/macos.md)"
                         ))
                 }
             }
