@@ -36,13 +36,10 @@ final class FavoritesViewModel: ScreenViewModel {
         guard let favorite = state.favorites.first(where: { $0.id == id }) else { return }
         let wasThere: Bool
         do {
-            wasThere = try await environment.favorites.delete(id: id)
+            wasThere = try await environment.removeFavorite(id)
         } catch {
             state.notice = ScreenFailure(error, whileTrying: "remove “\(favorite.recipe.title)”").messageWithRecovery
             return
-        }
-        if wasThere {
-            environment.activityLogger.log(ActivityEvent("favorite_remove", payload: ["recipe_id": String(id), "source": "favorites"]))
         }
         state.notice =
             wasThere

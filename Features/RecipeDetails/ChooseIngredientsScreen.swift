@@ -142,17 +142,17 @@ final class ChooseIngredientsViewModel: ScreenViewModel {
     var onChange: (@MainActor () -> Void)?
 
     let recipeID: Recipe.ID
-    private let interactor: RecipeDetailsInteractor
+    private let environment: any Environment
 
-    init(recipeID: Recipe.ID, servings: Int? = nil, interactor: RecipeDetailsInteractor) {
+    init(recipeID: Recipe.ID, servings: Int? = nil, environment: any Environment) {
         self.recipeID = recipeID
-        self.interactor = interactor
+        self.environment = environment
         state.servings = servings
     }
 
     /// Loads the first time only: the choices made so far stay.
     func appear() async {
-        interactor.logChooserPageView(recipeID)
+        environment.pageViewLogger.log(PageView("choose_ingredients", parameters: ["recipe_id": String(recipeID)]))
         if case .loaded = state.phase { return }
         await load()
     }
@@ -162,8 +162,8 @@ final class ChooseIngredientsViewModel: ScreenViewModel {
     func load() async {
         state.phase = .loading
         do {
-            let recipe = try await interactor.recipe(id: recipeID)
-            state.onList = await interactor.namesToBuy()
+            let recipe = try await environment.client.recipe(id: recipeID)
+            state.onList = await namesToBuy()
             state.chosen = Set(recipe.ingredients.indices.filter { recipe.ingredients[$0].goesOnShoppingList })
             state.phase = .loaded(recipe)
         } catch {
@@ -189,5 +189,12 @@ final class ChooseIngredientsViewModel: ScreenViewModel {
 
     func cancel() -> Navigation {
         .finish(.cancelled)
+    }
+
+    /// What the shopping list still has to buy, as ingredients compare (`IngredientName.key`). A
+    /// list that cannot be read counts as empty: the chooser then simply offers every ingredient.
+    private func namesToBuy() async -> Set<String> {
+        let items = (try? await environment.shoppingList.findAll(.equal(.isChecked, .bool(false)), sort: [])) ?? []
+        return Set(items.map { IngredientName.key($0.name) })
     }
 }

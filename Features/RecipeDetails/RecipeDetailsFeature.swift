@@ -9,7 +9,7 @@ public enum RecipeDetailsFeature {
     public static func makeScreen(_ descriptor: Screens.RecipeDetails, environment: any Environment) -> any Screen {
         RecipeDetailsScreen(
             viewModel: RecipeDetailsViewModel(
-                recipeID: descriptor.recipeID, servings: descriptor.servings, interactor: RecipeDetailsInteractor(environment: environment))
+                recipeID: descriptor.recipeID, servings: descriptor.servings, environment: environment)
         )
     }
 
@@ -17,7 +17,7 @@ public enum RecipeDetailsFeature {
     public static func makeScreen(_ descriptor: Screens.ChooseIngredients, environment: any Environment) -> any Screen {
         ChooseIngredientsScreen(
             viewModel: ChooseIngredientsViewModel(
-                recipeID: descriptor.recipeID, servings: descriptor.servings, interactor: RecipeDetailsInteractor(environment: environment))
+                recipeID: descriptor.recipeID, servings: descriptor.servings, environment: environment)
         )
     }
 

@@ -9,11 +9,11 @@ final class RecipeDetailsViewModel: ScreenViewModel {
     var onChange: (@MainActor () -> Void)?
 
     let recipeID: Recipe.ID
-    private let interactor: RecipeDetailsInteractor
+    private let environment: any Environment
 
-    init(recipeID: Recipe.ID, servings: Int? = nil, interactor: RecipeDetailsInteractor) {
+    init(recipeID: Recipe.ID, servings: Int? = nil, environment: any Environment) {
         self.recipeID = recipeID
-        self.interactor = interactor
+        self.environment = environment
         state.servings = servings
     }
 
@@ -41,13 +41,14 @@ final class RecipeDetailsViewModel: ScreenViewModel {
         state.phase = .loading
         state.notice = nil
         do {
-            let (recipe, savedCopy) = try await interactor.recipeWithSavedCopy(id: recipeID)
-            state.isFavorite = await interactor.isFavorite(recipeID)
+            let (recipe, savedCopy) = try await environment.client.recipeWithSavedCopy(id: recipeID)
+            // A favorites store that cannot be read says "not a favorite" rather than failing the screen.
+            state.isFavorite = (try? await environment.favorites.find(id: recipeID)) != nil
             state.savedCopy = savedCopy
-            state.now = interactor.now
-            state.region = interactor.region
+            state.now = environment.clock.now
+            state.region = environment.region
             state.phase = .loaded(recipe)
-            interactor.logPageView(recipe)
+            environment.pageViewLogger.log(PageView("recipe_details", parameters: ["recipe_id": String(recipe.id)]))
         } catch {
             state.phase = .failed(ScreenFailure(error, whileTrying: "load recipe \(recipeID)"))
         }
@@ -76,7 +77,7 @@ final class RecipeDetailsViewModel: ScreenViewModel {
         let ingredients = chosen ?? recipe.ingredients.filter(\.goesOnShoppingList)
         let leftOut = chosen == nil ? recipe.ingredients.filter { !$0.goesOnShoppingList } : []
         do {
-            let count = try await interactor.addToShoppingList(recipe, ingredients: ingredients, scaledBy: factor)
+            let count = try await environment.addToShoppingList(recipe, ingredients: ingredients, scaledBy: factor)
             let ofAll = count < recipe.ingredients.count ? " of \(recipe.ingredients.count)" : ""
             let noun = count == 1 && ofAll.isEmpty ? "ingredient" : "ingredients"
             var notice = "Added \(count)\(ofAll) \(noun) of “\(recipe.title)”\(forServings) to the shopping list."
@@ -94,7 +95,7 @@ final class RecipeDetailsViewModel: ScreenViewModel {
     func takeIngredientsOffShoppingList() async {
         guard let recipe = state.recipe else { return }
         do {
-            let count = try await interactor.takeOffShoppingList(recipe, scaledBy: factor)
+            let count = try await environment.takeOffShoppingList(recipe, scaledBy: factor)
             state.notice =
                 count == 0
                 ? "Nothing on the shopping list is for “\(recipe.title)”."
@@ -108,7 +109,7 @@ final class RecipeDetailsViewModel: ScreenViewModel {
         guard let recipe = state.recipe else { return }
         let makeFavorite = !state.isFavorite
         do {
-            let changed = try await interactor.setFavorite(recipe, makeFavorite)
+            let changed = try await environment.setFavorite(recipe, to: makeFavorite)
             state.isFavorite = makeFavorite
             state.notice =
                 makeFavorite
@@ -127,7 +128,7 @@ final class RecipeDetailsViewModel: ScreenViewModel {
     func export() async {
         guard let recipe = state.recipe else { return }
         do {
-            state.notice = try await interactor.export(recipe)
+            state.notice = try await environment.exportAsMarkdown(recipe)
         } catch {
             state.notice = ScreenFailure(error, whileTrying: "export “\(recipe.title)”").messageWithRecovery
         }

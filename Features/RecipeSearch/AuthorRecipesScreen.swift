@@ -7,7 +7,7 @@ import Core
 #endif
 
 /// "More from this author": every recipe by one author, most popular first. It shares the
-/// search feature's interactor and row translator, and opens a recipe as search does.
+/// search feature's row translator, and opens a recipe as search does.
 @MainActor
 final class AuthorRecipesScreen: TranslatedScreen {
     let viewModel: AuthorRecipesViewModel
@@ -92,15 +92,15 @@ final class AuthorRecipesViewModel: ScreenViewModel {
         didSet { onChange?() }
     }
     var onChange: (@MainActor () -> Void)?
-    private let interactor: RecipeSearchInteractor
+    private let environment: any Environment
 
-    init(authorID: Author.ID, interactor: RecipeSearchInteractor) {
+    init(authorID: Author.ID, environment: any Environment) {
         state = State(authorID: authorID)
-        self.interactor = interactor
+        self.environment = environment
     }
 
     func appear() async {
-        interactor.logAuthorPageView(state.authorID)
+        environment.pageViewLogger.log(PageView("author_recipes", parameters: ["author_id": state.authorID]))
         if case .loaded = state.phase, state.savedCopy == nil { return }
         await load()
     }
@@ -108,10 +108,12 @@ final class AuthorRecipesViewModel: ScreenViewModel {
     func load() async {
         state.phase = .loading
         do {
-            let page = try await interactor.recipes(byAuthor: state.authorID)
+            // Every recipe by the author in one page (authors have dozens, not thousands), most popular first.
+            let page = try await environment.client.searchRecipes(
+                .equal(.authorID, .text(state.authorID)), sort: [.descending(.popularity)], page: PageRequest(limit: 100))
             state.savedCopy = page.savedCopy
-            state.now = interactor.now
-            state.region = interactor.region
+            state.now = environment.clock.now
+            state.region = environment.region
             state.phase = .loaded(page.recipes)
         } catch {
             state.phase = .failed(ScreenFailure(error, whileTrying: "load the author's recipes"))
@@ -119,7 +121,7 @@ final class AuthorRecipesViewModel: ScreenViewModel {
     }
 
     func open(_ id: Recipe.ID) -> Navigation {
-        interactor.logOpen(recipeID: id, source: "author")
+        environment.activityLogger.log(ActivityEvent("open_recipe", payload: ["recipe_id": String(id), "source": "author"]))
         return RecipeSearchFeature.recipeDetails(id)
     }
 }

@@ -8,20 +8,20 @@ public enum RecipeSearchFeature {
     @MainActor
     public static func makeScreen(_ descriptor: Screens.RecipeSearch, environment: any Environment) -> any Screen {
         RecipeSearchScreen(
-            viewModel: RecipeSearchViewModel(initialKeyword: descriptor.query, interactor: RecipeSearchInteractor(environment: environment))
+            viewModel: RecipeSearchViewModel(initialKeyword: descriptor.query, environment: environment)
         )
     }
 
     @MainActor
     public static func makeScreen(_ descriptor: Screens.AuthorRecipes, environment: any Environment) -> any Screen {
         AuthorRecipesScreen(
-            viewModel: AuthorRecipesViewModel(authorID: descriptor.authorID, interactor: RecipeSearchInteractor(environment: environment))
+            viewModel: AuthorRecipesViewModel(authorID: descriptor.authorID, environment: environment)
         )
     }
 
     @MainActor
     public static func makeScreen(_ descriptor: Screens.KitchenPreferences, environment: any Environment) -> any Screen {
-        KitchenPreferencesScreen(viewModel: KitchenPreferencesViewModel(interactor: KitchenPreferencesInteractor(environment: environment)))
+        KitchenPreferencesScreen(viewModel: KitchenPreferencesViewModel(environment: environment))
     }
 
     static func recipeDetails(_ id: Recipe.ID) -> Navigation {

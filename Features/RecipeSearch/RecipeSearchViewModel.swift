@@ -14,7 +14,9 @@ final class RecipeSearchViewModel: ScreenViewModel {
     }
     var onChange: (@MainActor () -> Void)?
 
-    private let interactor: RecipeSearchInteractor
+    private let environment: any Environment
+    /// How many recent keywords the screen offers.
+    static let recentLimit = 5
     /// Every filter in one array, whatever its item type.
     private let filters = FilterFields.search()
     /// What the preferences screen calls each filter it sets, by key.
@@ -26,9 +28,12 @@ final class RecipeSearchViewModel: ScreenViewModel {
     /// Bumped by every search, so a slow answer to an older search cannot overwrite a newer one.
     private var generation = 0
 
-    init(initialKeyword: String, interactor: RecipeSearchInteractor) {
+    /// Premium filters are offered to premium users only.
+    private var isPremium: Bool { environment.userFeatures.isPremium }
+
+    init(initialKeyword: String, environment: any Environment) {
         state = RecipeSearchState(keyword: initialKeyword)
-        self.interactor = interactor
+        self.environment = environment
         refreshFilterRows()
     }
 
@@ -37,14 +42,14 @@ final class RecipeSearchViewModel: ScreenViewModel {
     /// reads the recent searches itself. Otherwise it offers them. Back on it after the kitchen
     /// preferences changed, it searches again for the results shown.
     func appear() async {
-        interactor.logPageView()
+        environment.pageViewLogger.log(PageView("recipe_search"))
         let searchesAtOnce = !state.keyword.isEmpty && state.results == .idle
         if searchesAtOnce { state.results = .loading(keyword: state.keyword.trimmingWhitespace) }
         let preferences = await applyKitchenPreferences()
         if searchesAtOnce || (state.results != .idle && preferences.changedFilters) {
             await search()
         } else {
-            state.recentKeywords = await interactor.recentKeywords()
+            state.recentKeywords = await recentKeywords()
         }
         if let notice = preferences.notice, state.notice == nil { state.notice = notice }
     }
@@ -56,7 +61,7 @@ final class RecipeSearchViewModel: ScreenViewModel {
     private func applyKitchenPreferences() async -> (changedFilters: Bool, notice: String?) {
         let saved: [String: String]
         do {
-            saved = try await interactor.kitchenPreferences()
+            saved = try await environment.savedKitchenPreferences()
         } catch {
             let failure = ScreenFailure(error, whileTrying: "read your kitchen preferences")
             let notice = ScreenFailure(message: failure.messageWithRecovery, recovery: "Search starts without them.", canRetry: false)
@@ -70,7 +75,7 @@ final class RecipeSearchViewModel: ScreenViewModel {
         for field in filters {
             guard let title = preferenceTitles[field.key] else { continue }
             let before = field.storedValue
-            if !field.restore(stored: saved[field.key], isPremium: interactor.isPremium) { unreadable.append(title) }
+            if !field.restore(stored: saved[field.key], isPremium: isPremium) { unreadable.append(title) }
             changed = changed || field.storedValue != before
         }
         refreshFilterRows()
@@ -109,16 +114,16 @@ final class RecipeSearchViewModel: ScreenViewModel {
         lastRequest = request
         state.results = .loading(keyword: keyword)
         do {
-            let page = try await interactor.search(request, page: .first)
+            let page = try await environment.client.searchRecipes(request.query, sort: request.sort, page: .first)
             guard current == generation else { return }
             state.savedCopy = page.savedCopy
-            state.now = interactor.now
-            state.region = interactor.region
+            state.now = environment.clock.now
+            state.region = environment.region
             state.results = .loaded(keyword: keyword, recipes: page.recipes, total: page.total)
-            interactor.logSearch(keyword: keyword, filters: activeFilterSummary, resultCount: page.total)
+            logSearch(keyword: keyword, resultCount: page.total)
             if !keyword.isEmpty {
-                state.notice = await interactor.remember(keyword: keyword)
-                state.recentKeywords = await interactor.recentKeywords()
+                state.notice = await remember(keyword: keyword)
+                state.recentKeywords = await recentKeywords()
             }
         } catch {
             guard current == generation else { return }
@@ -129,14 +134,14 @@ final class RecipeSearchViewModel: ScreenViewModel {
     /// A filter row changed: redraw it and search again.
     func filter(_ event: ScreenEvent, key: String) async {
         guard let field = filters.first(where: { $0.key == key }) else { return }
-        guard field.handle(event, isPremium: interactor.isPremium) else {
-            if !field.row(isPremium: interactor.isPremium).isEnabled {
+        guard field.handle(event, isPremium: isPremium) else {
+            if !field.row(isPremium: isPremium).isEnabled {
                 state.notice = "“\(field.row(isPremium: false).label)” is a premium filter."
             }
             return
         }
         refreshFilterRows()
-        interactor.logFilter(key: field.key, value: field.valueDescription)
+        environment.activityLogger.log(ActivityEvent("filter", payload: ["filter": field.key, "value": field.valueDescription]))
         await search()
     }
 
@@ -144,14 +149,14 @@ final class RecipeSearchViewModel: ScreenViewModel {
         guard case .loaded(let keyword, let recipes, _) = state.results, state.hasMore, let request = lastRequest else { return }
         let current = generation
         do {
-            let page = try await interactor.search(request, page: PageRequest(offset: recipes.count))
+            let page = try await environment.client.searchRecipes(
+                request.query, sort: request.sort, page: PageRequest(offset: recipes.count))
             guard current == generation else { return }
             // A page from a saved copy makes the whole list partly saved; a fresh one changes nothing said.
             if let savedCopy = page.savedCopy {
                 state.savedCopy = savedCopy
-                state.now = interactor.now
-                state.region = interactor.region
-                state.region = interactor.region
+                state.now = environment.clock.now
+                state.region = environment.region
             }
             state.results = .loaded(keyword: keyword, recipes: recipes + page.recipes, total: page.total)
         } catch {
@@ -161,16 +166,36 @@ final class RecipeSearchViewModel: ScreenViewModel {
     }
 
     func open(recipeID: Recipe.ID) -> Navigation {
-        interactor.logOpen(recipeID: recipeID)
+        environment.activityLogger.log(ActivityEvent("open_recipe", payload: ["recipe_id": String(recipeID), "source": "search"]))
         return RecipeSearchFeature.recipeDetails(recipeID)
     }
 
     private func refreshFilterRows() {
-        state.filterRows = filters.map { $0.row(isPremium: interactor.isPremium) }
+        state.filterRows = filters.map { $0.row(isPremium: isPremium) }
         state.activeFilterCount = filters.filter(\.isActive).count
     }
 
-    private var activeFilterSummary: String {
-        filters.filter(\.isActive).map { "\($0.key)=\($0.valueDescription)" }.joined(separator: ",")
+    private func logSearch(keyword: String, resultCount: Int) {
+        var payload = ["keyword": keyword, "results": String(resultCount)]
+        let activeFilters = filters.filter(\.isActive).map { "\($0.key)=\($0.valueDescription)" }.joined(separator: ",")
+        if !activeFilters.isEmpty { payload["filters"] = activeFilters }
+        environment.activityLogger.log(ActivityEvent("search", payload: payload))
+    }
+
+    /// Stores the keyword; returns a notice for the user when the store failed.
+    private func remember(keyword: String) async -> String? {
+        do {
+            try await environment.recentSearches.save(
+                RecentSearch(keyword: keyword, searchedAt: environment.clock.now.timeIntervalSince1970))
+            return nil
+        } catch {
+            return "The search worked, but it could not be remembered: \(error.inWords)"
+        }
+    }
+
+    /// Newest first. A store that cannot be read offers none rather than blocking search.
+    private func recentKeywords() async -> [String] {
+        let recent = try? await environment.recentSearches.findAll(.all, sort: [.descending(.searchedAt)])
+        return (recent ?? []).prefix(Self.recentLimit).map(\.keyword)
     }
 }

@@ -62,15 +62,12 @@ final class ShoppingListViewModel: ScreenViewModel {
         state.notice = "Dropped “\(entry.name)”: it was not added."
     }
 
-    /// Adds what was typed ("2 onions", "500 g flour", "milk") to the row of the same ingredient
-    /// it adds up with, or as a new row at the end; the store does both in one transaction, so
-    /// what another tab or program adds meanwhile is counted too, and never takes the same place.
+    /// Adds what was typed to the list (`Environment.addToShoppingList(typed:)`) and says what
+    /// the row of that ingredient holds now; an entry that fails is kept to try again.
     private func add(_ name: String, tryingAgain id: UUID?) async {
         state.notice = "Adding “\(name)”…"
         let added = await change("add “\(name)”") {
-            let addition = ShoppingItem.Addition(id: environment.ids.next(), typed: IngredientLine(parsing: name))
-            let rows = try await environment.shoppingList.add([addition])
-            environment.activityLogger.log(ActivityEvent("shopping_item_add", payload: ["name": name]))
+            let (addition, rows) = try await environment.addToShoppingList(typed: name)
             state.notAdded.removeAll { $0.id == id }
             guard let row = rows.first, row.id != addition.id, !row.amount.isEmpty else { return "Added “\(name)”." }
             return "Added “\(name)”: \(row.amount) \(row.displayName) on the list now."
@@ -87,20 +84,16 @@ final class ShoppingListViewModel: ScreenViewModel {
         guard let shown = state.items.first(where: { $0.id == id }) else { return }
         let isChecked = !shown.isChecked
         await change("\(isChecked ? "check" : "uncheck") “\(shown.name)”") {
-            let item = try await environment.shoppingList.update(id: id) { $0.isChecked = isChecked }
-            environment.activityLogger.log(
-                ActivityEvent(item.isChecked ? "shopping_item_check" : "shopping_item_uncheck", payload: ["name": item.name]))
+            try await environment.setChecked(id, to: isChecked)
             return nil
         }
     }
 
-    /// Takes off the list what a recipe added: its part of every row; rows only it needed go.
+    /// Takes off the list what a recipe added, and says how many rows changed.
     func takeOff(_ recipeID: Recipe.ID) async {
         let title = ShoppingListItemsTranslator.recipes(of: state.items).first { $0.id == recipeID }?.title ?? "recipe \(recipeID)"
         await change("take “\(title)” off the list") {
-            let changed = try await environment.shoppingList.takeOff(recipe: recipeID, titled: title, nil)
-            environment.activityLogger.log(
-                ActivityEvent("shopping_list_take_off", payload: ["recipe_id": String(recipeID), "count": String(changed)]))
+            let changed = try await environment.takeOffShoppingList(recipeID, titled: title)
             return "Took “\(title)” off the list: \(changed) \(changed == 1 ? "row" : "rows") changed."
         }
     }
@@ -108,7 +101,7 @@ final class ShoppingListViewModel: ScreenViewModel {
     func delete(_ id: UUID) async {
         guard let item = state.items.first(where: { $0.id == id }) else { return }
         await change("remove “\(item.name)”") {
-            let deleted = try await delete([item.id])
+            let deleted = try await environment.deleteFromShoppingList([item.id])
             return deleted.isEmpty
                 ? "“\(item.name)” was already removed elsewhere (by another program or screen)." : "Removed “\(item.name)”."
         }
@@ -120,7 +113,7 @@ final class ShoppingListViewModel: ScreenViewModel {
         let checked = state.items.filter(\.isChecked)
         guard !checked.isEmpty else { return }
         await change("clear the checked items") {
-            let cleared = try await delete(checked.map(\.id), onlyIfChecked: true).count
+            let cleared = try await environment.deleteFromShoppingList(checked.map(\.id), onlyIfChecked: true).count
             let notice = "Cleared \(cleared) checked \(cleared == 1 ? "item" : "items")."
             let elsewhere = checked.count - cleared
             guard elsewhere > 0 else { return notice }
@@ -162,14 +155,5 @@ final class ShoppingListViewModel: ScreenViewModel {
     /// In list order.
     private func storedItems() async throws -> [ShoppingItem] {
         try await environment.shoppingList.findAll(.all, sort: [.ascending(.position)])
-    }
-
-    /// Deletes what is stored of `ids` (with `onlyIfChecked`, of those still checked); returns the ids deleted.
-    private func delete(_ ids: [UUID], onlyIfChecked: Bool = false) async throws -> [UUID] {
-        let deleted = try await environment.shoppingList.delete(ids: ids, matching: onlyIfChecked ? .equal(.isChecked, .bool(true)) : .all)
-        if !deleted.isEmpty {
-            environment.activityLogger.log(ActivityEvent("shopping_item_delete", payload: ["count": String(deleted.count)]))
-        }
-        return deleted
     }
 }

@@ -36,16 +36,18 @@ enum AppGallery {
     static func environment() throws -> AppEnvironment {
         let logger = DiscardingLogger()
         return AppEnvironment(
-            client: BundledRecipeClient.bundled(),
-            pageViewLogger: logger,
-            activityLogger: logger,
-            userFeatures: .free,
-            favorites: InMemoryRepository<FavoriteRecipe>(),
-            shoppingList: InMemoryRepository<ShoppingItem>(),
-            recentSearches: InMemoryRepository<RecentSearch>(),
-            kitchenPreferences: InMemoryRepository<KitchenPreference>(),
-            clock: FixedClock(),
-            region: .utc,
+            AppEnvironment.Dependencies(
+                client: BundledRecipeClient.bundled(),
+                pageViewLogger: logger,
+                activityLogger: logger,
+                userFeatures: .free,
+                favorites: InMemoryRepository<FavoriteRecipe>(),
+                shoppingList: InMemoryRepository<ShoppingItem>(),
+                recentSearches: InMemoryRepository<RecentSearch>(),
+                kitchenPreferences: InMemoryRepository<KitchenPreference>(),
+                clock: FixedClock(),
+                region: .utc
+            ),
             resolver: AppResolver(
                 exportDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("cookbook-gallery-exports"),
                 about: LegacyAboutPage.Facts(

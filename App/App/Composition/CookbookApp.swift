@@ -71,16 +71,18 @@ public enum CookbookApp {
         let cache = RecipeCacheSetting(store: store.recipeCache(forServerAt:), clock: clock, events: logger, notices: notices)
         let (client, source) = try recipeSource(options, cache: cache, networking: networking)
         return AppEnvironment(
-            client: client,
-            pageViewLogger: logger,
-            activityLogger: logger,
-            userFeatures: options.has("--premium") ? .premium : .free,
-            favorites: store.favorites,
-            shoppingList: store.shoppingList,
-            recentSearches: store.recentSearches,
-            kitchenPreferences: store.kitchenPreferences,
-            clock: clock,
-            region: region ?? MachineRegion.current(at: clock.now),
+            AppEnvironment.Dependencies(
+                client: client,
+                pageViewLogger: logger,
+                activityLogger: logger,
+                userFeatures: options.has("--premium") ? .premium : .free,
+                favorites: store.favorites,
+                shoppingList: store.shoppingList,
+                recentSearches: store.recentSearches,
+                kitchenPreferences: store.kitchenPreferences,
+                clock: clock,
+                region: region ?? MachineRegion.current(at: clock.now)
+            ),
             resolver: AppResolver(
                 exportDirectory: dataDirectory.exports,
                 about: LegacyAboutPage.Facts(version: program.version, dataDirectory: dataDirectory.url.path, recipeSource: source)

@@ -112,14 +112,17 @@ final class KitchenPreferencesViewModel: ScreenViewModel {
 
     /// Every preference in one array, whatever its item type.
     private let fields = FilterFields.kitchenPreferences()
-    private let interactor: KitchenPreferencesInteractor
+    private let environment: any Environment
 
-    init(interactor: KitchenPreferencesInteractor) {
-        self.interactor = interactor
+    /// Premium filters are offered to premium users only.
+    private var isPremium: Bool { environment.userFeatures.isPremium }
+
+    init(environment: any Environment) {
+        self.environment = environment
     }
 
     func appear() async {
-        interactor.logPageView()
+        environment.pageViewLogger.log(PageView("kitchen_preferences"))
         await load()
     }
 
@@ -127,8 +130,8 @@ final class KitchenPreferencesViewModel: ScreenViewModel {
     func load() async {
         state.phase = .loading
         do {
-            let saved = try await interactor.saved()
-            let unreadable = fields.filter { !$0.restore(stored: saved[$0.key], isPremium: interactor.isPremium) }.map(\.title)
+            let saved = try await environment.savedKitchenPreferences()
+            let unreadable = fields.filter { !$0.restore(stored: saved[$0.key], isPremium: isPremium) }.map(\.title)
             if !unreadable.isEmpty {
                 state.notice =
                     "Your saved \(unreadable.map { "“\($0)”" }.joined(separator: ", ")) could not be read and "
@@ -145,19 +148,19 @@ final class KitchenPreferencesViewModel: ScreenViewModel {
     func change(_ event: ScreenEvent, key: String) async {
         guard let field = fields.first(where: { $0.key == key }) else { return }
         let before = field.storedValue
-        guard field.handle(event, isPremium: interactor.isPremium) else {
-            if !field.row(isPremium: interactor.isPremium).isEnabled {
+        guard field.handle(event, isPremium: isPremium) else {
+            if !field.row(isPremium: isPremium).isEnabled {
                 state.notice = "“\(field.title)” is a premium preference."
             }
             return
         }
         do {
-            try await interactor.save(key: field.key, value: field.isActive ? field.storedValue : nil)
-            interactor.logChange(key: field.key, value: field.valueDescription)
+            try await environment.saveKitchenPreference(
+                key: field.key, value: field.isActive ? field.storedValue : nil, description: field.valueDescription)
             state.notice =
                 "Saved: \(field.title) \(field.isActive ? "is \(field.valueDescription)" : "has no preference"). Search starts there."
         } catch {
-            field.restore(stored: before, isPremium: interactor.isPremium)
+            field.restore(stored: before, isPremium: isPremium)
             state.notice = ScreenFailure(error, whileTrying: "save “\(field.title)”").messageWithRecovery
         }
         refresh()
@@ -168,9 +171,8 @@ final class KitchenPreferencesViewModel: ScreenViewModel {
         let set = fields.filter(\.isActive)
         guard !set.isEmpty else { return }
         do {
-            try await interactor.delete(keys: set.map(\.key))
-            for field in set { field.restore(stored: nil, isPremium: interactor.isPremium) }
-            interactor.logReset(count: set.count)
+            try await environment.resetKitchenPreferences(keys: set.map(\.key))
+            for field in set { field.restore(stored: nil, isPremium: isPremium) }
             state.notice = "No preferences now: search starts with every filter off."
         } catch {
             state.notice = ScreenFailure(error, whileTrying: "reset your kitchen preferences").messageWithRecovery
@@ -179,45 +181,7 @@ final class KitchenPreferencesViewModel: ScreenViewModel {
     }
 
     private func refresh() {
-        state.rows = fields.map { $0.row(isPremium: interactor.isPremium) }
+        state.rows = fields.map { $0.row(isPremium: isPremium) }
         state.setCount = fields.filter(\.isActive).count
-    }
-}
-
-/// Every side effect of the preferences screen, all through the environment.
-struct KitchenPreferencesInteractor {
-    let environment: any Environment
-
-    var isPremium: Bool { environment.userFeatures.isPremium }
-
-    /// The saved values, by item key.
-    func saved() async throws -> [String: String] {
-        let preferences = try await environment.kitchenPreferences.findAll()
-        return Dictionary(preferences.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
-    }
-
-    /// Saves one preference; nil removes it.
-    func save(key: String, value: String?) async throws {
-        if let value {
-            try await environment.kitchenPreferences.save(KitchenPreference(key: key, value: value))
-        } else {
-            try await environment.kitchenPreferences.delete(id: key)
-        }
-    }
-
-    func delete(keys: [String]) async throws {
-        try await environment.kitchenPreferences.delete(ids: keys)
-    }
-
-    func logPageView() {
-        environment.pageViewLogger.log(PageView("kitchen_preferences"))
-    }
-
-    func logChange(key: String, value: String) {
-        environment.activityLogger.log(ActivityEvent("preference", payload: ["preference": key, "value": value]))
-    }
-
-    func logReset(count: Int) {
-        environment.activityLogger.log(ActivityEvent("preferences_reset", payload: ["count": String(count)]))
     }
 }
