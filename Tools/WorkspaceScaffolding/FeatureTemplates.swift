@@ -4,8 +4,9 @@ import WorkspaceBase
 /// a working screen that lists the feed's popular recipes through `environment.client`, logs
 /// its page view, opens a recipe's details by its descriptor and shows loading,
 /// failed (with retry) and empty states; its tests, its sandbox and its descriptor. Its side
-/// effects are one call each, so they stay in the view model: an interactor is worth a file of
-/// its own once they have rules of their own (see `Features/RecipeDetails`).
+/// effects are one call each on `environment`, made by the view model; one that takes several
+/// steps (save, then log) becomes a method of the feature's own `extension Environment`, in
+/// `<Name>+Environment.swift` (see `Features/RecipeDetails`).
 public struct FeatureTemplates: Sendable {
     public let forms: NameForms
 
