@@ -326,11 +326,11 @@ final class FocusOnDisk {
     }
 
     /// The command line of a build in the focus, as `ScriptedRunner` records it (its targets aside).
-    var build: String { (["env", ScriptedRunner.focusPrefix + "…", "swift"] + focus.buildArguments()).joined(separator: " ") }
+    var build: String { (["env", ScriptedRunner.focusPrefix + "…", "swift"] + focus.buildArguments(for: [])).joined(separator: " ") }
 
     /// The command line running a program built in the focus.
     func program(_ name: String, _ arguments: String...) -> String {
-        ([focus.programs + "/" + name] + arguments).joined(separator: " ")
+        ([focus.programs(for: []) + "/" + name] + arguments).joined(separator: " ")
     }
 
     deinit { try? FileManager.default.removeItem(at: root) }

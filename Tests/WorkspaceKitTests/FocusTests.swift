@@ -16,7 +16,7 @@ struct FocusTests {
     func theCommandNamesTheClosure() throws {
         let manifest = try Fixtures.manifest()
         let closure = Set(ModuleGraph(manifest: manifest).closure(of: ["FeedSandbox"]))
-        let command = disk.focus.command(disk.focus.buildArguments(product: "FeedSandbox"), targets: closure, of: manifest)
+        let command = disk.focus.command(disk.focus.buildArguments(for: closure, product: "FeedSandbox"), targets: closure, of: manifest)
         #expect(command.program == "env")
         let names = manifest.targets.map(\.name).filter(closure.contains)
         #expect(command.arguments.first == "COOKBOOK_FOCUS=" + names.joined(separator: ","))
@@ -27,8 +27,19 @@ struct FocusTests {
                     "swift", "build", "--package-path", disk.root.path, "--scratch-path", disk.root.path + "/.build", "-Xswiftc",
                     "-driver-show-incremental", "--product", "FeedSandbox",
                 ])
-        #expect(disk.focus.programs == disk.root.path + "/.build/debug")
-        #expect(disk.focus.scratch(sanitizer: "thread") == disk.root.path + "/.build/sanitize-thread")
+        #expect(disk.focus.programs(for: closure) == disk.root.path + "/.build/debug")
+        #expect(disk.focus.scratch(for: closure, sanitizer: "thread") == disk.root.path + "/.build/sanitize-thread")
+    }
+
+    @Test("a large closure (the app's at hundreds of features) builds in a folder of its own, so a sandbox built in between keeps its plan")
+    func aLargeClosureHasItsOwnFolder() {
+        let small = Set((1...Focus.largeClosure).map { "Target\($0)" })
+        let large = small.union(["One more"])
+        #expect(disk.focus.scratch(for: small) == disk.root.path + "/.build")
+        #expect(disk.focus.scratch(for: large) == disk.root.path + "/.build/large")
+        #expect(disk.focus.programs(for: large) == disk.root.path + "/.build/large/debug")
+        #expect(disk.focus.buildArguments(for: large).prefix(5).last == disk.root.path + "/.build/large")
+        #expect(disk.focus.scratch(for: large, sanitizer: "thread") == disk.root.path + "/.build/sanitize-thread")
     }
 
     @Test("a closure that is not closed, or names a target the manifest lacks, is refused before anything builds")
@@ -187,6 +198,6 @@ struct RunCommandTests {
         #expect(result.status == 1)
         #expect(result.errors.contains("\(disk.root.path)/Features/Feed/FeedScreen.swift:3:1: error: expected declaration"))
         #expect(result.errors.contains("workspace run: FeedSandbox does not build"))
-        #expect(!result.runner.calls.contains { $0.hasPrefix(disk.focus.programs) })
+        #expect(!result.runner.calls.contains { $0.hasPrefix(disk.focus.programs(for: [])) })
     }
 }

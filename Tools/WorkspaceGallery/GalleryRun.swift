@@ -68,7 +68,7 @@ public struct GalleryRun {
         for program in programNames {
             defer { progress.advance() }
             do {
-                fresh[program] = try render(program, binaries: focus.programs)
+                fresh[program] = try render(program, binaries: focus.programs(for: closure(of: programNames)))
             } catch {
                 failures.append(error.message)
             }
@@ -143,7 +143,7 @@ public struct GalleryRun {
     /// Builds `programs` in one package holding their closures: one planning and one build,
     /// whatever their number.
     func build(_ programs: [String]) throws {
-        let targets = Set(ModuleGraph(manifest: manifest).closure(of: programs))
+        let targets = closure(of: programs)
         write(
             "gallery: building \(programs.count) program\(programs.count == 1 ? "" : "s") (a focus of \(targets.count) targets)…"
         )
@@ -158,6 +158,11 @@ public struct GalleryRun {
                 "gallery: nothing written: the programs do not build (status \(build.status))"
                     + (log.isEmpty ? "; the errors are above" : ":\n" + log.joined(separator: "\n")))
         }
+    }
+
+    /// The targets `programs` need, built in one focus.
+    func closure(of programs: [String]) -> Set<String> {
+        Set(ModuleGraph(manifest: manifest).closure(of: programs))
     }
 
     /// Runs a built program and reads its report.

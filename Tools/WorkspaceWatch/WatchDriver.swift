@@ -70,6 +70,8 @@ package final class WatchDriver: WatchEffects {
     private var focusLock: FileLock?
     /// The manifest the build in progress read, to name the real files in its errors.
     private var buildManifest: Manifest?
+    /// Where the last build put its programs (`Focus.programs(for:)`).
+    private var programsFolder: String?
     /// A build waits for another command building in the focus; it starts when that one is done.
     private var waitsForFocus = false
     /// Script mode: forwarded bytes not yet sent (no sandbox running, or no whole line yet).
@@ -175,9 +177,10 @@ package final class WatchDriver: WatchEffects {
             waitsForFocus = false
             focusLock = lock
             buildManifest = manifest
+            programsFolder = plan.focus.programs(for: targets)
             recorder = plan.makeRecorder(manifest)
             recordedUpTo = 0
-            let command = plan.focus.command(plan.focus.buildArguments(), targets: targets, of: manifest)
+            let command = plan.focus.command(plan.focus.buildArguments(for: targets), targets: targets, of: manifest)
             build = try ChildProcess([command.program] + command.arguments, input: .null, output: .pipe, ownGroup: true)
         } catch {
             waitsForFocus = false
@@ -310,7 +313,7 @@ package final class WatchDriver: WatchEffects {
 
     /// The sandbox's path in the focus's build folder.
     private func sandboxExecutable() throws -> String {
-        plan.focus.programs + "/" + plan.sandbox
+        (programsFolder ?? plan.focus.programs(for: [])) + "/" + plan.sandbox
     }
 
     private func restoreTerminal(after status: ProcessExit) {

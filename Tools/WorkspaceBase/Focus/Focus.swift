@@ -32,14 +32,24 @@ public struct Focus: Sendable, Equatable {
     /// Package.swift is unchanged (`Manifest.loadCached`).
     public var manifestCache: String { folder + "/manifest-cache.json" }
 
-    /// The build folder; a sanitizer gets its own (`.build/sanitize-thread`), since every module of
-    /// a sanitized build is compiled differently.
-    public func scratch(sanitizer: String? = nil) -> String {
-        sanitizer.map { buildFolder + "/sanitize-\($0)" } ?? buildFolder
+    /// Closures of more targets than this (the app's, from about 150 features on) build in a
+    /// folder of their own, `.build/large`. SwiftPM keeps one build plan per build folder and plans
+    /// again whenever the focused targets change, and planning costs targets × dependencies: a
+    /// sandbox's closure a fraction of a second, the app's at a thousand features half a minute.
+    /// So a sandbox or a feature's tests run between two runs of the app must not take the app's
+    /// plan away. Below this, sharing `.build` costs nothing and saves compiling twice.
+    public static let largeClosure = 300
+
+    /// The build folder of `targets`: `.build`, or `.build/large` for a large closure
+    /// (`largeClosure`); a sanitizer gets its own (`.build/sanitize-thread`), since every module
+    /// of a sanitized build is compiled differently.
+    public func scratch(for targets: Set<String>, sanitizer: String? = nil) -> String {
+        if let sanitizer { return buildFolder + "/sanitize-\(sanitizer)" }
+        return targets.count > Self.largeClosure ? buildFolder + "/large" : buildFolder
     }
 
-    /// Where the programs built in the focus are.
-    public var programs: String { scratch() + "/debug" }
+    /// Where the programs built in the focus of `targets` are.
+    public func programs(for targets: Set<String>) -> String { scratch(for: targets) + "/debug" }
 
     /// The workspace's manifest, from the cache while Package.swift is unchanged. A manifest that
     /// does not evaluate is SwiftPM's error, never an older reading.
@@ -108,8 +118,8 @@ public struct Focus: Sendable, Equatable {
     /// The arguments of `swift build` in the focus: `product`, or every target of the closure when
     /// nil (a program's closure holds the dynamic libraries it opens at run time, which no product
     /// of the program links). Undeclared imports are refused before it runs (`prepare`).
-    public func buildArguments(product: String? = nil) -> [String] {
-        ["build", "--package-path", packageRoot, "--scratch-path", scratch()] + Self.driverRemarks
+    public func buildArguments(for targets: Set<String>, product: String? = nil) -> [String] {
+        ["build", "--package-path", packageRoot, "--scratch-path", scratch(for: targets)] + Self.driverRemarks
             + (product.map { ["--product", $0] } ?? [])
     }
 

@@ -116,10 +116,12 @@ public struct FocusedTests {
     }
 
     /// The arguments of the `swift test` run in the focus.
-    func swiftTestArguments(filter: String?, sanitizer: String?, xUnitPath: String, xcTest: Bool = true) -> [String] {
+    func swiftTestArguments(
+        filter: String?, sanitizer: String?, xUnitPath: String, xcTest: Bool = true, targets: Set<String> = []
+    ) -> [String] {
         var arguments =
             [
-                "test", "--package-path", focus.packageRoot, "--scratch-path", focus.scratch(sanitizer: sanitizer),
+                "test", "--package-path", focus.packageRoot, "--scratch-path", focus.scratch(for: targets, sanitizer: sanitizer),
                 "--xunit-output", xUnitPath,
             ] + Focus.driverRemarks
         if let filter { arguments += ["--filter", filter] }
@@ -146,7 +148,8 @@ public struct FocusedTests {
         let xUnit = reports.appendingPathComponent("results.xml")
         let filter = userFilter ?? TestSelection.filter(for: selections)
         let command = focus.command(
-            swiftTestArguments(filter: filter, sanitizer: sanitizer, xUnitPath: xUnit.path, xcTest: usesXCTest(names)),
+            swiftTestArguments(
+                filter: filter, sanitizer: sanitizer, xUnitPath: xUnit.path, xcTest: usesXCTest(names), targets: Set(targets)),
             targets: Set(targets), of: manifest)
         let status = try runner.run(command.program, command.arguments, in: packageRoot) { [write, recorder] line in
             if let shown = BuildRecorder.pass(line, to: recorder) { write(shown) }

@@ -14,7 +14,8 @@ struct RunCommand: Subcommand, Equatable {
         """
     static let details = """
         Builds FEATURE's sandbox (Feed, or FeedSandbox) or the app (cookbook), and only what it
-        needs (Package.swift narrowed to its closure, in .build), then runs it with
+        needs (Package.swift narrowed to its closure, in .build; a closure of more than 300
+        targets, the app's in a large workspace, in .build/large), then runs it with
         PROGRAM-OPTIONS: everything after the name is the program's (--scenario NAME, --script
         FILE, --open LINK, --help…), the options of workspace come before it. The build's progress
         goes to standard error at a terminal and nowhere otherwise (its errors always), so the
@@ -49,8 +50,9 @@ struct RunCommand: Subcommand, Equatable {
         let manifest = try workspace.manifest()
         let program = try Self.program(named: name, in: manifest)
         let focus = workspace.focus
+        let closure = Set(ModuleGraph(manifest: manifest).closure(of: [program]))
         let build = try focus.build(
-            Set(ModuleGraph(manifest: manifest).closure(of: [program])), of: manifest, runner: environment.runner,
+            closure, of: manifest, runner: environment.runner,
             recorder: {
                 environment.recorder(
                     "run", loop: program == Conventions.appProgram ? .app : .sandbox, target: program,
@@ -66,7 +68,7 @@ struct RunCommand: Subcommand, Equatable {
             environment.writeError("workspace run: \(program) does not build (the errors are above); fix them and run it again")
             return .failure
         }
-        return ExitStatus(try environment.runner.replaceProcess(with: focus.programs + "/" + program, programArguments))
+        return ExitStatus(try environment.runner.replaceProcess(with: focus.programs(for: closure) + "/" + program, programArguments))
     }
 
     /// The executable `name` stands for: a feature's sandbox (`Feed`, `FeedSandbox`), the app
