@@ -65,10 +65,11 @@ public struct GalleryRun {
             }
         }
         progress.step("rendering the screens", count: programNames.count, of: "programs")
+        let binaries = focus.programs(for: closure(of: programNames))
         for program in programNames {
             defer { progress.advance() }
             do {
-                fresh[program] = try render(program, binaries: focus.programs(for: closure(of: programNames)))
+                fresh[program] = try render(program, binaries: binaries)
             } catch {
                 failures.append(error.message)
             }
