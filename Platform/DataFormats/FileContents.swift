@@ -15,7 +15,7 @@
 ///
 /// `Data(contentsOf:)` on Linux asks a non-regular file for its size first and fails with
 /// "permission denied", so this reads with `read(2)` until the end, which works for all of
-/// them. Errors are `POSIXError`s (for `ErrorInWords`): "no such file", "is a directory".
+/// them. Errors are `POSIXError`s (for `inWords`): "no such file", "is a directory".
 public enum FileContents {
     public static func read(atPath path: String) throws -> Data {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -168,7 +168,7 @@ public enum Runner {
             Terminal.writeError("\(program.name): \(error.message)\n")
             return .cannotStart
         } catch {
-            Terminal.writeError("\(program.name): could not start: \(ErrorInWords.describe(error))\n")
+            Terminal.writeError("\(program.name): could not start: \(error.inWords)\n")
             return .cannotStart
         }
 
@@ -237,7 +237,7 @@ enum LineSource {
         do {
             data = try FileContents.read(atPath: path)
         } catch {
-            throw UsageError("cannot read the script “\(path)”: \(ErrorInWords.describe(error)). Check the path and its permissions.")
+            throw UsageError("cannot read the script “\(path)”: \(error.inWords). Check the path and its permissions.")
         }
         if let invalid = UTF8Check.firstInvalidByte(in: data) {
             throw UsageError(

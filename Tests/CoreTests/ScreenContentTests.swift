@@ -124,12 +124,12 @@ struct ScreenFailureTests {
         #expect(failure.canRetry)
     }
 
-    @Test("a file error says what the system said; with no system error under it, that a file operation failed")
+    @Test("a file error says what the system said; with no system error under it, the words for its code")
     func systemErrors() {
         let missing = CocoaError(.fileReadNoSuchFile, userInfo: [NSUnderlyingErrorKey: POSIXError(.ENOENT)])
-        #expect(ScreenFailure(missing, whileTrying: "export").message == "Couldn't export: No such file or directory")
-        #expect(POSIXError(.EACCES).inWords == "Permission denied")
-        #expect(CocoaError(.fileWriteOutOfSpace).inWords == "the file operation failed (Cocoa error 640)")
+        #expect(ScreenFailure(missing, whileTrying: "export").message == "Couldn't export: no such file or directory")
+        #expect(POSIXError(.EACCES).inWords == "permission denied")
+        #expect(CocoaError(.fileWriteOutOfSpace).inWords == "the disk is full")
     }
 }
 

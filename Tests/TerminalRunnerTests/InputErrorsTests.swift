@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Testing
 
@@ -19,12 +20,12 @@ struct InputErrorsTests {
         let wrapped = NSError(
             domain: NSCocoaErrorDomain, code: CocoaError.fileWriteUnknown.rawValue,
             userInfo: [NSUnderlyingErrorKey: POSIXError(.ENOTDIR)])
-        #expect(ErrorInWords.describe(wrapped) == "not a directory")
-        #expect(ErrorInWords.describe(CocoaError(.fileReadNoSuchFile)) == "no such file or directory")
-        #expect(ErrorInWords.describe(CocoaError(.fileWriteOutOfSpace)) == "the disk is full")
-        #expect(ErrorInWords.describe(POSIXError(.EACCES)) == "permission denied")
-        #expect(ErrorInWords.describe(errno: EISDIR) == "is a directory")
-        #expect(ErrorInWords.describe(NSError(domain: "SomeDomain", code: 3)) == "the system did not say why")
+        #expect(wrapped.inWords == "not a directory")
+        #expect(CocoaError(.fileReadNoSuchFile).inWords == "no such file or directory")
+        #expect(CocoaError(.fileWriteOutOfSpace).inWords == "the disk is full")
+        #expect(POSIXError(.EACCES).inWords == "permission denied")
+        #expect(POSIXError(.EISDIR).inWords == "is a directory")
+        #expect(NSError(domain: NSCocoaErrorDomain, code: 99_999).inWords == "the system did not say why")
     }
 
     @Test("a folder that cannot be made names the file in its way; one that can is made with its parents")

@@ -1,3 +1,4 @@
+import Core
 import DataFormats
 import TerminalRunner
 
@@ -45,7 +46,7 @@ struct EventLogFile {
         #else
             let descriptor = Darwin.open(url.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644)
         #endif
-        guard descriptor >= 0 else { throw LogFileError(reason: ErrorInWords.describe(errno: errno)) }
+        guard descriptor >= 0 else { throw LogFileError(reason: lastSystemError) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             EventLogFile(path: url.path, descriptor: descriptor).close()
@@ -68,14 +69,14 @@ struct EventLogFile {
     @discardableResult
     func append(_ line: Data) throws(LogFileError) -> Int {
         while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw LogFileError(reason: ErrorInWords.describe(errno: errno)) }
+            guard errno == EINTR else { throw LogFileError(reason: lastSystemError) }
         }
         defer { flock(descriptor, LOCK_UN) }
         let end = lseek(descriptor, 0, SEEK_END)
-        guard end >= 0 else { throw LogFileError(reason: ErrorInWords.describe(errno: errno)) }
+        guard end >= 0 else { throw LogFileError(reason: lastSystemError) }
         let whole = endOfLastWholeLine(before: end)
         if whole < end {
-            guard ftruncate(descriptor, whole) == 0 else { throw LogFileError(reason: ErrorInWords.describe(errno: errno)) }
+            guard ftruncate(descriptor, whole) == 0 else { throw LogFileError(reason: lastSystemError) }
         }
         if let failure = DescriptorWrite.writeAll(line, to: descriptor) {
             // Part of the line may be in the file: it goes, so the file still ends with a whole line.
@@ -105,4 +106,9 @@ struct EventLogFile {
 /// Why the event log cannot be written, in words.
 struct LogFileError: Error {
     let reason: String
+}
+
+/// The last system call's error (`errno`) in words: "no space left on device".
+private var lastSystemError: String {
+    POSIXErrorCode(rawValue: errno).map { POSIXError($0).inWords } ?? "the system did not say why (error \(errno))"
 }

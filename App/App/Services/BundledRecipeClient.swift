@@ -36,7 +36,7 @@ struct BundledRecipeClient: RecipeServiceClient {
             throw DatasetError(file: url.path, problem: problem.reason, recovery: "Give the path of a JSON file of recipes.")
         } catch {
             throw DatasetError(
-                file: url.path, problem: "it cannot be read (\(ErrorInWords.describe(error)))",
+                file: url.path, problem: "it cannot be read (\(error.inWords))",
                 recovery: "Check the path and its permissions.")
         }
         let recipes: [Recipe]

@@ -81,7 +81,7 @@ struct LocalStore {
                 return inMemory(
                     because: error.summary,
                     warning:
-                        "Cookbook found \(error.inWords) and could not set it aside: \(ErrorInWords.describe(second)). \(inMemoryConsequence)",
+                        "Cookbook found \(error.inWords) and could not set it aside: \(second.inWords). \(inMemoryConsequence)",
                     notices: notices
                 )
             }
@@ -183,7 +183,7 @@ struct LocalStore {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw DataDirectoryError(path: directory.path, problem: "cannot be created (\(ErrorInWords.describe(error)))")
+            throw DataDirectoryError(path: directory.path, problem: "cannot be created (\(error.inWords))")
         }
     }
 
