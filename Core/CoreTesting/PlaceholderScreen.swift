@@ -9,19 +9,25 @@ public final class PlaceholderScreen: Screen {
     public let label: String
     public var onChange: (@MainActor () -> Void)?
 
+    /// Its two lines of text, which no event names.
+    public enum Row: Hashable, Sendable {
+        case descriptor
+        case explanation
+    }
+
     public init(for descriptor: some Descriptor) {
         label = String(describing: descriptor)
     }
 
-    public var content: ScreenContent {
+    public var content: ScreenContent<Row> {
         ScreenContent(
             title: "Placeholder",
             sections: [
                 ScreenSection(
                     id: "placeholder",
                     rows: [
-                        ScreenRow(id: "descriptor", .text(label)),
-                        ScreenRow(id: "explanation", .text("This screen belongs to a feature that is not linked here.")),
+                        ScreenRow(id: .descriptor, .text(label)),
+                        ScreenRow(id: .explanation, .text("This screen belongs to a feature that is not linked here.")),
                     ])
             ]
         )
@@ -29,5 +35,5 @@ public final class PlaceholderScreen: Screen {
 
     public func appear() async {}
 
-    public func handle(_ event: ScreenEvent) async -> Navigation? { nil }
+    public func handle(_ event: ScreenEvent<Row>) async -> Navigation? { nil }
 }

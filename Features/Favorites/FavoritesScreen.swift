@@ -15,12 +15,12 @@ final class FavoritesScreen: TranslatedScreen {
         await viewModel.load()
     }
 
-    func handle(_ event: ScreenEvent) async -> Navigation? {
+    func handle(_ event: ScreenEvent<FavoritesRow>) async -> Navigation? {
         switch event {
         case .activate(let row):
-            if case .recipe(let id) = FavoritesRow(rowID: row) { return viewModel.open(id) }
+            if case .recipe(let id) = row { return viewModel.open(id) }
         case .delete(let row):
-            if case .recipe(let id) = FavoritesRow(rowID: row) { await viewModel.remove(id) }
+            if case .recipe(let id) = row { await viewModel.remove(id) }
         case .retry:
             await viewModel.load()
         default:
@@ -30,22 +30,7 @@ final class FavoritesScreen: TranslatedScreen {
     }
 }
 
-/// The rows the screen's events name, one per saved recipe: the translator writes `rowID`, the
-/// screen reads it back.
-enum FavoritesRow: Hashable {
+/// The screen's rows, which its events name: one per saved recipe.
+enum FavoritesRow: Hashable, Sendable {
     case recipe(Recipe.ID)
-
-    var rowID: String {
-        switch self {
-        case .recipe(let id): "favorite-\(id)"
-        }
-    }
-
-    /// The row whose `rowID` is exactly this; nil for any other text.
-    init?(rowID: String) {
-        // The recipe id is what follows the first dash; it is a row if the row writes the same id.
-        let id = Recipe.ID(String(rowID.drop { $0 != "-" }.dropFirst()))
-        guard let row = id.map(FavoritesRow.recipe), row.rowID == rowID else { return nil }
-        self = row
-    }
 }

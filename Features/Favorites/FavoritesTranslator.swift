@@ -1,4 +1,5 @@
 import Core
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -7,7 +8,7 @@ import Core
 
 /// Favorites to content: one link per saved recipe, newest first, each saying when it was saved.
 struct FavoritesTranslator: Translator {
-    func translate(_ state: FavoritesState) -> ScreenContent {
+    func translate(_ state: FavoritesState) -> ScreenContent<FavoritesRow> {
         switch state.phase {
         case .loading:
             return ScreenContent(title: "Favorites", status: .loading("Loading your favorites…"))
@@ -18,8 +19,8 @@ struct FavoritesTranslator: Translator {
                 title: "Favorites", status: .empty("No favorites yet. Open a recipe and mark it as a favorite."), notice: state.notice)
         case .loaded(let favorites):
             let rows = favorites.map { favorite in
-                ScreenRow(
-                    id: FavoritesRow.recipe(favorite.recipe.id).rowID,
+                ScreenRow<FavoritesRow>(
+                    id: .recipe(favorite.recipe.id),
                     .link(title: favorite.recipe.title, subtitle: favorite.recipe.author.name),
                     detail: "\(favorite.recipe.cookingMinutes) min · \(favorite.recipe.calories) kcal · saved "
                         + RelativeTime.phrase(for: Date(timeIntervalSince1970: favorite.savedAt), now: state.now, in: state.region),

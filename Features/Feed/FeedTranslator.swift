@@ -2,7 +2,7 @@ import Core
 
 /// Feed state to content: a section of popular recipes, one of new ones, and About.
 struct FeedTranslator: Translator {
-    func translate(_ state: FeedState) -> ScreenContent {
+    func translate(_ state: FeedState) -> ScreenContent<FeedRow> {
         switch state.phase {
         case .loading:
             return ScreenContent(title: "Feed", status: .loading("Loading the feed…"))
@@ -29,13 +29,13 @@ struct FeedTranslator: Translator {
         }
     }
 
-    private var aboutSection: ScreenSection {
-        ScreenSection(id: "more", rows: [ScreenRow(id: FeedRow.about.rowID, .link(title: "About Cookbook", subtitle: nil))])
+    private var aboutSection: ScreenSection<FeedRow> {
+        ScreenSection(id: "more", rows: [ScreenRow(id: .about, .link(title: "About Cookbook", subtitle: nil))])
     }
 
-    private func row(_ recipe: Recipe, id: FeedRow, detail: String) -> ScreenRow {
+    private func row(_ recipe: Recipe, id: FeedRow, detail: String) -> ScreenRow<FeedRow> {
         ScreenRow(
-            id: id.rowID, .link(title: recipe.title, subtitle: recipe.author.name),
+            id: id, .link(title: recipe.title, subtitle: recipe.author.name),
             detail: "\(recipe.cookingMinutes) min · \(detail)")
     }
 }

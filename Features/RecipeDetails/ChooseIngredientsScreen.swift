@@ -16,17 +16,16 @@ final class ChooseIngredientsScreen: TranslatedScreen {
         await viewModel.appear()
     }
 
-    func handle(_ event: ScreenEvent) async -> Navigation? {
+    func handle(_ event: ScreenEvent<ChooseIngredientsRow>) async -> Navigation? {
         switch event {
         case .activate(let row):
-            switch ChooseIngredientsRow(rowID: row) {
+            switch row {
             case .ingredient(let index): viewModel.toggle(index)
             case .add: return viewModel.finish()
             case .cancel: return viewModel.cancel()
-            case nil: break
             }
         case .toggle(let row):
-            if case .ingredient(let index) = ChooseIngredientsRow(rowID: row) { viewModel.toggle(index) }
+            if case .ingredient(let index) = row { viewModel.toggle(index) }
         case .retry:
             await viewModel.load()
         default:
@@ -59,29 +58,12 @@ struct ChooseIngredientsState: Equatable {
     }
 }
 
-/// The rows the screen's events name: the translator writes `rowID`, the screen reads it back.
-enum ChooseIngredientsRow: Hashable {
+/// The screen's rows, which its events name.
+enum ChooseIngredientsRow: Hashable, Sendable {
     /// An ingredient, by its position in the recipe.
     case ingredient(Int)
     case add
     case cancel
-
-    var rowID: String {
-        switch self {
-        case .ingredient(let index): "choose-\(index)"
-        case .add: "add-chosen"
-        case .cancel: "cancel"
-        }
-    }
-
-    /// The row whose `rowID` is exactly this; nil for any other text.
-    init?(rowID: String) {
-        // The position is what follows the first dash; which row it is, the one that writes the same id.
-        let index = Int(String(rowID.drop { $0 != "-" }.dropFirst()))
-        let rows: [ChooseIngredientsRow] = [.add, .cancel] + (index.map { [.ingredient($0)] } ?? [])
-        guard let row = rows.first(where: { $0.rowID == rowID }) else { return nil }
-        self = row
-    }
 }
 
 /// The chooser's state to content: one toggle per ingredient (saying which are already on the
@@ -89,7 +71,7 @@ enum ChooseIngredientsRow: Hashable {
 struct ChooseIngredientsTranslator: Translator {
     static let title = "Choose ingredients"
 
-    func translate(_ state: ChooseIngredientsState) -> ScreenContent {
+    func translate(_ state: ChooseIngredientsState) -> ScreenContent<ChooseIngredientsRow> {
         switch state.phase {
         case .loading:
             return ScreenContent(title: Self.title, status: .loading("Loading the ingredients…"))
@@ -101,17 +83,17 @@ struct ChooseIngredientsTranslator: Translator {
                 let amount =
                     ingredient.quantity(scaledBy: factor)?.text ?? (ingredient.quantity == nil ? "to taste" : ingredient.amountText)
                 let onList = state.onList.contains(IngredientName.key(ingredient.name)) ? " · already on your list" : ""
-                return ScreenRow(
-                    id: ChooseIngredientsRow.ingredient(index).rowID, .toggle(label: ingredient.name, isOn: state.chosen.contains(index)),
+                return ScreenRow<ChooseIngredientsRow>(
+                    id: .ingredient(index), .toggle(label: ingredient.name, isOn: state.chosen.contains(index)),
                     detail: amount + onList)
             }
             let count = state.chosen.count
-            let add =
+            let add: ScreenRow<ChooseIngredientsRow> =
                 count == 0
                 ? ScreenRow(
-                    id: ChooseIngredientsRow.add.rowID, .button("Add to the shopping list"), isEnabled: false, note: "choose one first")
+                    id: .add, .button("Add to the shopping list"), isEnabled: false, note: "choose one first")
                 : ScreenRow(
-                    id: ChooseIngredientsRow.add.rowID,
+                    id: .add,
                     .button("Add \(count) \(count == 1 ? "ingredient" : "ingredients") to the shopping list"))
             return ScreenContent(
                 title: Self.title,
@@ -121,7 +103,7 @@ struct ChooseIngredientsTranslator: Translator {
                         title:
                             "Ingredients of “\(recipe.title)”\(forServings(state.servings, of: recipe)) (\(count) of \(recipe.ingredients.count) chosen)",
                         rows: rows),
-                    ScreenSection(id: "actions", rows: [add, ScreenRow(id: ChooseIngredientsRow.cancel.rowID, .button("Cancel"))]),
+                    ScreenSection(id: "actions", rows: [add, ScreenRow(id: .cancel, .button("Cancel"))]),
                 ])
         }
     }

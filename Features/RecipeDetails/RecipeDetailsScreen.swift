@@ -14,22 +14,22 @@ final class RecipeDetailsScreen: TranslatedScreen {
         await viewModel.load()
     }
 
-    func handle(_ event: ScreenEvent) async -> Navigation? {
+    func handle(_ event: ScreenEvent<RecipeDetailsRow>) async -> Navigation? {
         switch event {
         case .activate(let row):
-            switch RecipeDetailsRow(rowID: row) {
+            switch row {
             case .addToShoppingList: await viewModel.addIngredientsToShoppingList()
             case .takeOffShoppingList: await viewModel.takeIngredientsOffShoppingList()
             case .chooseIngredients: return viewModel.chooseIngredients()
             case .favorite: await viewModel.toggleFavorite()
             case .export: await viewModel.export()
             case .moreFromAuthor: return viewModel.moreFromAuthor()
-            case .servings, nil: break
+            case .servings, .fact, .ingredient, .step, .noSteps: break
             }
         case .choose(let row, let option):
-            if RecipeDetailsRow(rowID: row) == .servings { viewModel.chooseServings(at: option) }
+            if row == .servings { viewModel.chooseServings(at: option) }
         case .toggle(let row):
-            if RecipeDetailsRow(rowID: row) == .favorite { await viewModel.toggleFavorite() }
+            if row == .favorite { await viewModel.toggleFavorite() }
         case .flowFinished(let result):
             await viewModel.flowFinished(result)
         case .retry:
@@ -41,22 +41,28 @@ final class RecipeDetailsScreen: TranslatedScreen {
     }
 }
 
-/// The rows the screen's events name, its actions: the translator writes `rowID`, the screen reads
-/// it back. (The recipe's facts, ingredients and steps are text no event names.)
-enum RecipeDetailsRow: String, CaseIterable {
+/// The screen's rows: its actions, which its events name, and the recipe's facts, ingredients and
+/// steps, text no event names.
+enum RecipeDetailsRow: Hashable, Sendable {
     /// How many it is cooked for.
     case servings
-    case addToShoppingList = "add-to-shopping-list"
-    case takeOffShoppingList = "take-off-shopping-list"
-    case chooseIngredients = "choose-ingredients"
+    case addToShoppingList
+    case takeOffShoppingList
+    case chooseIngredients
     case favorite
     case export
-    case moreFromAuthor = "more-from-author"
+    case moreFromAuthor
+    /// The summary, then the facts, by position.
+    case fact(Int)
+    /// An ingredient, by its position in the recipe.
+    case ingredient(Int)
+    /// A step, by its position.
+    case step(Int)
+    /// Said when the recipe has no steps.
+    case noSteps
 
-    var rowID: String { rawValue }
-
-    /// The row whose `rowID` is exactly this; nil for any other text.
-    init?(rowID: String) {
-        self.init(rawValue: rowID)
-    }
+    /// The rows an event can name, in the order the screen shows them.
+    static let actions: [RecipeDetailsRow] = [
+        .servings, .addToShoppingList, .chooseIngredients, .takeOffShoppingList, .favorite, .export, .moreFromAuthor,
+    ]
 }

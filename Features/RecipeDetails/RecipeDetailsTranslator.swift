@@ -4,7 +4,7 @@ import Core
 struct RecipeDetailsTranslator: Translator {
     private let ingredientText = IngredientTranslator()
 
-    func translate(_ state: RecipeDetailsState) -> ScreenContent {
+    func translate(_ state: RecipeDetailsState) -> ScreenContent<RecipeDetailsRow> {
         switch state.phase {
         case .loading:
             return ScreenContent(title: "Recipe", status: .loading("Loading the recipe…"))
@@ -19,7 +19,7 @@ struct RecipeDetailsTranslator: Translator {
         }
     }
 
-    private func sections(for recipe: Recipe, servings chosen: Int?, isFavorite: Bool) -> [ScreenSection] {
+    private func sections(for recipe: Recipe, servings chosen: Int?, isFavorite: Bool) -> [ScreenSection<RecipeDetailsRow>] {
         let servings = chosen ?? recipe.servings
         let factor = recipe.factor(forServings: servings)
         let choices = recipe.servingsChoices(including: servings)
@@ -30,36 +30,36 @@ struct RecipeDetailsTranslator: Translator {
         ]
         return [
             ScreenSection(
-                id: "about", rows: ([recipe.summary] + facts).enumerated().map { ScreenRow(id: "about-\($0.offset)", .text($0.element)) }),
+                id: "about", rows: ([recipe.summary] + facts).enumerated().map { ScreenRow(id: .fact($0.offset), .text($0.element)) }),
             ScreenSection(
                 id: "servings",
                 rows: [
                     ScreenRow(
-                        id: RecipeDetailsRow.servings.rowID,
+                        id: .servings,
                         .picker(label: "Serves", options: choices.map(String.init), selected: choices.firstIndex(of: servings) ?? 0))
                 ]),
             ScreenSection(
                 id: "ingredients",
                 title: servings == recipe.servings ? "Ingredients" : "Ingredients for \(servings) (the recipe serves \(recipe.servings))",
                 rows: recipe.ingredients.enumerated().map {
-                    ScreenRow(id: "ingredient-\($0.offset)", .text("• " + ingredientText.translate(($0.element, factor))))
+                    ScreenRow(id: .ingredient($0.offset), .text("• " + ingredientText.translate(($0.element, factor))))
                 }),
             ScreenSection(
                 id: "steps", title: "Steps",
                 rows: recipe.steps.isEmpty
-                    ? [ScreenRow(id: "no-steps", .text("No steps: the ingredients are all there is to it."))]
+                    ? [ScreenRow(id: .noSteps, .text("No steps: the ingredients are all there is to it."))]
                     : recipe.steps.enumerated().map {
-                        ScreenRow(id: "step-\($0.offset)", .text("\($0.offset + 1). \($0.element)"))
+                        ScreenRow(id: .step($0.offset), .text("\($0.offset + 1). \($0.element)"))
                     }),
             ScreenSection(
                 id: "actions", title: "Actions",
                 rows: [
-                    ScreenRow(id: RecipeDetailsRow.addToShoppingList.rowID, .button("Add ingredients to shopping list")),
-                    ScreenRow(id: RecipeDetailsRow.chooseIngredients.rowID, .link(title: "Choose ingredients to add…", subtitle: nil)),
-                    ScreenRow(id: RecipeDetailsRow.takeOffShoppingList.rowID, .button("Take ingredients off shopping list")),
-                    ScreenRow(id: RecipeDetailsRow.favorite.rowID, .toggle(label: "Favorite", isOn: isFavorite)),
-                    ScreenRow(id: RecipeDetailsRow.export.rowID, .button("Export as Markdown")),
-                    ScreenRow(id: RecipeDetailsRow.moreFromAuthor.rowID, .link(title: "More from \(recipe.author.name)", subtitle: nil)),
+                    ScreenRow(id: .addToShoppingList, .button("Add ingredients to shopping list")),
+                    ScreenRow(id: .chooseIngredients, .link(title: "Choose ingredients to add…", subtitle: nil)),
+                    ScreenRow(id: .takeOffShoppingList, .button("Take ingredients off shopping list")),
+                    ScreenRow(id: .favorite, .toggle(label: "Favorite", isOn: isFavorite)),
+                    ScreenRow(id: .export, .button("Export as Markdown")),
+                    ScreenRow(id: .moreFromAuthor, .link(title: "More from \(recipe.author.name)", subtitle: nil)),
                 ]),
         ]
     }

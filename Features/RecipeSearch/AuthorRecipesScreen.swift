@@ -21,10 +21,10 @@ final class AuthorRecipesScreen: TranslatedScreen {
         await viewModel.appear()
     }
 
-    func handle(_ event: ScreenEvent) async -> Navigation? {
+    func handle(_ event: ScreenEvent<RecipeSearchRow>) async -> Navigation? {
         switch event {
         case .activate(let row):
-            if case .recipe(let id) = RecipeSearchRow(rowID: row) { return viewModel.open(id) }
+            if case .recipe(let id) = row { return viewModel.open(id) }
         case .retry:
             await viewModel.load()
         default:
@@ -38,7 +38,7 @@ final class AuthorRecipesScreen: TranslatedScreen {
 struct AuthorRecipesTranslator: Translator {
     private let recipeRow = RecipeRowTranslator()
 
-    func translate(_ state: AuthorRecipesViewModel.State) -> ScreenContent {
+    func translate(_ state: AuthorRecipesViewModel.State) -> ScreenContent<RecipeSearchRow> {
         switch state.phase {
         case .loading:
             return ScreenContent(title: state.title, status: .loading("Loading recipes…"))

@@ -14,16 +14,16 @@ final class RecipeSearchScreen: TranslatedScreen {
         await viewModel.appear()
     }
 
-    func handle(_ event: ScreenEvent) async -> Navigation? {
+    func handle(_ event: ScreenEvent<RecipeSearchRow>) async -> Navigation? {
         switch event {
         case .edit(let row, let text):
-            if RecipeSearchRow(rowID: row) == .query { viewModel.edit(keyword: text) }
+            if row == .query { viewModel.edit(keyword: text) }
         case .submit(let row):
-            if RecipeSearchRow(rowID: row) == .query { await viewModel.search() }
+            if row == .query { await viewModel.search() }
         case .toggle(let row), .choose(let row, _):
-            if case .filter(let key) = RecipeSearchRow(rowID: row) { await viewModel.filter(event, key: key) }
+            if case .filter(let key) = row { await viewModel.filter(event, key: key) }
         case .activate(let row):
-            switch RecipeSearchRow(rowID: row) {
+            switch row {
             case .filter(let key):
                 await viewModel.filter(event, key: key)
             case .kitchenPreferences:
@@ -35,7 +35,7 @@ final class RecipeSearchScreen: TranslatedScreen {
             case .recent(let keyword):
                 viewModel.edit(keyword: keyword)
                 await viewModel.search()
-            case .query, nil:
+            case .query:
                 break
             }
         case .retry:
@@ -47,9 +47,8 @@ final class RecipeSearchScreen: TranslatedScreen {
     }
 }
 
-/// The rows the search screen's events name (the author's recipes use `recipe` too): the
-/// translators write `rowID`, the screens read it back.
-enum RecipeSearchRow: Hashable {
+/// The search screen's rows, which its events name (the author's recipes use `recipe` too).
+enum RecipeSearchRow: Hashable, Sendable {
     /// The keyword field.
     case query
     /// A result, by its recipe.
@@ -61,26 +60,4 @@ enum RecipeSearchRow: Hashable {
     /// A filter, by its item's key.
     case filter(key: String)
     case kitchenPreferences
-
-    var rowID: String {
-        switch self {
-        case .query: "query"
-        case .recipe(let id): "recipe-\(id)"
-        case .loadMore: "more"
-        case .recent(let keyword): "recent-\(keyword)"
-        case .filter(let key): "filter-\(key)"
-        case .kitchenPreferences: "kitchen-preferences"
-        }
-    }
-
-    /// The row whose `rowID` is exactly this; nil for any other text.
-    init?(rowID: String) {
-        // What a row holds follows the first dash; which row it is, the one that writes the same id.
-        let payload = String(rowID.drop { $0 != "-" }.dropFirst())
-        let rows: [RecipeSearchRow] =
-            [.query, .loadMore, .kitchenPreferences, .recent(payload), .filter(key: payload)]
-            + (Recipe.ID(payload).map { [.recipe($0)] } ?? [])
-        guard let row = rows.first(where: { $0.rowID == rowID }) else { return nil }
-        self = row
-    }
 }

@@ -1,4 +1,5 @@
 import Core
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -19,7 +20,7 @@ struct RecipeSearchState: Equatable {
     var results = Results.idle
     var recentKeywords: [String] = []
     /// The filter rows, as their generic view models draw them.
-    var filterRows: [ScreenRow] = []
+    var filterRows: [ScreenRow<RecipeSearchRow>] = []
     var activeFilterCount = 0
     /// How many kitchen preferences are saved (what the filters start at).
     var savedPreferenceCount = 0

@@ -5,13 +5,13 @@ import Core
 struct RecipeSearchTranslator: Translator {
     private let recipeRow = RecipeRowTranslator()
 
-    func translate(_ state: RecipeSearchState) -> ScreenContent {
-        var sections = [
+    func translate(_ state: RecipeSearchState) -> ScreenContent<RecipeSearchRow> {
+        var sections: [ScreenSection<RecipeSearchRow>] = [
             ScreenSection(
                 id: "search",
                 rows: [
                     ScreenRow(
-                        id: RecipeSearchRow.query.rowID,
+                        id: .query,
                         .textField(label: "Search", text: state.keyword, placeholder: "keyword, e.g. curry"))
                 ])
         ]
@@ -23,7 +23,7 @@ struct RecipeSearchTranslator: Translator {
                     ScreenSection(
                         id: "recent", title: "Recent searches",
                         rows: state.recentKeywords.map {
-                            ScreenRow(id: RecipeSearchRow.recent($0).rowID, .link(title: $0, subtitle: nil))
+                            ScreenRow<RecipeSearchRow>(id: .recent($0), .link(title: $0, subtitle: nil))
                         }))
             }
         case .loading(let keyword):
@@ -38,7 +38,7 @@ struct RecipeSearchTranslator: Translator {
             } else {
                 var rows = recipes.map(recipeRow.translate)
                 if state.hasMore {
-                    rows.append(ScreenRow(id: RecipeSearchRow.loadMore.rowID, .button("Show more (\(total - recipes.count) left)")))
+                    rows.append(ScreenRow(id: .loadMore, .button("Show more (\(total - recipes.count) left)")))
                 }
                 sections.append(
                     ScreenSection(
@@ -47,8 +47,8 @@ struct RecipeSearchTranslator: Translator {
         case .failed(let failure):
             status = .failed(failure)
         }
-        let preferences = ScreenRow(
-            id: RecipeSearchRow.kitchenPreferences.rowID, .link(title: "Kitchen preferences", subtitle: nil),
+        let preferences = ScreenRow<RecipeSearchRow>(
+            id: .kitchenPreferences, .link(title: "Kitchen preferences", subtitle: nil),
             detail: state.savedPreferenceCount == 0 ? "none saved" : "\(state.savedPreferenceCount) saved, filters start there")
         sections.append(
             ScreenSection(
@@ -63,9 +63,9 @@ struct RecipeSearchTranslator: Translator {
 
 /// One recipe as a result row: title, author, and the facts people choose by.
 struct RecipeRowTranslator: Translator {
-    func translate(_ recipe: Recipe) -> ScreenRow {
+    func translate(_ recipe: Recipe) -> ScreenRow<RecipeSearchRow> {
         ScreenRow(
-            id: RecipeSearchRow.recipe(recipe.id).rowID,
+            id: .recipe(recipe.id),
             .link(title: recipe.title, subtitle: recipe.author.name),
             detail: "\(recipe.cookingMinutes) min · \(recipe.calories) kcal" + (recipe.isVegetarian ? " · vegetarian" : "")
         )

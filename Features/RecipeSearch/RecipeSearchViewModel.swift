@@ -132,11 +132,11 @@ final class RecipeSearchViewModel: ScreenViewModel {
     }
 
     /// A filter row changed: redraw it and search again.
-    func filter(_ event: ScreenEvent, key: String) async {
+    func filter(_ event: ScreenEvent<RecipeSearchRow>, key: String) async {
         guard let field = filters.first(where: { $0.key == key }) else { return }
         guard field.handle(event, isPremium: isPremium) else {
-            if !field.row(isPremium: isPremium).isEnabled {
-                state.notice = "“\(field.row(isPremium: false).label)” is a premium filter."
+            if field.isLocked(isPremium: isPremium) {
+                state.notice = "“\(field.title)” is a premium filter."
             }
             return
         }
@@ -171,7 +171,7 @@ final class RecipeSearchViewModel: ScreenViewModel {
     }
 
     private func refreshFilterRows() {
-        state.filterRows = filters.map { $0.row(isPremium: isPremium) }
+        state.filterRows = filters.map { $0.row(id: .filter(key: $0.key), isPremium: isPremium) }
         state.activeFilterCount = filters.filter(\.isActive).count
     }
 

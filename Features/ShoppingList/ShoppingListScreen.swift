@@ -21,26 +21,26 @@ final class ShoppingListScreen: TranslatedScreen {
         await viewModel.load()
     }
 
-    func handle(_ event: ScreenEvent) async -> Navigation? {
+    func handle(_ event: ScreenEvent<ShoppingListRow>) async -> Navigation? {
         switch event {
         case .edit(let row, let text):
-            if ShoppingListRow(rowID: row) == .add { viewModel.edit(draft: text) }
+            if row == .add { viewModel.edit(draft: text) }
         case .submit(let row):
-            if ShoppingListRow(rowID: row) == .add { await viewModel.addDraft() }
+            if row == .add { await viewModel.addDraft() }
         case .activate(let row):
-            switch ShoppingListRow(rowID: row) {
+            switch row {
             case .clearChecked: await viewModel.clearChecked()
             case .notAdded(let id): await viewModel.addAgain(id)
             case .takeOff(let recipeID): await viewModel.takeOff(recipeID)
-            case .item, .add, nil: break
+            case .item, .add: break
             }
         case .toggle(let row):
-            if case .item(let id) = ShoppingListRow(rowID: row) { await viewModel.toggle(id) }
+            if case .item(let id) = row { await viewModel.toggle(id) }
         case .delete(let row):
-            switch ShoppingListRow(rowID: row) {
+            switch row {
             case .item(let id): await viewModel.delete(id)
             case .notAdded(let id): viewModel.dropNotAdded(id)
-            case .add, .clearChecked, .takeOff, nil: break
+            case .add, .clearChecked, .takeOff: break
             }
         case .retry:
             await viewModel.load()
@@ -51,8 +51,8 @@ final class ShoppingListScreen: TranslatedScreen {
     }
 }
 
-/// The rows the screen's events name: the translator writes `rowID`, the screen reads it back.
-enum ShoppingListRow: Hashable {
+/// The screen's rows, which its events name.
+enum ShoppingListRow: Hashable, Sendable {
     /// A stored item, by its id.
     case item(UUID)
     /// An entry that could not be saved, kept to try again.
@@ -62,25 +62,4 @@ enum ShoppingListRow: Hashable {
     case clearChecked
     /// Takes what a recipe added off the list.
     case takeOff(Recipe.ID)
-
-    var rowID: String {
-        switch self {
-        case .item(let id): "item-\(id.uuidString)"
-        case .notAdded(let id): "not-added-\(id.uuidString)"
-        case .add: "add"
-        case .clearChecked: "clear-checked"
-        case .takeOff(let recipeID): "take-off-\(recipeID)"
-        }
-    }
-
-    /// The row whose `rowID` is exactly this; nil for any other text.
-    init?(rowID: String) {
-        // An id ends in a UUID, 36 characters, or a recipe's number; which row it is, the one that writes the same id.
-        let id = UUID(uuidString: String(rowID.suffix(36)))
-        let recipeID = Int(rowID.trimmingPrefix("take-off-"))
-        let rows: [ShoppingListRow] =
-            [.add, .clearChecked] + (id.map { [.item($0), .notAdded($0)] } ?? []) + (recipeID.map { [.takeOff($0)] } ?? [])
-        guard let row = rows.first(where: { $0.rowID == rowID }) else { return nil }
-        self = row
-    }
 }

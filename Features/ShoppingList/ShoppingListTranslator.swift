@@ -43,7 +43,7 @@ struct ShoppingListItemsTranslator: Translator {
 struct ShoppingListTranslator: Translator {
     private let itemsTranslator = ShoppingListItemsTranslator()
 
-    func translate(_ state: ShoppingListState) -> ScreenContent {
+    func translate(_ state: ShoppingListState) -> ScreenContent<ShoppingListRow> {
         switch state.phase {
         case .loading:
             return ScreenContent(title: "Shopping list", status: .loading("Loading the shopping list…"))
@@ -73,22 +73,22 @@ struct ShoppingListTranslator: Translator {
         return "for " + recipes.joined(separator: ", ") + (typed ? ", plus what you added" : "")
     }
 
-    private func row(_ item: ShoppingListItem) -> ScreenRow {
+    private func row(_ item: ShoppingListItem) -> ScreenRow<ShoppingListRow> {
         switch item {
         case .item(let item):
             return ScreenRow(
-                id: ShoppingListRow.item(item.id).rowID, .toggle(label: item.displayName, isOn: item.isChecked),
+                id: .item(item.id), .toggle(label: item.displayName, isOn: item.isChecked),
                 detail: item.amount.isEmpty ? nil : item.amount, note: note(for: item), isDeletable: true)
         case .notAdded(let entry):
-            return ScreenRow(id: item.row.rowID, .button("Add “\(entry.name)” again"), detail: "not saved yet", isDeletable: true)
+            return ScreenRow(id: item.row, .button("Add “\(entry.name)” again"), detail: "not saved yet", isDeletable: true)
         case .add(let draft):
             return ScreenRow(
-                id: item.row.rowID, .textField(label: "+ Add item", text: draft, placeholder: "e.g. milk"), clearsOnSubmit: true)
+                id: item.row, .textField(label: "+ Add item", text: draft, placeholder: "e.g. milk"), clearsOnSubmit: true)
         case .clearChecked(let count):
-            return ScreenRow(id: item.row.rowID, .button("Clear checked (\(count))"))
+            return ScreenRow(id: item.row, .button("Clear checked (\(count))"))
         case .recipe(let recipe):
             return ScreenRow(
-                id: item.row.rowID, .button("Take “\(recipe.title)” off"),
+                id: item.row, .button("Take “\(recipe.title)” off"),
                 detail: "\(recipe.rows) \(recipe.rows == 1 ? "row is" : "rows are") for it")
         }
     }

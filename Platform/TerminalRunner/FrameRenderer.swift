@@ -9,8 +9,8 @@ public struct FrameInput: Sendable {
     /// The breadcrumb: titles of the tab's stack, root first.
     public var path: [String]
     /// Nil before the first screen is shown.
-    public var content: ScreenContent?
-    public var focusedRow: ScreenRow.ID?
+    public var content: ScreenContent<RowKey>?
+    public var focusedRow: RowKey?
     /// The first body line shown, as last drawn; moved if needed to show the focused row.
     public var scrollOffset: Int
     public var canGoBack: Bool
@@ -23,8 +23,8 @@ public struct FrameInput: Sendable {
     public var banner: String?
 
     public init(
-        rows: Int, columns: Int, tabs: [String], selectedTab: Int = 0, path: [String] = [], content: ScreenContent?,
-        focusedRow: ScreenRow.ID? = nil, scrollOffset: Int = 0, canGoBack: Bool = false,
+        rows: Int, columns: Int, tabs: [String], selectedTab: Int = 0, path: [String] = [], content: ScreenContent<RowKey>?,
+        focusedRow: RowKey? = nil, scrollOffset: Int = 0, canGoBack: Bool = false,
         spinnerFrame: Int = 0, showsHelp: Bool = false, message: String? = nil, banner: String? = nil
     ) {
         self.rows = rows

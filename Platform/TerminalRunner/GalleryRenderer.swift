@@ -274,7 +274,7 @@ public struct GalleryRenderer {
 
     /// The states content is in: one by its status, `locked` when a row is, and `notice` when it
     /// says something above its rows.
-    public static func states(of content: ScreenContent) -> [GalleryReport.State] {
+    public static func states(of content: ScreenContent<RowKey>) -> [GalleryReport.State] {
         let status: GalleryReport.State =
             switch content.status {
             case .ready: .content

@@ -3,7 +3,7 @@ import Core
 /// What the full-screen UI knows when a key arrives: enough to decide what the key means.
 public struct KeyContext: Sendable {
     /// The row with keyboard focus, if any.
-    public var focused: ScreenRow?
+    public var focused: ScreenRow<RowKey>?
     /// The text of the focused text field as the person has typed it so far.
     public var fieldText: String
     public var tabCount: Int
@@ -15,7 +15,7 @@ public struct KeyContext: Sendable {
     public var showsHelp: Bool
 
     public init(
-        focused: ScreenRow? = nil, fieldText: String = "", tabCount: Int = 1, selectedTab: Int = 0, canGoBack: Bool = false,
+        focused: ScreenRow<RowKey>? = nil, fieldText: String = "", tabCount: Int = 1, selectedTab: Int = 0, canGoBack: Bool = false,
         canRetry: Bool = false, showsHelp: Bool = false
     ) {
         self.focused = focused
@@ -45,10 +45,10 @@ public enum KeyAction: Equatable, Sendable {
     case focusFirst
     case focusLast
     /// Sends an event to the visible screen.
-    case send(ScreenEvent)
+    case send(ScreenEvent<RowKey>)
     /// Changes the text of the focused field where the UI keeps it (the screen gets an `.edit`
     /// with the whole text), so a key costs the same however long the text is.
-    case editField(row: ScreenRow.ID, FieldEdit)
+    case editField(row: RowKey, FieldEdit)
     /// Leaves the focused text field (keys are commands again).
     case leaveField
     /// Focuses the first text field, to type a search.
@@ -125,7 +125,7 @@ public enum KeyBindings {
     }
 
     /// Keys while a text field has the focus: printable keys type.
-    private static func editingAction(for key: Key, field: ScreenRow, in context: KeyContext) -> KeyAction {
+    private static func editingAction(for key: Key, field: ScreenRow<RowKey>, in context: KeyContext) -> KeyAction {
         switch key {
         case .character(let character):
             return .editField(row: field.id, .insert(character))
@@ -209,7 +209,7 @@ public enum KeyBindings {
         }
     }
 
-    private static func refusal(_ row: ScreenRow) -> KeyAction? {
+    private static func refusal(_ row: ScreenRow<RowKey>) -> KeyAction? {
         row.isEnabled ? nil : .explain(RowLookup.lockedMessage(row))
     }
 }

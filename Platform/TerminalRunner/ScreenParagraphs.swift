@@ -13,7 +13,7 @@ enum ScreenParagraphs {
         case fullScreen(spinnerFrame: Int)
     }
 
-    static func make(_ content: ScreenContent, focusedRow: ScreenRow.ID? = nil, face: Face, width: Int = .max) -> [Paragraph] {
+    static func make(_ content: ScreenContent<RowKey>, focusedRow: RowKey? = nil, face: Face, width: Int = .max) -> [Paragraph] {
         func safe(_ text: String) -> String { TerminalText.safe(text) }
         let isFullScreen = face != .plain
         var paragraphs = [Paragraph("# ", content.title, .bold)]
@@ -87,7 +87,7 @@ enum ScreenParagraphs {
     }
 }
 
-extension ScreenContent {
+extension ScreenContent<RowKey> {
     /// The screen as script mode prints it, wrapped to `width` columns: what a script that asked
     /// for a width (`--width`, `width N`) sees. At `Int.max` it is `plainText()` made safe for
     /// the terminal, line for line.
@@ -103,11 +103,11 @@ extension ScreenContent {
 public struct Body: Sendable {
     public var lines: [StyledLine] = []
     /// The first line of every interactive row.
-    public var rowLines: [ScreenRow.ID: Int] = [:]
+    public var rowLines: [RowKey: Int] = [:]
     /// How many lines each interactive row takes once wrapped.
-    public var rowHeights: [ScreenRow.ID: Int] = [:]
+    public var rowHeights: [RowKey: Int] = [:]
 
-    public init(_ content: ScreenContent, focusedRow: ScreenRow.ID? = nil, spinnerFrame: Int = 0, width: Int = .max) {
+    public init(_ content: ScreenContent<RowKey>, focusedRow: RowKey? = nil, spinnerFrame: Int = 0, width: Int = .max) {
         for paragraph in ScreenParagraphs.make(content, focusedRow: focusedRow, face: .fullScreen(spinnerFrame: spinnerFrame), width: width)
         {
             let start = lines.count
@@ -120,12 +120,12 @@ public struct Body: Sendable {
     }
 
     /// The lines of the interactive rows, in reading order: what `FocusMovement` moves over.
-    public func lines(of rows: [ScreenRow]) -> [Int] {
+    public func lines(of rows: [ScreenRow<RowKey>]) -> [Int] {
         rows.map { rowLines[$0.id] ?? 0 }
     }
 
     /// How many lines each of the rows takes, in the same order.
-    public func heights(of rows: [ScreenRow]) -> [Int] {
+    public func heights(of rows: [ScreenRow<RowKey>]) -> [Int] {
         rows.map { rowHeights[$0.id] ?? 1 }
     }
 }

@@ -121,14 +121,14 @@ public final class ScriptInterpreter {
         return .proceed(showScreen: true)
     }
 
-    private func visibleScreen() throws(CommandFailure) -> any Screen {
+    private func visibleScreen() throws(CommandFailure) -> AnyScreen {
         guard let screen = tabBar.visibleScreen else { throw CommandFailure("no screen is shown yet") }
         return screen
     }
 
     /// Sends events to the visible screen, one after the other; the coordinator of its stack
     /// carries out the navigation each asks for: one step of work, paced.
-    private func send(_ events: ScreenEvent...) async {
+    private func send(_ events: ScreenEvent<RowKey>...) async {
         await pacer.step {
             for event in events {
                 let stack = self.tabBar.current
@@ -138,7 +138,7 @@ public final class ScriptInterpreter {
         }
     }
 
-    private func textField() throws(CommandFailure) -> ScreenRow {
+    private func textField() throws(CommandFailure) -> ScreenRow<RowKey> {
         let rows = try visibleScreen().content.interactiveRows
         guard let field = rows.first(where: { if case .textField = $0.element { true } else { false } }) else {
             throw CommandFailure("this screen has no text field to type into")
@@ -147,7 +147,7 @@ public final class ScriptInterpreter {
         return field
     }
 
-    private func row(_ reference: String) throws(CommandFailure) -> ScreenRow {
+    private func row(_ reference: String) throws(CommandFailure) -> ScreenRow<RowKey> {
         let content = try visibleScreen().content
         let row = try RowLookup.find(reference, numbered: content.numberedRows, named: content.interactiveRows)
         guard row.isEnabled else { throw CommandFailure(RowLookup.lockedMessage(row)) }
@@ -165,7 +165,9 @@ public struct CommandFailure: Error, Equatable {
 enum RowLookup {
     /// A number picks the n-th numbered row. Text picks the row whose label equals it
     /// (any case), else the only row whose label contains it, among every interactive row.
-    static func find(_ reference: String, numbered rows: [ScreenRow], named: [ScreenRow]) throws(CommandFailure) -> ScreenRow {
+    static func find(_ reference: String, numbered rows: [ScreenRow<RowKey>], named: [ScreenRow<RowKey>]) throws(CommandFailure)
+        -> ScreenRow<RowKey>
+    {
         let numbered = Array(zip(1..., rows))
         if let number = Int(reference) {
             guard rows.indices.contains(number - 1) else {
@@ -189,12 +191,12 @@ enum RowLookup {
         }
     }
 
-    static func lockedMessage(_ row: ScreenRow) -> String {
+    static func lockedMessage(_ row: ScreenRow<RowKey>) -> String {
         "“\(row.label)” is locked" + (row.note.map { ": \($0)" } ?? "")
     }
 
     /// Rows as the screen shows them; number 0 stands for an unnumbered text field.
-    private static func listing(_ rows: [(Int, ScreenRow)]) -> String {
+    private static func listing(_ rows: [(Int, ScreenRow<RowKey>)]) -> String {
         rows.isEmpty ? "" : ":\n" + rows.map { "  [\($0.0 == 0 ? "✎" : String($0.0))] \($0.1.label)" }.joined(separator: "\n")
     }
 }

@@ -15,7 +15,7 @@ import Core
 public final class SessionController {
     /// Focus and scroll position of one screen, kept while it is on a stack.
     struct ViewState {
-        var focusedRow: ScreenRow.ID?
+        var focusedRow: RowKey?
         /// Where the focus was, to land nearby when its row goes away.
         var focusIndex = 0
         /// Set once the person moved the focus (or left a field): no more automatic focus.
@@ -38,9 +38,9 @@ public final class SessionController {
         public var frame: Frame
         /// The visible screen's content as drawn: with the text typed into fields but not
         /// yet handled by the screen. Nil before the first screen is shown.
-        public var content: ScreenContent?
+        public var content: ScreenContent<RowKey>?
         /// The row with the focus; nil when no row has it.
-        public var focusedRow: ScreenRow.ID?
+        public var focusedRow: RowKey?
         public var showsHelp: Bool
         /// Whether the screen is loading (or not shown yet): the spinner should turn.
         public var isLoading: Bool
@@ -76,7 +76,7 @@ public final class SessionController {
     /// A field of one screen.
     private struct FieldKey: Hashable {
         var screen: ObjectIdentifier
-        var row: ScreenRow.ID
+        var row: RowKey
     }
 
     private var views: [ObjectIdentifier: ViewState] = [:]
@@ -183,7 +183,7 @@ public final class SessionController {
 
     /// What `key` does here. The field's text is passed only for the call, so that no copy of
     /// it is left holding the draft's storage when a typed key changes it in place.
-    private func action(for key: Key, focused: ScreenRow?, on screen: (any Screen)?, status: ScreenStatus?) -> KeyAction {
+    private func action(for key: Key, focused: ScreenRow<RowKey>?, on screen: AnyScreen?, status: ScreenStatus?) -> KeyAction {
         var fieldText = ""
         if let screen, let focused, case .textField(_, let text, _) = focused.element {
             fieldText = drafts[FieldKey(screen: ObjectIdentifier(screen), row: focused.id)]?.text ?? text
@@ -198,7 +198,7 @@ public final class SessionController {
 
     /// Changes a field's draft in place; an `.edit` event is queued unless one is queued already
     /// that will read the draft when it runs.
-    private func type(_ edit: FieldEdit, into field: FieldKey, of screen: any Screen, showing row: ScreenRow?) {
+    private func type(_ edit: FieldEdit, into field: FieldKey, of screen: AnyScreen, showing row: ScreenRow<RowKey>?) {
         var shown = ""
         if let row, case .textField(_, let text, _) = row.element { shown = text }
         let draft = drafts[field] ?? Draft(text: shown, event: 0)
@@ -259,7 +259,7 @@ public final class SessionController {
     }
 
     /// How focus and scrolling move over this content at the current window size.
-    private func movement(_ content: ScreenContent?, rows: [ScreenRow]) -> FocusMovement {
+    private func movement(_ content: ScreenContent<RowKey>?, rows: [ScreenRow<RowKey>]) -> FocusMovement {
         guard let content else { return FocusMovement(rowLines: [], lineCount: 0, height: 1) }
         let body = Body(content, width: columns)
         return FocusMovement(
@@ -304,7 +304,7 @@ public final class SessionController {
     /// event sent before it. Text typed before it goes with the edit events queued before it:
     /// those drafts are closed, and keys typed from now on go into new ones, sent after it.
     @discardableResult
-    private func send(_ event: ScreenEvent, to screen: any Screen) -> Int {
+    private func send(_ event: ScreenEvent<RowKey>, to screen: AnyScreen) -> Int {
         for (field, draft) in drafts where draft.isOpen {
             drafts[field] = Draft(text: draft.text, event: draft.event)
         }
@@ -313,7 +313,7 @@ public final class SessionController {
 
     /// Queues the event `makeEvent` gives when its turn comes (an edit reads its draft then),
     /// then carries out the navigation it asks for on that screen's stack. Returns its number.
-    private func queue(to screen: any Screen, _ makeEvent: @escaping @MainActor () -> ScreenEvent) -> Int {
+    private func queue(to screen: AnyScreen, _ makeEvent: @escaping @MainActor () -> ScreenEvent<RowKey>) -> Int {
         eventCount += 1
         let number = eventCount
         let stack = tabBar.current
@@ -334,7 +334,7 @@ public final class SessionController {
 
     /// Lets a screen appear (and load) without holding up keys or later events: the stack
     /// has already changed, and the screen's changes redraw as they come.
-    private func appearSoon(_ screen: (any Screen)?) {
+    private func appearSoon(_ screen: AnyScreen?) {
         guard let screen else { return }
         started += 1
         let number = started
@@ -349,11 +349,11 @@ public final class SessionController {
     // MARK: - Drawing
 
     /// The visible screen's content with what the person typed but the screen has not seen yet.
-    public var visibleContent: ScreenContent? {
+    public var visibleContent: ScreenContent<RowKey>? {
         tabBar.visibleScreen.map { content(of: $0) }
     }
 
-    private func content(of screen: any Screen) -> ScreenContent {
+    private func content(of screen: AnyScreen) -> ScreenContent<RowKey> {
         var content = screen.content
         let identifier = ObjectIdentifier(screen)
         guard drafts.keys.contains(where: { $0.screen == identifier }) else { return content }
@@ -371,7 +371,7 @@ public final class SessionController {
     /// The screen's view state, with the focus moved to a row that exists: the same row,
     /// else the row now at its place, else (until the person chooses) the first row in view
     /// that is not a text field, so letters stay commands until the person goes to a field.
-    private func viewState(for screen: any Screen, content: ScreenContent?) -> ViewState {
+    private func viewState(for screen: AnyScreen, content: ScreenContent<RowKey>?) -> ViewState {
         var view = views[ObjectIdentifier(screen)] ?? ViewState()
         let rows = content?.interactiveRows ?? []
         if let id = view.focusedRow, let index = rows.firstIndex(where: { $0.id == id }) {
@@ -405,7 +405,7 @@ public final class SessionController {
     }
 
     /// What a frame of the session shows now, with this content and view of the visible screen.
-    private func frameInput(content: ScreenContent?, view: ViewState) -> FrameInput {
+    private func frameInput(content: ScreenContent<RowKey>?, view: ViewState) -> FrameInput {
         FrameInput(
             rows: rows, columns: columns,
             tabs: tabBar.tabs.map { $0.title }, selectedTab: tabBar.selectedIndex, path: tabBar.current.path,

@@ -12,7 +12,7 @@ public final class StackNavigator {
     /// One screen on the stack and the descriptor it was resolved from.
     public struct Entry {
         public let descriptor: any ScreenDescriptor
-        public let screen: any Screen
+        public let screen: AnyScreen
     }
 
     public let title: String
@@ -26,7 +26,7 @@ public final class StackNavigator {
     public weak var coordinator: (any NavigationCoordinator)?
     /// How a screen that came on top appears: awaited when nil (scripts, tests); handed over
     /// otherwise, so the full-screen UI can let it load while keys go on.
-    var appearance: (@MainActor (any Screen) -> Void)?
+    var appearance: (@MainActor (AnyScreen) -> Void)?
 
     public init(title: String, environment: any Environment, root: any ScreenDescriptor) {
         self.title = title
@@ -35,10 +35,10 @@ public final class StackNavigator {
     }
 
     /// Bottom first; never empty once started.
-    public var stack: [any Screen] { entries.map(\.screen) }
+    public var stack: [AnyScreen] { entries.map(\.screen) }
     /// The descriptor of each screen on the stack, bottom first: what a deep link to it says.
     public var descriptors: [any ScreenDescriptor] { entries.map(\.descriptor) }
-    public var topScreen: (any Screen)? { entries.last?.screen }
+    public var topScreen: AnyScreen? { entries.last?.screen }
     /// How many screens are on the stack.
     public var depth: Int { entries.count }
     /// The descriptor of the screen on top: a link to it reopens what the user sees.
@@ -120,16 +120,16 @@ public final class StackNavigator {
     // changes the stack as soon as a key asks, and lets the screen appear (load) meanwhile.
 
     /// Puts the root screen on the empty stack and returns it, to appear; nil once started.
-    func placeRoot() -> (any Screen)? {
+    func placeRoot() -> AnyScreen? {
         guard entries.isEmpty else { return nil }
         return place(root)
     }
 
-    /// Resolves a descriptor through the environment and puts its screen on top, watching its
-    /// changes, and tells the runner. Returns the screen, to appear.
+    /// Resolves a descriptor through the environment and puts its screen on top, as the runner
+    /// holds it (`AnyScreen`), watching its changes, and tells the runner. Returns the screen, to appear.
     @discardableResult
-    func place(_ descriptor: any ScreenDescriptor) -> any Screen {
-        let screen = environment.resolve(descriptor)
+    func place(_ descriptor: any ScreenDescriptor) -> AnyScreen {
+        let screen = environment.resolve(descriptor).erased
         screen.onChange = { [weak self, weak screen] in
             guard let self, let screen, screen === self.stack.last else { return }
             self.onChange?()
@@ -153,7 +153,7 @@ public final class StackNavigator {
         coordinator?.screensWereRemoved(leaving: entries.count)
     }
 
-    private func appear(_ screen: any Screen) async {
+    private func appear(_ screen: AnyScreen) async {
         if let appearance {
             appearance(screen)
         } else {

@@ -13,7 +13,7 @@ public final class TabBar: RootCoordinator {
     /// What the run must tell the person besides the screens: a banner, warnings, unsaved changes.
     public var notices = RunNotices()
     /// See `StackNavigator.appearance`; set by the full-screen UI for every tab.
-    var appearance: (@MainActor (any Screen) -> Void)? {
+    var appearance: (@MainActor (AnyScreen) -> Void)? {
         didSet { for tab in tabs { tab.appearance = appearance } }
     }
 
@@ -51,7 +51,7 @@ public final class TabBar: RootCoordinator {
 
     /// The half of `select` that happens at once: the tab is selected (and its root placed
     /// the first time). Returns the screen that should now appear; nil when nothing changed.
-    func switchTab(to index: Int) -> (any Screen)? {
+    func switchTab(to index: Int) -> AnyScreen? {
         guard tabs.indices.contains(index), index != selectedIndex || tabs[index].stack.isEmpty else { return nil }
         selectedIndex = index
         onChange?()
@@ -74,7 +74,7 @@ public final class TabBar: RootCoordinator {
     public var current: StackNavigator { tabs[selectedIndex] }
 
     /// The screen the user sees; nil only before `start()`.
-    public var visibleScreen: (any Screen)? { current.topScreen }
+    public var visibleScreen: AnyScreen? { current.topScreen }
 
     /// The index of the tab with this title (any case) or 1-based number.
     public func tabIndex(named name: String) -> Int? {

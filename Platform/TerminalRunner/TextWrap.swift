@@ -216,11 +216,11 @@ struct Paragraph: Equatable {
     var text: String
     var style: TextStyle = []
     /// The row it shows, for focus; nil for titles, statuses and blank lines.
-    var row: ScreenRow.ID? = nil
+    var row: RowKey? = nil
     /// A text field keeps one line (cut at the edge): it is where typing goes, not text to read.
     var wraps = true
 
-    init(_ lead: String, _ text: String = "", _ style: TextStyle = [], row: ScreenRow.ID? = nil, wraps: Bool = true) {
+    init(_ lead: String, _ text: String = "", _ style: TextStyle = [], row: RowKey? = nil, wraps: Bool = true) {
         self.lead = lead
         self.text = text
         self.style = style

@@ -45,7 +45,7 @@ struct CassetteScreenTests {
     func screens(_ kinds: [ScreenKind], in environment: AppEnvironment) async -> [String] {
         var texts: [String] = []
         for kind in kinds {
-            let screen = kind.resolve(in: environment)
+            let screen = kind.resolve(in: environment).erased
             await screen.appear()
             texts.append(screen.content.plainText())
         }
@@ -85,7 +85,7 @@ struct CassetteScreenTests {
         _ = await screens([.feed], in: try environment(["--api-url", server.baseURL.absoluteString, "--record", cassette]))
         server.stop()
 
-        let search = try environment(["--replay", cassette]).resolve(Screens.RecipeSearch(query: "pasta"))
+        let search = try environment(["--replay", cassette]).resolve(Screens.RecipeSearch(query: "pasta")).erased
         await search.appear()
 
         let text = search.content.plainText()
@@ -107,7 +107,7 @@ struct CassetteScreenTests {
         let server = try server()
 
         let search = try environment(["--replay", cassette, "--replay-mode", "passthrough", "--api-url", server.baseURL.absoluteString])
-            .resolve(Screens.RecipeSearch(query: "curry"))
+            .resolve(Screens.RecipeSearch(query: "curry")).erased
         await search.appear()
 
         #expect(search.content.status == .ready)

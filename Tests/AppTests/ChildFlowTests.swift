@@ -39,11 +39,11 @@ private final class AboutFlow: FlowCoordinator {
 private final class ResultTakingScreen: Screen {
     var onChange: (@MainActor () -> Void)?
     private(set) var results: [FlowResult] = []
-    var content: ScreenContent { ScreenContent(title: "Asks") }
+    var content: ScreenContent<Never> { ScreenContent(title: "Asks") }
 
     func appear() async {}
 
-    func handle(_ event: ScreenEvent) async -> Navigation? {
+    func handle(_ event: ScreenEvent<Never>) async -> Navigation? {
         if case .flowFinished(let result) = event { results.append(result) }
         return nil
     }

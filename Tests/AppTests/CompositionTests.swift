@@ -31,7 +31,7 @@ struct CompositionTests {
         let environment = try makeEnvironment(dataDirectory: directory.url)
         let id = try curryRiceID()
 
-        let screen = environment.resolve(Screens.RecipeDetails(recipeID: id))
+        let screen = environment.resolve(Screens.RecipeDetails(recipeID: id)).erased
         await screen.appear()
 
         #expect(screen.content.title == "Curry Rice")
@@ -46,10 +46,12 @@ struct CompositionTests {
         defer { directory.remove() }
         let environment = try makeEnvironment(dataDirectory: directory.url)
 
-        let screen = environment.resolve(Screens.RecipeSearch(query: "curry"))
+        let screen = environment.resolve(Screens.RecipeSearch(query: "curry")).erased
         await screen.appear()
 
-        let titles = screen.content.sections.flatMap(\.rows).filter { $0.id.hasPrefix("recipe-") }.map(\.label)
+        let titles =
+            screen.content.sections.first { $0.id == "results" }?.rows.filter { if case .link = $0.element { true } else { false } }.map(
+                \.label) ?? []
         #expect(titles.contains("Curry Rice"))
         #expect(titles.contains("Vegetable Curry"))
         #expect(screen.content.status == .ready)
@@ -61,12 +63,13 @@ struct CompositionTests {
         defer { directory.remove() }
         let environment = try makeEnvironment(dataDirectory: directory.url)
         let id = try curryRiceID()
-        let search = environment.resolve(Screens.RecipeSearch(query: "curry"))
+        let search = environment.resolve(Screens.RecipeSearch(query: "curry")).erased
         await search.appear()
 
-        let navigation = await search.handle(.activate(row: "recipe-\(id)"))
+        let navigation = await search.handle(.activate(row: search.row("Curry Rice")))
         let descriptor = try #require(navigation?.descriptor, "opening a result should show its details")
-        let details = environment.resolve(descriptor)
+        #expect(descriptor as? Screens.RecipeDetails == Screens.RecipeDetails(recipeID: id))
+        let details = environment.resolve(descriptor).erased
         await details.appear()
 
         #expect(details.content.title == "Curry Rice")
@@ -76,7 +79,7 @@ struct CompositionTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let environment = try makeEnvironment(dataDirectory: directory.url)
-        let screen = environment.resolve(Screens.RecipeSearch(query: "curry"))
+        let screen = environment.resolve(Screens.RecipeSearch(query: "curry")).erased
         await screen.appear()
 
         let lines = try readText(directory.file("logs/events.jsonl")).split(separator: "\n")
@@ -90,10 +93,10 @@ struct CompositionTests {
         defer { directory.remove() }
         let environment = try makeEnvironment(dataDirectory: directory.url)
         let id = try curryRiceID()
-        let screen = environment.resolve(Screens.RecipeDetails(recipeID: id))
+        let screen = environment.resolve(Screens.RecipeDetails(recipeID: id)).erased
         await screen.appear()
 
-        _ = await screen.handle(.activate(row: "export"))
+        _ = await screen.handle(.activate(row: screen.row("Export as Markdown")))
 
         let file = directory.url.appendingPathComponent("exports/curry-rice-\(id).md")
         #expect(screen.content.notice == "Exported “Curry Rice” to \(file.path)")

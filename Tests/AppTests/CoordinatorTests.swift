@@ -107,8 +107,9 @@ struct ChooseIngredientsFlowTests {
         await parent.chooseIngredients(Screens.ChooseIngredients(recipeID: 1))
         let chooser = try #require(parent.navigator.topScreen)
         // Keep only the rice and the onions.
-        for index in [0, 2, 3] { _ = await chooser.handle(.toggle(row: "choose-\(index)")) }
-        let finish = try #require(await chooser.handle(.activate(row: "add-chosen")))
+        let toggles = chooser.content.interactiveRows.filter { if case .toggle = $0.element { true } else { false } }
+        for index in [0, 2, 3] { _ = await chooser.handle(.toggle(row: toggles[index].id)) }
+        let finish = try #require(await chooser.handle(.activate(row: chooser.row("Add "))))
 
         try await flow(of: parent).navigate(finish)
 
@@ -122,7 +123,8 @@ struct ChooseIngredientsFlowTests {
     @Test func cancellingReturnsNothingAndAddsNothing() async throws {
         let parent = await parentOnCurryRice()
         await parent.chooseIngredients(Screens.ChooseIngredients(recipeID: 1))
-        let cancel = try #require(await parent.navigator.topScreen?.handle(.activate(row: "cancel")))
+        let chooser = try #require(parent.navigator.topScreen)
+        let cancel = try #require(await chooser.handle(.activate(row: chooser.row("Cancel"))))
 
         try await flow(of: parent).navigate(cancel)
 
@@ -211,7 +213,7 @@ struct RoutingTests {
     @Test func aRecipeLinkReplacesWhatWasAboveTheFeed() async throws {
         let app = try await AppSession()
         await app.tabs.feed.showRecipe(try app.recipe(titled: "Miso Soup").id)
-        await app.send(.activate(row: "more-from-author"))
+        await app.send(.activate(row: app.row("More from")))
 
         await app.app.open(Screens.RecipeDetails(recipeID: try app.recipe(titled: "Pancakes").id))
 
@@ -226,7 +228,7 @@ struct RoutingTests {
 
         #expect(app.tabBar.current.path == ["Feed", "Curry Rice", "Choose ingredients"])
         #expect(app.tabs.feed.childCoordinators.count == 1)
-        await app.send(.activate(row: "add-chosen"))
+        await app.send(.activate(row: app.row("Add ")))
         #expect(app.tabBar.current.path == ["Feed", "Curry Rice"])
         #expect(app.tabs.feed.childCoordinators.isEmpty)
         let chosen = curryRice.ingredients.filter(\.goesOnShoppingList).count
@@ -269,7 +271,7 @@ struct RoutingTests {
         let app = try await AppSession()
         await app.app.open(Screens.RecipeSearch(query: "curry"))
 
-        await app.send(.activate(row: "kitchen-preferences"))
+        await app.send(.activate(row: app.row("Kitchen preferences")))
         #expect(app.tabBar.current.path == ["Search", "Kitchen preferences"])
         #expect(app.path.first == "Screens.RecipeSearch(query: \"curry\")", "the search under it stays")
 
@@ -282,8 +284,8 @@ struct RoutingTests {
         await app.app.open(Screens.RecipeSearch(query: "curry"))
         let before = app.tabBar.visibleScreen?.content.sections.first { $0.id == "results" }?.rows.count ?? 0
 
-        await app.send(.activate(row: "kitchen-preferences"))
-        await app.send(.toggle(row: "preference-vegetarian"))
+        await app.send(.activate(row: app.row("Kitchen preferences")))
+        await app.send(.toggle(row: app.row("Vegetarian kitchen")))
         await app.tabBar.current.pop()
 
         let text = app.visibleText
@@ -306,7 +308,7 @@ struct RoutingTests {
     @Test func goingBackOutOfTheChooserEndsTheFlowWithNothingAdded() async throws {
         let app = try await AppSession()
         await app.tabs.feed.showRecipe(try app.recipe(titled: "Curry Rice").id)
-        await app.send(.activate(row: "choose-ingredients"))
+        await app.send(.activate(row: app.row("Choose ingredients")))
         #expect(app.tabs.feed.childCoordinators.count == 1)
 
         await app.tabBar.current.pop()
@@ -321,11 +323,11 @@ struct RoutingTests {
         let misoSoup = try app.recipe(titled: "Miso Soup")
         await app.tabs.select(tabAt: 1)
         await app.tabs.search.showRecipe(misoSoup.id)
-        await app.send(.activate(row: "choose-ingredients"))
+        await app.send(.activate(row: app.row("Choose ingredients")))
         let flow = try #require(app.tabs.search.activeFlow)
 
-        await app.send(.toggle(row: "choose-0"))
-        await app.send(.activate(row: "add-chosen"))
+        await app.send(.toggle(row: app.tabBar.visibleScreen?.content.interactiveRows.first?.id ?? RowKey("none")))
+        await app.send(.activate(row: app.row("Add ")))
 
         #expect(app.tabs.search.childCoordinators.isEmpty)
         #expect(flow.onFinish == nil, "the flow finished")

@@ -31,8 +31,8 @@ struct SavedCopyScreenTests {
             networking: { URLSessionHTTP.portableExchange }, clock: clock)
     }
 
-    func appeared(_ descriptor: some ScreenDescriptor, in environment: AppEnvironment) async -> any Screen {
-        let screen = environment.resolve(descriptor)
+    func appeared(_ descriptor: some ScreenDescriptor, in environment: AppEnvironment) async -> AnyScreen {
+        let screen = environment.resolve(descriptor).erased
         await screen.appear()
         return screen
     }

@@ -32,10 +32,15 @@ final class AppSession {
 
     /// Sends an event to the visible screen and hands the navigation it asks for to the
     /// coordinator of its stack, as the runner does.
-    func send(_ event: ScreenEvent) async {
+    func send(_ event: ScreenEvent<RowKey>) async {
         let stack = tabBar.current
         guard let screen = stack.topScreen, let navigation = await screen.handle(event) else { return }
         await stack.route(navigation)
+    }
+
+    /// The visible screen's row a person names by what it shows (`AnyScreen.row`).
+    func row(_ words: String) -> RowKey {
+        tabBar.visibleScreen?.row(words) ?? RowKey("no screen")
     }
 
     func recipe(titled title: String) throws -> Recipe {
@@ -98,7 +103,7 @@ struct TabsTests {
         await app.tabs.select(tabAt: 0)
         await app.tabs.feed.showRecipe(try app.recipe(titled: "Curry Rice").id)
 
-        await app.send(.activate(row: "more-from-author"))
+        await app.send(.activate(row: app.row("More from")))
 
         #expect(app.tabs.selectedIndex == 0)
         #expect(app.tabBar.current.path == ["Feed", "Curry Rice", "Recipes by Aiko Tanaka"])
@@ -108,7 +113,7 @@ struct TabsTests {
     @Test func aboutOpensOnTheFeed() async throws {
         let app = try await AppSession()
 
-        await app.send(.activate(row: "about"))
+        await app.send(.activate(row: app.row("About Cookbook")))
 
         #expect(app.tabBar.current.path == ["Feed", "About Cookbook"])
     }
@@ -121,11 +126,11 @@ struct TabsTests {
         #expect(app.visibleText.contains("Your shopping list is empty"))
 
         await app.tabs.select(tabAt: 1)
-        await app.send(.edit(row: "query", text: "curry rice"))
-        await app.send(.submit(row: "query"))
-        await app.send(.activate(row: "recipe-\(curryRice.id)"))
+        await app.send(.edit(row: app.row("Search"), text: "curry rice"))
+        await app.send(.submit(row: app.row("Search")))
+        await app.send(.activate(row: app.row(curryRice.title)))
         #expect(app.tabBar.current.path == ["Search", "Curry Rice"])
-        await app.send(.activate(row: "add-to-shopping-list"))
+        await app.send(.activate(row: app.row("Add ingredients to shopping list")))
         let bought = curryRice.ingredients.filter(\.goesOnShoppingList)
         let count = bought.count
         #expect(
@@ -136,7 +141,7 @@ struct TabsTests {
         await app.tabs.select(tabAt: 2)
 
         let list = try #require(app.tabBar.visibleScreen?.content)
-        let items = list.sections.flatMap(\.rows).filter { $0.id.hasPrefix("item-") }.map(\.label)
+        let items = list.sections.flatMap(\.rows).filter { if case .toggle = $0.element { true } else { false } }.map(\.label)
         #expect(items == bought.map { IngredientName.toBuy($0.name) })
         #expect(list.sections.first?.title == "\(count) of \(count) to buy")
     }
@@ -149,7 +154,7 @@ struct TabsTests {
 
         await app.tabs.select(tabAt: 0)
         await app.tabs.feed.showRecipe(pancakes.id)
-        await app.send(.toggle(row: "favorite"))
+        await app.send(.toggle(row: app.row("Favorite")))
         await app.tabs.select(tabAt: 3)
 
         #expect(app.visibleText.contains("## Saved recipes (1)"))

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalRunner
 
 /// A fresh directory under the system's temporary directory, removed by `remove()`.
 struct TemporaryDirectory {
@@ -25,4 +26,12 @@ struct TemporaryDirectory {
 
 func readText(_ url: URL) throws -> String {
     try String(contentsOf: url, encoding: .utf8)
+}
+
+extension AnyScreen {
+    /// The row a person names by what it shows, as a script's `select "…"` does: the first whose
+    /// label starts with `words`. A key no row has when none does, so an event sent to it changes nothing.
+    func row(_ words: String) -> RowKey {
+        content.sections.flatMap(\.rows).first { $0.label.hasPrefix(words) }?.id ?? RowKey("no row “\(words)”")
+    }
 }

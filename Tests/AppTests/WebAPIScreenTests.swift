@@ -102,11 +102,11 @@ struct WebAPIScreenTests {
         var testDescription: String { rawValue }
 
         @MainActor
-        func resolve(in environment: AppEnvironment) -> any Screen {
+        func resolve(in environment: AppEnvironment) -> AnyScreen {
             switch self {
-            case .feed: environment.resolve(Screens.Feed())
-            case .recipeDetails: environment.resolve(Screens.RecipeDetails(recipeID: 1))
-            case .recipeSearch: environment.resolve(Screens.RecipeSearch(query: "curry"))
+            case .feed: environment.resolve(Screens.Feed()).erased
+            case .recipeDetails: environment.resolve(Screens.RecipeDetails(recipeID: 1)).erased
+            case .recipeSearch: environment.resolve(Screens.RecipeSearch(query: "curry")).erased
             }
         }
     }
@@ -266,7 +266,10 @@ struct WebAPIScreenTests {
         #expect(
             offline[1].content.notice?.hasPrefix("Saved copy from less than a minute ago; \(fault.savedCopyReason).") == true,
             "\(offline[1].content.plainText())")
-        let titles = { (screen: any Screen) in screen.content.sections.flatMap(\.rows).filter { $0.id.hasPrefix("recipe-") }.map(\.label) }
+        let titles = { (screen: AnyScreen) in
+            screen.content.sections.first { $0.id == "results" }?.rows.filter { if case .link = $0.element { true } else { false } }.map(
+                \.label) ?? []
+        }
         #expect(titles(offline[1]) == titles(online[1]), "the same search is answered from the cache")
         #expect(!titles(offline[1]).isEmpty)
     }

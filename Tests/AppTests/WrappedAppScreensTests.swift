@@ -58,7 +58,7 @@ struct WrappedAppScreensTests {
         await app.app.open(Screens.KitchenPreferences())
         expectWraps(app.tabBar, "kitchen preferences")
         await app.app.open(Screens.RecipeDetails(recipeID: try app.recipe(titled: "Curry Rice").id))
-        await app.send(.activate(row: "add-to-shopping-list"))
+        await app.send(.activate(row: app.row("Add ingredients to shopping list")))
         await app.app.open(Screens.ShoppingList())
         expectWraps(app.tabBar, "the shopping list")
         await app.app.open(Screens.Favorites())

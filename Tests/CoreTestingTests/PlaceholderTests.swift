@@ -14,9 +14,9 @@ private final class FakeDetailsScreen: Screen {
         self.isPremium = isPremium
     }
 
-    var content: ScreenContent { ScreenContent(title: "Recipe \(recipeID)") }
+    var content: ScreenContent<Never> { ScreenContent(title: "Recipe \(recipeID)") }
     func appear() async {}
-    func handle(_ event: ScreenEvent) async -> Navigation? { nil }
+    func handle(_ event: ScreenEvent<Never>) async -> Navigation? { nil }
 }
 
 @Suite("Placeholder screens and the stub resolver")
@@ -28,9 +28,9 @@ struct PlaceholderTests {
 
         let screen = environment.resolve(Screens.RecipeDetails(recipeID: 42))
 
-        #expect(screen.content.plainText().contains("Screens.RecipeDetails(recipeID: 42)"))
-        #expect(screen.content.title == "Placeholder")
         let placeholder = try #require(screen as? PlaceholderScreen)
+        #expect(placeholder.content.plainText().contains("Screens.RecipeDetails(recipeID: 42)"))
+        #expect(placeholder.content.title == "Placeholder")
         #expect(placeholder.label == "Screens.RecipeDetails(recipeID: 42)")
     }
 
@@ -52,7 +52,7 @@ struct PlaceholderTests {
         let screen = PlaceholderScreen(for: Screens.RecipeDetails(recipeID: 1))
         let before = screen.content
         await screen.appear()
-        #expect(await screen.handle(.activate(row: "descriptor")) == nil)
+        #expect(await screen.handle(.activate(row: .descriptor)) == nil)
         #expect(await screen.handle(.retry) == nil)
         #expect(screen.content == before)
     }

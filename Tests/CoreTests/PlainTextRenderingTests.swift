@@ -4,7 +4,7 @@ import Testing
 @Suite("Plain-text rendering of screen content (snapshots)")
 struct PlainTextRenderingTests {
     /// One row of every element kind, a text row, a detail, notes, disabled rows and two sections.
-    static let everyKind = ScreenContent(
+    static let everyKind = ScreenContent<String>(
         title: "Search",
         sections: [
             ScreenSection(
@@ -65,7 +65,7 @@ struct PlainTextRenderingTests {
 
     @Test("a filled text field shows its text in quotes; an out-of-range picker shows ?")
     func filledFieldAndBadPicker() {
-        let content = ScreenContent(
+        let content = ScreenContent<String>(
             title: "Filters",
             sections: [
                 ScreenSection(
@@ -87,7 +87,7 @@ struct PlainTextRenderingTests {
 
     @Test("a section with no rows shows nothing, not even its heading")
     func emptySection() {
-        let content = ScreenContent(
+        let content = ScreenContent<String>(
             title: "Feed",
             sections: [
                 ScreenSection(id: "new", title: "New", rows: []),
@@ -98,12 +98,12 @@ struct PlainTextRenderingTests {
 
     @Test("a title alone")
     func titleOnly() {
-        #expect(ScreenContent(title: "Empty").plainText() == "# Empty\n")
+        #expect(ScreenContent<String>(title: "Empty").plainText() == "# Empty\n")
     }
 
     @Test("loading")
     func loading() {
-        let content = ScreenContent(
+        let content = ScreenContent<String>(
             title: "Search",
             sections: [ScreenSection(id: "s", rows: [ScreenRow(id: "q", .textField(label: "Search", text: "curry", placeholder: ""))])],
             status: .loading("Searching for “curry”…")
@@ -121,7 +121,7 @@ struct PlainTextRenderingTests {
 
     @Test("empty")
     func empty() {
-        let content = ScreenContent(title: "Search", status: .empty("No recipes match “xyz”."))
+        let content = ScreenContent<String>(title: "Search", status: .empty("No recipes match “xyz”."))
         #expect(
             content.plainText() == """
                 # Search
@@ -134,7 +134,7 @@ struct PlainTextRenderingTests {
     @Test("failed, with recovery and retry")
     func failedWithRecoveryAndRetry() {
         let failure = ScreenFailure(message: "Couldn't load recipes: offline.", recovery: "Check your connection.", canRetry: true)
-        let content = ScreenContent(title: "Search", status: .failed(failure), notice: "Retried once")
+        let content = ScreenContent<String>(title: "Search", status: .failed(failure), notice: "Retried once")
         #expect(
             content.plainText() == """
                 # Search
@@ -152,7 +152,7 @@ struct PlainTextRenderingTests {
     func failedBare() {
         let failure = ScreenFailure(message: "There is no recipe with id 9.", canRetry: false)
         #expect(
-            ScreenContent(title: "Recipe", status: .failed(failure)).plainText() == """
+            ScreenContent<String>(title: "Recipe", status: .failed(failure)).plainText() == """
                 # Recipe
 
                 ! There is no recipe with id 9.
@@ -162,7 +162,7 @@ struct PlainTextRenderingTests {
 
     @Test("ready shows no status lines, only the notice")
     func readyWithNotice() {
-        let content = ScreenContent(
+        let content = ScreenContent<String>(
             title: "Recipe",
             sections: [ScreenSection(id: "s", title: "Steps", rows: [ScreenRow(id: "1", .text("Cook the rice."))])],
             status: .ready,
@@ -182,7 +182,7 @@ struct PlainTextRenderingTests {
 
     @Test("numbering continues across sections and skips text rows; an empty section adds nothing")
     func numberingAcrossSections() {
-        let content = ScreenContent(
+        let content = ScreenContent<String>(
             title: "T",
             sections: [
                 ScreenSection(id: "a", rows: [ScreenRow(id: "t1", .text("intro")), ScreenRow(id: "b1", .button("One"))]),

@@ -25,7 +25,7 @@ struct ResolveTests {
         let screen = environment.resolve(Screens.RecipeSearch(query: "miso"))
 
         #expect(resolver.builds == [.search(Screens.RecipeSearch(query: "miso"))])
-        #expect(screen.content.title == "search: miso")
+        #expect((screen as? LabelledScreen)?.label == "search: miso")
     }
 
     @Test("a search link without a query opens the search builder with an empty query")
@@ -36,7 +36,7 @@ struct ResolveTests {
         let screen = environment.resolve(descriptor)
 
         #expect(resolver.builds == [.search(Screens.RecipeSearch(query: ""))])
-        #expect(screen.content.title == "search: ")
+        #expect((screen as? LabelledScreen)?.label == "search: ")
     }
 
     @Test("an export descriptor returns the very exporter the resolver built", arguments: RecipeExportDescriptor.Format.allCases)

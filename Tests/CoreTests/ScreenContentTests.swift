@@ -5,7 +5,7 @@ import Testing
 
 @Suite("ScreenContent rows")
 struct ScreenContentTests {
-    let content = ScreenContent(
+    let content = ScreenContent<String>(
         title: "Recipe",
         sections: [
             ScreenSection(
@@ -56,7 +56,7 @@ struct ScreenContentTests {
     @Test("row(id:) is nil for an id the screen does not show")
     func rowByUnknownID() {
         #expect(content.row(id: "nope") == nil)
-        #expect(ScreenContent(title: "Empty").row(id: "favorite") == nil)
+        #expect(ScreenContent<String>(title: "Empty").row(id: "favorite") == nil)
     }
 
     @Test(

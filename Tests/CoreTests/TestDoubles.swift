@@ -2,7 +2,7 @@ import Core
 import CoreTesting
 import Synchronization
 
-/// A screen that only shows a title.
+/// A screen that only shows a title: it has no rows.
 @MainActor
 final class LabelledScreen: Screen {
     let label: String
@@ -12,11 +12,11 @@ final class LabelledScreen: Screen {
         self.label = label
     }
 
-    var content: ScreenContent { ScreenContent(title: label) }
+    var content: ScreenContent<Never> { ScreenContent(title: label) }
 
     func appear() async {}
 
-    func handle(_ event: ScreenEvent) async -> Navigation? { nil }
+    func handle(_ event: ScreenEvent<Never>) async -> Navigation? { nil }
 }
 
 /// A resolver that records which of its builders ran, with which descriptor and

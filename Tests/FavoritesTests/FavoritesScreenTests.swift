@@ -16,11 +16,11 @@ struct FavoritesScreenTests {
         environment = StubEnvironment(clock: clock)
     }
 
-    func makeScreen(in environment: StubEnvironment? = nil) -> any Screen {
-        FavoritesFeature.makeScreen(Screens.Favorites(), environment: environment ?? self.environment)
+    func makeScreen(in environment: StubEnvironment? = nil) -> any Screen<FavoritesRow> {
+        FavoritesFeature.makeScreen(Screens.Favorites(), environment: environment ?? self.environment) as! any Screen<FavoritesRow>
     }
 
-    func appearedScreen(in environment: StubEnvironment? = nil) async -> any Screen {
+    func appearedScreen(in environment: StubEnvironment? = nil) async -> any Screen<FavoritesRow> {
         let screen = makeScreen(in: environment)
         await screen.appear()
         return screen
@@ -55,8 +55,8 @@ struct FavoritesScreenTests {
         #expect(screen.content.favoriteTitles == ["Vegetable Curry", "Pancakes", "Curry Rice"])
         #expect(screen.content.sections.map(\.title) == ["Saved recipes (3)"])
         #expect(screen.content.status == .ready)
-        #expect(screen.content.row(id: "favorite-1")?.plainText == "Curry Rice — Aiko Tanaka · 45 min · 720 kcal · saved 3 days ago")
-        #expect(screen.content.row(id: "favorite-1")?.isDeletable == true)
+        #expect(screen.content.row(id: .recipe(1))?.plainText == "Curry Rice — Aiko Tanaka · 45 min · 720 kcal · saved 3 days ago")
+        #expect(screen.content.row(id: .recipe(1))?.isDeletable == true)
         #expect(recorder.pageViews == [PageView("favorites")])
     }
 
@@ -114,24 +114,11 @@ struct FavoritesScreenTests {
         try await saveThreeFavorites()
         let screen = await appearedScreen()
 
-        let navigation = await screen.handle(.activate(row: "favorite-4"))
+        let navigation = await screen.handle(.activate(row: .recipe(4)))
 
         #expect(navigation?.descriptor as? Screens.RecipeDetails == Screens.RecipeDetails(recipeID: 4))
         #expect(recorder.events == [ActivityEvent("open_recipe", payload: ["recipe_id": "4", "source": "favorites"])])
         #expect(screen.content.favoriteTitles.count == 3, "opening changes nothing on the list")
-    }
-
-    @Test(arguments: ["favorite-", "favorite-x", "recipe-1", "4"])
-    func rowsThatNameNoFavoriteDoNothing(row: String) async throws {
-        try await saveThreeFavorites()
-        let screen = await appearedScreen()
-
-        #expect(await screen.handle(.activate(row: row)) == nil)
-        #expect(await screen.handle(.delete(row: row)) == nil)
-
-        #expect(recorder.events.isEmpty)
-        #expect(recorder.resolvedDescriptions.isEmpty)
-        #expect(try await store.findAll().count == 3)
     }
 
     // MARK: Removing
@@ -140,7 +127,7 @@ struct FavoritesScreenTests {
         try await saveThreeFavorites()
         let screen = await appearedScreen()
 
-        let navigation = await screen.handle(.delete(row: "favorite-4"))
+        let navigation = await screen.handle(.delete(row: .recipe(4)))
 
         #expect(navigation == nil)
         #expect(try await store.find(id: 4) == nil)
@@ -155,7 +142,7 @@ struct FavoritesScreenTests {
         try await store.save(FavoriteRecipe(recipe: Fixtures.pancakes, savedAt: 1))
         let screen = await appearedScreen()
 
-        _ = await screen.handle(.delete(row: "favorite-4"))
+        _ = await screen.handle(.delete(row: .recipe(4)))
 
         #expect(screen.content.status == .empty("No favorites yet. Open a recipe and mark it as a favorite."))
         #expect(screen.content.notice == "Removed “Pancakes” from favorites.")
@@ -167,7 +154,7 @@ struct FavoritesScreenTests {
         let screen = await appearedScreen()
         try await store.delete(id: Fixtures.pancakes.id)
 
-        _ = await screen.handle(.delete(row: "favorite-4"))
+        _ = await screen.handle(.delete(row: .recipe(4)))
 
         #expect(screen.content.notice == "“Pancakes” was already removed from favorites elsewhere (by another program or screen).")
         #expect(screen.content.favoriteTitles == ["Vegetable Curry", "Curry Rice"])
@@ -207,7 +194,7 @@ struct FavoritesScreenTests {
         let repository = FailingLaterRepository(stored, reads: 1, changesFail: false)
         let screen = await appearedScreen(in: environment.overriding(\.favorites, with: repository))
 
-        _ = await screen.handle(.delete(row: "favorite-4"))
+        _ = await screen.handle(.delete(row: .recipe(4)))
 
         #expect(screen.content.notice == "Removed “Pancakes” from favorites.")
         #expect(screen.content.status != .ready, "the list that could not be read again is not shown as if it were")
@@ -223,7 +210,7 @@ struct FavoritesScreenTests {
         let screen = await appearedScreen(in: environment.overriding(\.favorites, with: repository))
         await repository.setFailing(reads: false, writes: true)
 
-        _ = await screen.handle(.delete(row: "favorite-4"))
+        _ = await screen.handle(.delete(row: .recipe(4)))
 
         #expect(screen.content.notice == "Couldn't remove “Pancakes”: the disk is full. Free some space and try again.")
         #expect(screen.content.favoriteTitles == ["Curry Rice", "Pancakes"])
@@ -238,7 +225,7 @@ struct FavoritesScreenTests {
         try await saveThreeFavorites()
         try await store.save(FavoriteRecipe(recipe: Fixtures.chocolateBrownies, savedAt: 1_600_000_000))
         let screen = await appearedScreen()
-        _ = await screen.handle(.delete(row: "favorite-5"))
+        _ = await screen.handle(.delete(row: .recipe(5)))
 
         #expect(
             screen.content.plainText() == """
@@ -267,14 +254,14 @@ struct FavoritesScreenTests {
     }
 }
 
-extension ScreenContent {
+extension ScreenContent<FavoritesRow> {
     /// The titles of the favorites shown, top to bottom.
     var favoriteTitles: [String] {
-        sections.flatMap(\.rows).filter { FavoritesRow(rowID: $0.id) != nil }.map(\.label)
+        sections.flatMap(\.rows).map(\.label)
     }
 
     /// When each favorite shown was saved ("saved 3 days ago"), top to bottom.
     var favoriteDetails: [String] {
-        sections.flatMap(\.rows).filter { FavoritesRow(rowID: $0.id) != nil }.compactMap { $0.detail?.components(separatedBy: " · ").last }
+        sections.flatMap(\.rows).compactMap { $0.detail?.components(separatedBy: " · ").last }
     }
 }

@@ -10,12 +10,12 @@ import Testing
 struct FavoritesTranslatorTests {
     let translator = FavoritesTranslator()
 
-    func content(_ phase: FavoritesState.Phase, notice: String? = nil) -> ScreenContent {
+    func content(_ phase: FavoritesState.Phase, notice: String? = nil) -> ScreenContent<FavoritesRow> {
         translator.translate(FavoritesState(phase: phase, notice: notice, now: Fixtures.now))
     }
 
     @Test func loadingShowsOnlyWhatIsLoading() {
-        #expect(content(.loading) == ScreenContent(title: "Favorites", status: .loading("Loading your favorites…")))
+        #expect(content(.loading) == ScreenContent<FavoritesRow>(title: "Favorites", status: .loading("Loading your favorites…")))
     }
 
     @Test func aFailureKeepsTheNoticeOfTheLastAction() {
@@ -23,13 +23,14 @@ struct FavoritesTranslatorTests {
 
         #expect(
             content(.failed(failure), notice: "Removed “Pancakes” from favorites.")
-                == ScreenContent(title: "Favorites", status: .failed(failure), notice: "Removed “Pancakes” from favorites."))
+                == ScreenContent<FavoritesRow>(title: "Favorites", status: .failed(failure), notice: "Removed “Pancakes” from favorites."))
     }
 
     @Test func noFavoritesSaysHowToMakeOne() {
         #expect(
             content(.loaded([]))
-                == ScreenContent(title: "Favorites", status: .empty("No favorites yet. Open a recipe and mark it as a favorite.")))
+                == ScreenContent<FavoritesRow>(
+                    title: "Favorites", status: .empty("No favorites yet. Open a recipe and mark it as a favorite.")))
     }
 
     @Test func eachFavoriteIsADeletableLinkSayingWhenItWasSaved() {
@@ -38,20 +39,20 @@ struct FavoritesTranslatorTests {
 
         #expect(
             content(.loaded(favorites), notice: "Saved.")
-                == ScreenContent(
+                == ScreenContent<FavoritesRow>(
                     title: "Favorites",
                     sections: [
-                        ScreenSection(
+                        ScreenSection<FavoritesRow>(
                             id: "favorites", title: "Saved recipes (3)",
                             rows: [
-                                ScreenRow(
-                                    id: "favorite-3", .link(title: "Miso Soup", subtitle: "Aiko Tanaka"),
+                                ScreenRow<FavoritesRow>(
+                                    id: .recipe(3), .link(title: "Miso Soup", subtitle: "Aiko Tanaka"),
                                     detail: "10 min · 90 kcal · saved just now", isDeletable: true),
-                                ScreenRow(
-                                    id: "favorite-4", .link(title: "Pancakes", subtitle: "Marco Rossi"),
+                                ScreenRow<FavoritesRow>(
+                                    id: .recipe(4), .link(title: "Pancakes", subtitle: "Marco Rossi"),
                                     detail: "20 min · 350 kcal · saved 3 days ago", isDeletable: true),
-                                ScreenRow(
-                                    id: "favorite-1", .link(title: "Curry Rice", subtitle: "Aiko Tanaka"),
+                                ScreenRow<FavoritesRow>(
+                                    id: .recipe(1), .link(title: "Curry Rice", subtitle: "Aiko Tanaka"),
                                     detail: "45 min · 720 kcal · saved 2 weeks ago", isDeletable: true),
                             ])
                     ],
@@ -62,6 +63,6 @@ struct FavoritesTranslatorTests {
         let pancakes = FavoriteRecipe(recipe: Fixtures.pancakes, savedAt: Fixtures.now.timeIntervalSince1970)
         let dayLater = FavoritesState(phase: .loaded([pancakes]), now: Fixtures.now.addingTimeInterval(86_400))
 
-        #expect(translator.translate(dayLater).row(id: "favorite-4")?.detail == "20 min · 350 kcal · saved yesterday")
+        #expect(translator.translate(dayLater).row(id: .recipe(4))?.detail == "20 min · 350 kcal · saved yesterday")
     }
 }

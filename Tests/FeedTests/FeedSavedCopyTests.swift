@@ -13,10 +13,11 @@ struct FeedSavedCopyTests {
     let environment = StubEnvironment()
     let twoHoursAgo = RecipePage.SavedCopy(savedAt: Fixtures.now.addingTimeInterval(-2 * 3600), reason: "offline", isPartial: true)
 
-    func screen(savedCopy: RecipePage.SavedCopy?) async -> (any Screen, Recorder) {
+    func screen(savedCopy: RecipePage.SavedCopy?) async -> (any Screen<FeedRow>, Recorder) {
         let recorder = Recorder()
         let client = StubRecipeClient(recorder: recorder, savedCopy: savedCopy)
-        let screen = FeedFeature.makeScreen(Screens.Feed(), environment: environment.overriding(\.client, with: client))
+        let screen =
+            FeedFeature.makeScreen(Screens.Feed(), environment: environment.overriding(\.client, with: client)) as! any Screen<FeedRow>
         await screen.appear()
         return (screen, recorder)
     }

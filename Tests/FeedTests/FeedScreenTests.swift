@@ -11,11 +11,11 @@ struct FeedScreenTests {
     let environment = StubEnvironment()
     var recorder: Recorder { environment.recorder }
 
-    func makeScreen(in environment: StubEnvironment? = nil) -> any Screen {
-        FeedFeature.makeScreen(Screens.Feed(), environment: environment ?? self.environment)
+    func makeScreen(in environment: StubEnvironment? = nil) -> any Screen<FeedRow> {
+        FeedFeature.makeScreen(Screens.Feed(), environment: environment ?? self.environment) as! any Screen<FeedRow>
     }
 
-    func appearedScreen(in environment: StubEnvironment? = nil) async -> any Screen {
+    func appearedScreen(in environment: StubEnvironment? = nil) async -> any Screen<FeedRow> {
         let screen = makeScreen(in: environment)
         await screen.appear()
         return screen
@@ -50,7 +50,7 @@ struct FeedScreenTests {
                 "Pancakes", "Curry Rice", "Chocolate Brownies", "Miso Soup", "Vegetable Curry",
             ])
         #expect(screen.content.section(id: "popular")?.title == "Popular")
-        #expect(screen.content.row(id: "popular-4")?.plainText == "Pancakes — Marco Rossi · 20 min · ♥ 5100")
+        #expect(screen.content.row(id: .popular(4))?.plainText == "Pancakes — Marco Rossi · 20 min · ♥ 5100")
     }
 
     @Test func newRecipesComeNewestFirst() async {
@@ -61,7 +61,7 @@ struct FeedScreenTests {
                 "Thai Green Curry", "Vegetable Curry", "Chocolate Brownies", "Curry Rice", "Miso Soup",
             ])
         #expect(screen.content.section(id: "new")?.title == "New")
-        #expect(screen.content.row(id: "new-6")?.plainText == "Thai Green Curry — Priya Sharma · 30 min · 2026-06-05")
+        #expect(screen.content.row(id: .new(6))?.plainText == "Thai Green Curry — Priya Sharma · 30 min · 2026-06-05")
     }
 
     @Test func aboutIsOfferedAfterTheRecipes() async {
@@ -77,7 +77,7 @@ struct FeedScreenTests {
     @Test func openingAPopularRecipePushesItsDetailsAndLogsTheSource() async throws {
         let screen = await appearedScreen()
 
-        let navigation = await screen.handle(.activate(row: "popular-4"))
+        let navigation = await screen.handle(.activate(row: .popular(4)))
 
         #expect(shownDescriptor(navigation) == "Screens.RecipeDetails(recipeID: 4)")
         #expect(recorder.events == [ActivityEvent("open_recipe", payload: ["recipe_id": "4", "source": "feed_popular"])])
@@ -86,7 +86,7 @@ struct FeedScreenTests {
     @Test func openingANewRecipePushesItsDetailsAndLogsTheSource() async throws {
         let screen = await appearedScreen()
 
-        let navigation = await screen.handle(.activate(row: "new-6"))
+        let navigation = await screen.handle(.activate(row: .new(6)))
 
         #expect(shownDescriptor(navigation) == "Screens.RecipeDetails(recipeID: 6)")
         #expect(recorder.events == [ActivityEvent("open_recipe", payload: ["recipe_id": "6", "source": "feed_new"])])
@@ -95,8 +95,8 @@ struct FeedScreenTests {
     @Test func theSameRecipeInBothSectionsLogsWhereItWasOpened() async {
         let screen = await appearedScreen()
 
-        let fromPopular = await screen.handle(.activate(row: "popular-1"))
-        let fromNew = await screen.handle(.activate(row: "new-1"))
+        let fromPopular = await screen.handle(.activate(row: .popular(1)))
+        let fromNew = await screen.handle(.activate(row: .new(1)))
 
         #expect(recorder.events.map { $0.payload["source"] } == ["feed_popular", "feed_new"])
         #expect(shownDescriptor(fromPopular) == "Screens.RecipeDetails(recipeID: 1)")
@@ -106,30 +106,19 @@ struct FeedScreenTests {
     @Test func aboutShowsTheAboutScreenAndLogsNoRecipe() async {
         let screen = await appearedScreen()
 
-        let navigation = await screen.handle(.activate(row: "about"))
+        let navigation = await screen.handle(.activate(row: .about))
 
         #expect(shownDescriptor(navigation) == "Screens.About()")
         #expect(recorder.events.isEmpty)
-    }
-
-    @Test(arguments: ["popular-", "popular-x", "recipe-1", "", "more"])
-    func rowsThatNameNoRecipeDoNothing(row: String) async {
-        let screen = await appearedScreen()
-
-        let navigation = await screen.handle(.activate(row: row))
-
-        #expect(navigation == nil)
-        #expect(recorder.events.isEmpty)
-        #expect(recorder.resolvedDescriptions.isEmpty)
     }
 
     @Test func otherEventsDoNothing() async {
         let screen = await appearedScreen()
         let before = screen.content
 
-        #expect(await screen.handle(.toggle(row: "popular-1")) == nil)
-        #expect(await screen.handle(.delete(row: "popular-1")) == nil)
-        #expect(await screen.handle(.edit(row: "about", text: "x")) == nil)
+        #expect(await screen.handle(.toggle(row: .popular(1))) == nil)
+        #expect(await screen.handle(.delete(row: .popular(1))) == nil)
+        #expect(await screen.handle(.edit(row: .about, text: "x")) == nil)
         #expect(screen.content == before)
         #expect(recorder.events.isEmpty)
         #expect(recorder.clientCalls == [.feed])
@@ -275,7 +264,7 @@ struct FeedScreenTests {
 // MARK: - Helpers
 
 extension ScreenContent {
-    func section(id: String) -> ScreenSection? {
+    func section(id: String) -> ScreenSection<Row>? {
         sections.first { $0.id == id }
     }
 

@@ -8,26 +8,26 @@ import Testing
 @Suite("Feed translator")
 struct FeedTranslatorTests {
     let translator = FeedTranslator()
-    let about = ScreenSection(id: "more", rows: [ScreenRow(id: "about", .link(title: "About Cookbook", subtitle: nil))])
+    let about = ScreenSection<FeedRow>(id: "more", rows: [ScreenRow<FeedRow>(id: .about, .link(title: "About Cookbook", subtitle: nil))])
 
-    func content(_ phase: FeedState.Phase) -> ScreenContent {
+    func content(_ phase: FeedState.Phase) -> ScreenContent<FeedRow> {
         translator.translate(FeedState(phase: phase))
     }
 
     @Test func loadingShowsOnlyTheTitleAndWhatIsLoading() {
-        #expect(content(.loading) == ScreenContent(title: "Feed", status: .loading("Loading the feed…")))
+        #expect(content(.loading) == ScreenContent<FeedRow>(title: "Feed", status: .loading("Loading the feed…")))
     }
 
     @Test func aFailureIsShownAsItCameWithNoRows() {
         let failure = ScreenFailure(message: "Couldn't load the feed: offline.", recovery: "Check the connection.", canRetry: true)
 
-        #expect(content(.failed(failure)) == ScreenContent(title: "Feed", status: .failed(failure)))
+        #expect(content(.failed(failure)) == ScreenContent<FeedRow>(title: "Feed", status: .failed(failure)))
     }
 
     @Test func anEmptyFeedSaysSoAndStillOffersAbout() {
         #expect(
             content(.loaded(RecipeFeed(popular: [], new: [])))
-                == ScreenContent(title: "Feed", sections: [about], status: .empty("No recipes yet. Check back soon.")))
+                == ScreenContent<FeedRow>(title: "Feed", sections: [about], status: .empty("No recipes yet. Check back soon.")))
     }
 
     @Test func popularRowsSayHowLongAndHowLovedNewRowsSayWhen() {
@@ -35,20 +35,22 @@ struct FeedTranslatorTests {
 
         #expect(
             content(.loaded(feed))
-                == ScreenContent(
+                == ScreenContent<FeedRow>(
                     title: "Feed",
                     sections: [
-                        ScreenSection(
+                        ScreenSection<FeedRow>(
                             id: "popular", title: "Popular",
                             rows: [
-                                ScreenRow(id: "popular-4", .link(title: "Pancakes", subtitle: "Marco Rossi"), detail: "20 min · ♥ 5100"),
-                                ScreenRow(id: "popular-1", .link(title: "Curry Rice", subtitle: "Aiko Tanaka"), detail: "45 min · ♥ 4200"),
+                                ScreenRow<FeedRow>(
+                                    id: .popular(4), .link(title: "Pancakes", subtitle: "Marco Rossi"), detail: "20 min · ♥ 5100"),
+                                ScreenRow<FeedRow>(
+                                    id: .popular(1), .link(title: "Curry Rice", subtitle: "Aiko Tanaka"), detail: "45 min · ♥ 4200"),
                             ]),
-                        ScreenSection(
+                        ScreenSection<FeedRow>(
                             id: "new", title: "New",
                             rows: [
-                                ScreenRow(
-                                    id: "new-6", .link(title: "Thai Green Curry", subtitle: "Priya Sharma"), detail: "30 min · 2026-06-05")
+                                ScreenRow<FeedRow>(
+                                    id: .new(6), .link(title: "Thai Green Curry", subtitle: "Priya Sharma"), detail: "30 min · 2026-06-05")
                             ]),
                         about,
                     ]))
@@ -66,7 +68,6 @@ struct FeedTranslatorTests {
     @Test func theSameRecipeInBothSectionsGetsTwoDistinctRows() {
         let rows = content(.loaded(RecipeFeed(popular: [Fixtures.misoSoup], new: [Fixtures.misoSoup]))).interactiveRows
 
-        #expect(rows.map(\.id) == ["popular-3", "new-3", "about"])
-        #expect(rows.map { FeedRow(rowID: $0.id) } == [.popular(3), .new(3), .about])
+        #expect(rows.map(\.id) == [.popular(3), .new(3), .about])
     }
 }

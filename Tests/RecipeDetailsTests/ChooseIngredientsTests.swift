@@ -14,11 +14,11 @@ struct ChooseIngredientsTranslatorTests {
     @Test func loadingAndFailureShowOnlyTheStatus() {
         #expect(
             translator.translate(ChooseIngredientsState())
-                == ScreenContent(title: "Choose ingredients", status: .loading("Loading the ingredients…")))
+                == ScreenContent<ChooseIngredientsRow>(title: "Choose ingredients", status: .loading("Loading the ingredients…")))
         let failure = ScreenFailure(message: "Couldn't load the ingredients of recipe 4: offline.", canRetry: true)
         #expect(
             translator.translate(ChooseIngredientsState(phase: .failed(failure)))
-                == ScreenContent(title: "Choose ingredients", status: .failed(failure)))
+                == ScreenContent<ChooseIngredientsRow>(title: "Choose ingredients", status: .failed(failure)))
     }
 
     @Test func eachIngredientIsAToggleSayingHowMuchAndWhetherTheListHasIt() {
@@ -26,34 +26,36 @@ struct ChooseIngredientsTranslatorTests {
 
         #expect(
             translator.translate(state)
-                == ScreenContent(
+                == ScreenContent<ChooseIngredientsRow>(
                     title: "Choose ingredients",
                     sections: [
-                        ScreenSection(
+                        ScreenSection<ChooseIngredientsRow>(
                             id: "ingredients", title: "Ingredients of “Pancakes” (2 of 4 chosen)",
                             rows: [
-                                ScreenRow(id: "choose-0", .toggle(label: "flour", isOn: true), detail: "200 g"),
-                                ScreenRow(id: "choose-1", .toggle(label: "milk", isOn: false), detail: "300 ml · already on your list"),
-                                ScreenRow(id: "choose-2", .toggle(label: "eggs", isOn: false), detail: "2"),
-                                ScreenRow(id: "choose-3", .toggle(label: "salt", isOn: true), detail: "to taste"),
+                                ScreenRow<ChooseIngredientsRow>(id: .ingredient(0), .toggle(label: "flour", isOn: true), detail: "200 g"),
+                                ScreenRow<ChooseIngredientsRow>(
+                                    id: .ingredient(1), .toggle(label: "milk", isOn: false), detail: "300 ml · already on your list"),
+                                ScreenRow<ChooseIngredientsRow>(id: .ingredient(2), .toggle(label: "eggs", isOn: false), detail: "2"),
+                                ScreenRow<ChooseIngredientsRow>(id: .ingredient(3), .toggle(label: "salt", isOn: true), detail: "to taste"),
                             ]),
-                        ScreenSection(
+                        ScreenSection<ChooseIngredientsRow>(
                             id: "actions",
                             rows: [
-                                ScreenRow(id: "add-chosen", .button("Add 2 ingredients to the shopping list")),
-                                ScreenRow(id: "cancel", .button("Cancel")),
+                                ScreenRow<ChooseIngredientsRow>(id: .add, .button("Add 2 ingredients to the shopping list")),
+                                ScreenRow<ChooseIngredientsRow>(id: .cancel, .button("Cancel")),
                             ]),
                     ]))
     }
 
     @Test func oneChosenIsSingularAndNoneChosenLocksAdd() {
         let one = translator.translate(ChooseIngredientsState(phase: .loaded(Fixtures.misoSoup), chosen: [1]))
-        #expect(one.row(id: "add-chosen")?.element == .button("Add 1 ingredient to the shopping list"))
+        #expect(one.row(id: .add)?.element == .button("Add 1 ingredient to the shopping list"))
 
         let none = translator.translate(ChooseIngredientsState(phase: .loaded(Fixtures.misoSoup), chosen: []))
         #expect(
-            none.row(id: "add-chosen")
-                == ScreenRow(id: "add-chosen", .button("Add to the shopping list"), isEnabled: false, note: "choose one first"))
+            none.row(id: .add)
+                == ScreenRow<ChooseIngredientsRow>(
+                    id: .add, .button("Add to the shopping list"), isEnabled: false, note: "choose one first"))
         #expect(none.sections.first?.title == "Ingredients of “Miso Soup” (0 of 3 chosen)")
     }
 }
@@ -64,14 +66,18 @@ struct ChooseIngredientsTranslatorTests {
 struct ChooseIngredientsScreenTests {
     let environment = StubEnvironment()
 
-    func chooser(_ recipeID: Recipe.ID = 1, servings: Int? = nil, in environment: StubEnvironment? = nil) async -> any Screen {
-        let screen = RecipeDetailsFeature.makeScreen(
-            Screens.ChooseIngredients(recipeID: recipeID, servings: servings), environment: environment ?? self.environment)
+    func chooser(_ recipeID: Recipe.ID = 1, servings: Int? = nil, in environment: StubEnvironment? = nil) async -> any Screen<
+        ChooseIngredientsRow
+    > {
+        let screen =
+            RecipeDetailsFeature.makeScreen(
+                Screens.ChooseIngredients(recipeID: recipeID, servings: servings), environment: environment ?? self.environment)
+            as! any Screen<ChooseIngredientsRow>
         await screen.appear()
         return screen
     }
 
-    static func toggles(_ screen: any Screen) -> [Bool] {
+    static func toggles(_ screen: any Screen<ChooseIngredientsRow>) -> [Bool] {
         screen.content.sections[0].rows.map { row -> Bool in
             if case .toggle(_, let isOn) = row.element { return isOn }
             return false
@@ -87,13 +93,13 @@ struct ChooseIngredientsScreenTests {
         let screen = await chooser(1)
 
         #expect(Self.toggles(screen) == [true, true, true, true, true], "the list adds up: what it has is still chosen")
-        #expect(screen.content.row(id: "choose-1")?.detail == "2 · already on your list")
-        #expect(screen.content.row(id: "choose-4")?.detail == "2 cups", "the rice there is already bought")
+        #expect(screen.content.row(id: .ingredient(1))?.detail == "2 · already on your list")
+        #expect(screen.content.row(id: .ingredient(4))?.detail == "2 cups", "the rice there is already bought")
         #expect(environment.recorder.pageViews == [PageView("choose_ingredients", parameters: ["recipe_id": "1"])])
 
         let pancakes = await chooser(4)
         #expect(Self.toggles(pancakes) == [true, true, true, false], "salt is to taste")
-        #expect(pancakes.content.row(id: "choose-3")?.detail == "to taste")
+        #expect(pancakes.content.row(id: .ingredient(3))?.detail == "to taste")
     }
 
     @Test func theAmountsAreForTheServingsChosen() async throws {
@@ -105,9 +111,9 @@ struct ChooseIngredientsScreenTests {
 
     @Test func addFinishesTheFlowWithTheChosenIngredientsInRecipeOrder() async throws {
         let screen = await chooser(4)
-        _ = await screen.handle(.activate(row: "choose-1"))
+        _ = await screen.handle(.activate(row: .ingredient(1)))
 
-        let navigation = await screen.handle(.activate(row: "add-chosen"))
+        let navigation = await screen.handle(.activate(row: .add))
 
         guard case .finish(.ingredients(let recipeID, let chosen)) = try #require(navigation) else {
             Issue.record("expected a finish with ingredients, got \(String(describing: navigation))")
@@ -120,10 +126,10 @@ struct ChooseIngredientsScreenTests {
 
     @Test func cancelFinishesWithNothingAndAnEmptyChoiceCannotBeAdded() async throws {
         let screen = await chooser(3)
-        for index in 0..<3 { _ = await screen.handle(.toggle(row: "choose-\(index)")) }
+        for index in 0..<3 { _ = await screen.handle(.toggle(row: .ingredient(index))) }
 
-        #expect(await screen.handle(.activate(row: "add-chosen")) == nil)
-        guard case .finish(.cancelled) = try #require(await screen.handle(.activate(row: "cancel"))) else {
+        #expect(await screen.handle(.activate(row: .add)) == nil)
+        guard case .finish(.cancelled) = try #require(await screen.handle(.activate(row: .cancel))) else {
             Issue.record("Cancel must finish the flow with .cancelled")
             return
         }
@@ -131,7 +137,7 @@ struct ChooseIngredientsScreenTests {
 
     @Test func choicesSurviveAppearingAgain() async {
         let screen = await chooser(1)
-        _ = await screen.handle(.toggle(row: "choose-0"))
+        _ = await screen.handle(.toggle(row: .ingredient(0)))
 
         await screen.appear()
 
@@ -151,10 +157,11 @@ struct ChooseIngredientsScreenTests {
     }
 
     @Test func theDetailsScreenOpensTheChooserAndAddsWhatComesBack() async throws {
-        let details = RecipeDetailsFeature.makeScreen(Screens.RecipeDetails(recipeID: 1), environment: environment)
+        let details =
+            RecipeDetailsFeature.makeScreen(Screens.RecipeDetails(recipeID: 1), environment: environment) as! any Screen<RecipeDetailsRow>
         await details.appear()
 
-        let open = await details.handle(.activate(row: "choose-ingredients"))
+        let open = await details.handle(.activate(row: .chooseIngredients))
         #expect(open?.descriptor as? Screens.ChooseIngredients == Screens.ChooseIngredients(recipeID: 1))
 
         let rice = Fixtures.curryRice.ingredients[4]
@@ -167,7 +174,8 @@ struct ChooseIngredientsScreenTests {
     }
 
     @Test func theDetailsScreenIgnoresCancelAndChoicesForAnotherRecipe() async throws {
-        let details = RecipeDetailsFeature.makeScreen(Screens.RecipeDetails(recipeID: 1), environment: environment)
+        let details =
+            RecipeDetailsFeature.makeScreen(Screens.RecipeDetails(recipeID: 1), environment: environment) as! any Screen<RecipeDetailsRow>
         await details.appear()
 
         _ = await details.handle(.flowFinished(.cancelled))

@@ -12,10 +12,12 @@ import Testing
 struct RecipeDetailsSavedCopyTests {
     let environment = StubEnvironment()
 
-    func screen(savedCopy: RecipePage.SavedCopy?) async -> any Screen {
+    func screen(savedCopy: RecipePage.SavedCopy?) async -> any Screen<RecipeDetailsRow> {
         let client = StubRecipeClient(recorder: environment.recorder, savedCopy: savedCopy)
-        let screen = RecipeDetailsFeature.makeScreen(
-            Screens.RecipeDetails(recipeID: 1), environment: environment.overriding(\.client, with: client))
+        let screen =
+            RecipeDetailsFeature.makeScreen(
+                Screens.RecipeDetails(recipeID: 1), environment: environment.overriding(\.client, with: client))
+            as! any Screen<RecipeDetailsRow>
         await screen.appear()
         return screen
     }
@@ -31,7 +33,7 @@ struct RecipeDetailsSavedCopyTests {
 
     @Test func theSavedCopyNoticeStaysAfterAnAction() async {
         let screen = await screen(savedCopy: RecipePage.SavedCopy(savedAt: Fixtures.now.addingTimeInterval(-7200), reason: "offline"))
-        _ = await screen.handle(.toggle(row: "favorite"))
+        _ = await screen.handle(.toggle(row: .favorite))
 
         #expect(screen.content.notice == "Saved copy from 2 hours ago; offline. Saved to favorites.")
     }

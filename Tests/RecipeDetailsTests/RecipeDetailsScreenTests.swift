@@ -11,11 +11,12 @@ struct RecipeDetailsScreenTests {
     let environment = StubEnvironment()
     var recorder: Recorder { environment.recorder }
 
-    func makeScreen(_ recipeID: Recipe.ID = 1, in environment: StubEnvironment? = nil) -> any Screen {
+    func makeScreen(_ recipeID: Recipe.ID = 1, in environment: StubEnvironment? = nil) -> any Screen<RecipeDetailsRow> {
         RecipeDetailsFeature.makeScreen(Screens.RecipeDetails(recipeID: recipeID), environment: environment ?? self.environment)
+            as! any Screen<RecipeDetailsRow>
     }
 
-    func appearedScreen(_ recipeID: Recipe.ID = 1, in environment: StubEnvironment? = nil) async -> any Screen {
+    func appearedScreen(_ recipeID: Recipe.ID = 1, in environment: StubEnvironment? = nil) async -> any Screen<RecipeDetailsRow> {
         let screen = makeScreen(recipeID, in: environment)
         await screen.appear()
         return screen
@@ -73,8 +74,8 @@ struct RecipeDetailsScreenTests {
 
     @Test func appearLogsThePageViewOnceWithTheRecipeID() async {
         let screen = await appearedScreen(1)
-        _ = await screen.handle(.activate(row: "add-to-shopping-list"))
-        _ = await screen.handle(.toggle(row: "favorite"))
+        _ = await screen.handle(.activate(row: .addToShoppingList))
+        _ = await screen.handle(.toggle(row: .favorite))
 
         #expect(recorder.pageViews == [PageView("recipe_details", parameters: ["recipe_id": "1"])])
     }
@@ -112,7 +113,7 @@ struct RecipeDetailsScreenTests {
         #expect(failure.recovery == StubServiceError.unreachable.recoverySuggestion)
         #expect(failure.canRetry)
         #expect(screen.content.title == "Recipe")
-        #expect(screen.content.row(id: "add-to-shopping-list") == nil)
+        #expect(screen.content.row(id: .addToShoppingList) == nil)
         #expect(screen.content.plainText().contains("  (retry to try again)"))
         #expect(environment.recorder.pageViews.isEmpty)
     }
@@ -165,10 +166,10 @@ struct RecipeDetailsScreenTests {
         let loadFailed = await appearedScreen(1, in: failed)
 
         for screen in [notLoadedYet, loadFailed] {
-            for row in RecipeDetailsRow.allCases {
-                #expect(await screen.handle(.activate(row: row.rowID)) == nil, "\(row)")
+            for row in RecipeDetailsRow.actions {
+                #expect(await screen.handle(.activate(row: row)) == nil, "\(row)")
             }
-            _ = await screen.handle(.toggle(row: "favorite"))
+            _ = await screen.handle(.toggle(row: .favorite))
             #expect(screen.content.notice == nil)
         }
         #expect(try await environment.shoppingList.findAll().isEmpty)
@@ -182,7 +183,7 @@ struct RecipeDetailsScreenTests {
     @Test func moreFromTheAuthorShowsTheirRecipes() async {
         let screen = await appearedScreen(Fixtures.pancakes.id)
 
-        let navigation = await screen.handle(.activate(row: "more-from-author"))
+        let navigation = await screen.handle(.activate(row: .moreFromAuthor))
 
         #expect(navigation?.descriptor as? Screens.AuthorRecipes == Screens.AuthorRecipes(authorID: Fixtures.pancakes.author.id))
         #expect(screen.content.notice == nil)
@@ -196,7 +197,7 @@ struct RecipeDetailsScreenTests {
         try await environment.shoppingList.save([bread, butter])
         let screen = await appearedScreen(1)
 
-        let navigation = await screen.handle(.activate(row: "add-to-shopping-list"))
+        let navigation = await screen.handle(.activate(row: .addToShoppingList))
 
         #expect(navigation == nil)
         let added = try await environment.shoppingList.findAll(.equal(.recipeID, .integer(1)), sort: [.ascending(.position)])
@@ -218,7 +219,7 @@ struct RecipeDetailsScreenTests {
     @Test func addingToAnEmptyListStartsAtTheTop() async throws {
         let screen = await appearedScreen(Fixtures.pancakes.id)
 
-        _ = await screen.handle(.activate(row: "add-to-shopping-list"))
+        _ = await screen.handle(.activate(row: .addToShoppingList))
 
         let added = try await environment.shoppingList.findAll(.all, sort: [.ascending(.position)])
         #expect(added.map(\.position) == [0, 1, 2])
@@ -234,7 +235,7 @@ struct RecipeDetailsScreenTests {
         let environment = environment.overriding(\.shoppingList, with: FailingRepository<ShoppingItem>(error: .diskFull))
         let screen = await appearedScreen(1, in: environment)
 
-        _ = await screen.handle(.activate(row: "add-to-shopping-list"))
+        _ = await screen.handle(.activate(row: .addToShoppingList))
 
         #expect(
             screen.content.notice == "Couldn't add the ingredients to the shopping list: the disk is full. Free some space and try again.")
@@ -250,7 +251,7 @@ struct RecipeDetailsScreenTests {
         let screen = await appearedScreen(1)
         #expect(screen.content.isFavoriteShown == false)
 
-        _ = await screen.handle(.toggle(row: "favorite"))
+        _ = await screen.handle(.toggle(row: .favorite))
 
         let saved = try #require(try await environment.favorites.find(id: 1))
         #expect(saved.recipe == Fixtures.curryRice)
@@ -259,7 +260,7 @@ struct RecipeDetailsScreenTests {
         #expect(screen.content.notice == "Saved to favorites.")
         #expect(screen.content.plainText().contains(" [5] [x] Favorite\n"))
 
-        _ = await screen.handle(.toggle(row: "favorite"))
+        _ = await screen.handle(.toggle(row: .favorite))
 
         #expect(try await environment.favorites.find(id: 1) == nil)
         #expect(screen.content.isFavoriteShown == false)
@@ -278,7 +279,7 @@ struct RecipeDetailsScreenTests {
         #expect(screen.content.isFavoriteShown == true)
         try await environment.favorites.delete(id: 1)
 
-        _ = await screen.handle(.toggle(row: "favorite"))
+        _ = await screen.handle(.toggle(row: .favorite))
 
         #expect(try await environment.favorites.find(id: 1) == nil)
         #expect(screen.content.isFavoriteShown == false)
@@ -289,7 +290,7 @@ struct RecipeDetailsScreenTests {
     @Test func activatingTheFavoriteRowTogglesItToo() async throws {
         let screen = await appearedScreen(2)
 
-        _ = await screen.handle(.activate(row: "favorite"))
+        _ = await screen.handle(.activate(row: .favorite))
 
         #expect(try await environment.favorites.find(id: 2)?.recipe == Fixtures.vegetableCurry)
         #expect(screen.content.isFavoriteShown == true)
@@ -299,7 +300,7 @@ struct RecipeDetailsScreenTests {
         let environment = environment.overriding(\.favorites, with: FailingRepository<FavoriteRecipe>(error: .diskFull))
         let screen = await appearedScreen(1, in: environment)
 
-        _ = await screen.handle(.toggle(row: "favorite"))
+        _ = await screen.handle(.toggle(row: .favorite))
 
         #expect(screen.content.isFavoriteShown == false)
         #expect(screen.content.notice == "Couldn't save the favorite: the disk is full. Free some space and try again.")
@@ -313,7 +314,7 @@ struct RecipeDetailsScreenTests {
         environment.stubResolver.register(RecipeExportDescriptor.self) { _, _ in exporter }
         let screen = await appearedScreen(1, in: environment)
 
-        let navigation = await screen.handle(.activate(row: "export"))
+        let navigation = await screen.handle(.activate(row: .export))
 
         #expect(navigation == nil)
         #expect(recorder.resolved(RecipeExportDescriptor.self) == [RecipeExportDescriptor(format: .markdown)])
@@ -325,7 +326,7 @@ struct RecipeDetailsScreenTests {
     @Test func exportWithTheDefaultStubResolverShowsTheStubMessage() async {
         let screen = await appearedScreen(4)
 
-        _ = await screen.handle(.activate(row: "export"))
+        _ = await screen.handle(.activate(row: .export))
 
         #expect(recorder.resolved(RecipeExportDescriptor.self) == [RecipeExportDescriptor(format: .markdown)])
         #expect(screen.content.notice == "Exported “Pancakes” as markdown (stub: nothing was written).")
@@ -335,7 +336,7 @@ struct RecipeDetailsScreenTests {
         environment.stubResolver.register(RecipeExportDescriptor.self) { _, _ in FailingExporter() }
         let screen = await appearedScreen(1, in: environment)
 
-        _ = await screen.handle(.activate(row: "export"))
+        _ = await screen.handle(.activate(row: .export))
 
         #expect(screen.content.notice == "Couldn't export “Curry Rice”: the disk is full. Free some space and try again.")
         #expect(screen.content.status == .ready)

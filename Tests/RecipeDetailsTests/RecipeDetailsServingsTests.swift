@@ -12,22 +12,23 @@ import Testing
 struct RecipeDetailsServingsTests {
     let environment = StubEnvironment()
 
-    func screen(_ recipeID: Recipe.ID = 1, servings: Int? = nil) async -> any Screen {
-        let screen = RecipeDetailsFeature.makeScreen(
-            Screens.RecipeDetails(recipeID: recipeID, servings: servings), environment: environment)
+    func screen(_ recipeID: Recipe.ID = 1, servings: Int? = nil) async -> any Screen<RecipeDetailsRow> {
+        let screen =
+            RecipeDetailsFeature.makeScreen(
+                Screens.RecipeDetails(recipeID: recipeID, servings: servings), environment: environment) as! any Screen<RecipeDetailsRow>
         await screen.appear()
         return screen
     }
 
     /// Chooses `servings` on the "Serves" picker, as `set Serves 2` does.
-    func choose(_ servings: Int, on screen: any Screen) async throws {
-        guard case .picker(_, let options, _) = try #require(screen.content.row(id: "servings")).element,
+    func choose(_ servings: Int, on screen: any Screen<RecipeDetailsRow>) async throws {
+        guard case .picker(_, let options, _) = try #require(screen.content.row(id: .servings)).element,
             let index = options.firstIndex(of: String(servings))
         else {
             Issue.record("no option \(servings)")
             return
         }
-        _ = await screen.handle(.choose(row: "servings", option: index))
+        _ = await screen.handle(.choose(row: .servings, option: index))
     }
 
     func rows() async throws -> [String] {
@@ -36,11 +37,11 @@ struct RecipeDetailsServingsTests {
 
     @Test func choosingServingsScalesTheQuantitiesAsACookWritesThem() async throws {
         let screen = await screen(1)
-        #expect(screen.content.row(id: "servings")?.plainText == "Serves: ‹4› of 1 | 2 | 3 | 4 | 5 | 6 | 8 | 10 | 12")
+        #expect(screen.content.row(id: .servings)?.plainText == "Serves: ‹4› of 1 | 2 | 3 | 4 | 5 | 6 | 8 | 10 | 12")
 
         try await choose(2, on: screen)
 
-        #expect(screen.content.row(id: "servings")?.plainText == "Serves: ‹2› of 1 | 2 | 3 | 4 | 5 | 6 | 8 | 10 | 12")
+        #expect(screen.content.row(id: .servings)?.plainText == "Serves: ‹2› of 1 | 2 | 3 | 4 | 5 | 6 | 8 | 10 | 12")
         #expect(
             screen.content.rowTexts(inSectionTitled: "Ingredients for 2 (the recipe serves 4)") == [
                 "• 200 g chicken thigh", "• 1 onion", "• ½ carrot", "• 50 g curry roux", "• 1 cup rice",
@@ -52,7 +53,7 @@ struct RecipeDetailsServingsTests {
     @Test func aLinkOpensTheRecipeForItsServings() async throws {
         let screen = await screen(1, servings: 7)
 
-        #expect(screen.content.row(id: "servings")?.plainText == "Serves: ‹7› of 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 10 | 12")
+        #expect(screen.content.row(id: .servings)?.plainText == "Serves: ‹7› of 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 10 | 12")
         #expect(
             screen.content.rowTexts(inSectionTitled: "Ingredients for 7 (the recipe serves 4)") == [
                 "• 700 g chicken thigh", "• 3½ onions", "• 1¾ carrots", "• 175 g curry roux", "• 3½ cups rice",
@@ -63,12 +64,12 @@ struct RecipeDetailsServingsTests {
         let screen = await screen(1)
         try await choose(2, on: screen)
 
-        _ = await screen.handle(.activate(row: "add-to-shopping-list"))
+        _ = await screen.handle(.activate(row: .addToShoppingList))
         #expect(screen.content.notice == "Added 5 ingredients of “Curry Rice” (for 2) to the shopping list.")
         #expect(try await rows() == ["chicken thigh · 200 g", "onion · 1", "carrot · ½", "curry roux · 50 g", "rice · 1 cup"])
 
         try await choose(12, on: screen)
-        _ = await screen.handle(.activate(row: "add-to-shopping-list"))
+        _ = await screen.handle(.activate(row: .addToShoppingList))
         #expect(try await rows() == ["chicken thigh · 1.4 kg", "onions · 7", "carrots · 3½", "curry roux · 350 g", "rice · 7 cups"])
         let items = try await environment.shoppingList.findAll()
         #expect(items.allSatisfy { $0.recipeTitles == ["Curry Rice"] })
@@ -76,17 +77,17 @@ struct RecipeDetailsServingsTests {
 
     @Test func takingOffSubtractsTheAmountsForTheServingsChosen() async throws {
         let screen = await screen(1, servings: 8)
-        _ = await screen.handle(.activate(row: "add-to-shopping-list"))
+        _ = await screen.handle(.activate(row: .addToShoppingList))
         try await choose(2, on: screen)
 
-        _ = await screen.handle(.activate(row: "take-off-shopping-list"))
+        _ = await screen.handle(.activate(row: .takeOffShoppingList))
 
         #expect(screen.content.notice == "Took the ingredients of “Curry Rice” (for 2) off the shopping list: 5 rows changed.")
         #expect(try await rows() == ["chicken thigh · 600 g", "onions · 3", "carrots · 1½", "curry roux · 150 g", "rice · 3 cups"])
         try await choose(12, on: screen)
-        _ = await screen.handle(.activate(row: "take-off-shopping-list"))
+        _ = await screen.handle(.activate(row: .takeOffShoppingList))
         #expect(try await rows().isEmpty, "never more than the recipe added; what it added is gone")
-        _ = await screen.handle(.activate(row: "take-off-shopping-list"))
+        _ = await screen.handle(.activate(row: .takeOffShoppingList))
         #expect(screen.content.notice == "Nothing on the shopping list is for “Curry Rice”.")
     }
 
@@ -94,7 +95,7 @@ struct RecipeDetailsServingsTests {
         let details = await screen(1)
         try await choose(2, on: details)
 
-        let open = await details.handle(.activate(row: "choose-ingredients"))
+        let open = await details.handle(.activate(row: .chooseIngredients))
         #expect(open?.descriptor as? Screens.ChooseIngredients == Screens.ChooseIngredients(recipeID: 1, servings: 2))
         _ = await details.handle(.flowFinished(.ingredients(recipeID: 1, [Fixtures.curryRice.ingredients[1]])))
 
@@ -111,10 +112,11 @@ struct RecipeDetailsServingsTests {
                 Ingredient(name: "salt", quantity: nil, unit: .pinch),
             ], steps: [])
         let environment = StubEnvironment(recipes: Fixtures.recipes + [soup])
-        let screen = RecipeDetailsFeature.makeScreen(Screens.RecipeDetails(recipeID: 77), environment: environment)
+        let screen =
+            RecipeDetailsFeature.makeScreen(Screens.RecipeDetails(recipeID: 77), environment: environment) as! any Screen<RecipeDetailsRow>
         await screen.appear()
 
-        _ = await screen.handle(.activate(row: "add-to-shopping-list"))
+        _ = await screen.handle(.activate(row: .addToShoppingList))
 
         #expect(try await environment.shoppingList.findAll().map(\.name) == ["miso"])
         #expect(

@@ -51,10 +51,13 @@ struct RecipeDetailsTranslatorTests {
     let translator = RecipeDetailsTranslator()
 
     @Test func loadingAndFailureShowOnlyTheStatus() {
-        #expect(translator.translate(RecipeDetailsState()) == ScreenContent(title: "Recipe", status: .loading("Loading the recipe…")))
+        #expect(
+            translator.translate(RecipeDetailsState())
+                == ScreenContent<RecipeDetailsRow>(title: "Recipe", status: .loading("Loading the recipe…")))
         let failure = ScreenFailure(message: "Couldn't load recipe 9: not found.", canRetry: false)
         #expect(
-            translator.translate(RecipeDetailsState(phase: .failed(failure))) == ScreenContent(title: "Recipe", status: .failed(failure)))
+            translator.translate(RecipeDetailsState(phase: .failed(failure)))
+                == ScreenContent<RecipeDetailsRow>(title: "Recipe", status: .failed(failure)))
     }
 
     @Test func aLoadedRecipeReadsAboutIngredientsStepsThenActions() {
@@ -62,46 +65,47 @@ struct RecipeDetailsTranslatorTests {
 
         #expect(
             translator.translate(state)
-                == ScreenContent(
+                == ScreenContent<RecipeDetailsRow>(
                     title: "Miso Soup",
                     sections: [
-                        ScreenSection(
+                        ScreenSection<RecipeDetailsRow>(
                             id: "about",
                             rows: [
-                                ScreenRow(id: "about-0", .text("Everyday soup of dashi, miso and tofu.")),
-                                ScreenRow(id: "about-1", .text("Soup by Aiko Tanaka")),
-                                ScreenRow(id: "about-2", .text("10 min · 90 kcal per serving · serves 2")),
+                                ScreenRow<RecipeDetailsRow>(id: .fact(0), .text("Everyday soup of dashi, miso and tofu.")),
+                                ScreenRow<RecipeDetailsRow>(id: .fact(1), .text("Soup by Aiko Tanaka")),
+                                ScreenRow<RecipeDetailsRow>(id: .fact(2), .text("10 min · 90 kcal per serving · serves 2")),
                             ]),
-                        ScreenSection(
+                        ScreenSection<RecipeDetailsRow>(
                             id: "servings",
                             rows: [
-                                ScreenRow(
-                                    id: "servings",
+                                ScreenRow<RecipeDetailsRow>(
+                                    id: .servings,
                                     .picker(label: "Serves", options: ["1", "2", "3", "4", "5", "6", "8", "10", "12"], selected: 1))
                             ]),
-                        ScreenSection(
+                        ScreenSection<RecipeDetailsRow>(
                             id: "ingredients", title: "Ingredients",
                             rows: [
-                                ScreenRow(id: "ingredient-0", .text("• 500 ml dashi")),
-                                ScreenRow(id: "ingredient-1", .text("• 2 tbsp miso")),
-                                ScreenRow(id: "ingredient-2", .text("• 150 g tofu")),
+                                ScreenRow<RecipeDetailsRow>(id: .ingredient(0), .text("• 500 ml dashi")),
+                                ScreenRow<RecipeDetailsRow>(id: .ingredient(1), .text("• 2 tbsp miso")),
+                                ScreenRow<RecipeDetailsRow>(id: .ingredient(2), .text("• 150 g tofu")),
                             ]),
-                        ScreenSection(
+                        ScreenSection<RecipeDetailsRow>(
                             id: "steps", title: "Steps",
                             rows: [
-                                ScreenRow(id: "step-0", .text("1. Heat the dashi.")),
-                                ScreenRow(id: "step-1", .text("2. Add the tofu.")),
-                                ScreenRow(id: "step-2", .text("3. Dissolve the miso off the heat.")),
+                                ScreenRow<RecipeDetailsRow>(id: .step(0), .text("1. Heat the dashi.")),
+                                ScreenRow<RecipeDetailsRow>(id: .step(1), .text("2. Add the tofu.")),
+                                ScreenRow<RecipeDetailsRow>(id: .step(2), .text("3. Dissolve the miso off the heat.")),
                             ]),
-                        ScreenSection(
+                        ScreenSection<RecipeDetailsRow>(
                             id: "actions", title: "Actions",
                             rows: [
-                                ScreenRow(id: "add-to-shopping-list", .button("Add ingredients to shopping list")),
-                                ScreenRow(id: "choose-ingredients", .link(title: "Choose ingredients to add…", subtitle: nil)),
-                                ScreenRow(id: "take-off-shopping-list", .button("Take ingredients off shopping list")),
-                                ScreenRow(id: "favorite", .toggle(label: "Favorite", isOn: true)),
-                                ScreenRow(id: "export", .button("Export as Markdown")),
-                                ScreenRow(id: "more-from-author", .link(title: "More from Aiko Tanaka", subtitle: nil)),
+                                ScreenRow<RecipeDetailsRow>(id: .addToShoppingList, .button("Add ingredients to shopping list")),
+                                ScreenRow<RecipeDetailsRow>(
+                                    id: .chooseIngredients, .link(title: "Choose ingredients to add…", subtitle: nil)),
+                                ScreenRow<RecipeDetailsRow>(id: .takeOffShoppingList, .button("Take ingredients off shopping list")),
+                                ScreenRow<RecipeDetailsRow>(id: .favorite, .toggle(label: "Favorite", isOn: true)),
+                                ScreenRow<RecipeDetailsRow>(id: .export, .button("Export as Markdown")),
+                                ScreenRow<RecipeDetailsRow>(id: .moreFromAuthor, .link(title: "More from Aiko Tanaka", subtitle: nil)),
                             ]),
                     ],
                     notice: "Saved to favorites."))
@@ -110,9 +114,9 @@ struct RecipeDetailsTranslatorTests {
     @Test func vegetarianRecipesSaySoAndTheToggleFollowsTheState() {
         let content = translator.translate(RecipeDetailsState(phase: .loaded(Fixtures.pancakes), isFavorite: false))
 
-        #expect(content.row(id: "about-2")?.label == "20 min · 350 kcal per serving · serves 4 · vegetarian")
-        #expect(content.row(id: "favorite")?.element == .toggle(label: "Favorite", isOn: false))
-        #expect(content.row(id: "ingredient-3")?.label == "• salt (to taste)")
+        #expect(content.row(id: .fact(2))?.label == "20 min · 350 kcal per serving · serves 4 · vegetarian")
+        #expect(content.row(id: .favorite)?.element == .toggle(label: "Favorite", isOn: false))
+        #expect(content.row(id: .ingredient(3))?.label == "• salt (to taste)")
         #expect(content.notice == nil)
     }
 
@@ -120,7 +124,7 @@ struct RecipeDetailsTranslatorTests {
         let content = translator.translate(RecipeDetailsState(phase: .loaded(Fixtures.misoSoup), servings: 7))
 
         #expect(
-            content.row(id: "servings")?.element
+            content.row(id: .servings)?.element
                 == .picker(label: "Serves", options: ["1", "2", "3", "4", "5", "6", "7", "8", "10", "12"], selected: 6))
         #expect(
             content.rowTexts(inSectionTitled: "Ingredients for 7 (the recipe serves 2)") == [

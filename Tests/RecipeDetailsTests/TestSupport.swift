@@ -1,15 +1,19 @@
 import Core
 import CoreTesting
 
+@testable import RecipeDetails
+
 extension ScreenContent {
     /// The texts of a titled section's rows, top to bottom.
     func rowTexts(inSectionTitled title: String) -> [String] {
         sections.first { $0.title == title }?.rows.map(\.label) ?? []
     }
+}
 
+extension ScreenContent<RecipeDetailsRow> {
     /// Whether the favorite toggle is on; nil when the screen shows no toggle.
     var isFavoriteShown: Bool? {
-        guard case .toggle(_, let isOn)? = row(id: "favorite")?.element else { return nil }
+        guard case .toggle(_, let isOn)? = row(id: .favorite)?.element else { return nil }
         return isOn
     }
 }

@@ -11,15 +11,16 @@ struct AuthorRecipesTests {
     let environment = StubEnvironment()
     var recorder: Recorder { environment.recorder }
 
-    func appearedScreen(_ authorID: Author.ID, in environment: StubEnvironment? = nil) async -> any Screen {
-        let screen = RecipeSearchFeature.makeScreen(
-            Screens.AuthorRecipes(authorID: authorID), environment: environment ?? self.environment)
+    func appearedScreen(_ authorID: Author.ID, in environment: StubEnvironment? = nil) async -> any Screen<RecipeSearchRow> {
+        let screen =
+            RecipeSearchFeature.makeScreen(
+                Screens.AuthorRecipes(authorID: authorID), environment: environment ?? self.environment) as! any Screen<RecipeSearchRow>
         await screen.appear()
         return screen
     }
 
     /// The titles of the recipe rows, top to bottom.
-    func recipeTitles(_ content: ScreenContent) -> [String] {
+    func recipeTitles(_ content: ScreenContent<RecipeSearchRow>) -> [String] {
         content.recipeRows.map(\.label)
     }
 
@@ -44,7 +45,9 @@ struct AuthorRecipesTests {
     }
 
     @Test func beforeLoadingTheTitleShowsNoSlug() {
-        let screen = RecipeSearchFeature.makeScreen(Screens.AuthorRecipes(authorID: "priya-sharma"), environment: environment)
+        let screen =
+            RecipeSearchFeature.makeScreen(Screens.AuthorRecipes(authorID: "priya-sharma"), environment: environment)
+            as! any Screen<RecipeSearchRow>
 
         #expect(screen.content.title == "Recipes by this author")
         #expect(screen.content.status == .loading("Loading recipes…"))
@@ -62,14 +65,14 @@ struct AuthorRecipesTests {
     @Test func openingARecipeShowsItsDetailsAndLogsTheSource() async {
         let screen = await appearedScreen("priya-sharma")
 
-        let navigation = await screen.handle(.activate(row: "recipe-6"))
+        let navigation = await screen.handle(.activate(row: .recipe(6)))
 
         #expect(navigation?.descriptor as? Screens.RecipeDetails == Screens.RecipeDetails(recipeID: 6))
         #expect(recorder.events == [ActivityEvent("open_recipe", payload: ["recipe_id": "6", "source": "author"])])
     }
 
-    @Test(arguments: ["recipe-", "recipe-x", "favorite-6", "more"])
-    func rowsThatNameNoRecipeDoNothing(row: String) async {
+    @Test(arguments: [RecipeSearchRow.loadMore, .query, .kitchenPreferences, .filter(key: "vegetarian")])
+    func rowsThatNameNoRecipeDoNothing(row: RecipeSearchRow) async {
         let screen = await appearedScreen("priya-sharma")
 
         #expect(await screen.handle(.activate(row: row)) == nil)

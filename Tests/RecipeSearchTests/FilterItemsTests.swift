@@ -24,14 +24,14 @@ struct FilterItemsTests {
         #expect(Set(keys).count == keys.count)
     }
 
-    @Test("a preference field is the same item under its preference title and its own row ids")
+    @Test("a preference field is the same item under its preference title")
     func preferenceFields() {
         let fields = FilterFields.kitchenPreferences()
         #expect(fields.map(\.title) == ["Usual cooking time", "Favourite category", "Vegetarian kitchen", "Calorie limit"])
+        #expect(fields.map(\.key) == ["cooking-time", "category", "vegetarian", "max-calories"])
         #expect(
-            fields.map(\.rowID) == ["preference-cooking-time", "preference-category", "preference-vegetarian", "preference-max-calories"])
-        #expect(
-            fields[2].row(isPremium: false) == ScreenRow(id: "preference-vegetarian", .toggle(label: "Vegetarian kitchen", isOn: false)))
+            fields[2].row(id: KitchenPreferencesRow.preference(key: "vegetarian"), isPremium: false)
+                == ScreenRow(id: .preference(key: "vegetarian"), .toggle(label: "Vegetarian kitchen", isOn: false)))
     }
 
     @Test("premium gating is the item's, whichever screen shows it")
@@ -39,10 +39,12 @@ struct FilterItemsTests {
         let search = FilterFields.search().first { $0.key == "max-calories" }
         let preference = FilterFields.kitchenPreferences().first { $0.key == "max-calories" }
         for field in [search, preference].compactMap({ $0 }) {
-            #expect(field.row(isPremium: false).isEnabled == false)
-            #expect(field.row(isPremium: false).note == "Premium")
-            #expect(!field.handle(.choose(row: field.rowID, option: 2), isPremium: false))
-            #expect(field.handle(.choose(row: field.rowID, option: 2), isPremium: true))
+            let row = RecipeSearchRow.filter(key: field.key)
+            #expect(field.isLocked(isPremium: false))
+            #expect(field.row(id: row, isPremium: false).isEnabled == false)
+            #expect(field.row(id: row, isPremium: false).note == "Premium")
+            #expect(!field.handle(.choose(row: row, option: 2), isPremium: false))
+            #expect(field.handle(.choose(row: row, option: 2), isPremium: true))
             #expect(field.valueDescription == "≤ 500 kcal")
         }
     }
@@ -81,13 +83,13 @@ struct FilterItemsTests {
 
     @Test("restoring sets the value, falls back to the default on bad text, and keeps a locked item at its default")
     func restore() {
-        let calories = FilterFieldViewModel<MaxCaloriesFilter>(rowID: RecipeSearchRow.filter(key: MaxCaloriesFilter.key).rowID)
+        let calories = FilterFieldViewModel<MaxCaloriesFilter>()
         #expect(calories.restore(stored: "300", isPremium: true))
         #expect(calories.value == 300)
         #expect(calories.restore(stored: "300", isPremium: false), "locked, not unreadable")
         #expect(calories.value == nil)
 
-        let vegetarian = FilterFieldViewModel<VegetarianFilter>(rowID: RecipeSearchRow.filter(key: VegetarianFilter.key).rowID)
+        let vegetarian = FilterFieldViewModel<VegetarianFilter>()
         #expect(vegetarian.restore(stored: "true", isPremium: false))
         #expect(vegetarian.isActive)
         #expect(!vegetarian.restore(stored: "{oops", isPremium: false))

@@ -9,16 +9,17 @@ import Testing
 @Suite("Kitchen preferences translator")
 struct KitchenPreferencesTranslatorTests {
     let translator = KitchenPreferencesTranslator()
-    let vegetarian = ScreenRow(id: "preference-vegetarian", .toggle(label: "Vegetarian kitchen", isOn: true))
+    let vegetarian = ScreenRow<KitchenPreferencesRow>(id: .preference(key: "vegetarian"), .toggle(label: "Vegetarian kitchen", isOn: true))
 
     @Test func loadingAndFailureShowOnlyTheStatus() {
         #expect(
             translator.translate(KitchenPreferencesState())
-                == ScreenContent(title: "Kitchen preferences", status: .loading("Loading your kitchen preferences…")))
+                == ScreenContent<KitchenPreferencesRow>(title: "Kitchen preferences", status: .loading("Loading your kitchen preferences…"))
+        )
         let failure = ScreenFailure(message: "Couldn't load your kitchen preferences: locked.", canRetry: true)
         #expect(
             translator.translate(KitchenPreferencesState(phase: .failed(failure), notice: "n"))
-                == ScreenContent(title: "Kitchen preferences", status: .failed(failure), notice: "n"))
+                == ScreenContent<KitchenPreferencesRow>(title: "Kitchen preferences", status: .failed(failure), notice: "n"))
     }
 
     @Test func loadedPreferencesReadWhatTheyDoThenTheRowsThenReset() {
@@ -26,21 +27,27 @@ struct KitchenPreferencesTranslatorTests {
 
         #expect(
             translator.translate(state)
-                == ScreenContent(
+                == ScreenContent<KitchenPreferencesRow>(
                     title: "Kitchen preferences",
                     sections: [
-                        ScreenSection(
+                        ScreenSection<KitchenPreferencesRow>(
                             id: "about",
-                            rows: [ScreenRow(id: "about", .text("Search starts with these filters; change them there for one search."))]),
-                        ScreenSection(id: "preferences", title: "Your kitchen", rows: [vegetarian]),
-                        ScreenSection(id: "actions", rows: [ScreenRow(id: "reset", .button("Reset all (1 set)"))]),
+                            rows: [
+                                ScreenRow<KitchenPreferencesRow>(
+                                    id: .about, .text("Search starts with these filters; change them there for one search."))
+                            ]),
+                        ScreenSection<KitchenPreferencesRow>(id: "preferences", title: "Your kitchen", rows: [vegetarian]),
+                        ScreenSection<KitchenPreferencesRow>(
+                            id: "actions", rows: [ScreenRow<KitchenPreferencesRow>(id: .reset, .button("Reset all (1 set)"))]),
                     ],
                     notice: "Saved."))
     }
 
     @Test func withNothingSetResetIsLocked() {
         let content = translator.translate(KitchenPreferencesState(phase: .loaded, rows: [], setCount: 0))
-        #expect(content.row(id: "reset") == ScreenRow(id: "reset", .button("Reset all"), isEnabled: false, note: "nothing set"))
+        #expect(
+            content.row(id: .reset)
+                == ScreenRow<KitchenPreferencesRow>(id: .reset, .button("Reset all"), isEnabled: false, note: "nothing set"))
     }
 }
 
@@ -50,8 +57,10 @@ struct KitchenPreferencesScreenTests {
     let environment = StubEnvironment()
     var store: any Repository<KitchenPreference> { environment.kitchenPreferences }
 
-    func preferences(in environment: StubEnvironment? = nil) async -> any Screen {
-        let screen = RecipeSearchFeature.makeScreen(Screens.KitchenPreferences(), environment: environment ?? self.environment)
+    func preferences(in environment: StubEnvironment? = nil) async -> any Screen<KitchenPreferencesRow> {
+        let screen =
+            RecipeSearchFeature.makeScreen(Screens.KitchenPreferences(), environment: environment ?? self.environment)
+            as! any Screen<KitchenPreferencesRow>
         await screen.appear()
         return screen
     }
@@ -84,12 +93,12 @@ struct KitchenPreferencesScreenTests {
     @Test func aChangeIsSavedAtOnceAndLogged() async throws {
         let screen = await preferences()
 
-        _ = await screen.handle(.toggle(row: "preference-vegetarian"))
-        _ = await screen.handle(.choose(row: "preference-cooking-time", option: 2))
+        _ = await screen.handle(.toggle(row: .preference(key: "vegetarian")))
+        _ = await screen.handle(.choose(row: .preference(key: "cooking-time"), option: 2))
 
         #expect(try await saved() == ["vegetarian": "true", "cooking-time": CookingTimeFilter.storedText(.minutes(15...30))])
         #expect(screen.content.notice == "Saved: Usual cooking time is 15–30 min. Search starts there.")
-        #expect(screen.content.row(id: "reset")?.element == .button("Reset all (2 set)"))
+        #expect(screen.content.row(id: .reset)?.element == .button("Reset all (2 set)"))
         #expect(
             environment.recorder.events.last == ActivityEvent("preference", payload: ["preference": "cooking-time", "value": "15–30 min"]))
     }
@@ -97,9 +106,9 @@ struct KitchenPreferencesScreenTests {
     @Test func goingBackToNoPreferenceRemovesIt() async throws {
         try await store.save(KitchenPreference(key: "vegetarian", value: "true"))
         let screen = await preferences()
-        #expect(screen.content.row(id: "preference-vegetarian")?.element == .toggle(label: "Vegetarian kitchen", isOn: true))
+        #expect(screen.content.row(id: .preference(key: "vegetarian"))?.element == .toggle(label: "Vegetarian kitchen", isOn: true))
 
-        _ = await screen.handle(.toggle(row: "preference-vegetarian"))
+        _ = await screen.handle(.toggle(row: .preference(key: "vegetarian")))
 
         #expect(try await saved().isEmpty)
         #expect(screen.content.notice == "Saved: Vegetarian kitchen has no preference. Search starts there.")
@@ -107,12 +116,12 @@ struct KitchenPreferencesScreenTests {
 
     @Test func aPremiumUserCanSetTheCalorieLimitAFreeUserIsTold() async throws {
         let premium = await preferences(in: environment.overriding(\.userFeatures, with: .premium))
-        _ = await premium.handle(.choose(row: "preference-max-calories", option: 2))
+        _ = await premium.handle(.choose(row: .preference(key: "max-calories"), option: 2))
         #expect(try await saved() == ["max-calories": "500"])
 
         let free = await preferences()
-        #expect(free.content.row(id: "preference-max-calories")?.element.isAny == true)
-        _ = await free.handle(.choose(row: "preference-max-calories", option: 1))
+        #expect(free.content.row(id: .preference(key: "max-calories"))?.element.isAny == true)
+        _ = await free.handle(.choose(row: .preference(key: "max-calories"), option: 1))
         #expect(free.content.notice == "“Calorie limit” is a premium preference.")
         #expect(try await saved() == ["max-calories": "500"], "kept for when the user is premium again")
     }
@@ -121,9 +130,9 @@ struct KitchenPreferencesScreenTests {
         let failing = environment.overriding(\.kitchenPreferences, with: FlakyRepository<KitchenPreference>(failsWrites: true))
         let screen = await preferences(in: failing)
 
-        _ = await screen.handle(.toggle(row: "preference-vegetarian"))
+        _ = await screen.handle(.toggle(row: .preference(key: "vegetarian")))
 
-        #expect(screen.content.row(id: "preference-vegetarian")?.element == .toggle(label: "Vegetarian kitchen", isOn: false))
+        #expect(screen.content.row(id: .preference(key: "vegetarian"))?.element == .toggle(label: "Vegetarian kitchen", isOn: false))
         #expect(screen.content.notice == "Couldn't save “Vegetarian kitchen”: the disk is full. Free some space and try again.")
         #expect(!environment.recorder.events.contains { $0.name == "preference" })
     }
@@ -147,14 +156,14 @@ struct KitchenPreferencesScreenTests {
         #expect(
             screen.content.notice
                 == "Your saved “Favourite category” could not be read and shows as no preference; choose again to save it.")
-        #expect(screen.content.row(id: "preference-vegetarian")?.element == .toggle(label: "Vegetarian kitchen", isOn: true))
+        #expect(screen.content.row(id: .preference(key: "vegetarian"))?.element == .toggle(label: "Vegetarian kitchen", isOn: true))
     }
 
     @Test func resetRemovesEveryPreference() async throws {
         try await store.save([KitchenPreference(key: "category", value: "\"soup\""), KitchenPreference(key: "vegetarian", value: "true")])
         let screen = await preferences()
 
-        _ = await screen.handle(.activate(row: "reset"))
+        _ = await screen.handle(.activate(row: .reset))
 
         #expect(try await saved().isEmpty)
         #expect(screen.content.notice == "No preferences now: search starts with every filter off.")
@@ -168,9 +177,10 @@ struct SearchPrefillTests {
     let environment = StubEnvironment()
 
     func searchScreen(_ descriptor: Screens.RecipeSearch = Screens.RecipeSearch(), in environment: StubEnvironment? = nil) async
-        -> any Screen
+        -> any Screen<RecipeSearchRow>
     {
-        let screen = RecipeSearchFeature.makeScreen(descriptor, environment: environment ?? self.environment)
+        let screen =
+            RecipeSearchFeature.makeScreen(descriptor, environment: environment ?? self.environment) as! any Screen<RecipeSearchRow>
         await screen.appear()
         return screen
     }
@@ -180,32 +190,33 @@ struct SearchPrefillTests {
 
         let screen = await searchScreen(Screens.RecipeSearch(query: "curry"))
 
-        #expect(screen.content.row(id: "filter-vegetarian")?.element == .toggle(label: "Vegetarian only", isOn: true))
+        #expect(screen.content.row(id: .filter(key: "vegetarian"))?.element == .toggle(label: "Vegetarian only", isOn: true))
         #expect(screen.content.resultTitles == ["Vegetable Curry"])
         #expect(screen.content.section(titled: "Filters (1 on)") != nil)
-        #expect(screen.content.row(id: "kitchen-preferences")?.detail == "1 saved, filters start there")
+        #expect(screen.content.row(id: .kitchenPreferences)?.detail == "1 saved, filters start there")
     }
 
     @Test func filtersChangedByHandStayWhenThePreferencesDidNot() async throws {
         try await environment.kitchenPreferences.save(KitchenPreference(key: "vegetarian", value: "true"))
         let screen = await searchScreen()
-        _ = await screen.handle(.toggle(row: "filter-vegetarian"))
+        _ = await screen.handle(.toggle(row: .filter(key: "vegetarian")))
 
         await screen.appear()
 
-        #expect(screen.content.row(id: "filter-vegetarian")?.element == .toggle(label: "Vegetarian only", isOn: false))
+        #expect(screen.content.row(id: .filter(key: "vegetarian"))?.element == .toggle(label: "Vegetarian only", isOn: false))
     }
 
     @Test func changedPreferencesResetTheFiltersTheyCoverAndSearchAgain() async throws {
         let screen = await searchScreen()
         await search(screen, for: "curry")
-        _ = await screen.handle(.choose(row: "filter-sort", option: 0))
+        _ = await screen.handle(.choose(row: .filter(key: "sort"), option: 0))
         #expect(screen.content.resultTitles.count == 3)
 
         // As the preferences screen, opened from here, saves.
-        let preferences = RecipeSearchFeature.makeScreen(Screens.KitchenPreferences(), environment: environment)
+        let preferences =
+            RecipeSearchFeature.makeScreen(Screens.KitchenPreferences(), environment: environment) as! any Screen<KitchenPreferencesRow>
         await preferences.appear()
-        _ = await preferences.handle(.toggle(row: "preference-vegetarian"))
+        _ = await preferences.handle(.toggle(row: .preference(key: "vegetarian")))
         await screen.appear()
 
         #expect(screen.content.resultTitles == ["Vegetable Curry"])
@@ -263,7 +274,7 @@ struct SearchPrefillTests {
     @Test func theKitchenPreferencesRowOpensThePreferences() async {
         let screen = await searchScreen()
 
-        let navigation = await screen.handle(.activate(row: "kitchen-preferences"))
+        let navigation = await screen.handle(.activate(row: .kitchenPreferences))
 
         #expect(navigation?.descriptor as? Screens.KitchenPreferences == Screens.KitchenPreferences())
     }

@@ -12,7 +12,7 @@ struct RecipeSearchFoldingTests {
 
     @Test("“creme brulee” lists Crème Brûlée; a word begun lists title matches first")
     func accentsAndPrefixes() async {
-        let screen = RecipeSearchFeature.makeScreen(Screens.RecipeSearch(), environment: environment)
+        let screen = RecipeSearchFeature.makeScreen(Screens.RecipeSearch(), environment: environment) as! any Screen<RecipeSearchRow>
         await screen.appear()
 
         await search(screen, for: "creme brulee")
@@ -27,7 +27,7 @@ struct RecipeSearchFoldingTests {
 
     @Test("a keyword that shows nothing is no keyword: the recent searches stay, nothing is asked")
     func invisibleKeyword() async {
-        let screen = RecipeSearchFeature.makeScreen(Screens.RecipeSearch(), environment: environment)
+        let screen = RecipeSearchFeature.makeScreen(Screens.RecipeSearch(), environment: environment) as! any Screen<RecipeSearchRow>
         await screen.appear()
 
         await search(screen, for: "\u{200B} \u{00AD}")
@@ -39,7 +39,7 @@ struct RecipeSearchFoldingTests {
 
     @Test("punctuation alone finds nothing, and says so")
     func punctuation() async {
-        let screen = RecipeSearchFeature.makeScreen(Screens.RecipeSearch(), environment: environment)
+        let screen = RecipeSearchFeature.makeScreen(Screens.RecipeSearch(), environment: environment) as! any Screen<RecipeSearchRow>
         await screen.appear()
 
         await search(screen, for: "???")

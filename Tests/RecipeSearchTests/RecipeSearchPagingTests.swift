@@ -13,8 +13,10 @@ struct RecipeSearchPagingTests {
     let environment = StubEnvironment()
     var recorder: Recorder { environment.recorder }
 
-    func makeScreen(_ descriptor: Screens.RecipeSearch = Screens.RecipeSearch(), in environment: StubEnvironment? = nil) -> any Screen {
-        RecipeSearchFeature.makeScreen(descriptor, environment: environment ?? self.environment)
+    func makeScreen(_ descriptor: Screens.RecipeSearch = Screens.RecipeSearch(), in environment: StubEnvironment? = nil) -> any Screen<
+        RecipeSearchRow
+    > {
+        RecipeSearchFeature.makeScreen(descriptor, environment: environment ?? self.environment) as! any Screen<RecipeSearchRow>
     }
 
     // MARK: Paging
@@ -25,18 +27,18 @@ struct RecipeSearchPagingTests {
         await screen.appear()
         await search(screen, for: "paging")
 
-        #expect(screen.content.resultRowIDs == (1...20).map { "recipe-\($0)" })
+        #expect(screen.content.resultRowIDs == (1...20).map { .recipe($0) })
         #expect(screen.content.section(titled: "Results for “paging” (45)") != nil)
-        #expect(screen.content.row(id: "more")?.element == .button("Show more (25 left)"))
-        #expect(screen.content.section(titled: "Results for “paging” (45)")?.rows.last?.id == "more")
+        #expect(screen.content.row(id: .loadMore)?.element == .button("Show more (25 left)"))
+        #expect(screen.content.section(titled: "Results for “paging” (45)")?.rows.last?.id == .loadMore)
 
-        _ = await screen.handle(.activate(row: "more"))
-        #expect(screen.content.resultRowIDs == (1...40).map { "recipe-\($0)" })
-        #expect(screen.content.row(id: "more")?.element == .button("Show more (5 left)"))
+        _ = await screen.handle(.activate(row: .loadMore))
+        #expect(screen.content.resultRowIDs == (1...40).map { .recipe($0) })
+        #expect(screen.content.row(id: .loadMore)?.element == .button("Show more (5 left)"))
 
-        _ = await screen.handle(.activate(row: "more"))
-        #expect(screen.content.resultRowIDs == (1...45).map { "recipe-\($0)" })
-        #expect(screen.content.row(id: "more") == nil)
+        _ = await screen.handle(.activate(row: .loadMore))
+        #expect(screen.content.resultRowIDs == (1...45).map { .recipe($0) })
+        #expect(screen.content.row(id: .loadMore) == nil)
 
         #expect(
             environment.recorder.clientCalls.map { call -> PageRequest? in
@@ -49,7 +51,7 @@ struct RecipeSearchPagingTests {
         let screen = makeScreen()
         await search(screen, for: "curry")
 
-        _ = await screen.handle(.activate(row: "more"))
+        _ = await screen.handle(.activate(row: .loadMore))
 
         #expect(recorder.clientCalls.count == 1)
         #expect(screen.content.resultTitles == ["Curry Rice", "Vegetable Curry", "Thai Green Curry"])
@@ -61,7 +63,7 @@ struct RecipeSearchPagingTests {
         await search(screen, for: "paging")
         #expect(screen.content.resultTitles.count == 20)
 
-        _ = await screen.handle(.activate(row: "more"))
+        _ = await screen.handle(.activate(row: .loadMore))
 
         #expect(screen.content.resultTitles.count == 20)
         #expect(screen.content.status == .ready)
@@ -69,12 +71,12 @@ struct RecipeSearchPagingTests {
             screen.content.notice
                 == "Couldn't load more results: The recipe service could not be reached. \(StubServiceError.unreachable.recoverySuggestion ?? "")"
         )
-        #expect(screen.content.row(id: "more")?.element == .button("Show more (5 left)"))
+        #expect(screen.content.row(id: .loadMore)?.element == .button("Show more (5 left)"))
 
-        _ = await screen.handle(.activate(row: "more"))
+        _ = await screen.handle(.activate(row: .loadMore))
 
         #expect(screen.content.resultTitles.count == 25)
-        #expect(screen.content.row(id: "more") == nil)
+        #expect(screen.content.row(id: .loadMore) == nil)
     }
 
     // MARK: Stale answers
@@ -89,8 +91,8 @@ struct RecipeSearchPagingTests {
         let screen = makeScreen(in: environment.overriding(\.client, with: gated))
         await screen.appear()
 
-        _ = await screen.handle(.edit(row: "query", text: "curry"))
-        let slowSearch = Task { _ = await screen.handle(.submit(row: "query")) }
+        _ = await screen.handle(.edit(row: .query, text: "curry"))
+        let slowSearch = Task { _ = await screen.handle(.submit(row: .query)) }
         for await _ in arrived { break }
         #expect(screen.content.status == .loading("Searching for “curry”…"))
 
@@ -124,7 +126,7 @@ struct RecipeSearchPagingTests {
         let screen = makeScreen(in: environment.overriding(\.client, with: gated))
         await search(screen, for: "paging")
 
-        let showMore = Task { _ = await screen.handle(.activate(row: "more")) }
+        let showMore = Task { _ = await screen.handle(.activate(row: .loadMore)) }
         for await _ in arrived { break }
         await search(screen, for: "soup")
         releaseContinuation.yield()

@@ -58,54 +58,58 @@ struct SearchFiltersTests {
 
     @Test("a switch field flips on toggle and draws a toggle row")
     func switchField() {
-        let field = FilterFieldViewModel<VegetarianFilter>(rowID: RecipeSearchRow.filter(key: VegetarianFilter.key).rowID)
-        #expect(field.row(isPremium: false) == ScreenRow(id: "filter-vegetarian", .toggle(label: "Vegetarian only", isOn: false)))
-        #expect(field.handle(.toggle(row: field.rowID), isPremium: false))
+        let field = FilterFieldViewModel<VegetarianFilter>()
+        let row = RecipeSearchRow.filter(key: VegetarianFilter.key)
+        #expect(
+            field.row(id: row, isPremium: false)
+                == ScreenRow(id: .filter(key: "vegetarian"), .toggle(label: "Vegetarian only", isOn: false)))
+        #expect(field.handle(.toggle(row: row), isPremium: false))
         #expect(field.isActive)
-        #expect(field.row(isPremium: false).element == .toggle(label: "Vegetarian only", isOn: true))
+        #expect(field.row(id: row, isPremium: false).element == .toggle(label: "Vegetarian only", isOn: true))
         #expect(field.valueDescription == "true")
     }
 
     @Test("a choice field picks by index and cycles on Enter")
     func choiceField() {
-        let field = FilterFieldViewModel<CategoryFilter>(rowID: RecipeSearchRow.filter(key: CategoryFilter.key).rowID)
-        #expect(field.handle(.choose(row: field.rowID, option: 5), isPremium: false))
+        let field = FilterFieldViewModel<CategoryFilter>()
+        let row = RecipeSearchRow.filter(key: CategoryFilter.key)
+        #expect(field.handle(.choose(row: row, option: 5), isPremium: false))
         #expect(field.valueDescription == "Dessert")
-        #expect(field.handle(.activate(row: field.rowID), isPremium: false))
+        #expect(field.handle(.activate(row: row), isPremium: false))
         #expect(field.valueDescription == "Snack")
-        #expect(!field.handle(.choose(row: field.rowID, option: 99), isPremium: false), "an option that does not exist changes nothing")
-        #expect(!field.handle(.choose(row: field.rowID, option: 6), isPremium: false), "choosing the current value is no change")
+        #expect(!field.handle(.choose(row: row, option: 99), isPremium: false), "an option that does not exist changes nothing")
+        #expect(!field.handle(.choose(row: row, option: 6), isPremium: false), "choosing the current value is no change")
     }
 
     @Test("a premium field is locked for free users and ignores their events")
     func premiumLocked() {
-        let field = FilterFieldViewModel<MaxCaloriesFilter>(rowID: RecipeSearchRow.filter(key: MaxCaloriesFilter.key).rowID)
-        let locked = field.row(isPremium: false)
+        let field = FilterFieldViewModel<MaxCaloriesFilter>()
+        let row = RecipeSearchRow.filter(key: MaxCaloriesFilter.key)
+        let locked = field.row(id: row, isPremium: false)
         #expect(!locked.isEnabled)
         #expect(locked.note == "Premium")
-        #expect(!field.handle(.choose(row: field.rowID, option: 1), isPremium: false))
+        #expect(!field.handle(.choose(row: row, option: 1), isPremium: false))
         #expect(!field.isActive)
 
-        #expect(field.row(isPremium: true).isEnabled)
-        #expect(field.handle(.choose(row: field.rowID, option: 1), isPremium: true))
+        #expect(field.row(id: row, isPremium: true).isEnabled)
+        #expect(field.handle(.choose(row: row, option: 1), isPremium: true))
         #expect(field.valueDescription == "≤ 300 kcal")
     }
 
     @Test("every search field lives in one array, in the items' order")
     func oneArray() {
         #expect(FilterFields.search().map(\.key) == ["cooking-time", "category", "vegetarian", "max-calories", "sort"])
-        #expect(FilterFields.search().map { RecipeSearchRow(rowID: $0.rowID) } == FilterFields.search().map { .filter(key: $0.key) })
     }
 
     // MARK: On the screen
 
-    func searchScreen(_ environment: StubEnvironment) async -> any Screen {
-        let screen = RecipeSearchFeature.makeScreen(Screens.RecipeSearch(), environment: environment)
+    func searchScreen(_ environment: StubEnvironment) async -> any Screen<RecipeSearchRow> {
+        let screen = RecipeSearchFeature.makeScreen(Screens.RecipeSearch(), environment: environment) as! any Screen<RecipeSearchRow>
         await screen.appear()
         return screen
     }
 
-    func resultTitles(_ screen: any Screen) -> [String] {
+    func resultTitles(_ screen: any Screen<RecipeSearchRow>) -> [String] {
         screen.content.sections.first { $0.id == "results" }?.rows.map(\.label) ?? []
     }
 
@@ -113,11 +117,11 @@ struct SearchFiltersTests {
     func vegetarianOnScreen() async {
         let environment = StubEnvironment()
         let screen = await searchScreen(environment)
-        _ = await screen.handle(.edit(row: "query", text: "curry"))
-        _ = await screen.handle(.submit(row: "query"))
+        _ = await screen.handle(.edit(row: .query, text: "curry"))
+        _ = await screen.handle(.submit(row: .query))
         #expect(resultTitles(screen).count == 3)
 
-        _ = await screen.handle(.toggle(row: "filter-vegetarian"))
+        _ = await screen.handle(.toggle(row: .filter(key: "vegetarian")))
 
         #expect(resultTitles(screen) == ["Vegetable Curry"])
         #expect(screen.content.sections.contains { $0.title == "Filters (1 on)" })
@@ -128,7 +132,7 @@ struct SearchFiltersTests {
     @Test("filters alone search without a keyword")
     func filtersWithoutKeyword() async {
         let screen = await searchScreen(StubEnvironment())
-        _ = await screen.handle(.choose(row: "filter-category", option: 1))
+        _ = await screen.handle(.choose(row: .filter(key: "category"), option: 1))
 
         #expect(resultTitles(screen) == ["Pancakes"])
         #expect(screen.content.sections.contains { $0.title == "Results (1)" })
@@ -137,8 +141,8 @@ struct SearchFiltersTests {
     @Test("a filter that matches nothing says so and suggests fewer filters")
     func nothingMatches() async {
         let screen = await searchScreen(StubEnvironment())
-        _ = await screen.handle(.choose(row: "filter-category", option: 3))  // Soup: only Miso Soup, with dashi
-        _ = await screen.handle(.toggle(row: "filter-vegetarian"))
+        _ = await screen.handle(.choose(row: .filter(key: "category"), option: 3))  // Soup: only Miso Soup, with dashi
+        _ = await screen.handle(.toggle(row: .filter(key: "vegetarian")))
         #expect(screen.content.status == .empty("No recipes match these filters. Try fewer filters."))
     }
 
@@ -146,22 +150,22 @@ struct SearchFiltersTests {
     func premiumSort() async {
         let premium = StubEnvironment(scenario: .premium)
         let screen = await searchScreen(premium)
-        _ = await screen.handle(.edit(row: "query", text: "curry"))
-        _ = await screen.handle(.submit(row: "query"))
-        _ = await screen.handle(.choose(row: "filter-sort", option: 2))
+        _ = await screen.handle(.edit(row: .query, text: "curry"))
+        _ = await screen.handle(.submit(row: .query))
+        _ = await screen.handle(.choose(row: .filter(key: "sort"), option: 2))
         #expect(resultTitles(screen) == ["Thai Green Curry", "Vegetable Curry", "Curry Rice"])
 
         let free = await searchScreen(StubEnvironment())
-        _ = await free.handle(.choose(row: "filter-sort", option: 2))
+        _ = await free.handle(.choose(row: .filter(key: "sort"), option: 2))
         #expect(free.content.notice == "“Sort by” is a premium filter.")
-        #expect(free.content.row(id: "filter-sort")?.isEnabled == false)
+        #expect(free.content.row(id: .filter(key: "sort"))?.isEnabled == false)
     }
 
     @Test("the client is asked with the filters' query and sort")
     func clientSeesFilters() async {
         let environment = StubEnvironment()
         let screen = await searchScreen(environment)
-        _ = await screen.handle(.toggle(row: "filter-vegetarian"))
+        _ = await screen.handle(.toggle(row: .filter(key: "vegetarian")))
         #expect(
             environment.recorder.clientCalls.last
                 == .search(.equal(.isVegetarian, .bool(true)), sort: [.descending(.popularity)], page: .first))

@@ -19,7 +19,9 @@ struct SearchSavedCopyTests {
     }
 
     @Test func resultsSayTheyAreASavedCopyAndHowOld() async {
-        let screen = RecipeSearchFeature.makeScreen(Screens.RecipeSearch(query: "curry"), environment: environment(savedCopy: savedCopy))
+        let screen =
+            RecipeSearchFeature.makeScreen(Screens.RecipeSearch(query: "curry"), environment: environment(savedCopy: savedCopy))
+            as! any Screen<RecipeSearchRow>
         await screen.appear()
 
         #expect(screen.content.resultTitles.isEmpty == false)
@@ -30,13 +32,15 @@ struct SearchSavedCopyTests {
         let client = ServerBackAfterFirstSearch(
             offline: StubRecipeClient(recorder: environment.recorder, savedCopy: savedCopy),
             online: StubRecipeClient(recorder: environment.recorder))
-        let screen = RecipeSearchFeature.makeScreen(
-            Screens.RecipeSearch(query: "curry"), environment: environment.overriding(\.client, with: client))
+        let screen =
+            RecipeSearchFeature.makeScreen(
+                Screens.RecipeSearch(query: "curry"), environment: environment.overriding(\.client, with: client))
+            as! any Screen<RecipeSearchRow>
         await screen.appear()
         #expect(screen.content.notice == "Saved copy from 2 hours ago; offline. Only recipes seen before are shown.")
 
-        _ = await screen.handle(.edit(row: RecipeSearchRow.query.rowID, text: "soup"))
-        _ = await screen.handle(.submit(row: RecipeSearchRow.query.rowID))
+        _ = await screen.handle(.edit(row: .query, text: "soup"))
+        _ = await screen.handle(.submit(row: .query))
 
         #expect(client.searches.withLock { $0 } == 2, "the second search was asked")
         #expect(screen.content.resultTitles.contains("Miso Soup"))
@@ -44,8 +48,10 @@ struct SearchSavedCopyTests {
     }
 
     @Test func theAuthorsRecipesSayTheyAreASavedCopy() async {
-        let screen = RecipeSearchFeature.makeScreen(
-            Screens.AuthorRecipes(authorID: "aiko-tanaka"), environment: environment(savedCopy: savedCopy))
+        let screen =
+            RecipeSearchFeature.makeScreen(
+                Screens.AuthorRecipes(authorID: "aiko-tanaka"), environment: environment(savedCopy: savedCopy))
+            as! any Screen<RecipeSearchRow>
         await screen.appear()
 
         #expect(screen.content.status == .ready)

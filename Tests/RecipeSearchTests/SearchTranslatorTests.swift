@@ -12,7 +12,8 @@ struct RecipeRowTranslatorTests {
     @Test func aRowLinksToTheRecipeByTitleAndAuthorWithTimeAndCalories() {
         #expect(
             translator.translate(Fixtures.curryRice)
-                == ScreenRow(id: "recipe-1", .link(title: "Curry Rice", subtitle: "Aiko Tanaka"), detail: "45 min · 720 kcal"))
+                == ScreenRow<RecipeSearchRow>(
+                    id: .recipe(1), .link(title: "Curry Rice", subtitle: "Aiko Tanaka"), detail: "45 min · 720 kcal"))
     }
 
     @Test func vegetarianRecipesSaySo() {
@@ -24,18 +25,23 @@ struct RecipeRowTranslatorTests {
 @Suite("Search translator")
 struct RecipeSearchTranslatorTests {
     let translator = RecipeSearchTranslator()
-    let vegetarian = ScreenRow(id: "filter-vegetarian", .toggle(label: "Vegetarian only", isOn: true))
+    let vegetarian = ScreenRow<RecipeSearchRow>(id: .filter(key: "vegetarian"), .toggle(label: "Vegetarian only", isOn: true))
 
-    func field(_ text: String) -> ScreenSection {
-        ScreenSection(
-            id: "search", rows: [ScreenRow(id: "query", .textField(label: "Search", text: text, placeholder: "keyword, e.g. curry"))])
+    func field(_ text: String) -> ScreenSection<RecipeSearchRow> {
+        ScreenSection<RecipeSearchRow>(
+            id: "search",
+            rows: [ScreenRow<RecipeSearchRow>(id: .query, .textField(label: "Search", text: text, placeholder: "keyword, e.g. curry"))])
     }
 
     /// The filters section: the filter rows, then the link to Kitchen preferences.
-    func filters(_ title: String = "Filters", rows: [ScreenRow] = [], preferences: String = "none saved") -> ScreenSection {
-        ScreenSection(
+    func filters(_ title: String = "Filters", rows: [ScreenRow<RecipeSearchRow>] = [], preferences: String = "none saved") -> ScreenSection<
+        RecipeSearchRow
+    > {
+        ScreenSection<RecipeSearchRow>(
             id: "filters", title: title,
-            rows: rows + [ScreenRow(id: "kitchen-preferences", .link(title: "Kitchen preferences", subtitle: nil), detail: preferences)])
+            rows: rows + [
+                ScreenRow<RecipeSearchRow>(id: .kitchenPreferences, .link(title: "Kitchen preferences", subtitle: nil), detail: preferences)
+            ])
     }
 
     @Test func beforeSearchingRecentKeywordsAreLinksBetweenTheFieldAndTheFilters() {
@@ -43,15 +49,15 @@ struct RecipeSearchTranslatorTests {
 
         #expect(
             translator.translate(state)
-                == ScreenContent(
+                == ScreenContent<RecipeSearchRow>(
                     title: "Search",
                     sections: [
                         field(""),
-                        ScreenSection(
+                        ScreenSection<RecipeSearchRow>(
                             id: "recent", title: "Recent searches",
                             rows: [
-                                ScreenRow(id: "recent-curry", .link(title: "curry", subtitle: nil)),
-                                ScreenRow(id: "recent-miso", .link(title: "miso", subtitle: nil)),
+                                ScreenRow<RecipeSearchRow>(id: .recent("curry"), .link(title: "curry", subtitle: nil)),
+                                ScreenRow<RecipeSearchRow>(id: .recent("miso"), .link(title: "miso", subtitle: nil)),
                             ]),
                         filters(),
                     ]))
@@ -75,16 +81,16 @@ struct RecipeSearchTranslatorTests {
 
         #expect(
             translator.translate(state)
-                == ScreenContent(
+                == ScreenContent<RecipeSearchRow>(
                     title: "Search",
                     sections: [
                         field("curry"),
-                        ScreenSection(
+                        ScreenSection<RecipeSearchRow>(
                             id: "results", title: "Results for “curry” (5)",
                             rows: [
                                 RecipeRowTranslator().translate(Fixtures.curryRice),
                                 RecipeRowTranslator().translate(Fixtures.vegetableCurry),
-                                ScreenRow(id: "more", .button("Show more (3 left)")),
+                                ScreenRow<RecipeSearchRow>(id: .loadMore, .button("Show more (3 left)")),
                             ]),
                         filters("Filters (1 on)", rows: [vegetarian]),
                     ]))
@@ -95,7 +101,7 @@ struct RecipeSearchTranslatorTests {
         let results = translator.translate(state).sections[1]
 
         #expect(results.title == "Results (1)")
-        #expect(results.rows.map(\.id) == ["recipe-3"])
+        #expect(results.rows.map(\.id) == [.recipe(3)])
     }
 
     @Test(
@@ -128,7 +134,7 @@ struct RecipeSearchTranslatorTests {
 
         #expect(
             translator.translate(state)
-                == ScreenContent(
+                == ScreenContent<RecipeSearchRow>(
                     title: "Search", sections: [field("curry"), filters()], status: .failed(failure), notice: "Earlier notice"))
     }
 }
@@ -138,24 +144,26 @@ struct RecipeSearchTranslatorTests {
 struct AuthorRecipesTranslatorTests {
     let translator = AuthorRecipesTranslator()
 
-    func content(_ phase: AuthorRecipesViewModel.State.Phase) -> ScreenContent {
+    func content(_ phase: AuthorRecipesViewModel.State.Phase) -> ScreenContent<RecipeSearchRow> {
         translator.translate(AuthorRecipesViewModel.State(authorID: "aiko-tanaka", phase: phase))
     }
 
     @Test func untilTheRecipesSayWhoTheAuthorIsTheTitleShowsNoSlug() {
-        #expect(content(.loading) == ScreenContent(title: "Recipes by this author", status: .loading("Loading recipes…")))
-        #expect(content(.loaded([])) == ScreenContent(title: "Recipes by this author", status: .empty("No recipes by this author.")))
+        #expect(content(.loading) == ScreenContent<RecipeSearchRow>(title: "Recipes by this author", status: .loading("Loading recipes…")))
+        #expect(
+            content(.loaded([]))
+                == ScreenContent<RecipeSearchRow>(title: "Recipes by this author", status: .empty("No recipes by this author.")))
         let failure = ScreenFailure(message: "Couldn't load the author's recipes: offline.", canRetry: true)
-        #expect(content(.failed(failure)) == ScreenContent(title: "Recipes by this author", status: .failed(failure)))
+        #expect(content(.failed(failure)) == ScreenContent<RecipeSearchRow>(title: "Recipes by this author", status: .failed(failure)))
     }
 
     @Test func loadedRecipesAreResultRowsUnderTheAuthorsName() {
         #expect(
             content(.loaded([Fixtures.misoSoup, Fixtures.curryRice]))
-                == ScreenContent(
+                == ScreenContent<RecipeSearchRow>(
                     title: "Recipes by Aiko Tanaka",
                     sections: [
-                        ScreenSection(
+                        ScreenSection<RecipeSearchRow>(
                             id: "recipes", title: "2 recipes",
                             rows: [RecipeRowTranslator().translate(Fixtures.misoSoup), RecipeRowTranslator().translate(Fixtures.curryRice)])
                     ]))

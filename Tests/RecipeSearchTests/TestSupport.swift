@@ -5,16 +5,16 @@ import CoreTesting
 
 /// Drives a screen the way the terminal runner does.
 @MainActor
-func search(_ screen: any Screen, for keyword: String) async {
-    _ = await screen.handle(.edit(row: "query", text: keyword))
-    _ = await screen.handle(.submit(row: "query"))
+func search(_ screen: any Screen<RecipeSearchRow>, for keyword: String) async {
+    _ = await screen.handle(.edit(row: .query, text: keyword))
+    _ = await screen.handle(.submit(row: .query))
 }
 
-extension ScreenContent {
+extension ScreenContent<RecipeSearchRow> {
     /// The rows that open a recipe, top to bottom.
-    var recipeRows: [ScreenRow] {
+    var recipeRows: [ScreenRow<RecipeSearchRow>] {
         sections.flatMap(\.rows).filter {
-            if case .recipe = RecipeSearchRow(rowID: $0.id) { true } else { false }
+            if case .recipe = $0.id { true } else { false }
         }
     }
 
@@ -22,15 +22,17 @@ extension ScreenContent {
     var resultTitles: [String] { recipeRows.map(\.label) }
 
     /// The ids of the result rows, top to bottom.
-    var resultRowIDs: [String] { recipeRows.map(\.id) }
+    var resultRowIDs: [RecipeSearchRow] { recipeRows.map(\.id) }
 
     /// The text shown in the search field.
     var queryText: String? {
-        guard case .textField(_, let text, _)? = row(id: "query")?.element else { return nil }
+        guard case .textField(_, let text, _)? = row(id: .query)?.element else { return nil }
         return text
     }
+}
 
-    func section(titled title: String) -> ScreenSection? {
+extension ScreenContent {
+    func section(titled title: String) -> ScreenSection<Row>? {
         sections.first { $0.title == title }
     }
 }

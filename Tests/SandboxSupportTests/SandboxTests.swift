@@ -18,9 +18,9 @@ private final class LinkedScreen: Screen {
         self.recipeID = recipeID
     }
 
-    var content: ScreenContent { ScreenContent(title: "Linked \(recipeID)") }
+    var content: ScreenContent<Never> { ScreenContent(title: "Linked \(recipeID)") }
     func appear() async {}
-    func handle(_ event: ScreenEvent) async -> Navigation? { nil }
+    func handle(_ event: ScreenEvent<Never>) async -> Navigation? { nil }
 }
 
 @Suite("Sandbox.environment")

@@ -76,9 +76,9 @@ extension ShoppingListScreenTests {
         let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
         await repository.setFailing(reads: false, writes: true)
 
-        _ = await screen.handle(.toggle(row: "item-\(milk.id.uuidString)"))
+        _ = await screen.handle(.toggle(row: .item(milk.id)))
 
-        #expect(screen.content.row(id: "item-\(milk.id.uuidString)")?.plainText == "[ ] milk")
+        #expect(screen.content.row(id: .item(milk.id))?.plainText == "[ ] milk")
         #expect(screen.content.notice == "Couldn't check “milk”: the disk is full. Free some space and try again.")
         #expect(await repository.stored() == [milk])
         #expect(recorder.events.isEmpty)
@@ -90,14 +90,14 @@ extension ShoppingListScreenTests {
         let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
         await repository.setFailing(reads: false, writes: true)
 
-        _ = await screen.handle(.delete(row: "item-\(milk.id.uuidString)"))
+        _ = await screen.handle(.delete(row: .item(milk.id)))
         #expect(screen.content.notice == "Couldn't remove “milk”: the disk is full. Free some space and try again.")
 
-        _ = await screen.handle(.activate(row: "clear-checked"))
+        _ = await screen.handle(.activate(row: .clearChecked))
         #expect(screen.content.notice == "Couldn't clear the checked items: the disk is full. Free some space and try again.")
 
         #expect(screen.content.itemLabels == ["milk"])
-        #expect(screen.content.row(id: "clear-checked")?.label == "Clear checked (1)")
+        #expect(screen.content.row(id: .clearChecked)?.label == "Clear checked (1)")
         #expect(await repository.stored() == [milk])
         #expect(recorder.events.isEmpty)
     }
@@ -115,11 +115,11 @@ extension ShoppingListScreenTests {
     }
 }
 
-extension ScreenContent {
+extension ScreenContent<ShoppingListRow> {
     /// The rows of entries that were not added, to try again.
-    var notAddedRows: [ScreenRow] {
+    var notAddedRows: [ScreenRow<ShoppingListRow>] {
         sections.flatMap(\.rows).filter {
-            if case .notAdded = ShoppingListRow(rowID: $0.id) { true } else { false }
+            if case .notAdded = $0.id { true } else { false }
         }
     }
 }

@@ -12,15 +12,15 @@ import Testing
 struct ShoppingListPositionTests {
     let environment = StubEnvironment()
 
-    func add(_ text: String, on screen: any Screen) async {
-        _ = await screen.handle(.edit(row: "add", text: text))
-        _ = await screen.handle(.submit(row: "add"))
+    func add(_ text: String, on screen: any Screen<ShoppingListRow>) async {
+        _ = await screen.handle(.edit(row: .add, text: text))
+        _ = await screen.handle(.submit(row: .add))
     }
 
     @Test("two lists on one store add in turn, each from what it last loaded: every item has a place of its own, in the order added")
     func twoListsOneStore() async throws {
-        let first = ShoppingListFeature.makeScreen(Screens.ShoppingList(), environment: environment)
-        let second = ShoppingListFeature.makeScreen(Screens.ShoppingList(), environment: environment)
+        let first = ShoppingListFeature.makeScreen(Screens.ShoppingList(), environment: environment) as! any Screen<ShoppingListRow>
+        let second = ShoppingListFeature.makeScreen(Screens.ShoppingList(), environment: environment) as! any Screen<ShoppingListRow>
         await first.appear()
         await second.appear()
 
@@ -37,7 +37,9 @@ struct ShoppingListPositionTests {
     func concurrentAdds() async throws {
         let slow = environment.overriding(
             \.shoppingList, with: SlowRepository(environment.shoppingList, delay: .milliseconds(1), clock: environment.clock))
-        let screens = (0..<4).map { _ in ShoppingListFeature.makeScreen(Screens.ShoppingList(), environment: slow) }
+        let screens = (0..<4).map { _ in
+            ShoppingListFeature.makeScreen(Screens.ShoppingList(), environment: slow) as! any Screen<ShoppingListRow>
+        }
         for screen in screens { await screen.appear() }
 
         let adding = screens.enumerated().map { number, screen in

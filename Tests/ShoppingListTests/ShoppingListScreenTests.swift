@@ -65,20 +65,20 @@ struct ShoppingListScreenTests {
     var recorder: Recorder { environment.recorder }
     var store: any Repository<ShoppingItem> { environment.shoppingList }
 
-    func makeScreen(in environment: StubEnvironment? = nil) -> any Screen {
-        ShoppingListFeature.makeScreen(Screens.ShoppingList(), environment: environment ?? self.environment)
+    func makeScreen(in environment: StubEnvironment? = nil) -> any Screen<ShoppingListRow> {
+        ShoppingListFeature.makeScreen(Screens.ShoppingList(), environment: environment ?? self.environment) as! any Screen<ShoppingListRow>
     }
 
-    func appearedScreen(in environment: StubEnvironment? = nil) async -> any Screen {
+    func appearedScreen(in environment: StubEnvironment? = nil) async -> any Screen<ShoppingListRow> {
         let screen = makeScreen(in: environment)
         await screen.appear()
         return screen
     }
 
     /// Types into "+ Add item" and presses Enter, as the runner's `type` does.
-    func add(_ text: String, on screen: any Screen) async {
-        _ = await screen.handle(.edit(row: "add", text: text))
-        _ = await screen.handle(.submit(row: "add"))
+    func add(_ text: String, on screen: any Screen<ShoppingListRow>) async {
+        _ = await screen.handle(.edit(row: .add, text: text))
+        _ = await screen.handle(.submit(row: .add))
     }
 
     /// What the stub environment's store holds, in list order.
@@ -102,7 +102,7 @@ struct ShoppingListScreenTests {
         #expect(screen.content.status == .empty("Your shopping list is empty. Add items here, or from a recipe."))
         #expect(screen.content.sections.count == 1)
         #expect(screen.content.sections[0].title == nil)
-        #expect(screen.content.interactiveRows.map(\.id) == ["add"])
+        #expect(screen.content.interactiveRows.map(\.id) == [.add])
         #expect(screen.content.numberedRows.isEmpty)
         #expect(recorder.pageViews == [PageView("shopping_list")])
     }
@@ -118,10 +118,10 @@ struct ShoppingListScreenTests {
         #expect(screen.content.itemLabels == ["butter", "eggs", "bread"])
         #expect(screen.content.status == .ready)
         #expect(screen.content.sections[0].title == "2 of 3 to buy")
-        #expect(screen.content.row(id: "item-\(butter.id.uuidString)")?.plainText == "[x] butter · 250 g")
-        #expect(screen.content.row(id: "item-\(bread.id.uuidString)")?.plainText == "[ ] bread")
-        #expect(screen.content.row(id: "item-\(bread.id.uuidString)")?.isDeletable == true)
-        #expect(screen.content.row(id: "add")?.isDeletable == false)
+        #expect(screen.content.row(id: .item(butter.id))?.plainText == "[x] butter · 250 g")
+        #expect(screen.content.row(id: .item(bread.id))?.plainText == "[ ] bread")
+        #expect(screen.content.row(id: .item(bread.id))?.isDeletable == true)
+        #expect(screen.content.row(id: .add)?.isDeletable == false)
     }
 
     @Test func everyAppearReloadsSoItemsAddedElsewhereShowUp() async throws {
@@ -146,9 +146,9 @@ struct ShoppingListScreenTests {
         try await store.save([ShoppingItem(id: UUID(), name: "bread", position: 0), ShoppingItem(id: UUID(), name: "butter", position: 4)])
         let screen = await appearedScreen()
 
-        _ = await screen.handle(.edit(row: "add", text: "milk"))
+        _ = await screen.handle(.edit(row: .add, text: "milk"))
         #expect(screen.content.draft == "milk")
-        let navigation = await screen.handle(.submit(row: "add"))
+        let navigation = await screen.handle(.submit(row: .add))
 
         #expect(navigation == nil)
         let stored = try await storedItems()
@@ -202,7 +202,7 @@ struct ShoppingListScreenTests {
     @Test func submittingWithoutEditingShowsTheHint() async throws {
         let screen = await appearedScreen()
 
-        _ = await screen.handle(.submit(row: "add"))
+        _ = await screen.handle(.submit(row: .add))
 
         #expect(try await storedItems().isEmpty)
         #expect(screen.content.notice == "Type what to buy, then press Enter.")
@@ -214,14 +214,14 @@ struct ShoppingListScreenTests {
         let milk = ShoppingItem(id: UUID(), name: "milk", position: 0)
         try await store.save([milk, ShoppingItem(id: UUID(), name: "eggs", position: 1)])
         let screen = await appearedScreen()
-        let row = "item-\(milk.id.uuidString)"
+        let row = ShoppingListRow.item(milk.id)
 
         _ = await screen.handle(.toggle(row: row))
 
         #expect(try await store.find(id: milk.id)?.isChecked == true)
         #expect(screen.content.row(id: row)?.plainText == "[x] milk")
         #expect(screen.content.sections[0].title == "1 of 2 to buy")
-        #expect(screen.content.row(id: "clear-checked")?.label == "Clear checked (1)")
+        #expect(screen.content.row(id: .clearChecked)?.label == "Clear checked (1)")
         #expect(screen.content.notice == nil)
 
         _ = await screen.handle(.toggle(row: row))
@@ -229,7 +229,7 @@ struct ShoppingListScreenTests {
         #expect(try await store.find(id: milk.id)?.isChecked == false)
         #expect(screen.content.row(id: row)?.plainText == "[ ] milk")
         #expect(screen.content.sections[0].title == "2 of 2 to buy")
-        #expect(screen.content.row(id: "clear-checked") == nil)
+        #expect(screen.content.row(id: .clearChecked) == nil)
         #expect(
             recorder.events == [
                 ActivityEvent("shopping_item_check", payload: ["name": "milk"]),
@@ -241,15 +241,15 @@ struct ShoppingListScreenTests {
         let milk = ShoppingItem(id: UUID(), name: "milk", position: 0)
         try await store.save(milk)
         let first = await appearedScreen()
-        _ = await first.handle(.toggle(row: "item-\(milk.id.uuidString)"))
+        _ = await first.handle(.toggle(row: .item(milk.id)))
 
         let second = await appearedScreen()
 
-        #expect(second.content.row(id: "item-\(milk.id.uuidString)")?.plainText == "[x] milk")
+        #expect(second.content.row(id: .item(milk.id))?.plainText == "[x] milk")
     }
 
-    @Test(arguments: ["item-not-a-uuid", "item-\(UUID().uuidString)", "milk", "add"])
-    func togglingARowThatIsNoItemDoesNothing(row: String) async throws {
+    @Test(arguments: [ShoppingListRow.item(UUID()), .notAdded(UUID()), .add, .clearChecked])
+    func togglingARowThatIsNoItemDoesNothing(row: ShoppingListRow) async throws {
         let milk = ShoppingItem(id: UUID(), name: "milk", position: 0)
         try await store.save(milk)
         let screen = await appearedScreen()
@@ -270,7 +270,7 @@ struct ShoppingListScreenTests {
         try await store.save([bread, milk])
         let screen = await appearedScreen()
 
-        let navigation = await screen.handle(.delete(row: "item-\(bread.id.uuidString)"))
+        let navigation = await screen.handle(.delete(row: .item(bread.id)))
 
         #expect(navigation == nil)
         #expect(try await storedItems() == [milk])
@@ -284,7 +284,7 @@ struct ShoppingListScreenTests {
         try await store.save(bread)
         let screen = await appearedScreen()
 
-        _ = await screen.handle(.delete(row: "item-\(bread.id.uuidString)"))
+        _ = await screen.handle(.delete(row: .item(bread.id)))
 
         #expect(screen.content.status == .empty("Your shopping list is empty. Add items here, or from a recipe."))
         #expect(screen.content.notice == "Removed “bread”.")
@@ -298,15 +298,15 @@ struct ShoppingListScreenTests {
         let eggs = ShoppingItem(id: UUID(), name: "eggs", isChecked: true, position: 2)
         let repository = FlakyRepository<ShoppingItem>([bread, milk, eggs])
         let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
-        #expect(screen.content.row(id: "clear-checked")?.plainText == "<Clear checked (2)>")
+        #expect(screen.content.row(id: .clearChecked)?.plainText == "<Clear checked (2)>")
 
-        let navigation = await screen.handle(.activate(row: "clear-checked"))
+        let navigation = await screen.handle(.activate(row: .clearChecked))
 
         #expect(navigation == nil)
         #expect(await repository.deleteCalls == [[bread.id, eggs.id]])
         #expect(await repository.stored() == [milk])
         #expect(screen.content.itemLabels == ["milk"])
-        #expect(screen.content.row(id: "clear-checked") == nil)
+        #expect(screen.content.row(id: .clearChecked) == nil)
         #expect(screen.content.notice == "Cleared 2 checked items.")
         #expect(recorder.events == [ActivityEvent("shopping_item_delete", payload: ["count": "2"])])
     }
@@ -315,9 +315,9 @@ struct ShoppingListScreenTests {
         let milk = ShoppingItem(id: UUID(), name: "milk", position: 0)
         try await store.save([milk, ShoppingItem(id: UUID(), name: "eggs", position: 1)])
         let screen = await appearedScreen()
-        _ = await screen.handle(.toggle(row: "item-\(milk.id.uuidString)"))
+        _ = await screen.handle(.toggle(row: .item(milk.id)))
 
-        _ = await screen.handle(.activate(row: "clear-checked"))
+        _ = await screen.handle(.activate(row: .clearChecked))
 
         #expect(try await storedItems().map(\.name) == ["eggs"])
         #expect(screen.content.notice == "Cleared 1 checked item.")
@@ -327,7 +327,7 @@ struct ShoppingListScreenTests {
         let repository = FlakyRepository<ShoppingItem>([ShoppingItem(id: UUID(), name: "milk", position: 0)])
         let screen = await appearedScreen(in: environment.overriding(\.shoppingList, with: repository))
 
-        _ = await screen.handle(.activate(row: "clear-checked"))
+        _ = await screen.handle(.activate(row: .clearChecked))
 
         #expect(await repository.deleteCalls.isEmpty)
         #expect(screen.content.itemLabels == ["milk"])
@@ -342,8 +342,8 @@ struct ShoppingListScreenTests {
         await add("milk", on: screen)
         await add("eggs", on: screen)
         let milk = try #require(try await storedItems().first)
-        _ = await screen.handle(.toggle(row: "item-\(milk.id.uuidString)"))
-        _ = await screen.handle(.activate(row: "clear-checked"))
+        _ = await screen.handle(.toggle(row: .item(milk.id)))
+        _ = await screen.handle(.activate(row: .clearChecked))
         await screen.appear()
 
         #expect(
@@ -379,7 +379,7 @@ struct ShoppingListScreenTests {
             ShoppingItem(id: UUID(), name: "milk", position: 2),
         ])
         let screen = await appearedScreen()
-        _ = await screen.handle(.edit(row: "add", text: "eggs"))
+        _ = await screen.handle(.edit(row: .add, text: "eggs"))
 
         #expect(
             screen.content.plainText() == """
@@ -413,17 +413,17 @@ struct ShoppingListScreenTests {
     }
 }
 
-extension ScreenContent {
+extension ScreenContent<ShoppingListRow> {
     /// The names of the items on the list, top to bottom.
     var itemLabels: [String] {
         sections.flatMap(\.rows).filter {
-            if case .item = ShoppingListRow(rowID: $0.id) { true } else { false }
+            if case .item = $0.id { true } else { false }
         }.map(\.label)
     }
 
     /// The text in the "+ Add item" field.
     var draft: String? {
-        guard case .textField(_, let text, _)? = row(id: "add")?.element else { return nil }
+        guard case .textField(_, let text, _)? = row(id: .add)?.element else { return nil }
         return text
     }
 }

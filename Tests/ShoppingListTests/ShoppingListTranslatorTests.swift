@@ -13,12 +13,12 @@ struct ShoppingListTranslatorTests {
     let eggs = ShoppingItem(id: UUID(), name: "eggs", isChecked: true, position: 1)
     let flour = ShoppingItem(id: UUID(), name: "flour", amount: "500 g", position: 2)
 
-    func content(_ phase: ShoppingListState.Phase, draft: String = "", notice: String? = nil) -> ScreenContent {
+    func content(_ phase: ShoppingListState.Phase, draft: String = "", notice: String? = nil) -> ScreenContent<ShoppingListRow> {
         translator.translate(ShoppingListState(phase: phase, draft: draft, notice: notice))
     }
 
     @Test func loadingShowsOnlyWhatIsLoading() {
-        #expect(content(.loading) == ScreenContent(title: "Shopping list", status: .loading("Loading the shopping list…")))
+        #expect(content(.loading) == ScreenContent<ShoppingListRow>(title: "Shopping list", status: .loading("Loading the shopping list…")))
     }
 
     @Test func aFailureKeepsTheNoticeAndOffersNoRows() {
@@ -26,13 +26,16 @@ struct ShoppingListTranslatorTests {
 
         #expect(
             content(.failed(failure), notice: "Added “milk”.")
-                == ScreenContent(title: "Shopping list", status: .failed(failure), notice: "Added “milk”."))
+                == ScreenContent<ShoppingListRow>(title: "Shopping list", status: .failed(failure), notice: "Added “milk”."))
     }
 
     @Test func theAddRowIsATextFieldHoldingTheDraft() {
-        let add = content(.loaded([milk]), draft: "butt").row(id: "add")
+        let add = content(.loaded([milk]), draft: "butt").row(id: .add)
 
-        #expect(add == ScreenRow(id: "add", .textField(label: "+ Add item", text: "butt", placeholder: "e.g. milk"), clearsOnSubmit: true))
+        #expect(
+            add
+                == ScreenRow<ShoppingListRow>(
+                    id: .add, .textField(label: "+ Add item", text: "butt", placeholder: "e.g. milk"), clearsOnSubmit: true))
         #expect(add?.isNumbered == false)
         #expect(add?.isDeletable == false)
     }
@@ -40,14 +43,14 @@ struct ShoppingListTranslatorTests {
     @Test func anEmptyListIsOnlyTheAddRowUnderNoTitle() {
         #expect(
             content(.loaded([]), draft: "bread")
-                == ScreenContent(
+                == ScreenContent<ShoppingListRow>(
                     title: "Shopping list",
                     sections: [
-                        ScreenSection(
+                        ScreenSection<ShoppingListRow>(
                             id: "items", title: nil,
                             rows: [
-                                ScreenRow(
-                                    id: "add", .textField(label: "+ Add item", text: "bread", placeholder: "e.g. milk"),
+                                ScreenRow<ShoppingListRow>(
+                                    id: .add, .textField(label: "+ Add item", text: "bread", placeholder: "e.g. milk"),
                                     clearsOnSubmit: true)
                             ])
                     ],
@@ -57,21 +60,21 @@ struct ShoppingListTranslatorTests {
     @Test func itemsAreDeletableTogglesThenAddThenClearChecked() {
         #expect(
             content(.loaded([milk, eggs, flour]), notice: "Added “flour”.")
-                == ScreenContent(
+                == ScreenContent<ShoppingListRow>(
                     title: "Shopping list",
                     sections: [
-                        ScreenSection(
+                        ScreenSection<ShoppingListRow>(
                             id: "items", title: "2 of 3 to buy",
                             rows: [
-                                ScreenRow(
-                                    id: "item-\(milk.id.uuidString)", .toggle(label: "milk", isOn: false), detail: "1 l", isDeletable: true),
-                                ScreenRow(id: "item-\(eggs.id.uuidString)", .toggle(label: "eggs", isOn: true), isDeletable: true),
-                                ScreenRow(
-                                    id: "item-\(flour.id.uuidString)", .toggle(label: "flour", isOn: false), detail: "500 g",
+                                ScreenRow<ShoppingListRow>(
+                                    id: .item(milk.id), .toggle(label: "milk", isOn: false), detail: "1 l", isDeletable: true),
+                                ScreenRow<ShoppingListRow>(id: .item(eggs.id), .toggle(label: "eggs", isOn: true), isDeletable: true),
+                                ScreenRow<ShoppingListRow>(
+                                    id: .item(flour.id), .toggle(label: "flour", isOn: false), detail: "500 g",
                                     isDeletable: true),
-                                ScreenRow(
-                                    id: "add", .textField(label: "+ Add item", text: "", placeholder: "e.g. milk"), clearsOnSubmit: true),
-                                ScreenRow(id: "clear-checked", .button("Clear checked (1)")),
+                                ScreenRow<ShoppingListRow>(
+                                    id: .add, .textField(label: "+ Add item", text: "", placeholder: "e.g. milk"), clearsOnSubmit: true),
+                                ScreenRow<ShoppingListRow>(id: .clearChecked, .button("Clear checked (1)")),
                             ])
                     ],
                     notice: "Added “flour”."))
@@ -81,8 +84,8 @@ struct ShoppingListTranslatorTests {
         let rows = content(.loaded([milk, flour])).sections[0]
 
         #expect(rows.title == "2 of 2 to buy")
-        #expect(rows.rows.map(\.id).last == "add")
-        #expect(!rows.rows.contains { $0.id == "clear-checked" })
+        #expect(rows.rows.map(\.id).last == .add)
+        #expect(!rows.rows.contains { $0.id == .clearChecked })
     }
 
     /// A row for a recipe (or two), as adding a recipe's ingredients makes it.
@@ -126,7 +129,7 @@ struct ShoppingListTranslatorTests {
                 "<Take “Curry Rice” off> · 2 rows are for it", "<Take “Risotto” off> · 1 row is for it",
                 "<Take “recipe 9” off> · 1 row is for it",
             ])
-        #expect(section?.rows.map(\.id) == ["take-off-1", "take-off-2", "take-off-9"])
+        #expect(section?.rows.map(\.id) == [.takeOff(1), .takeOff(2), .takeOff(9)])
         #expect(content(.loaded([milk])).sections.count == 1, "no recipe, no section")
     }
 }

@@ -16,9 +16,9 @@ struct StaleScreenTests {
     let apple = ShoppingItem(id: UUID(), name: "apples", amount: "2", position: 0)
     let bread = ShoppingItem(id: UUID(), name: "bread", isChecked: true, position: 1)
 
-    func screenShowing(_ items: [ShoppingItem]) async throws -> any Screen {
+    func screenShowing(_ items: [ShoppingItem]) async throws -> any Screen<ShoppingListRow> {
         try await store.save(items)
-        let screen = ShoppingListFeature.makeScreen(Screens.ShoppingList(), environment: environment)
+        let screen = ShoppingListFeature.makeScreen(Screens.ShoppingList(), environment: environment) as! any Screen<ShoppingListRow>
         await screen.appear()
         #expect(screen.content.itemLabels == items.map(\.name))
         return screen
@@ -30,7 +30,7 @@ struct StaleScreenTests {
             let screen = try await screenShowing([apple, bread])
             try await store.delete(id: item.id)
 
-            _ = await screen.handle(.toggle(row: ShoppingListRow.item(item.id).rowID))
+            _ = await screen.handle(.toggle(row: .item(item.id)))
 
             #expect(try await store.find(id: item.id) == nil, "\(item.name) stays removed")
             #expect(screen.content.notice?.contains("this item was removed elsewhere") == true, "\(screen.content.notice ?? "no notice")")
@@ -49,13 +49,13 @@ struct StaleScreenTests {
         changed.name = "green apples"
         try await store.save(changed)
 
-        _ = await screen.handle(.toggle(row: ShoppingListRow.item(apple.id).rowID))
+        _ = await screen.handle(.toggle(row: .item(apple.id)))
 
         let stored = try #require(try await store.find(id: apple.id))
         #expect(stored.isChecked)
         #expect(stored.amount == "5")
         #expect(stored.name == "green apples")
-        #expect(screen.content.row(id: ShoppingListRow.item(apple.id).rowID)?.plainText == "[x] green apples · 5")
+        #expect(screen.content.row(id: .item(apple.id))?.plainText == "[x] green apples · 5")
     }
 
     @Test("a toggle sets what the screen shows after it: an item checked elsewhere and checked here stays checked")
@@ -63,7 +63,7 @@ struct StaleScreenTests {
         let screen = try await screenShowing([apple])
         _ = try await store.update(id: apple.id) { $0.isChecked = true }
 
-        _ = await screen.handle(.toggle(row: ShoppingListRow.item(apple.id).rowID))
+        _ = await screen.handle(.toggle(row: .item(apple.id)))
 
         #expect(try await store.find(id: apple.id)?.isChecked == true)
     }
@@ -73,7 +73,7 @@ struct StaleScreenTests {
         let screen = try await screenShowing([apple, bread])
         try await store.delete(id: apple.id)
 
-        _ = await screen.handle(.delete(row: ShoppingListRow.item(apple.id).rowID))
+        _ = await screen.handle(.delete(row: .item(apple.id)))
 
         #expect(screen.content.notice == "“apples” was already removed elsewhere (by another program or screen).")
         #expect(screen.content.itemLabels == ["bread"])
@@ -86,7 +86,7 @@ struct StaleScreenTests {
         cheese.isChecked = false
         try await store.save(cheese)
 
-        _ = await screen.handle(.activate(row: ShoppingListRow.clearChecked.rowID))
+        _ = await screen.handle(.activate(row: .clearChecked))
 
         let names = try await store.findAll(.all, sort: [.ascending(.position)]).map(\.name)
         #expect(names == ["apples", "cheese"])

@@ -5,22 +5,23 @@ import Testing
 
 @Suite("FrameRenderer: header, body, status line and key hints laid out in a fixed size")
 struct FrameRendererTests {
-    static let search = ScreenContent(
+    static let search = ScreenContent<RowKey>(
         title: "Search",
         sections: [
-            ScreenSection(id: "query", rows: [ScreenRow(id: "query", .textField(label: "Search", text: "curry", placeholder: "keyword"))]),
-            ScreenSection(
+            ScreenSection<RowKey>(
+                id: "query", rows: [ScreenRow<RowKey>(id: "query", .textField(label: "Search", text: "curry", placeholder: "keyword"))]),
+            ScreenSection<RowKey>(
                 id: "results", title: "Results",
                 rows: [
-                    ScreenRow(id: "count", .text("2 recipes")),
-                    ScreenRow(id: "recipe-1", .link(title: "Curry Rice", subtitle: "Aiko Tanaka")),
-                    ScreenRow(id: "recipe-2", .link(title: "Vegetable Curry", subtitle: nil)),
-                    ScreenRow(id: "sort", .button("Sort"), isEnabled: false, note: "Premium"),
+                    ScreenRow<RowKey>(id: "count", .text("2 recipes")),
+                    ScreenRow<RowKey>(id: "recipe-1", .link(title: "Curry Rice", subtitle: "Aiko Tanaka")),
+                    ScreenRow<RowKey>(id: "recipe-2", .link(title: "Vegetable Curry", subtitle: nil)),
+                    ScreenRow<RowKey>(id: "sort", .button("Sort"), isEnabled: false, note: "Premium"),
                 ]),
         ]
     )
 
-    func input(_ content: ScreenContent? = search, rows: Int = 14, columns: Int = 40, focus: ScreenRow.ID? = "recipe-1", top: Int = 0)
+    func input(_ content: ScreenContent<RowKey>? = search, rows: Int = 14, columns: Int = 40, focus: RowKey? = "recipe-1", top: Int = 0)
         -> FrameInput
     {
         FrameInput(
@@ -33,14 +34,14 @@ struct FrameRendererTests {
         "5 MB texts: every line fits, each text shows its first 200 lines ending with “…”, the focused field its end and the cursor, fast")
     func longTexts() {
         let huge = String(repeating: "long title ", count: 500_000)
-        let content = ScreenContent(
+        let content = ScreenContent<RowKey>(
             title: huge,
             sections: [
-                ScreenSection(
+                ScreenSection<RowKey>(
                     id: "main", title: huge,
                     rows: [
-                        ScreenRow(id: "field", .textField(label: "Search", text: huge + "END", placeholder: "")),
-                        ScreenRow(id: "link", .link(title: huge, subtitle: huge), detail: huge),
+                        ScreenRow<RowKey>(id: "field", .textField(label: "Search", text: huge + "END", placeholder: "")),
+                        ScreenRow<RowKey>(id: "link", .link(title: huge, subtitle: huge), detail: huge),
                     ])
             ], status: .failed(ScreenFailure(message: huge, recovery: huge, canRetry: true)), notice: huge)
         let clock = ContinuousClock()
@@ -117,7 +118,7 @@ struct FrameRendererTests {
 
     @Test("the body reads like the script mode's plain text: same numbers, marks and focus")
     func bodyMatchesPlainText() {
-        for focus in [nil, "recipe-2", "count"] as [ScreenRow.ID?] {
+        for focus in [nil, "recipe-2", "count"] as [RowKey?] {
             var content = Self.search
             content.status = .empty("Nothing else")
             let plain = content.plainText(focusedRow: focus).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -136,7 +137,7 @@ struct FrameRendererTests {
     @Test("a long row wraps under its text, and its focus bar covers all its lines")
     func wrapping() {
         var content = Self.search
-        content.sections[1].rows[1] = ScreenRow(
+        content.sections[1].rows[1] = ScreenRow<RowKey>(
             id: "recipe-1", .link(title: "Chickpea and Spinach Curry with Rice and Naan", subtitle: "Priya Sharma"))
         let frame = FrameRenderer.render(input(content, columns: 30, focus: "recipe-1"))
         #expect(
@@ -149,8 +150,8 @@ struct FrameRendererTests {
 
     @Test("a long list scrolls to keep the focused row in view, with a position in the status line")
     func scrolling() {
-        let rows = (1...40).map { ScreenRow(id: "r\($0)", .link(title: "Recipe \($0)", subtitle: nil)) }
-        let content = ScreenContent(title: "Long", sections: [ScreenSection(id: "s", rows: rows)])
+        let rows = (1...40).map { ScreenRow<RowKey>(id: RowKey("r\($0)"), .link(title: "Recipe \($0)", subtitle: nil)) }
+        let content = ScreenContent<RowKey>(title: "Long", sections: [ScreenSection<RowKey>(id: "s", rows: rows)])
         let frame = FrameRenderer.render(input(content, rows: 12, focus: "r30"))
         #expect(frame.bodyHeight == 7)
         #expect(frame.text[3] == " [24] Recipe 24")
@@ -228,7 +229,7 @@ struct FrameRendererTests {
 
     @Test("key hints follow the focused row")
     func hints() {
-        func hints(_ focus: ScreenRow.ID?, _ content: ScreenContent = Self.search) -> [String] {
+        func hints(_ focus: RowKey?, _ content: ScreenContent<RowKey> = Self.search) -> [String] {
             FrameRenderer.keyHints(input(content, focus: focus))
         }
         #expect(hints("recipe-1").first == "Enter open")
@@ -236,9 +237,11 @@ struct FrameRendererTests {
         #expect(hints("query").prefix(3) == ["type to edit", "Enter submit", "Esc leave field"])
         #expect(!hints("query").contains("q quit"), "q types in a field")
         #expect(hints(nil).contains("/ search"))
-        let deletable = ScreenContent(
+        let deletable = ScreenContent<RowKey>(
             title: "List",
-            sections: [ScreenSection(id: "s", rows: [ScreenRow(id: "i", .toggle(label: "Rice", isOn: false), isDeletable: true)])])
+            sections: [
+                ScreenSection<RowKey>(id: "s", rows: [ScreenRow<RowKey>(id: "i", .toggle(label: "Rice", isOn: false), isDeletable: true)])
+            ])
         #expect(hints("i", deletable).prefix(2) == ["Space toggle", "d delete"])
     }
 

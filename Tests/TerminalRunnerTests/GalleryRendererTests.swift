@@ -103,7 +103,9 @@ struct GalleryRendererTests {
     func narrowRendering() async throws {
         let long = "A line of text wider than forty columns, as a narrow window shows it"
         let linked = Self.scenario("default", instant: true) { resolver in
-            resolver.register(Screens.ShoppingList.self) { _, _ in StaticScreen("Shopping list", rows: [ScreenRow(id: "a", .text(long))]) }
+            resolver.register(Screens.ShoppingList.self) { _, _ in
+                StaticScreen("Shopping list", rows: [ScreenRow<RowKey>(id: "a", .text(long))])
+            }
         }
         let report = try await renderer([linked]).render()
         let renderings = try #require(report.screens.last?.examples.first?.renderings)
@@ -165,7 +167,8 @@ struct GalleryRendererTests {
         let long = String(repeating: "curry ", count: 60)
         let scenario = GalleryRenderer.Scenario(name: "default", summary: "one long row") { _ in
             let environment = StubEnvironment()
-            environment.stubResolver.register(Screens.Feed.self) { _, _ in StaticScreen("Long", rows: [ScreenRow(id: "long", .text(long))])
+            environment.stubResolver.register(Screens.Feed.self) { _, _ in
+                StaticScreen("Long", rows: [ScreenRow<RowKey>(id: "long", .text(long))])
             }
             return environment
         }
@@ -177,12 +180,15 @@ struct GalleryRendererTests {
 
     @Test("states: one by the status, and locked when a row is")
     func states() {
-        let locked = ScreenSection(id: "s", rows: [ScreenRow(id: "r", .button("Export"), isEnabled: false, note: "Premium")])
-        #expect(GalleryRenderer.states(of: ScreenContent(title: "T")) == [.content])
-        #expect(GalleryRenderer.states(of: ScreenContent(title: "T", status: .loading("…"))) == [.loading])
-        #expect(GalleryRenderer.states(of: ScreenContent(title: "T", status: .empty("none"))) == [.empty])
+        let locked = ScreenSection<RowKey>(
+            id: "s", rows: [ScreenRow<RowKey>(id: "r", .button("Export"), isEnabled: false, note: "Premium")])
+        #expect(GalleryRenderer.states(of: ScreenContent<RowKey>(title: "T")) == [.content])
+        #expect(GalleryRenderer.states(of: ScreenContent<RowKey>(title: "T", status: .loading("…"))) == [.loading])
+        #expect(GalleryRenderer.states(of: ScreenContent<RowKey>(title: "T", status: .empty("none"))) == [.empty])
         #expect(
-            GalleryRenderer.states(of: ScreenContent(title: "T", status: .failed(ScreenFailure(message: "m", canRetry: true)))) == [.error])
-        #expect(GalleryRenderer.states(of: ScreenContent(title: "T", sections: [locked])) == [.content, .locked])
+            GalleryRenderer.states(of: ScreenContent<RowKey>(title: "T", status: .failed(ScreenFailure(message: "m", canRetry: true)))) == [
+                .error
+            ])
+        #expect(GalleryRenderer.states(of: ScreenContent<RowKey>(title: "T", sections: [locked])) == [.content, .locked])
     }
 }

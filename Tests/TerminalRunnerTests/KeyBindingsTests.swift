@@ -5,16 +5,16 @@ import Testing
 
 @Suite("KeyBindings: what each key does in the full-screen UI")
 struct KeyBindingsTests {
-    let link = ScreenRow(id: "recipe-1", .link(title: "Curry Rice", subtitle: nil))
-    let button = ScreenRow(id: "export", .button("Export"))
-    let toggle = ScreenRow(id: "veg", .toggle(label: "Vegetarian only", isOn: false))
-    let picker = ScreenRow(id: "category", .picker(label: "Category", options: ["All", "Main", "Dessert"], selected: 2))
-    let field = ScreenRow(id: "query", .textField(label: "Search", text: "cur", placeholder: "keyword"))
-    let locked = ScreenRow(id: "sort", .button("Sort"), isEnabled: false, note: "Premium")
-    let item = ScreenRow(id: "item-1", .toggle(label: "2 onions", isOn: false), isDeletable: true)
+    let link = ScreenRow<RowKey>(id: "recipe-1", .link(title: "Curry Rice", subtitle: nil))
+    let button = ScreenRow<RowKey>(id: "export", .button("Export"))
+    let toggle = ScreenRow<RowKey>(id: "veg", .toggle(label: "Vegetarian only", isOn: false))
+    let picker = ScreenRow<RowKey>(id: "category", .picker(label: "Category", options: ["All", "Main", "Dessert"], selected: 2))
+    let field = ScreenRow<RowKey>(id: "query", .textField(label: "Search", text: "cur", placeholder: "keyword"))
+    let locked = ScreenRow<RowKey>(id: "sort", .button("Sort"), isEnabled: false, note: "Premium")
+    let item = ScreenRow<RowKey>(id: "item-1", .toggle(label: "2 onions", isOn: false), isDeletable: true)
 
     func action(
-        _ key: Key, on row: ScreenRow? = nil, text: String = "", tabs: Int = 4, selected: Int = 0, canGoBack: Bool = true,
+        _ key: Key, on row: ScreenRow<RowKey>? = nil, text: String = "", tabs: Int = 4, selected: Int = 0, canGoBack: Bool = true,
         canRetry: Bool = false, help: Bool = false
     ) -> KeyAction {
         KeyBindings.action(
@@ -83,7 +83,8 @@ struct KeyBindingsTests {
 
     @Test("a locked text field does not take typing")
     func lockedField() {
-        let lockedField = ScreenRow(id: "q", .textField(label: "Search", text: "", placeholder: ""), isEnabled: false, note: "Offline")
+        let lockedField = ScreenRow<RowKey>(
+            id: "q", .textField(label: "Search", text: "", placeholder: ""), isEnabled: false, note: "Offline")
         #expect(action(.character("q"), on: lockedField) == .quit(.success))
         #expect(action(.enter, on: lockedField) == .explain("“Search” is locked: Offline"))
     }
@@ -150,7 +151,7 @@ struct KeyBindingsTests {
     @Test("locked rows explain themselves instead of acting")
     func lockedRows() {
         #expect(action(.enter, on: locked) == .explain("“Sort” is locked: Premium"))
-        let lockedToggle = ScreenRow(id: "t", .toggle(label: "Pro", isOn: false), isEnabled: false)
+        let lockedToggle = ScreenRow<RowKey>(id: "t", .toggle(label: "Pro", isOn: false), isEnabled: false)
         #expect(action(.character(" "), on: lockedToggle) == .explain("“Pro” is locked"))
     }
 

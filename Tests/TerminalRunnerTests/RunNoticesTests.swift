@@ -57,7 +57,8 @@ struct RunNoticesTests {
 
     @Test("the banner is drawn under the breadcrumb in place of the rule, wrapped, as a red bar the width of the window")
     func bannerInTheFrame() {
-        var input = FrameInput(rows: 10, columns: 50, tabs: ["Feed", "Search"], path: ["Feed"], content: ScreenContent(title: "Feed"))
+        var input = FrameInput(
+            rows: 10, columns: 50, tabs: ["Feed", "Search"], path: ["Feed"], content: ScreenContent<RowKey>(title: "Feed"))
         #expect(FrameRenderer.render(input).text[2] == String(repeating: "─", count: 50))
         input.banner = Self.banner
         let frame = FrameRenderer.render(input)
@@ -139,15 +140,15 @@ private final class AskingScreen: Screen {
         self.ask = ask
     }
 
-    var content: ScreenContent {
-        ScreenContent(
-            title: "Search", sections: [ScreenSection(id: "s", rows: [ScreenRow(id: "ask", .button("Ask"))])],
+    var content: ScreenContent<RowKey> {
+        ScreenContent<RowKey>(
+            title: "Search", sections: [ScreenSection<RowKey>(id: "s", rows: [ScreenRow<RowKey>(id: "ask", .button("Ask"))])],
             notice: asked ? "Asked" : nil)
     }
 
     func appear() async {}
 
-    func handle(_ event: ScreenEvent) async -> Navigation? {
+    func handle(_ event: ScreenEvent<RowKey>) async -> Navigation? {
         ask()
         asked = true
         return nil

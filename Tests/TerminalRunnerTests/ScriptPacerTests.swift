@@ -13,17 +13,18 @@ final class SlowScreen: Screen {
     var onChange: (@MainActor () -> Void)?
     private(set) var loaded = false
     /// Events as they arrive, and once their (slow) work is done.
-    private(set) var events: [ScreenEvent] = []
-    private(set) var handled: [ScreenEvent] = []
+    private(set) var events: [ScreenEvent<RowKey>] = []
+    private(set) var handled: [ScreenEvent<RowKey>] = []
 
     init(clock: any WallClock) {
         self.clock = clock
     }
 
-    var content: ScreenContent {
-        guard loaded else { return ScreenContent(title: "Slow", status: .loading("Loading slowly…")) }
-        return ScreenContent(
-            title: "Slow", sections: [ScreenSection(id: "main", rows: [ScreenRow(id: "open", .link(title: "Open", subtitle: nil))])])
+    var content: ScreenContent<RowKey> {
+        guard loaded else { return ScreenContent<RowKey>(title: "Slow", status: .loading("Loading slowly…")) }
+        return ScreenContent<RowKey>(
+            title: "Slow",
+            sections: [ScreenSection<RowKey>(id: "main", rows: [ScreenRow<RowKey>(id: "open", .link(title: "Open", subtitle: nil))])])
     }
 
     func appear() async {
@@ -39,7 +40,7 @@ final class SlowScreen: Screen {
         onChange?()
     }
 
-    func handle(_ event: ScreenEvent) async -> Navigation? {
+    func handle(_ event: ScreenEvent<RowKey>) async -> Navigation? {
         events.append(event)
         guard (try? await clock.sleep(for: .seconds(1))) != nil else { return nil }
         handled.append(event)

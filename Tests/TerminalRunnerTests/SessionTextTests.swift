@@ -7,8 +7,8 @@ import Testing
 @Suite("SessionText: tab bar and breadcrumb over the screen")
 @MainActor
 struct SessionTextTests {
-    let search = StaticScreen("Search", rows: [ScreenRow(id: "r", .link(title: "Curry Rice", subtitle: nil))])
-    let details = StaticScreen("Curry Rice", rows: [ScreenRow(id: "s", .text("Cook the rice."))])
+    let search = StaticScreen("Search", rows: [ScreenRow<RowKey>(id: "r", .link(title: "Curry Rice", subtitle: nil))])
+    let details = StaticScreen("Curry Rice", rows: [ScreenRow<RowKey>(id: "s", .text("Cook the rice."))])
     let favorites = StaticScreen("Favorites")
 
     func twoTabs() async -> TabBar {

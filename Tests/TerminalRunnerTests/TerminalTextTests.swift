@@ -102,20 +102,20 @@ struct TerminalTextTests {
 @MainActor
 struct HostileTextRenderingTests {
     /// A screen whose every text is `text`.
-    static func content(_ text: String) -> ScreenContent {
-        ScreenContent(
+    static func content(_ text: String) -> ScreenContent<RowKey> {
+        ScreenContent<RowKey>(
             title: text,
             sections: [
-                ScreenSection(
+                ScreenSection<RowKey>(
                     id: "all", title: text,
                     rows: [
-                        ScreenRow(id: "text", .text(text), detail: text),
-                        ScreenRow(id: "link", .link(title: text, subtitle: text), note: text),
-                        ScreenRow(id: "button", .button(text)),
-                        ScreenRow(id: "field", .textField(label: text, text: text, placeholder: text)),
-                        ScreenRow(id: "toggle", .toggle(label: text, isOn: true)),
-                        ScreenRow(id: "picker", .picker(label: text, options: [text, text], selected: 0)),
-                        ScreenRow(id: "locked", .button(text), isEnabled: false, note: text),
+                        ScreenRow<RowKey>(id: "text", .text(text), detail: text),
+                        ScreenRow<RowKey>(id: "link", .link(title: text, subtitle: text), note: text),
+                        ScreenRow<RowKey>(id: "button", .button(text)),
+                        ScreenRow<RowKey>(id: "field", .textField(label: text, text: text, placeholder: text)),
+                        ScreenRow<RowKey>(id: "toggle", .toggle(label: text, isOn: true)),
+                        ScreenRow<RowKey>(id: "picker", .picker(label: text, options: [text, text], selected: 0)),
+                        ScreenRow<RowKey>(id: "locked", .button(text), isEnabled: false, note: text),
                     ])
             ],
             status: .failed(ScreenFailure(message: text, recovery: text, canRetry: true)),
@@ -127,7 +127,7 @@ struct HostileTextRenderingTests {
     func fullScreen(_ text: String) {
         for focus in ["link", "field", "locked"] {
             let input = FrameInput(
-                rows: 30, columns: 60, tabs: [text, "Search"], path: [text, text], content: Self.content(text), focusedRow: focus,
+                rows: 30, columns: 60, tabs: [text, "Search"], path: [text, text], content: Self.content(text), focusedRow: RowKey(focus),
                 canGoBack: true, message: focus == "link" ? text : nil, banner: text)
             let frame = FrameRenderer.render(input)
             let output = FrameDiff.output(from: [], to: frame.rendered(colour: true))

@@ -2,6 +2,13 @@ import Core
 import CoreTesting
 import TerminalRunner
 
+/// The test screens name their rows by keys written as text.
+extension RowKey: ExpressibleByStringLiteral {
+    public init(stringLiteral text: String) {
+        self.init(text)
+    }
+}
+
 /// A search-like screen: a text field, a toggle, a picker, two links and a locked button.
 /// It records every event and opens `next` when "Curry Rice" is activated.
 ///
@@ -11,14 +18,15 @@ import TerminalRunner
 final class FakeScreen: Screen {
     var title: String
     var onChange: (@MainActor () -> Void)?
-    var query = ""
-    var vegetarianOnly = false
-    var category = 0
-    var status: ScreenStatus = .ready
-    var notice: String?
+    // What it shows; a change tells whoever listens, as a view model's state does.
+    var query = "" { didSet { onChange?() } }
+    var vegetarianOnly = false { didSet { onChange?() } }
+    var category = 0 { didSet { onChange?() } }
+    var status: ScreenStatus = .ready { didSet { onChange?() } }
+    var notice: String? { didSet { onChange?() } }
     /// What activating "Curry Rice" pushes.
     var next: (any Screen)?
-    private(set) var events: [ScreenEvent] = []
+    private(set) var events: [ScreenEvent<RowKey>] = []
     private(set) var appearCount = 0
 
     init(title: String = "Search", next: (any Screen)? = nil) {
@@ -26,7 +34,7 @@ final class FakeScreen: Screen {
         self.next = next
     }
 
-    var content: ScreenContent {
+    var content: ScreenContent<RowKey> {
         ScreenContent(
             title: title,
             sections: [
@@ -54,7 +62,7 @@ final class FakeScreen: Screen {
 
     func appear() async { appearCount += 1 }
 
-    func handle(_ event: ScreenEvent) async -> Navigation? {
+    func handle(_ event: ScreenEvent<RowKey>) async -> Navigation? {
         events.append(event)
         switch event {
         case .edit(_, let text): query = text
@@ -73,7 +81,6 @@ final class FakeScreen: Screen {
     /// Changes what the screen shows outside `handle`, as when loading ends.
     func finishLoading(notice: String) {
         self.notice = notice
-        onChange?()
     }
 }
 
@@ -81,29 +88,30 @@ final class FakeScreen: Screen {
 /// finishes, to `afterFlow`.
 @MainActor
 final class StaticScreen: Screen {
-    var content: ScreenContent
+    var content: ScreenContent<RowKey> {
+        didSet { onChange?() }
+    }
     var onChange: (@MainActor () -> Void)?
-    private(set) var events: [ScreenEvent] = []
+    private(set) var events: [ScreenEvent<RowKey>] = []
     private(set) var appearCount = 0
     /// Where it asks to go when a flow it started finishes.
     var afterFlow: Navigation?
 
-    init(_ title: String, rows: [ScreenRow] = []) {
+    init(_ title: String, rows: [ScreenRow<RowKey>] = []) {
         content = ScreenContent(title: title, sections: rows.isEmpty ? [] : [ScreenSection(id: "main", rows: rows)])
     }
 
     func appear() async { appearCount += 1 }
 
-    func handle(_ event: ScreenEvent) async -> Navigation? {
+    func handle(_ event: ScreenEvent<RowKey>) async -> Navigation? {
         events.append(event)
         if case .flowFinished = event { return afterFlow }
         return nil
     }
 
-    /// Changes the content and tells whoever listens.
+    /// Changes the content, which tells whoever listens.
     func change(title: String) {
         content.title = title
-        onChange?()
     }
 }
 

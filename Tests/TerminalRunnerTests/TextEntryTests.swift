@@ -9,18 +9,22 @@ import Testing
 @MainActor
 final class EntryScreen: Screen {
     var onChange: (@MainActor () -> Void)?
-    private(set) var draft = ""
+    /// The field's text; a change tells whoever listens, as a view model's state does.
+    private(set) var draft = "" {
+        didSet { onChange?() }
+    }
     private(set) var submitted: [String] = []
     private(set) var editEvents = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    var content: ScreenContent {
-        ScreenContent(
+    var content: ScreenContent<RowKey> {
+        ScreenContent<RowKey>(
             title: "Entries",
             sections: [
-                ScreenSection(
+                ScreenSection<RowKey>(
                     id: "entry",
-                    rows: [ScreenRow(id: "add", .textField(label: "+ Add", text: draft, placeholder: "text"), clearsOnSubmit: true)])
+                    rows: [ScreenRow<RowKey>(id: "add", .textField(label: "+ Add", text: draft, placeholder: "text"), clearsOnSubmit: true)]
+                )
             ])
     }
 
@@ -29,7 +33,7 @@ final class EntryScreen: Screen {
 
     func appear() async {}
 
-    func handle(_ event: ScreenEvent) async -> Navigation? {
+    func handle(_ event: ScreenEvent<RowKey>) async -> Navigation? {
         switch event {
         case .edit(_, let text):
             editEvents += 1

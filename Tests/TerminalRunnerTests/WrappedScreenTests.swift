@@ -10,42 +10,44 @@ import Testing
 @MainActor
 @Suite("Wrapped screens: a recipe at 40, 80 and 120 columns")
 struct WrappedScreenTests {
-    static let recipe = ScreenContent(
+    static let recipe = ScreenContent<RowKey>(
         title: "Chickpea and Spinach Curry with Rice and Naan",
         sections: [
-            ScreenSection(
+            ScreenSection<RowKey>(
                 id: "about",
                 rows: [
-                    ScreenRow(
+                    ScreenRow<RowKey>(
                         id: "summary",
                         .text(
                             "A weeknight curry of chickpeas and spinach in a tomato and coconut sauce, from "
                                 + "https://example.com/recipes/chickpea-spinach-curry-with-rice-and-naan, with カレー粉 (curry powder).")),
-                    ScreenRow(id: "facts", .text("35 min · 520 kcal per serving · serves 4 · vegetarian")),
+                    ScreenRow<RowKey>(id: "facts", .text("35 min · 520 kcal per serving · serves 4 · vegetarian")),
                 ]),
-            ScreenSection(
+            ScreenSection<RowKey>(
                 id: "ingredients", title: "Ingredients",
                 rows: [
-                    ScreenRow(id: "i1", .text("• 2 cans (400 g each) chickpeas, drained and rinsed")),
-                    ScreenRow(id: "i2", .text("• 200 g baby spinach")),
-                    ScreenRow(id: "i3", .text("• 1 tbsp curry powder 🍛")),
+                    ScreenRow<RowKey>(id: "i1", .text("• 2 cans (400 g each) chickpeas, drained and rinsed")),
+                    ScreenRow<RowKey>(id: "i2", .text("• 200 g baby spinach")),
+                    ScreenRow<RowKey>(id: "i3", .text("• 1 tbsp curry powder 🍛")),
                 ]),
-            ScreenSection(
+            ScreenSection<RowKey>(
                 id: "steps", title: "Steps",
                 rows: [
-                    ScreenRow(id: "s1", .text("1. Fry the onion in the oil over medium heat until soft and golden, about 8 minutes.")),
-                    ScreenRow(
+                    ScreenRow<RowKey>(
+                        id: "s1", .text("1. Fry the onion in the oil over medium heat until soft and golden, about 8 minutes.")),
+                    ScreenRow<RowKey>(
                         id: "s2",
                         .text(
                             "2. Stir in the curry powder, then the chickpeas, tomatoes and coconut milk; simmer for 15 minutes, "
                                 + "stirring now and then.")),
                 ]),
-            ScreenSection(
+            ScreenSection<RowKey>(
                 id: "actions", title: "Actions",
                 rows: [
-                    ScreenRow(id: "add", .button("Add ingredients to shopping list")),
-                    ScreenRow(id: "favorite", .toggle(label: "Favorite", isOn: true)),
-                    ScreenRow(id: "export", .button("Export as Markdown"), isEnabled: false, note: "Premium: exports need a subscription"),
+                    ScreenRow<RowKey>(id: "add", .button("Add ingredients to shopping list")),
+                    ScreenRow<RowKey>(id: "favorite", .toggle(label: "Favorite", isOn: true)),
+                    ScreenRow<RowKey>(
+                        id: "export", .button("Export as Markdown"), isEnabled: false, note: "Premium: exports need a subscription"),
                 ]),
         ],
         notice: "Saved copy from 2 hours ago; offline. Added 3 items to the shopping list.")
@@ -179,7 +181,7 @@ struct WrappedScreenTests {
         return screen
     }
 
-    func frame(columns: Int, rows: Int, focus: ScreenRow.ID? = "add", top: Int = 0) -> Frame {
+    func frame(columns: Int, rows: Int, focus: RowKey? = "add", top: Int = 0) -> Frame {
         FrameRenderer.render(
             FrameInput(
                 rows: rows, columns: columns, tabs: ["Feed", "Search", "Shopping list", "Favorites"], path: ["Feed", Self.recipe.title],

@@ -147,7 +147,9 @@ struct NewFeatureTests {
         #expect(viewModel.contains("try await environment.client.feed().popular"))
         #expect(viewModel.contains("PageView(\"meal_plan\")"))
         #expect(viewModel.contains("return MealPlanFeature.recipeDetails(id)"))
-        #expect(try #require(files["Features/MealPlan/MealPlanScreen.swift"]).contains("enum MealPlanRow: Hashable {"))
+        let screen = try #require(files["Features/MealPlan/MealPlanScreen.swift"])
+        #expect(screen.contains("enum MealPlanRow: Hashable, Sendable {"))
+        #expect(screen.contains("func handle(_ event: ScreenEvent<MealPlanRow>) async -> Navigation? {"))
         // Only the feature's door names `Screens`, so a screen added anywhere recompiles that one file of it.
         #expect(
             files.filter { $0.key.hasPrefix("Features/") && !SwiftSource($0.value).offsets(ofWord: "Screens").isEmpty }.keys.sorted() == [

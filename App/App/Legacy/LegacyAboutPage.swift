@@ -51,11 +51,12 @@ final class LegacyAboutScreen: Screen {
         self.environment = environment
     }
 
-    var content: ScreenContent {
+    /// Its rows are the page's lines, by position: text no event names.
+    var content: ScreenContent<Int> {
         ScreenContent(
             title: "About Cookbook",
             sections: [
-                ScreenSection(id: "about", rows: lines.enumerated().map { ScreenRow(id: "line-\($0.offset)", .text($0.element)) })
+                ScreenSection(id: "about", rows: lines.enumerated().map { ScreenRow(id: $0.offset, .text($0.element)) })
             ])
     }
 
@@ -65,5 +66,5 @@ final class LegacyAboutScreen: Screen {
         onChange?()
     }
 
-    func handle(_ event: ScreenEvent) async -> Navigation? { nil }
+    func handle(_ event: ScreenEvent<Int>) async -> Navigation? { nil }
 }

@@ -2,7 +2,7 @@ extension ScreenContent {
     /// The screen as plain text: deterministic (no width, no colour, no clock), so it is
     /// what scripts `expect` and snapshot tests compare. Rows that can be selected are
     /// numbered `[n]` in reading order, text fields are marked `[✎]`; `focusedRow` is marked with `>`.
-    public func plainText(focusedRow: ScreenRow.ID? = nil) -> String {
+    public func plainText(focusedRow: Row? = nil) -> String {
         var lines = ["# \(title)"]
         var number = 0
         // A section with no rows shows nothing: "## New" with nothing under it would read as the

@@ -1,29 +1,32 @@
 /// A feature's screen, seen from outside: content to show, events to handle.
 /// Screens never draw; a runner renders `content` and calls `handle(_:)`.
+/// `Row` names the screen's rows (an enum of the feature's): its content's rows carry it and its
+/// events name rows by it, so a screen switches over cases and never parses an id back.
 @MainActor
-public protocol Screen: AnyObject {
-    var content: ScreenContent { get }
+public protocol Screen<Row>: AnyObject {
+    associatedtype Row: Hashable & Sendable
+    var content: ScreenContent<Row> { get }
     /// Called whenever `content` changes outside `handle(_:)`, e.g. when loading ends.
     /// The runner sets it to redraw.
     var onChange: (@MainActor () -> Void)? { get set }
     /// The screen became visible: load data, log the page view. Returns when loading ends.
     func appear() async
     /// Handles one user event. Returns when its work is done, with where to go, if anywhere.
-    func handle(_ event: ScreenEvent) async -> Navigation?
+    func handle(_ event: ScreenEvent<Row>) async -> Navigation?
 }
 
-/// A typed user event. Rows are named by their `ScreenRow.id`.
-public enum ScreenEvent: Hashable, Sendable {
+/// A typed user event. Rows are named by their `ScreenRow.id`, the screen's own `Row`.
+public enum ScreenEvent<Row: Hashable & Sendable>: Hashable, Sendable {
     /// Enter on a link or a button.
-    case activate(row: String)
-    case toggle(row: String)
+    case activate(row: Row)
+    case toggle(row: Row)
     /// The text of a field changed.
-    case edit(row: String, text: String)
+    case edit(row: Row, text: String)
     /// Enter in a text field.
-    case submit(row: String)
-    case choose(row: String, option: Int)
+    case submit(row: Row)
+    case choose(row: Row, option: Int)
     /// Remove the row's item (rows marked `isDeletable`).
-    case delete(row: String)
+    case delete(row: Row)
     /// Try the failed operation again.
     case retry
     /// A flow this screen started has ended with this result (see `Navigation.finish`).

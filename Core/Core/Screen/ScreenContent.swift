@@ -1,15 +1,15 @@
 /// What a screen shows, as plain values: no terminal, no UIKit. The terminal runner is one
 /// consumer; an iOS target could be another. Equal content renders to equal text.
-public struct ScreenContent: Hashable, Sendable {
+public struct ScreenContent<Row: Hashable & Sendable>: Hashable, Sendable {
     public var title: String
     /// Always shown, even while loading: search fields, filters, results.
-    public var sections: [ScreenSection]
+    public var sections: [ScreenSection<Row>]
     /// Loading, empty and error states, shown after the sections.
     public var status: ScreenStatus
     /// A short confirmation of the last action ("Added 6 items to the shopping list").
     public var notice: String?
 
-    public init(title: String, sections: [ScreenSection] = [], status: ScreenStatus = .ready, notice: String? = nil) {
+    public init(title: String, sections: [ScreenSection<Row>] = [], status: ScreenStatus = .ready, notice: String? = nil) {
         self.title = title
         self.sections = sections
         self.status = status
@@ -17,19 +17,19 @@ public struct ScreenContent: Hashable, Sendable {
     }
 
     /// Rows the user can act on, in reading order: where keyboard focus can go.
-    public var interactiveRows: [ScreenRow] {
+    public var interactiveRows: [ScreenRow<Row>] {
         sections.flatMap(\.rows).filter(\.isInteractive)
     }
 
     /// Rows picked by number: links, buttons, toggles, pickers. Text fields are left out
     /// (text is typed, not selected), so `select 1` after a search opens the first result.
     /// Their 1-based position is the number the plain-text rendering shows.
-    public var numberedRows: [ScreenRow] {
+    public var numberedRows: [ScreenRow<Row>] {
         interactiveRows.filter(\.isNumbered)
     }
 
     /// The row with this id, if the screen shows one.
-    public func row(id: ScreenRow.ID) -> ScreenRow? {
+    public func row(id: Row) -> ScreenRow<Row>? {
         sections.lazy.flatMap(\.rows).first { $0.id == id }
     }
 }
@@ -62,20 +62,21 @@ public struct ScreenFailure: Hashable, Sendable {
     }
 }
 
-public struct ScreenSection: Hashable, Sendable, Identifiable {
+public struct ScreenSection<Row: Hashable & Sendable>: Hashable, Sendable, Identifiable {
     public var id: String
     public var title: String?
-    public var rows: [ScreenRow]
+    public var rows: [ScreenRow<Row>]
 
-    public init(id: String, title: String? = nil, rows: [ScreenRow]) {
+    public init(id: String, title: String? = nil, rows: [ScreenRow<Row>]) {
         self.id = id
         self.title = title
         self.rows = rows
     }
 }
 
-public struct ScreenRow: Hashable, Sendable, Identifiable {
-    public var id: String
+/// A row, named by its screen's `Row` (a case, such as `.recipe(id)`), which events carry back.
+public struct ScreenRow<Row: Hashable & Sendable>: Hashable, Sendable, Identifiable {
+    public var id: Row
     public var element: ScreenElement
     /// Secondary text at the end of the row ("35 min · 620 kcal").
     public var detail: String?
@@ -90,7 +91,7 @@ public struct ScreenRow: Hashable, Sendable, Identifiable {
     public var clearsOnSubmit: Bool
 
     public init(
-        id: String, _ element: ScreenElement, detail: String? = nil, isEnabled: Bool = true, note: String? = nil, isDeletable: Bool = false,
+        id: Row, _ element: ScreenElement, detail: String? = nil, isEnabled: Bool = true, note: String? = nil, isDeletable: Bool = false,
         clearsOnSubmit: Bool = false
     ) {
         self.id = id

@@ -13,13 +13,13 @@ public protocol ScreenViewModel: AnyObject {
 @MainActor
 public protocol TranslatedScreen: Screen {
     associatedtype ViewModel: ScreenViewModel
-    associatedtype ContentTranslator: Translator<ViewModel.State, ScreenContent>
+    associatedtype ContentTranslator: Translator<ViewModel.State, ScreenContent<Row>>
     var viewModel: ViewModel { get }
     var translator: ContentTranslator { get }
 }
 
 extension TranslatedScreen {
-    public var content: ScreenContent { translator.translate(viewModel.state) }
+    public var content: ScreenContent<Row> { translator.translate(viewModel.state) }
 
     public var onChange: (@MainActor () -> Void)? {
         get { viewModel.onChange }

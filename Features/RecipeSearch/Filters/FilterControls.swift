@@ -5,7 +5,7 @@ protocol FilterControl<Value> {
     associatedtype Value
     func element(title: String, value: Value) -> ScreenElement
     /// The new value after a user event, or nil when the event does not concern this control.
-    func value(after event: ScreenEvent, current: Value) -> Value?
+    func value<Row>(after event: ScreenEvent<Row>, current: Value) -> Value?
     /// Whether the control can show this value (a saved value may be one no longer offered).
     func offers(_ value: Value) -> Bool
 }
@@ -16,7 +16,7 @@ struct SwitchControl: FilterControl, Sendable {
         .toggle(label: title, isOn: value)
     }
 
-    func value(after event: ScreenEvent, current: Bool) -> Bool? {
+    func value<Row>(after event: ScreenEvent<Row>, current: Bool) -> Bool? {
         switch event {
         case .toggle, .activate: !current
         default: nil
@@ -38,7 +38,7 @@ struct ChoiceControl<Value: Equatable & Sendable>: FilterControl, Sendable {
         .picker(label: title, options: options.map(\.label), selected: options.firstIndex { $0.value == value } ?? 0)
     }
 
-    func value(after event: ScreenEvent, current: Value) -> Value? {
+    func value<Row>(after event: ScreenEvent<Row>, current: Value) -> Value? {
         switch event {
         case .choose(_, let index) where options.indices.contains(index):
             return options[index].value

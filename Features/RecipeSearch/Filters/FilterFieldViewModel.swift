@@ -5,14 +5,16 @@ import Core
 @MainActor
 protocol AnyFilterField: AnyObject {
     var key: String { get }
-    var rowID: String { get }
     /// The title it is shown with on its screen.
     var title: String { get }
     /// Whether the value differs from the default.
     var isActive: Bool { get }
-    func row(isPremium: Bool) -> ScreenRow
+    /// Whether the item is locked for this user (a premium item for a free user).
+    func isLocked(isPremium: Bool) -> Bool
+    /// The field as a row of its screen, named `id` there.
+    func row<Row>(id: Row, isPremium: Bool) -> ScreenRow<Row>
     /// Applies a user event; returns whether the value changed.
-    func handle(_ event: ScreenEvent, isPremium: Bool) -> Bool
+    func handle<Row>(_ event: ScreenEvent<Row>, isPremium: Bool) -> Bool
     /// The value in words, for activity events and notices.
     var valueDescription: String { get }
     /// The value as saved.
@@ -25,28 +27,28 @@ protocol AnyFilterField: AnyObject {
 }
 
 /// The view model of one filter field, generic over its item: the same type serves every
-/// screen that shows items, with that screen's row ids and titles.
+/// screen that shows items, with that screen's titles (its rows are named where they are shown).
 @MainActor
 final class FilterFieldViewModel<Item: FilterItem>: AnyFilterField {
     private(set) var value = Item.defaultValue
-    let rowID: String
     let title: String
 
-    init(rowID: String, title: String = Item.title) {
-        self.rowID = rowID
+    init(title: String = Item.title) {
         self.title = title
     }
 
     var key: String { Item.key }
     var isActive: Bool { value != Item.defaultValue }
 
-    func row(isPremium: Bool) -> ScreenRow {
+    func isLocked(isPremium: Bool) -> Bool { Item.isLocked(isPremium: isPremium) }
+
+    func row<Row>(id: Row, isPremium: Bool) -> ScreenRow<Row> {
         ScreenRow(
-            id: rowID, Item.control.element(title: title, value: value), isEnabled: !Item.isLocked(isPremium: isPremium),
+            id: id, Item.control.element(title: title, value: value), isEnabled: !Item.isLocked(isPremium: isPremium),
             note: Item.requiresPremium ? "Premium" : nil)
     }
 
-    func handle(_ event: ScreenEvent, isPremium: Bool) -> Bool {
+    func handle<Row>(_ event: ScreenEvent<Row>, isPremium: Bool) -> Bool {
         guard !Item.isLocked(isPremium: isPremium), let newValue = Item.control.value(after: event, current: value), newValue != value
         else {
             return false
@@ -96,10 +98,10 @@ enum FilterFields {
     }
 
     private static func searchField<Item: SearchFilterItem>(for item: Item.Type) -> any SearchFilterField {
-        FilterFieldViewModel<Item>(rowID: RecipeSearchRow.filter(key: Item.key).rowID)
+        FilterFieldViewModel<Item>()
     }
 
     private static func preferenceField<Item: KitchenPreferenceItem>(for item: Item.Type) -> any AnyFilterField {
-        FilterFieldViewModel<Item>(rowID: KitchenPreferencesRow.preference(key: Item.key).rowID, title: Item.preferenceTitle)
+        FilterFieldViewModel<Item>(title: Item.preferenceTitle)
     }
 }

@@ -16,15 +16,15 @@ final class KitchenPreferencesScreen: TranslatedScreen {
         await viewModel.appear()
     }
 
-    func handle(_ event: ScreenEvent) async -> Navigation? {
+    func handle(_ event: ScreenEvent<KitchenPreferencesRow>) async -> Navigation? {
         switch event {
         case .toggle(let row), .choose(let row, _):
-            if case .preference(let key) = KitchenPreferencesRow(rowID: row) { await viewModel.change(event, key: key) }
+            if case .preference(let key) = row { await viewModel.change(event, key: key) }
         case .activate(let row):
-            switch KitchenPreferencesRow(rowID: row) {
+            switch row {
             case .preference(let key): await viewModel.change(event, key: key)
             case .reset: await viewModel.reset()
-            case nil: break
+            case .about: break
             }
         case .retry:
             await viewModel.load()
@@ -45,55 +45,41 @@ struct KitchenPreferencesState: Equatable {
 
     var phase = Phase.loading
     /// The preference rows, as their generic view models draw them.
-    var rows: [ScreenRow] = []
+    var rows: [ScreenRow<KitchenPreferencesRow>] = []
     /// How many preferences differ from "no preference".
     var setCount = 0
     var notice: String?
 }
 
-/// The rows the screen's events name: the translator writes `rowID`, the screen reads it back.
-enum KitchenPreferencesRow: Hashable {
+/// The screen's rows, which its events name, and the word on what the preferences do.
+enum KitchenPreferencesRow: Hashable, Sendable {
     /// A preference, by its item's key.
     case preference(key: String)
     case reset
-
-    var rowID: String {
-        switch self {
-        case .preference(let key): "preference-\(key)"
-        case .reset: "reset"
-        }
-    }
-
-    /// The row whose `rowID` is exactly this; nil for any other text.
-    init?(rowID: String) {
-        // The key follows the first dash; which row it is, the one that writes the same id.
-        let rows: [KitchenPreferencesRow] = [.reset, .preference(key: String(rowID.drop { $0 != "-" }.dropFirst()))]
-        guard let row = rows.first(where: { $0.rowID == rowID }) else { return nil }
-        self = row
-    }
+    case about
 }
 
 /// The preferences to content: one row per item, a word on what they do, and Reset.
 struct KitchenPreferencesTranslator: Translator {
     static let title = "Kitchen preferences"
 
-    func translate(_ state: KitchenPreferencesState) -> ScreenContent {
+    func translate(_ state: KitchenPreferencesState) -> ScreenContent<KitchenPreferencesRow> {
         switch state.phase {
         case .loading:
             return ScreenContent(title: Self.title, status: .loading("Loading your kitchen preferences…"))
         case .failed(let failure):
             return ScreenContent(title: Self.title, status: .failed(failure), notice: state.notice)
         case .loaded:
-            let reset =
+            let reset: ScreenRow<KitchenPreferencesRow> =
                 state.setCount == 0
-                ? ScreenRow(id: KitchenPreferencesRow.reset.rowID, .button("Reset all"), isEnabled: false, note: "nothing set")
-                : ScreenRow(id: KitchenPreferencesRow.reset.rowID, .button("Reset all (\(state.setCount) set)"))
+                ? ScreenRow(id: .reset, .button("Reset all"), isEnabled: false, note: "nothing set")
+                : ScreenRow(id: .reset, .button("Reset all (\(state.setCount) set)"))
             return ScreenContent(
                 title: Self.title,
                 sections: [
                     ScreenSection(
                         id: "about",
-                        rows: [ScreenRow(id: "about", .text("Search starts with these filters; change them there for one search."))]),
+                        rows: [ScreenRow(id: .about, .text("Search starts with these filters; change them there for one search."))]),
                     ScreenSection(id: "preferences", title: "Your kitchen", rows: state.rows),
                     ScreenSection(id: "actions", rows: [reset]),
                 ],
@@ -145,11 +131,11 @@ final class KitchenPreferencesViewModel: ScreenViewModel {
     }
 
     /// A preference changed: save it (no preference deletes it), or put it back and say why not.
-    func change(_ event: ScreenEvent, key: String) async {
+    func change(_ event: ScreenEvent<KitchenPreferencesRow>, key: String) async {
         guard let field = fields.first(where: { $0.key == key }) else { return }
         let before = field.storedValue
         guard field.handle(event, isPremium: isPremium) else {
-            if !field.row(isPremium: isPremium).isEnabled {
+            if field.isLocked(isPremium: isPremium) {
                 state.notice = "“\(field.title)” is a premium preference."
             }
             return
@@ -181,7 +167,7 @@ final class KitchenPreferencesViewModel: ScreenViewModel {
     }
 
     private func refresh() {
-        state.rows = fields.map { $0.row(isPremium: isPremium) }
+        state.rows = fields.map { $0.row(id: .preference(key: $0.key), isPremium: isPremium) }
         state.setCount = fields.filter(\.isActive).count
     }
 }

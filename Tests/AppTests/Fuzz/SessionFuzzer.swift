@@ -178,26 +178,33 @@ final class SessionFuzzer {
     /// Every entry is on the list: a row of its own, or added to the row of the same ingredient
     /// (`IngredientName.key`: "2 onions" to "onions · 1"), or a row to try it again; every row
     /// before is still there, and no row appears that no entry explains (two joined into one).
-    private func checkEntries(_ entries: [String], before: ScreenContent?, after: ScreenContent?) throws(Failure) {
-        // The shopping list's rows: items ("item-…" toggles) and entries not added ("not-added-…").
-        func rows(_ prefix: String, in content: ScreenContent?) -> [String] {
-            (content?.sections ?? []).flatMap(\.rows).filter { $0.id.hasPrefix(prefix) }.map(\.label)
+    private func checkEntries(_ entries: [String], before: ScreenContent<RowKey>?, after: ScreenContent<RowKey>?) throws(Failure) {
+        // The shopping list's rows: items (toggles) and entries not added (buttons to try again).
+        enum Kind { case item, notAdded }
+        func rows(_ kind: Kind, in content: ScreenContent<RowKey>?) -> [String] {
+            (content?.sections ?? []).flatMap(\.rows).filter { row in
+                switch (kind, row.element) {
+                case (.item, .toggle): true
+                case (.notAdded, .button): row.isDeletable
+                default: false
+                }
+            }.map(\.label)
         }
         func ingredients(_ labels: [String]) -> [String: Int] {
             labels.reduce(into: [:]) { counts, label in counts[IngredientName.key(label), default: 0] += 1 }
         }
         func key(_ entry: String) -> String { IngredientName.key(IngredientLine(parsing: entry).name) }
-        let items = ingredients(rows("item-", in: before))
-        let now = ingredients(rows("item-", in: after))
+        let items = ingredients(rows(.item, in: before))
+        let now = ingredients(rows(.item, in: after))
         let gone = items.filter { now[$0.key, default: 0] < $0.value }.map(\.key)
         guard gone.isEmpty else { throw failure("items before the paste went: \(gone.sorted())") }
-        var kept = rows("not-added-", in: after).filter { !rows("not-added-", in: before).contains($0) }
+        var kept = rows(.notAdded, in: after).filter { !rows(.notAdded, in: before).contains($0) }
         for entry in entries {
             if let index = kept.firstIndex(of: "Add “\(entry)” again") {
                 kept.remove(at: index)
             } else if now[key(entry)] == nil {
                 throw failure(
-                    "the pasted entry “\(entry)” was neither stored (as “\(key(entry))”) nor kept to try again; the list has \(Array(rows("item-", in: after).suffix(8)))"
+                    "the pasted entry “\(entry)” was neither stored (as “\(key(entry))”) nor kept to try again; the list has \(Array(rows(.item, in: after).suffix(8)))"
                 )
             }
         }
