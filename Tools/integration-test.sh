@@ -72,13 +72,20 @@ Tools/workspace new-feature Pantry
 # feature), its kind and builder the part's own (docs/architecture.md, "Screens in parts").
 part='Core/Core/Descriptors/Screens+Part01.swift'
 grep -q '^    public typealias Pantry = ScreensPart01.Pantry$' "$part" || fail "Screens names no Pantry in $part"
-grep -q '^    public struct Pantry: PlainScreenDescriptor {$' "$part" || fail "ScreensPart01.Pantry is not in $part"
+grep -q '^    public struct Pantry: PlainScreenDescriptor { ' "$part" || fail "ScreensPart01.Pantry is not in $part"
 grep -q '^        case pantry$' "$part" || fail "ScreensPart01.Kind has no case pantry"
 grep -q '^        @MainActor func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen$' "$part" \
   || fail "ScreensPart01.Builders has no buildPantry"
 # App builds its screens through the feature's entry, never importing the feature itself.
 grep -q '^internal import Pantry$' App/Entries/PantryEntry/PantryEntry.swift || fail "App/Entries/PantryEntry does not import Pantry"
-grep -q '^import PantryEntry$' App/App/Composition/AppResolver.swift || fail "AppResolver does not import PantryEntry"
+grep -q '^import PantryEntry$' App/App/Composition/AppResolver+Screens.swift || fail "AppResolver+Screens does not import PantryEntry"
+# Outside the feature's own folders it changed Package.swift and what is generated from it, nothing
+# else (seen with git, so in this checkout: a copy has no repository).
+if $in_place; then
+  changed=$(git -c core.quotepath=off status --porcelain --untracked-files=no | sed 's/^...//' | sort | tr '\n' ' ')
+  [ "$changed" = "App/App/Composition/AppResolver+Screens.swift Core/Core/Descriptors/Screens+Part01.swift Package.swift project-spec.yml " ] \
+    || fail "new-feature changed other files than Package.swift and the files generated from it: $changed"
+fi
 # Scaffolded code is in the project's style.
 swift format lint --strict --recursive Features/Pantry Sandboxes/PantrySandbox Tests/PantryTests Core App \
   || fail "the scaffolded or edited files do not pass swift format lint"

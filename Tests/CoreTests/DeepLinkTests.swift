@@ -1,8 +1,11 @@
 import Core
 import Testing
 
-/// One descriptor of every screen type, with values worth a round trip.
-private let everyScreen: [any ScreenDescriptor] = [
+/// One descriptor of every screen type, with values worth a round trip: the app's own, then those
+/// of the parts of `Screens` (made by `workspace new-feature`, without values).
+private let everyScreen: [any ScreenDescriptor] = appScreens + partScreens
+
+private let appScreens: [any ScreenDescriptor] = [
     Screens.Feed(),
     Screens.RecipeSearch(query: "green curry über Reis"),
     Screens.RecipeDetails(recipeID: 42),
@@ -13,6 +16,11 @@ private let everyScreen: [any ScreenDescriptor] = [
     Screens.Favorites(),
     Screens.About(),
 ]
+
+private let partScreens: [any ScreenDescriptor] = ScreenKind.allCases.compactMap { kind in
+    guard case .part = kind else { return nil }
+    return (kind.descriptorType as? any PlainScreenDescriptor.Type)?.init()
+}
 
 /// Whether a descriptor read back from a link equals the original: same type, equal values.
 private func isEqual<D: ScreenDescriptor>(_ original: D, _ other: any ScreenDescriptor) -> Bool {

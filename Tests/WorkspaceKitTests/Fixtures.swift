@@ -280,6 +280,9 @@ enum Fixtures {
 
         """
 
+    /// The registries of a workspace without screens of `new-feature`'s.
+    static let emptyRegistry = ScreenRegistry(screens: [], partsFolder: "Core/Core/Descriptors", appResolver: nil)
+
     /// The anchor files, and one source per other target, in memory.
     static func files() -> InMemoryFileSystem {
         InMemoryFileSystem([
@@ -287,7 +290,10 @@ enum Fixtures {
             "Core/Core/Descriptors/Descriptor.swift": descriptorSwift,
             "Core/Core/Descriptors/Screens.swift": screensSwift,
             "Core/Core/Descriptors/ScreenKind.swift": screenKindSwift,
-            "Core/Core/Descriptors/Screens+Part01.swift": ScreensParts.emptyText(ScreensParts.part(1, in: "Core/Core/Descriptors")),
+            "Core/Core/Descriptors/Screens+Part01.swift": emptyRegistry.partText(
+                ScreensParts.part(1, in: "Core/Core/Descriptors"), screens: []),
+            "App/App/Composition/AppResolver+Screens.swift": emptyRegistry.appBuildersText(
+                ResolverConformer(path: "App/App/Composition/AppResolver.swift", typeName: "AppResolver", line: 11)),
             "Core/Core/Screen.swift": "public protocol Screen: AnyObject {}\npublic struct Recipe {}\n",
             "Core/CoreTesting/StubResolver.swift": stubResolverSwift,
             "Core/CoreTesting/PlaceholderScreen.swift": "import Core\n\npublic final class PlaceholderScreen: Screen {}\n",

@@ -25,33 +25,31 @@ struct NewFeatureTests {
         // StubResolver (a `PlaceholderBuilding` resolver gets the part's placeholder).
         #expect(
             plan.changes.filter { $0.kind == .change }.map(\.path) == [
-                "Package.swift", "Core/Core/Descriptors/Screens+Part01.swift", "App/App/Composition/AppResolver.swift",
+                "Package.swift", "Core/Core/Descriptors/Screens+Part01.swift", "App/App/Composition/AppResolver+Screens.swift",
                 "Tests/CoreTests/TestDoubles.swift",
             ])
         #expect(plan.manualSteps.isEmpty)
         let text = Dictionary(uniqueKeysWithValues: plan.changes.map { ($0.path, $0.text) })
         #expect(text["Package.swift"]?.contains("    \"Favorites\",\n    \"Pantry\",\n]") == true)
         let part = try #require(text["Core/Core/Descriptors/Screens+Part01.swift"])
+        // One line a screen in each place, as ScreenRegistry writes them.
         for line in [
             "extension Screens {\n    public typealias Pantry = ScreensPart01.Pantry\n}\n",
             "    public enum Kind: ScreenKind.PartKind, CaseIterable {\n        case pantry\n\n",
             "            switch self {\n            case .pantry: return Pantry.self\n            }\n",
             "    public protocol Builders: AnyObject {\n        @MainActor func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen\n    }\n",
-            "        public func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen {\n            resolver.placeholder(for: descriptor, in: environment)\n        }\n",
-            "        public static var kind: ScreenKind { .part(Kind.pantry) }\n",
-            "            resolver.part01.builders.buildPantry(self, in: environment)\n",
+            "        }\n        public func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen { resolver.placeholder(for: descriptor, in: environment) }\n    }\n",
+            "    public struct Pantry: PlainScreenDescriptor { public static var kind: ScreenKind { .part(Kind.pantry) }; public static var linkPath: String { \"pantry\" }; ",
+            "{ resolver.part01.builders.buildPantry(self, in: environment) } }\n}\n",
         ] {
             #expect(part.contains(line), "\(line)")
         }
+        let builders = try #require(text["App/App/Composition/AppResolver+Screens.swift"])
+        #expect(builders.contains("import Core\nimport PantryEntry\n"))
         #expect(
-            text["App/App/Composition/AppResolver.swift"]?.contains(
-                """
-                    @MainActor
-                    func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen {
-                        PantryEntry.makeScreen(descriptor, environment: environment)
-                    }
-                """) == true)
-        #expect(text["App/App/Composition/AppResolver.swift"]?.contains("#endif\nimport PantryEntry\n") == true)
+            builders.contains(
+                "extension AppResolver {\n    @MainActor func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen { PantryEntry.makeScreen(descriptor, environment: environment) }\n}\n"
+            ))
         #expect(
             text["App/Entries/PantryEntry/PantryEntry.swift"]?.contains(
                 "internal import Pantry\n") == true)
@@ -86,21 +84,20 @@ struct NewFeatureTests {
         let plan = try second.plan("MealPlan")
         let text = Dictionary(uniqueKeysWithValues: plan.changes.map { ($0.path, $0.text) })
 
-        // Pantry, the newest feature without values, is the example: its qualified name is replaced whole.
-        #expect(
-            plan.changes.first { $0.path == "App/App/Composition/AppResolver.swift" }?.summary
-                == "AppResolver: build for Screens.MealPlan (copied from Screens.Pantry), import MealPlanEntry")
+        // The app's builders and the part are generated, in the order of `features`; the list of a test is left alone.
+        #expect(!plan.changes.contains { $0.path == "App/App/Composition/AppResolver.swift" })
         #expect(!plan.changes.contains { $0.path == "Core/CoreTesting/StubResolver.swift" })
+        #expect(!plan.changes.contains { $0.path == "Tests/CoreTests/DeepLinkTests.swift" })
         #expect(
-            text["App/App/Composition/AppResolver.swift"]?.contains(
-                "func buildMealPlan(_ descriptor: Screens.MealPlan, in environment: any Environment) -> any Screen {\n        MealPlanEntry.makeScreen("
+            text["App/App/Composition/AppResolver+Screens.swift"]?.contains(
+                "import PantryEntry\nimport MealPlanEntry\n") == true)
+        #expect(
+            text["App/App/Composition/AppResolver+Screens.swift"]?.contains(
+                "{ PantryEntry.makeScreen(descriptor, environment: environment) }\n    @MainActor func buildMealPlan(_ descriptor: Screens.MealPlan, in environment: any Environment) -> any Screen { MealPlanEntry.makeScreen("
             ) == true)
         #expect(
-            text["Tests/CoreTests/DeepLinkTests.swift"]?.contains(
-                "[Screens.Feed(), Screens.Favorites(), Screens.Pantry(), Screens.MealPlan()]") == true)
-        #expect(
             text["Core/Core/Descriptors/Screens+Part01.swift"]?.contains(
-                "        }\n    }\n\n    /// The Meal Plan screen (made by `workspace new-feature`).\n    public struct MealPlan: PlainScreenDescriptor {\n"
+                "builders.buildPantry(self, in: environment) } }\n    public struct MealPlan: PlainScreenDescriptor {"
             ) == true)
         #expect(
             text["Core/Core/Descriptors/Screens+Part01.swift"]?.contains(
@@ -192,14 +189,13 @@ struct NewFeatureTests {
 
     @Test(arguments: [
         (
-            "Core/Core/Descriptors/Screens+Part01.swift",
-            "extension Screens {\n}\n\npublic enum ScreensPart01 {\n    public enum Kind: ScreenKind.PartKind {\n        var descriptorType: Int {\n            switch self {\n            }\n        }\n    }\n}\n",
-            "Core/Core/Descriptors/Screens+Part01.swift: found no `protocol Builders { … }` in `ScreensPart01` to add the screen to — nothing was written"
+            "Package.swift", "let package = Package(name: \"Cookbook\", targets: [])\n",
+            "Package.swift: found no `let features = [ … ]` array to add Pantry to — nothing was written"
         ),
         // Without the namespace there is nowhere to declare the descriptor; an extension is not one.
         (
             "Core/Core/Descriptors/Screens.swift", "// public enum Screens {}\nextension Screens {}\n",
-            "found no `public enum Screens { … }` in Core to declare Screens.Pantry in (see docs/architecture.md) — nothing was written"
+            "found no `public enum Screens { … }` in Core (see docs/architecture.md) — nothing was written"
         ),
     ])
     func aMissingAnchorFailsBeforeWriting(_ path: String, _ text: String, _ message: String) throws {
@@ -239,24 +235,6 @@ struct NewFeatureTests {
         try files.write(SpecGenerator(manifest: manifest).generate(), to: "project-spec.yml")
         let violations = ArchitectureCheck(manifest: manifest, files: files).run().filter { $0.rule != "test-target" }
         #expect(violations.map(\.description) == [])
-    }
-
-    @Test func listsOfEveryDescriptorAreCompleted() throws {
-        let files = Fixtures.files()
-        try files.write(
-            """
-            import Core
-            import Testing
-
-            let everyScreen: [any ScreenDescriptor] = [Screens.Feed(), Screens.Favorites()]
-
-            """, to: "Tests/CoreTests/DeepLinkTests.swift")
-        let plan = try command(files).plan("Pantry")
-
-        let change = try #require(plan.changes.first { $0.path == "Tests/CoreTests/DeepLinkTests.swift" })
-        #expect(change.text.contains("[Screens.Feed(), Screens.Favorites(), Screens.Pantry()]"))
-        #expect(change.summary == "Screens.Pantry in a list of every screen descriptor")
-        #expect(plan.notes.isEmpty)
     }
 
     /// `Recipes` against a test that expects `cookbook://recipes` to open nothing: the workspace

@@ -15,21 +15,11 @@ struct ScreensPartsTests {
         let part = try #require(plan.changes.first { $0.path == "Core/Core/Descriptors/Screens+Part01.swift" })
 
         #expect(part.kind == .change)
-        #expect(part.summary == "Screens.Pantry (link pantry), the part's 1 of \(ScreensParts.capacity)")
+        #expect(part.summary == "Screens.Pantry (link pantry), the part's 1 of \(ScreensParts.capacity) (generated)")
         #expect(
             part.text.contains(
                 """
-                    /// The Pantry screen (made by `workspace new-feature`).
-                    public struct Pantry: PlainScreenDescriptor {
-                        public static var kind: ScreenKind { .part(Kind.pantry) }
-                        public static var linkPath: String { "pantry" }
-
-                        public init() {}
-
-                        public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-                            resolver.part01.builders.buildPantry(self, in: environment)
-                        }
-                    }
+                    public struct Pantry: PlainScreenDescriptor { public static var kind: ScreenKind { .part(Kind.pantry) }; public static var linkPath: String { "pantry" }; public init() {}; public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen { resolver.part01.builders.buildPantry(self, in: environment) } }
                 }
 
                 """))
@@ -47,20 +37,21 @@ struct ScreensPartsTests {
 
     @Test func aFullPartStartsTheNextAndListsIt() throws {
         let files = Fixtures.files()
-        var text = try files.read("Core/Core/Descriptors/Screens+Part01.swift")
-        let part = ScreensParts.part(1, in: "Core/Core/Descriptors")
-        for index in 0..<ScreensParts.capacity {
-            text = try ScreensParts.adding(FeatureTemplates(name: "Filler\(index)"), to: text, part: part)
+        let fillers = (0..<ScreensParts.capacity).map { "Filler\($0)" }
+        for name in fillers {
+            try files.write(try SourceEdits.addingFeature(name, toManifest: try files.read("Package.swift")), to: "Package.swift")
         }
-        try files.write(text, to: "Core/Core/Descriptors/Screens+Part01.swift")
+        for change in try command(files, adding: fillers).registryChanges() {
+            try files.write(change.text, to: change.path)
+        }
 
-        let plan = try command(files).plan("MealPlan")
+        let plan = try command(files, adding: fillers).plan("MealPlan")
         let changed = Dictionary(uniqueKeysWithValues: plan.changes.map { ($0.path, $0.text) })
         let second = try #require(plan.changes.first { $0.path == "Core/Core/Descriptors/Screens+Part02.swift" })
         #expect(second.kind == .create)
         #expect(second.text.contains("public enum ScreensPart02 {"))
         #expect(second.text.contains("    public typealias MealPlan = ScreensPart02.MealPlan\n"))
-        #expect(second.text.contains("            resolver.part02.builders.buildMealPlan(self, in: environment)\n"))
+        #expect(second.text.contains("{ resolver.part02.builders.buildMealPlan(self, in: environment) } }\n"))
         #expect(
             changed["Core/top-level-declarations.txt"]?.hasSuffix(
                 "# Descriptors/Screens+Part02.swift\nextension Screens\nenum ScreensPart02\nstruct ScreensPart02Slot\nextension ScreensPart02.Builders\nextension PlaceholderBuilding\n"

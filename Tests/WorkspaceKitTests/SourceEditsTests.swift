@@ -40,31 +40,6 @@ struct SourceEditsTests {
         }
     }
 
-    /// A part's `Kind` as its file declares it, with `cases` before its switch.
-    func kind(_ cases: [String]) -> String {
-        let body = cases.map { "        case \($0)\n" }.joined() + (cases.isEmpty ? "" : "\n")
-        let arms = cases.map { "            case .\($0): return \($0.prefix(1).uppercased() + $0.dropFirst()).self\n" }.joined()
-        return "public enum ScreensPart01 {\n    public enum Kind: ScreenKind.PartKind {\n\(body)"
-            + "        public var descriptorType: any ScreenDescriptor.Type {\n            switch self {\n\(arms)            }\n        }\n    }\n}\n"
-    }
-
-    @Test func aKindGetsACaseAfterItsLastOneAndAnArmAtTheEndOfItsSwitch() throws {
-        for cases in [[], ["feed"], ["feed", "favorites"]] {
-            let text = kind(cases)
-            let declaration = try ScreensParts.declaration("enum", "Kind", inside: "ScreensPart01", in: text, path: "P.swift")
-            let edited = try SourceEdits.addingCase("pantry", returning: "Pantry.self", to: declaration, in: text, path: "P.swift")
-            #expect(edited == kind(cases + ["pantry"]), "after \(cases)")
-        }
-    }
-
-    @Test func anEnumWithoutItsSwitchIsRefused() throws {
-        let text = "enum Kind {\n    case feed\n}\n"
-        let declaration = try ScreensParts.declaration("enum", "Kind", in: text, path: "X.swift")
-        #expect(throws: SourceEdits.Failure(path: "X.swift", message: "found no `switch self { … }` in enum Kind mapping its cases")) {
-            try SourceEdits.addingCase("pantry", returning: "Pantry.self", to: declaration, in: text, path: "X.swift")
-        }
-    }
-
     @Test func aLineGoesLastInABodyWithoutABlankLine() throws {
         let requirement = FeatureTemplates(name: "Pantry").requirement
         for (text, expected) in [
@@ -80,51 +55,6 @@ struct SourceEditsTests {
         ] {
             let declaration = try #require(SwiftSource(text).typeDeclarations.first)
             #expect(try SourceEdits.appendingLine(requirement, to: declaration, in: text) == expected)
-        }
-    }
-
-    @Test func aDescriptorGoesIntoTheBodyOfItsPart() throws {
-        let part = ScreensParts.part(1, in: "Core/Core/Descriptors")
-        let empty = ScreensParts.emptyText(part)
-        let edited = try ScreensParts.adding(FeatureTemplates(name: "Pantry"), to: empty, part: part)
-        #expect(
-            edited.contains(
-                "\n    /// The Pantry screen (made by `workspace new-feature`).\n    public struct Pantry: PlainScreenDescriptor {\n"))
-        #expect(
-            edited.contains(
-                "        public static var kind: ScreenKind { .part(Kind.pantry) }\n        public static var linkPath: String { \"pantry\" }\n\n"
-            ))
-        // Blank lines stay blank, without trailing spaces.
-        #expect(!edited.contains(" \n"))
-
-        let second = try ScreensParts.adding(FeatureTemplates(name: "MealPlan"), to: edited, part: part)
-        #expect(
-            second.contains(
-                "            resolver.part01.builders.buildPantry(self, in: environment)\n        }\n    }\n\n    /// The Meal Plan screen")
-        )
-        let index = SourceIndex(
-            manifest: try Fixtures.manifest(),
-            files: InMemoryFileSystem(["Core/Core/S.swift": Fixtures.screensSwift, "Core/Core/P.swift": second]))
-        #expect(
-            index.screenDescriptors.map(\.qualifiedName) == ["Screens.Pantry", "Screens.MealPlan", "Screens.Feed", "Screens.Favorites"])
-    }
-
-    @Test func aMemberKeepsTheEnumsIndentationAndTheCommentsBeforeItsBrace() throws {
-        let text = "enum Outer {\n    /* enum Screens {} */\n}\n\npublic enum Screens {\n    public struct A {}\n    // More below.\n}\n"
-        let edited = try SourceEdits.addingMember("struct B {\n    let x = 1\n}\n", toEnumNamed: "Screens", in: text, path: "S.swift")
-        #expect(
-            edited
-                == "enum Outer {\n    /* enum Screens {} */\n}\n\npublic enum Screens {\n    public struct A {}\n    // More below.\n\n    struct B {\n        let x = 1\n    }\n}\n"
-        )
-    }
-
-    @Test func anExtensionOrANestedEnumIsNotTheNamespace() {
-        // A descriptor in a new `extension Screens` would be a new top-level declaration: every feature recompiles.
-        #expect(
-            throws: SourceEdits.Failure(path: "S.swift", message: "found no top-level `enum Screens { … }` to declare the new member in")
-        ) {
-            try SourceEdits.addingMember(
-                "struct B {}", toEnumNamed: "Screens", in: "extension Screens {}\nenum Outer {\n    enum Screens {}\n}\n", path: "S.swift")
         }
     }
 
@@ -206,45 +136,6 @@ struct SourceEditsTests {
         #expect(
             ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "Generic", in: generic)
                 == .manual("Generic has no builder to copy (looked for Screens.Favorites, Screens.Feed)"))
-    }
-
-    @Test func listsOfEveryScreenDescriptorStayComplete() {
-        let text = """
-            private let everyScreen: [any ScreenDescriptor] = [
-                Screens.Feed(),
-                Screens.Favorites(),
-            ]
-            let types = [Screens.Feed.self, Screens.Favorites.self]
-            let some = [Screens.Feed()]
-            let names = ["Screens.Feed", "Screens.Favorites"]
-            let labels: [String] = [String(describing: Screens.Feed()), String(describing: Screens.Favorites.init())]
-
-            """
-        let result = SourceEdits.completingDescriptorLists(
-            in: text, descriptors: ["Screens.Feed", "Screens.Favorites"], example: "Screens.Favorites",
-            adding: "Screens.Pantry", path: "T.swift"
-        )
-        #expect(result.added == 2)
-        #expect(result.manualLines == [8])
-        #expect(
-            result.text
-                == text
-                .replacingOccurrences(
-                    of: "    Screens.Favorites(),\n]", with: "    Screens.Favorites(),\n    Screens.Pantry(),\n]"
-                )
-                .replacingOccurrences(of: "Screens.Favorites.self]", with: "Screens.Favorites.self, Screens.Pantry.self]"))
-
-        // Nested descriptors count by their own names; a list that has the new one already is complete.
-        let nested =
-            "let all = [Screens.Feed.self, Screens.Pantry.self]\nlet done = [Screens.Feed.self, Screens.Pantry.self, Screens.MealPlan.self]\n"
-        let next = SourceEdits.completingDescriptorLists(
-            in: nested, descriptors: ["Feed", "Pantry"], example: "Pantry",
-            adding: "Screens.MealPlan", path: "T.swift"
-        )
-        #expect(next.added == 1)
-        #expect(
-            next.text == "let all = [Screens.Feed.self, Screens.Pantry.self, Screens.MealPlan.self]\n"
-                + nested.split(separator: "\n")[1] + "\n")
     }
 
     @Test func substitutionReplacesWholeIdentifiersOnly() {

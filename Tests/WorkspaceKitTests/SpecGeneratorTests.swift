@@ -97,16 +97,9 @@ struct SpecGeneratorTests {
             dependencies:
               - target: ${module}
         targets:
-          Core:
-            templates: [CoreModule]
-          CoreTesting:
-            templates: [CoreModule]
-            dependencies:
-              - target: Core
-          TerminalRunner:
-            templates: [PlatformModule]
-            dependencies:
-              - target: Core
+          Core: {templates: [CoreModule]}
+          CoreTesting: {templates: [CoreModule], dependencies: [{target: Core}]}
+          TerminalRunner: {templates: [PlatformModule], dependencies: [{target: Core}]}
           SandboxSupport:
             type: framework
             platform: macOS
@@ -131,25 +124,10 @@ struct SpecGeneratorTests {
               - path: App/tiny
             dependencies:
               - target: App
-          CoreTests:
-            templates: [UnitTests]
-            templateAttributes:
-              module: Core
-            dependencies:
-              - target: CoreTesting
-          Feed:
-            templates: [FeatureModule]
-          FeedSandbox:
-            templates: [Sandbox]
-            templateAttributes:
-              feature: Feed
-          FeedTests:
-            templates: [UnitTests]
-            templateAttributes:
-              module: Feed
-            dependencies:
-              - target: Core
-              - target: CoreTesting
+          CoreTests: {templates: [UnitTests], templateAttributes: {module: Core}, dependencies: [{target: CoreTesting}]}
+          Feed: {templates: [FeatureModule]}
+          FeedSandbox: {templates: [Sandbox], templateAttributes: {feature: Feed}}
+          FeedTests: {templates: [UnitTests], templateAttributes: {module: Feed}, dependencies: [{target: Core}, {target: CoreTesting}]}
           Lint:
             type: framework
             platform: macOS
@@ -163,34 +141,10 @@ struct SpecGeneratorTests {
         # only that module's tests, so Xcode builds their dependency closure and nothing else.
         # One scheme per program (the app, each sandbox): Product > Run builds it and starts it.
         schemes:
-          Core:
-            build:
-              targets:
-                Core: all
-                CoreTests: [test]
-            test:
-              targets:
-                - CoreTests
-          Feed:
-            build:
-              targets:
-                Feed: all
-                FeedTests: [test]
-            test:
-              targets:
-                - FeedTests
-          tiny:
-            build:
-              targets:
-                tiny: all
-            run:
-              executable: tiny
-          FeedSandbox:
-            build:
-              targets:
-                FeedSandbox: all
-            run:
-              executable: FeedSandbox
+          Core: {build: {targets: {Core: all, CoreTests: [test]}}, test: {targets: [CoreTests]}}
+          Feed: {build: {targets: {Feed: all, FeedTests: [test]}}, test: {targets: [FeedTests]}}
+          tiny: {build: {targets: {tiny: all}}, run: {executable: tiny}}
+          FeedSandbox: {build: {targets: {FeedSandbox: all}}, run: {executable: FeedSandbox}}
 
         """
 
@@ -227,12 +181,13 @@ struct SpecGeneratorTests {
                     + "# One scheme per module with tests (as `Tools/workspace test <Module>`): its test action holds\n"
                     + "# only that module's tests, so Xcode builds their dependency closure and nothing else.\n"
                     + "# One scheme per program (the app, each sandbox): Product > Run builds it and starts it.\n"
-                    + "schemes:\n  Solo:\n    build:\n      targets:\n        Solo: all\n    run:\n      executable: Solo\n"))
+                    + "schemes:\n  Solo: {build: {targets: {Solo: all}}, run: {executable: Solo}}\n"))
     }
 
-    /// A scheme that builds `program` and whose run action starts it.
+    /// A scheme that builds `program` and whose run action starts it: one line, as a feature's lines
+    /// are, so that two branches each adding a feature merge without a conflict.
     static func runScheme(_ program: String) -> String {
-        "  \(program):\n    build:\n      targets:\n        \(program): all\n    run:\n      executable: \(program)\n"
+        "\n  \(program): {build: {targets: {\(program): all}}, run: {executable: \(program)}}\n"
     }
 
     @Test("the app and every sandbox get a scheme that builds and runs them; a new feature's sandbox gets one from the manifest alone")
@@ -258,8 +213,8 @@ struct SpecGeneratorTests {
         let spec = SpecGenerator(manifest: manifest).generate()
         #expect(
             spec.hasSuffix(
-                "schemes:\n  Solo:\n    build:\n      targets:\n        Solo: all\n        SoloTests: [test]\n"
-                    + "    test:\n      targets:\n        - SoloTests\n    run:\n      executable: Solo\n"))
+                "schemes:\n  Solo: {build: {targets: {Solo: all, SoloTests: [test]}}, test: {targets: [SoloTests]}, run: {executable: Solo}}\n"
+            ))
         #expect(!spec.contains("executable: workspace"))
     }
 

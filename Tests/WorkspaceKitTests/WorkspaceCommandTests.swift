@@ -134,7 +134,7 @@ struct WorkspaceCommandTests {
         let current = try run(
             ["spec", "--check"], files: ["project-spec.yml": SpecGenerator(manifest: try Fixtures.manifest()).generate()])
         #expect(current.status == 0)
-        #expect(current.output == "project-spec.yml is current")
+        #expect(current.output == "project-spec.yml and the screens' registries are current")
     }
 
     @Test func aBadNameIsRejectedBeforeAnythingIsWritten() throws {

@@ -42,22 +42,13 @@ public struct FeatureTemplates: Sendable {
     /// The screen's case in its part's `Kind`: `pantry`.
     public var kindCase: String { forms.lowerCamel }
 
-    /// The descriptor, for the body of its part's namespace (`enum ScreensPart01`, without
-    /// indentation): it names its kind and its builder through the part (ScreensParts).
+    /// The descriptor, one line for the body of its part's namespace (`enum ScreensPart01`, without
+    /// indentation): it names its kind and its builder through the part (ScreenRegistry).
     func descriptor(part: ScreensParts.Part) -> String {
-        #"""
-        /// The \#(forms.title) screen (made by `workspace new-feature`).
-        public struct \#(descriptorName): PlainScreenDescriptor {
-            public static var kind: ScreenKind { .part(Kind.\#(kindCase)) }
-            public static var linkPath: String { "\#(forms.kebab)" }
-
-            public init() {}
-
-            public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
-                resolver.\#(part.slot).builders.\#(builderName)(self, in: environment)
-            }
-        }
-        """#
+        "public struct \(descriptorName): PlainScreenDescriptor { public static var kind: ScreenKind { .part(Kind.\(kindCase)) }; "
+            + "public static var linkPath: String { \"\(forms.kebab)\" }; public init() {}; "
+            + "public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen { "
+            + "resolver.\(part.slot).builders.\(builderName)(self, in: environment) } }"
     }
 
     /// The requirement in the part's `Builders`, without indentation: named after the descriptor,
@@ -67,13 +58,9 @@ public struct FeatureTemplates: Sendable {
         "@MainActor func \(builderName)(_ descriptor: \(descriptorName), in environment: any Environment) -> any Screen"
     }
 
-    /// The screen's builder in its part's `Placeholders`, without indentation.
+    /// The screen's builder in its part's `Placeholders`, one line without indentation.
     var placeholderBuilder: String {
-        """
-        public func \(builderName)(_ descriptor: \(descriptorName), in environment: any Environment) -> any Screen {
-            resolver.placeholder(for: descriptor, in: environment)
-        }
-        """
+        "public func \(builderName)(_ descriptor: \(descriptorName), in environment: any Environment) -> any Screen { resolver.placeholder(for: descriptor, in: environment) }"
     }
 
     /// The name every other module writes, `Screens.Pantry`, for the part's type.

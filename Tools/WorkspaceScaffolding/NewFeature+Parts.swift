@@ -1,21 +1,12 @@
 import WorkspaceBase
 
 extension NewFeature {
-    /// A new part of `Screens` holding the screen, and the edits that list a part: Core's allowed
+    /// The edits that list a new part of `Screens` (which ScreenRegistry writes): Core's allowed
     /// top-level declarations, `Resolver`'s slot and `PartBuilders`, `ScreenKind.allCases`.
     func planPart(
-        _ part: ScreensParts.Part, holding templates: FeatureTemplates, index: SourceIndex, changes: inout [Change],
+        _ part: ScreensParts.Part, index: SourceIndex,
         edit: (String, String, (String) throws(SourceEdits.Failure) -> String) throws(Failure) -> Void
     ) throws(Failure) {
-        do {
-            changes.append(
-                Change(
-                    kind: .create, path: part.path,
-                    summary: "\(templates.descriptorType) (link \(templates.forms.kebab)), in a new part of Screens",
-                    text: try ScreensParts.adding(templates, to: ScreensParts.emptyText(part), part: part)))
-        } catch {
-            throw Failure("\(error) — nothing was written")
-        }
         // The list names files relative to Core's folder: `# Descriptors/Screens+Part02.swift`.
         let coreFolder = (manifest.target(named: Conventions.core)?.path ?? "") + "/"
         let listed = part.path.hasPrefix(coreFolder) ? String(part.path.dropFirst(coreFolder.count)) : part.path
@@ -39,5 +30,49 @@ extension NewFeature {
         try edit(kindFile, "ScreenKind.allCases lists \(part.namespace).Kind") { text throws(SourceEdits.Failure) in
             try ScreensParts.registering(part, inScreenKindFile: text, path: kindFile)
         }
+    }
+}
+
+extension NewFeature {
+    /// What the screens' registries need to match Package.swift's `features` (ScreenRegistry): each
+    /// generated file that differs, and, for a part that does not exist yet, the edits listing it.
+    /// Empty when they are current, or when the workspace has no `enum Screens` to generate them
+    /// for. `workspace spec` writes these; `spec --check` reports them.
+    public func registryChanges() throws(Failure) -> [Change] {
+        let index = SourceIndex(manifest: manifest, files: files)
+        guard index.screensNamespaceFile != nil else { return [] }
+        let registry: ScreenRegistry
+        do {
+            registry = try ScreenRegistry.of(manifestText: (try? files.read("Package.swift")) ?? "", index: index)
+        } catch {
+            throw Failure(error.description)
+        }
+        var changes: [Change] = []
+        var edited: [String: String] = [:]
+        var order: [String] = []
+        func edit(_ path: String, _ summary: String, _ change: (String) throws(SourceEdits.Failure) -> String) throws(Failure) {
+            do {
+                let current = try edited[path] ?? files.read(path)
+                if edited[path] == nil { order.append(path) }
+                edited[path] = try change(current)
+            } catch {
+                throw Failure("\(error)")
+            }
+        }
+        for (path, text) in registry.files {
+            let current = try? files.read(path)
+            guard current != text else { continue }
+            changes.append(
+                Change(kind: current == nil ? .create : .change, path: path, summary: "from Package.swift's features", text: text))
+            if current == nil,
+                let part = (1...registry.partCount).map({ ScreensParts.part($0, in: registry.partsFolder) }).first(where: {
+                    $0.path == path
+                })
+            {
+                try planPart(part, index: index, edit: edit)
+            }
+        }
+        return changes
+            + order.compactMap { path in edited[path].map { Change(kind: .change, path: path, summary: "lists a new part", text: $0) } }
     }
 }

@@ -220,28 +220,36 @@ public struct NewFeature {
             try SourceEdits.addingFeature(name, toManifest: text)
         }
 
-        // Core: the screen in the newest part of `Screens`, with its name, kind, builder and placeholder
-        // (ScreensParts); a new part when that one is full, listed where the parts are.
+        // The registries generated from `features` (ScreenRegistry): the screen's part of `Screens`,
+        // and the app's builders; a new part is listed where the parts are.
         let descriptor = templates.descriptorType
-        let descriptors = index.screenDescriptors
-        guard let screensFile = index.screensNamespaceFile else {
-            throw Failure(
-                "found no `public enum \(Conventions.screensNamespace) { … }` in \(Conventions.core) to declare \(descriptor) in (see docs/architecture.md) — nothing was written"
-            )
+        let registry: ScreenRegistry
+        do {
+            registry = try ScreenRegistry.of(manifestText: edited["Package.swift"]?.text ?? "", index: index)
+        } catch {
+            throw Failure("\(error) — nothing was written")
         }
-        let partFile: String
-        switch ScreensParts.placement(in: index, namespaceFile: screensFile) {
-        case .existing(let part, let count):
-            partFile = part.path
-            try edit(part.path, "\(descriptor) (link \(forms.kebab)), the part's \(count + 1) of \(ScreensParts.capacity)") {
-                text throws(SourceEdits.Failure) in
-                try ScreensParts.adding(templates, to: text, part: part)
+        let position = registry.screens.firstIndex(of: name) ?? registry.screens.count
+        let screenPart = registry.part(ofScreenAt: position)
+        for (path, text) in registry.files {
+            let current = edited[path]?.text ?? (try? files.read(path))
+            guard current != text else { continue }
+            let part = (1...registry.partCount).map { ScreensParts.part($0, in: registry.partsFolder) }.first { $0.path == path }
+            let summary =
+                path == screenPart.path
+                ? "\(descriptor) (link \(forms.kebab)), the part's \(position % ScreensParts.capacity + 1) of \(ScreensParts.capacity) (generated)"
+                : part == nil
+                    ? "\(templates.builderName) → \(templates.entryName).makeScreen (generated)"
+                    : "regenerated from Package.swift's features"
+            if current == nil {
+                changes.append(Change(kind: .create, path: path, summary: summary, text: text))
+                if let part { try planPart(part, index: index, edit: edit) }
+            } else {
+                try edit(path, summary) { _ in text }
             }
-        case .new(let part):
-            partFile = part.path
-            try planPart(part, holding: templates, index: index, changes: &changes, edit: edit)
         }
-        // Every Resolver conformer, by example of the newest feature without values in its descriptor.
+        // Every other Resolver conformer, by example of the newest feature without values in its descriptor.
+        let descriptors = index.screenDescriptors
         let featureNames = Set(manifest.features.map(\.name))
         let new = ResolverConformers.Feature(forms, descriptor: descriptor)
         let featureDescriptors = manifest.features.reversed().compactMap { feature in
@@ -252,7 +260,7 @@ public struct NewFeature {
         let examples = (featureDescriptors.filter(\.descriptor.hasEmptyInit) + featureDescriptors.filter { !$0.descriptor.hasEmptyInit })
             .map { ResolverConformers.Feature(NameForms($0.feature.name), descriptor: $0.descriptor.qualifiedName) }
         var manual: [String] = []
-        for conformer in index.resolverConformers {
+        for conformer in index.resolverConformers where conformer != registry.appResolver {
             let current = edited[conformer.path]?.text ?? ((try? files.read(conformer.path)) ?? "")
             // A `PlaceholderBuilding` resolver (StubResolver) has the part's placeholder already.
             let declarations = SwiftSource(current).typeDeclarations.filter { $0.name == conformer.typeName }
@@ -275,24 +283,6 @@ public struct NewFeature {
                     : imports.contains(where: featureNames.contains)
                         ? "{ \(name)Feature.makeScreen(descriptor, environment: environment) } and `import \(name)`" : "{ … }"
                 manual.append("\(conformer.path):\(conformer.line): \(reason); add `\(templates.resolverBuilder) \(hint)`")
-            }
-        }
-
-        // Lists of every screen descriptor (in tests, say) stay complete.
-        let descriptorNames = descriptors.map(\.name)
-        let descriptorFiles = Set(descriptors.map(\.path) + [screensFile, partFile])
-        if let example = examples.first?.descriptorName {
-            for path in index.allSwiftFiles where !descriptorFiles.contains(path) {
-                let current = edited[path]?.text ?? ((try? files.read(path)) ?? "")
-                guard current.containsText(example) else { continue }
-                let result = SourceEdits.completingDescriptorLists(
-                    in: current, descriptors: descriptorNames, example: example, adding: descriptor, path: path
-                )
-                if result.added > 0 {
-                    try edit(path, "\(descriptor) in \(result.added == 1 ? "a list" : "\(result.added) lists") of every screen descriptor")
-                    { _ in result.text }
-                }
-                manual += result.manualLines.map { "\(path):\($0): this list names every screen descriptor; add \(descriptor)" }
             }
         }
 

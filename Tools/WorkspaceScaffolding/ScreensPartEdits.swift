@@ -1,28 +1,9 @@
 import WorkspaceBase
 
-/// The edits that put a screen into a part of `Screens`, and a new part into what lists the parts,
-/// at anchors found by reading the code (SourceEdits): a part's `extension Screens`, its `Kind`,
-/// its `Builders`, its `Placeholders` and its namespace; `Resolver`, `PartBuilders` and
-/// `ScreenKind.allCases` for a new part.
+/// The edits that put a new part of `Screens` into what lists the parts, at anchors found by
+/// reading the code (SourceEdits): `Resolver`, `PartBuilders` and `ScreenKind.allCases`. The
+/// parts themselves are generated (ScreenRegistry).
 extension ScreensParts {
-    /// `text`, the file of `part`, with the screen of `templates` in each place a screen has.
-    static func adding(_ templates: FeatureTemplates, to text: String, part: Part) throws(SourceEdits.Failure) -> String {
-        let path = part.path
-        var text = text
-        let screens = Conventions.screensNamespace
-        text = try SourceEdits.appendingLine(
-            templates.name(part: part), to: declaration("extension", screens, in: text, path: path), in: text)
-        text = try SourceEdits.addingCase(
-            templates.kindCase, returning: "\(templates.descriptorName).self",
-            to: declaration("enum", "Kind", inside: part.namespace, in: text, path: path), in: text, path: path)
-        text = try SourceEdits.appendingLine(
-            templates.requirement, to: declaration("protocol", "Builders", inside: part.namespace, in: text, path: path), in: text)
-        let placeholders = try declaration("class", "Placeholders", inside: part.namespace, in: text, path: path)
-        text = SourceEdits.addingMember(templates.placeholderBuilder, to: placeholders, in: text)
-        return SourceEdits.addingMember(
-            templates.descriptor(part: part), to: try declaration("enum", part.namespace, in: text, path: path), in: text)
-    }
-
     /// The file declaring `protocol Resolver` with the new part's slot among `Resolver`'s
     /// requirements and its builders in `PartBuilders`.
     static func registering(_ part: Part, inResolverFile text: String, path: String) throws(SourceEdits.Failure) -> String {

@@ -136,36 +136,6 @@ public enum SourceEdits {
         return try appending("\"\(name)\"", toArrayOpenAt: open, in: source, path: path)
     }
 
-    /// Adds a case to `declaration`, an enum with a `switch self { … }` mapping its cases: `case pantry`
-    /// after its last case (or first in its body), and `case .pantry: return Pantry.self` at the end
-    /// of the switch. Both are what the compiler checks: a case without its arm does not compile.
-    static func addingCase(
-        _ name: String, returning value: String, to declaration: SwiftSource.TypeDeclaration, in text: String, path: String
-    ) throws(Failure) -> String {
-        let source = SwiftSource(text)
-        let bytes = source.codeBytes
-        let textBytes = Array(text.utf8)
-        let lines = source.codeLines.filter { $0.offset > declaration.open && $0.offset < declaration.close }
-        guard let switchLine = lines.first(where: { $0.text.contains("switch self") }),
-            let switchOpen = source.firstOffset(of: UInt8(ascii: "{"), from: switchLine.offset),
-            let switchClose = source.matchingClose(ofOpenAt: switchOpen)
-        else {
-            throw Failure(path: path, message: "found no `switch self { … }` in enum \(declaration.name) mapping its cases")
-        }
-        let isCase = { (line: String) in line.drop { $0 == " " || $0 == "\t" }.hasPrefix("case ") }
-        // The arm first: it comes later in the text, so the case's offset stays valid.
-        let armIndent = indentation(ofLineAt: switchLine.offset, in: textBytes)
-        var edited = inserting("\(armIndent)case .\(name): return \(value)\n", at: startOfLine(before: switchClose, in: bytes), in: text)
-        if let lastCase = lines.last(where: { $0.offset < switchLine.offset && isCase($0.text) }) {
-            let caseIndent = indentation(ofLineAt: lastCase.offset, in: textBytes)
-            edited = inserting("\(caseIndent)case \(name)\n", at: endOfLine(after: lastCase.offset, in: bytes), in: edited)
-        } else {
-            let caseIndent = indentation(ofLineAt: declaration.open, in: textBytes) + "    "
-            edited = inserting("\(caseIndent)case \(name)\n\n", at: endOfLine(after: declaration.open, in: bytes), in: edited)
-        }
-        return edited
-    }
-
     /// Adds `line` as the last line of `declaration`'s body (a requirement, a typealias), without
     /// a blank line before it.
     static func appendingLine(_ line: String, to declaration: SwiftSource.TypeDeclaration, in text: String) throws(Failure) -> String {
@@ -178,90 +148,6 @@ public enum SourceEdits {
                 + SwiftSource.slice(text, declaration.close..<bytes.count)
         }
         return inserting("\(outer)    \(line)\n", at: closeLine, in: text)
-    }
-
-    /// Adds `member` (a declaration without indentation) at the end of the body of the top-level
-    /// `enum name`, one level in and after a blank line if the body has members already:
-    /// `public enum Screens {}` becomes `public enum Screens {\n    member\n}`. The member goes
-    /// inside the body, not into an `extension`: an extension is a new top-level declaration,
-    /// and Core's top-level declarations are what every feature recompiles for.
-    public static func addingMember(
-        _ member: String, toEnumNamed name: String, in text: String, path: String, kind: String = "enum"
-    ) throws(Failure) -> String {
-        let source = SwiftSource(text)
-        let declarations = source.typeDeclarations
-        guard
-            let namespace = declarations.last(where: { candidate in
-                candidate.kind == kind && candidate.name == name
-                    && !declarations.contains { $0.open < candidate.open && candidate.close < $0.close }
-            })
-        else {
-            throw Failure(path: path, message: "found no top-level `\(kind) \(name) { … }` to declare the new member in")
-        }
-        return addingMember(member, to: namespace, in: text)
-    }
-
-    /// Adds `member` (without indentation) at the end of `namespace`'s body, one level in and after a
-    /// blank line if the body has members already.
-    static func addingMember(_ member: String, to namespace: SwiftSource.TypeDeclaration, in text: String) -> String {
-        // Blanks are looked for in the text, not the code: a comment closing the body stays.
-        let textBytes = Array(text.utf8)
-        var last = namespace.close - 1
-        while last > namespace.open, SwiftSource.isBlank(textBytes[last]) { last -= 1 }
-        let outer = indentation(ofLineAt: namespace.open, in: textBytes)
-        var lines = member.split(separator: "\n", omittingEmptySubsequences: false)
-        while lines.first?.isEmpty == true { lines.removeFirst() }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        let body = lines.map { $0.allSatisfy { $0 == " " || $0 == "\t" } ? "" : "\(outer)    \($0)" }.joined(separator: "\n")
-        let separator = last == namespace.open ? "\n" : "\n\n"
-        return SwiftSource.slice(text, 0..<(last + 1)) + separator + body + "\n" + outer
-            + SwiftSource.slice(text, namespace.close..<textBytes.count)
-    }
-
-    /// Lists that name every screen descriptor (a test's `everyScreen: [any ScreenDescriptor] = [Screens.Feed(), …]`)
-    /// stay complete: the new descriptor is appended in the form of the list's elements,
-    /// `Screens.Pantry()` where the list has `Screens.Favorites()`, `Screens.Pantry.self`
-    /// where it has `Screens.Favorites.self`. Lists in another form are returned by line, for a hand.
-    /// `descriptors` and `example` are types' own names (`Pantry` for `Screens.Pantry`),
-    /// `new` is the name to write (`Screens.Pantry`).
-    public static func completingDescriptorLists(
-        in text: String, descriptors: [String], example: String, adding new: String, path: String
-    ) -> (text: String, added: Int, manualLines: [Int]) {
-        let newName = new.split(separator: ".").last.map(String.init) ?? new
-        guard descriptors.count > 1 else { return (text, 0, []) }
-        let source = SwiftSource(text)
-        let bytes = source.codeBytes
-        var lists: [(open: Int, close: Int)] = []
-        for open in bytes.indices where bytes[open] == UInt8(ascii: "[") {
-            guard let close = source.matchingClose(ofOpenAt: open) else { continue }
-            let body = Array(bytes[(open + 1)..<close])
-            guard descriptors.allSatisfy({ !SwiftSource.wordOffsets(of: $0, in: body).isEmpty }),
-                SwiftSource.wordOffsets(of: newName, in: body).isEmpty
-            else { continue }
-            lists.append((open, close))
-        }
-        var edits: [(open: Int, element: String)] = []
-        var manual: [Int] = []
-        // The innermost such lists only.
-        for (open, close) in lists where !lists.contains(where: { $0.open > open && $0.open < close }) {
-            let code = String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
-            if code.contains("\(example)()") {
-                edits.append((open, "\(new)()"))
-            } else if code.contains("\(example).self") {
-                edits.append((open, "\(new).self"))
-            } else {
-                manual.append(source.line(ofOffset: open))
-            }
-        }
-        var result = text
-        var added = 0
-        for edit in edits.sorted(by: { $0.open > $1.open }) {
-            if let appended = try? appending(edit.element, toArrayOpenAt: edit.open, in: SwiftSource(result), path: path) {
-                result = appended
-                added += 1
-            }
-        }
-        return (result, added, manual)
     }
 
     /// Adds `import module` among the file's imports, keeping them sorted if they were.

@@ -321,14 +321,22 @@ public struct SpecGenerator: Sendable {
         for test in tests {
             let name = FocusedTests.moduleName(ofTestTarget: test.name)
             testSchemes.insert(name)
+            let build = schemeBuildTargets(of: test)
+            // An end-to-end scheme builds every program, a line each; any other is one line.
+            guard Conventions.endToEndTestTargets.contains(test.name) else {
+                let targets = build.map { "\(Self.quoted($0.target)): \($0.actions)" }.joined(separator: ", ")
+                let run = programNames.contains(name) ? ", run: {executable: \(Self.quoted(name))}" : ""
+                lines.append("  \(Self.quoted(name)): {build: {targets: {\(targets)}}, test: {targets: [\(Self.quoted(test.name))]}\(run)}")
+                continue
+            }
             lines += ["  \(Self.quoted(name)):", "    build:", "      targets:"]
-            lines += schemeBuildTargets(of: test).map { "        \(Self.quoted($0.target)): \($0.actions)" }
+            lines += build.map { "        \(Self.quoted($0.target)): \($0.actions)" }
             lines += ["    test:", "      targets:", "        - \(Self.quoted(test.name))"]
             if programNames.contains(name) { lines += runLines(name) }
         }
         for program in programs where !testSchemes.contains(program.name) {
-            lines += ["  \(Self.quoted(program.name)):", "    build:", "      targets:", "        \(Self.quoted(program.name)): all"]
-            lines += runLines(program.name)
+            let quoted = Self.quoted(program.name)
+            lines.append("  \(quoted): {build: {targets: {\(quoted): all}}, run: {executable: \(quoted)}}")
         }
         return lines
     }
@@ -345,7 +353,32 @@ public struct SpecGenerator: Sendable {
         return "\"\(short)\""
     }
 
+    /// A target made from a template, on one line in YAML's flow style
+    /// (`  Pantry: {templates: [FeatureModule]}`), as every scheme but an end-to-end one is: a feature
+    /// is then a line in each place it appears, appended in the order of Package.swift, so that two
+    /// branches each adding one merge without a conflict (`merge=union` in .gitattributes). Nil for
+    /// a target with no template or with something that needs a comment.
+    func targetLine(_ target: Target, layout: Layout, shared: [(key: String, value: String)]) -> String? {
+        guard let template = layout.template, unmirroredSettings(of: target).isEmpty else { return nil }
+        let products = Set(target.dependencies.filter(\.isProduct).map(\.name))
+        guard !layout.extraDependencies.contains(where: products.contains) else { return nil }
+        var fields = ["templates: [\(template.rawValue)]"]
+        if !layout.attributes.isEmpty {
+            fields.append("templateAttributes: {\(layout.attributes.map { "\($0.0): \(Self.quoted($0.1))" }.joined(separator: ", "))}")
+        }
+        let own = buildSettings(of: target).filter { setting in !shared.contains { $0 == setting } }
+        if !own.isEmpty {
+            fields.append("settings: {base: {\(own.map { "\($0.key): \(Self.quoted($0.value))" }.joined(separator: ", "))}}")
+        }
+        let dependencies = layout.extraDependencies.map { dependency in
+            systemsByName[dependency].map { "{sdk: \(Self.sdkLibrary(for: $0))}" } ?? "{target: \(Self.quoted(dependency))}"
+        }
+        if !dependencies.isEmpty { fields.append("dependencies: [\(dependencies.joined(separator: ", "))]") }
+        return "  \(target.name): {\(fields.joined(separator: ", "))}"
+    }
+
     func targetLines(_ target: Target, layout: Layout, shared: [(key: String, value: String)]) -> [String] {
+        if let line = targetLine(target, layout: layout, shared: shared) { return [line] }
         var lines = ["  \(target.name):"]
         if let template = layout.template {
             lines.append("    templates: [\(template.rawValue)]")

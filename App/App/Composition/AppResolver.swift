@@ -11,9 +11,10 @@ import ShoppingListEntry
     import Foundation
 #endif
 
-/// One builder per descriptor: the only place that knows which module implements what.
-/// Leaving one out is a compile error ("type 'AppResolver' does not conform to protocol 'Resolver'",
-/// or to the screen's part, `ScreensPart01.Builders`).
+/// One builder per descriptor: the only place that knows which module implements what. The app's
+/// own screens' builders are here; those of the screens `workspace new-feature` made are generated
+/// beside it (`AppResolver+Screens.swift`). Leaving one out is a compile error ("type 'AppResolver'
+/// does not conform to protocol 'Resolver'", or to the screen's part, `ScreensPart01.Builders`).
 final class AppResolver: Resolver, PartBuilders {
     /// Where exports are written.
     let exportDirectory: URL

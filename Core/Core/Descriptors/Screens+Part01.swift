@@ -1,3 +1,9 @@
+// Generated from the features of Package.swift by `Tools/workspace new-feature` and
+// `Tools/workspace spec`: edit Package.swift, not this file (`spec --check` says when it is
+// stale). One line a screen, in the order of `features`, so that two branches each adding a
+// feature merge without a conflict (`merge=union` in .gitattributes).
+// swift-format-ignore-file
+
 /// Screens made by `workspace new-feature`, at most 50 a part, with all they need: their names
 /// in `Screens`, their kinds, their builders, their descriptors. Adding a screen changes this
 /// file alone, which no other part reads (docs/architecture.md, "Screens in parts").
@@ -8,6 +14,9 @@ extension Screens {
 public enum ScreensPart01 {
     /// The part's kinds of screen: `ScreenKind.part(ScreensPart01.Kind.x)`.
     public enum Kind: ScreenKind.PartKind, CaseIterable {
+
+        /// Each kind's descriptor type, one `return` statement an arm: the compiler checks
+        /// statements one by one, and the arms of one `switch` expression all together.
         public var descriptorType: any ScreenDescriptor.Type {
             switch self {
             }
@@ -27,6 +36,10 @@ public enum ScreensPart01 {
             self.resolver = resolver
         }
     }
+
+    // The descriptors: screens without values, each opened by its link path alone. Each is
+    // one line, as everything per screen in this file, and lines of the screens apart are
+    // at least four lines apart, so that git's union merge never runs two places together.
 }
 
 /// How a resolver hands out this part's builders (`resolver.part01.builders`): a

@@ -1,5 +1,6 @@
 import WorkspaceBase
 import WorkspaceRules
+import WorkspaceScaffolding
 import WorkspaceSpec
 
 /// `workspace spec`: project-spec.yml (XcodeGen) and Tools/Package.swift from Package.swift;
@@ -8,8 +9,9 @@ struct SpecCommand: Subcommand {
     static let name = "spec"
     static let summary = """
         regenerate project-spec.yml (XcodeGen), Tools/Package.swift (the tool's own
-        package) and the module graph and table of README.md and docs/architecture.md
-        from Package.swift; --check only says whether they are stale (exit status 1 if
+        package), the module graph and table of README.md and docs/architecture.md, and
+        the registries of the screens new-feature made (Core's parts of Screens, the
+        app's builders) from Package.swift; --check only says whether they are stale (exit status 1 if
         so);
         --verify checks a project XcodeGen generated from it: every target of
         Package.swift with the same dependencies, one scheme per module with tests
@@ -52,7 +54,7 @@ struct SpecCommand: Subcommand {
     }
 
     func spec(checkOnly: Bool, _ workspace: Workspace, _ environment: CommandEnvironment) throws -> ExitStatus {
-        let progress = environment.progress(checkOnly ? "spec --check" : "spec", steps: 4)
+        let progress = environment.progress(checkOnly ? "spec --check" : "spec", steps: 5)
         defer { progress.finish() }
         progress.step("reading Package.swift")
         let manifest = try workspace.manifest()
@@ -64,9 +66,23 @@ struct SpecCommand: Subcommand {
         progress.step("generating the module graphs of the documents")
         let docs = ModuleDocs(manifest: manifest)
         let docProblems = checkOnly ? docs.problems(in: workspace.files) : []
+        progress.step("generating the screens' registries")
+        let registry: [NewFeature.Change]
+        do {
+            registry = try NewFeature(manifest: manifest, files: workspace.files).registryChanges()
+        } catch {
+            progress.finish()
+            environment.writeError("workspace spec: \(error.message)")
+            return .failure
+        }
         progress.finish()
         if checkOnly {
-            var stale = false
+            var stale = !registry.isEmpty
+            for change in registry {
+                environment.writeError(
+                    "\(change.path): \(change.kind == .create ? "missing" : "stale"): it differs from what the features of Package.swift give — fix: run `Tools/workspace spec`"
+                )
+            }
             if let staleness = status.staleness {
                 environment.writeError("\(Conventions.specPath):\(staleness.line): \(staleness.message) — fix: run `Tools/workspace spec`")
                 stale = true
@@ -75,13 +91,17 @@ struct SpecCommand: Subcommand {
             for problem in docProblems { environment.writeError(problem) }
             if stale || !toolProblems.isEmpty || !docProblems.isEmpty { return .failure }
             let current =
-                [Conventions.specPath] + (tool.map { [$0.manifestPath] } ?? [])
+                [Conventions.specPath, "the screens' registries"] + (tool.map { [$0.manifestPath] } ?? [])
                 + Conventions.moduleDocuments.filter(workspace.files.fileExists).map { "the modules of \($0)" }
             let last = current.count > 1 ? " and \(current[current.count - 1]) are" : " is"
             environment.write(current.prefix(max(1, current.count - 1)).joined(separator: ", ") + last + " current")
             return .success
         }
         for path in try docs.write(to: workspace.files) { environment.write("wrote the module blocks of \(path)") }
+        for change in registry {
+            try workspace.files.write(change.text, to: change.path)
+            environment.write("wrote \(change.path) (\(change.summary))")
+        }
         if status.staleness == nil {
             environment.write("\(Conventions.specPath) is current; nothing to write")
         } else {

@@ -1,0 +1,190 @@
+import WorkspaceBase
+
+/// The registries of the screens `new-feature` makes, generated from their one declaration: the
+/// names in `let features = [ … ]` of Package.swift whose descriptor is not written by hand in
+/// `enum Screens` (the app's own screens are). For each, in that order:
+/// - in its part of `Screens` (`Screens+Part01.swift`, 50 a part): its name in `Screens`, its kind
+///   and that kind's arm, its builder's requirement, its placeholder and its descriptor;
+/// - beside the app's resolver (`AppResolver+Screens.swift`): `import PantryEntry` and its builder.
+///
+/// Every one of those is one line, appended in the declaration's order, and the files are
+/// `merge=union` in `.gitattributes` (as Package.swift is): two branches that each add a feature
+/// append a line at the same places, git keeps both, and the result is what this generator writes
+/// from the merged `features`. `workspace spec --check` says when a file differs from it.
+/// Still compiler-checked: a descriptor's `resolve` calls its part's requirement, which a resolver
+/// without the builder does not have.
+package struct ScreenRegistry: Equatable {
+    /// The screens, in the order `features` declares them.
+    package var screens: [String]
+    /// The folder of the parts: the one holding the file that declares `enum Screens`.
+    package var partsFolder: String
+    /// The app's resolver, whose builders of these screens are generated, if the workspace has one.
+    package var appResolver: ResolverConformer?
+
+    package init(screens: [String], partsFolder: String, appResolver: ResolverConformer?) {
+        self.screens = screens
+        self.partsFolder = partsFolder
+        self.appResolver = appResolver
+    }
+
+    package struct Failure: Error, CustomStringConvertible, Equatable {
+        package var description: String
+    }
+
+    /// The registry of the workspace whose Package.swift reads `manifestText`, its sources read
+    /// through `index`.
+    package static func of(manifestText: String, index: SourceIndex) throws(Failure) -> ScreenRegistry {
+        guard let screensFile = index.screensNamespaceFile else {
+            throw Failure(
+                description:
+                    "found no `public enum \(Conventions.screensNamespace) { … }` in \(Conventions.core) (see docs/architecture.md)")
+        }
+        let names = try declaredFeatures(in: manifestText)
+        if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            throw Failure(
+                description:
+                    "Package.swift names the feature \(duplicate) more than once in `features` (two branches that each added it?); keep one of its lines"
+            )
+        }
+        let handWritten = Set(index.screenDescriptors.filter { $0.path == screensFile }.map(\.name))
+        let app = index.manifest.target(named: Conventions.app)
+        let resolver = index.resolverConformers.first { conformer in
+            guard let app, conformer.path.hasPrefix(app.path + "/") else { return false }
+            return
+                !(index.typeDeclarations(conformer.path).first { $0.name == conformer.typeName }?.inherits("PlaceholderBuilding") ?? false)
+        }
+        return ScreenRegistry(
+            screens: names.filter { !handWritten.contains($0) },
+            partsFolder: screensFile.split(separator: "/").dropLast().joined(separator: "/"),
+            appResolver: resolver)
+    }
+
+    /// The string literals of `let features = [ … ]`, in order.
+    package static func declaredFeatures(in manifestText: String) throws(Failure) -> [String] {
+        let source = SwiftSource(manifestText)
+        guard let open = SourceEdits.arrayLiteral(named: "features", in: source), let close = source.matchingClose(ofOpenAt: open) else {
+            throw Failure(description: "Package.swift: found no `let features = [ … ]` array naming the features")
+        }
+        let body = SwiftSource.slice(manifestText, (open + 1)..<close)
+        return body.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map {
+            String($0.element)
+        }
+    }
+
+    /// How many parts the screens take (at least one: the repository starts with an empty one).
+    package var partCount: Int { max(1, (screens.count + ScreensParts.capacity - 1) / ScreensParts.capacity) }
+
+    /// The part holding the screen at `position` in the declaration.
+    func part(ofScreenAt position: Int) -> ScreensParts.Part {
+        ScreensParts.part(position / ScreensParts.capacity + 1, in: partsFolder)
+    }
+
+    /// Every generated file, by path: the parts, then the app's builders.
+    package var files: [(path: String, text: String)] {
+        var result = (1...partCount).map { number in
+            let part = ScreensParts.part(number, in: partsFolder)
+            let first = (number - 1) * ScreensParts.capacity
+            let names = screens.indices.contains(first) ? Array(screens[first..<min(screens.count, first + ScreensParts.capacity)]) : []
+            return (part.path, partText(part, screens: names))
+        }
+        if let appResolver { result.append((appBuildersPath(appResolver), appBuildersText(appResolver))) }
+        return result
+    }
+
+    /// `App/App/Composition/AppResolver+Screens.swift`, beside the resolver's own file.
+    func appBuildersPath(_ resolver: ResolverConformer) -> String {
+        let folder = resolver.path.split(separator: "/").dropLast().joined(separator: "/")
+        return (folder.isEmpty ? "" : folder + "/") + "\(resolver.typeName)+Screens.swift"
+    }
+
+    static let header = """
+        // Generated from the features of Package.swift by `Tools/workspace new-feature` and
+        // `Tools/workspace spec`: edit Package.swift, not this file (`spec --check` says when it is
+        // stale). One line a screen, in the order of `features`, so that two branches each adding a
+        // feature merge without a conflict (`merge=union` in .gitattributes).
+        // swift-format-ignore-file
+
+        """
+
+    /// One part of `Screens` holding `screens`.
+    func partText(_ part: ScreensParts.Part, screens: [String]) -> String {
+        let screensName = Conventions.screensNamespace
+        let all = screens.map(FeatureTemplates.init(name:))
+        func lines(_ indent: Int, _ line: (FeatureTemplates) -> String) -> String {
+            all.map { String(repeating: " ", count: indent) + line($0) + "\n" }.joined()
+        }
+        return Self.header + """
+
+            /// Screens made by `workspace new-feature`, at most \(ScreensParts.capacity) a part, with all they need: their names
+            /// in `\(screensName)`, their kinds, their builders, their descriptors. Adding a screen changes this
+            /// file alone, which no other part reads (docs/architecture.md, "Screens in parts").
+            extension \(screensName) {
+            \(lines(4) { $0.name(part: part) })}
+
+            /// This part's screens (`\(screensName).X` names each one).
+            public enum \(part.namespace) {
+                /// The part's kinds of screen: `ScreenKind.part(\(part.namespace).Kind.x)`.
+                public enum Kind: ScreenKind.PartKind, CaseIterable {
+            \(lines(8) { "case \($0.kindCase)" })
+                    /// Each kind's descriptor type, one `return` statement an arm: the compiler checks
+                    /// statements one by one, and the arms of one `switch` expression all together.
+                    public var descriptorType: any ScreenDescriptor.Type {
+                        switch self {
+            \(lines(12) { "case .\($0.kindCase): return \($0.descriptorName).self" })            }
+                    }
+                }
+
+                /// One builder per screen of the part: every resolver has them (`Resolver.\(part.slot)`).
+                public protocol Builders: AnyObject {
+            \(lines(8) { $0.requirement })    }
+
+                /// A placeholder for each screen of the part, what a `PlaceholderBuilding` resolver
+                /// (CoreTesting's StubResolver) builds them with: such a resolver needs nothing per screen.
+                @MainActor public final class Placeholders: Builders {
+                    let resolver: any PlaceholderBuilding
+
+                    public init(_ resolver: any PlaceholderBuilding) {
+                        self.resolver = resolver
+                    }
+            \(lines(8) { $0.placeholderBuilder })    }
+
+                // The descriptors: screens without values, each opened by its link path alone. Each is
+                // one line, as everything per screen in this file, and lines of the screens apart are
+                // at least four lines apart, so that git's union merge never runs two places together.
+            \(lines(4) { $0.descriptor(part: part) })}
+
+            /// How a resolver hands out this part's builders (`resolver.\(part.slot).builders`): a
+            /// declaration that never changes, so a screen added here changes nothing `Resolver` names.
+            public struct \(part.slotType) {
+                public let builders: any \(part.namespace).Builders
+
+                public init(_ builders: any \(part.namespace).Builders) {
+                    self.builders = builders
+                }
+            }
+
+            extension \(part.namespace).Builders where Self: Resolver {
+                @MainActor public var \(part.slot): \(part.slotType) { \(part.slotType)(self) }
+            }
+
+            extension PlaceholderBuilding where Self: Resolver {
+                @MainActor public var \(part.slot): \(part.slotType) { \(part.slotType)(\(part.namespace).Placeholders(self)) }
+            }
+
+            """
+    }
+
+    /// The app's builders of every part's screens: each calls its entry.
+    func appBuildersText(_ resolver: ResolverConformer) -> String {
+        let all = screens.map(FeatureTemplates.init(name:))
+        return Self.header + "import \(Conventions.core)\n" + all.map { "import \($0.entryName)\n" }.joined() + """
+
+            /// The builders of the screens `workspace new-feature` made: each is its feature's entry,
+            /// which App imports instead of the feature (docs/architecture.md, "Entries"). Without one
+            /// of them, the app's resolver does not conform to its part's `Builders` and nothing compiles.
+            extension \(resolver.typeName) {
+            \(all.map { "    \($0.resolverBuilder) { \($0.entryName).makeScreen(descriptor, environment: environment) }\n" }.joined())}
+
+            """
+    }
+}
