@@ -231,7 +231,7 @@ public struct NewFeature {
         }
         let position = registry.screens.firstIndex(of: name) ?? registry.screens.count
         let screenPart = registry.part(ofScreenAt: position)
-        for (path, text) in registry.files {
+        for (path, text) in registry.files(parts: [screenPart.number]) {
             let current = edited[path]?.text ?? (try? files.read(path))
             guard current != text else { continue }
             let part = (1...registry.partCount).map { ScreensParts.part($0, in: registry.partsFolder) }.first { $0.path == path }

@@ -40,7 +40,8 @@ package struct ScreenRegistry: Equatable {
                     "found no `public enum \(Conventions.screensNamespace) { … }` in \(Conventions.core) (see docs/architecture.md)")
         }
         let names = try declaredFeatures(in: manifestText)
-        if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+        var seen: Set<String> = []
+        if let duplicate = names.first(where: { !seen.insert($0).inserted }) {
             throw Failure(
                 description:
                     "Package.swift names the feature \(duplicate) more than once in `features` (two branches that each added it?); keep one of its lines"
@@ -80,8 +81,11 @@ package struct ScreenRegistry: Equatable {
     }
 
     /// Every generated file, by path: the parts, then the app's builders.
-    package var files: [(path: String, text: String)] {
-        var result = (1...partCount).map { number in
+    package var files: [(path: String, text: String)] { files(parts: Array(1...partCount)) }
+
+    /// The parts numbered `numbers`, then the app's builders: a new screen changes its own part only.
+    func files(parts numbers: [Int]) -> [(path: String, text: String)] {
+        var result = numbers.map { number in
             let part = ScreensParts.part(number, in: partsFolder)
             let first = (number - 1) * ScreensParts.capacity
             let names = screens.indices.contains(first) ? Array(screens[first..<min(screens.count, first + ScreensParts.capacity)]) : []
