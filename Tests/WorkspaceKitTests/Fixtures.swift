@@ -98,12 +98,12 @@ enum Fixtures {
             @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen
             @MainActor func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
             /// The builders of each part of `Screens`.
-            @MainActor var part01: ScreensPart01Slot { get }
+        \(partLines { "    @MainActor var part\($0): ScreensPart\($0)Slot { get }" })
         }
 
         /// Every part's builders.
         public protocol PartBuilders:
-            ScreensPart01.Builders
+        \(partLines(separator: ",\n") { "    ScreensPart\($0).Builders" })
         {}
 
         public protocol PlaceholderBuilding: AnyObject {}
@@ -162,7 +162,7 @@ enum Fixtures {
 
             public static let allCases: [ScreenKind] =
                 [.feed, .favorites]
-                + ScreensPart01.Kind.allCases.map(ScreenKind.part)
+        \(partLines { "        + ScreensPart\($0).Kind.allCases.map(ScreenKind.part)" })
 
             public var descriptorType: any ScreenDescriptor.Type {
                 switch self {
@@ -270,11 +270,7 @@ enum Fixtures {
         protocol PlaceholderBuilding
         enum Screens
         enum ScreenKind
-        extension Screens
-        enum ScreensPart01
-        struct ScreensPart01Slot
-        extension ScreensPart01.Builders
-        extension PlaceholderBuilding
+        \((1...ScreensParts.count).flatMap { ScreensParts.topLevelDeclarations(ScreensParts.part($0, in: "")) }.joined(separator: "\n"))
         protocol Screen
         struct Recipe
 
@@ -283,37 +279,52 @@ enum Fixtures {
     /// The registries of a workspace without screens of `new-feature`'s.
     static let emptyRegistry = ScreenRegistry(screens: [], partsFolder: "Core/Core/Descriptors", appResolver: nil)
 
+    /// One line per part of `Screens` (`ScreensParts.count` of them), `line` given the part's digits.
+    static func partLines(separator: String = "\n", _ line: (String) -> String) -> String {
+        (1...ScreensParts.count).map { line(ScreensParts.part($0, in: "").digits) }.joined(separator: separator)
+    }
+
+    /// Every part of `Screens`, empty.
+    static var emptyParts: [String: String] {
+        Dictionary(
+            uniqueKeysWithValues: (1...ScreensParts.count).map { number in
+                let part = ScreensParts.part(number, in: "Core/Core/Descriptors")
+                return (part.path, emptyRegistry.partText(part, screens: []))
+            })
+    }
+
     /// The anchor files, and one source per other target, in memory.
     static func files() -> InMemoryFileSystem {
-        InMemoryFileSystem([
-            "Package.swift": packageSwift,
-            "Core/Core/Descriptors/Descriptor.swift": descriptorSwift,
-            "Core/Core/Descriptors/Screens.swift": screensSwift,
-            "Core/Core/Descriptors/ScreenKind.swift": screenKindSwift,
-            "Core/Core/Descriptors/Screens+Part01.swift": emptyRegistry.partText(
-                ScreensParts.part(1, in: "Core/Core/Descriptors"), screens: []),
-            "App/App/Composition/AppResolver+Screens.swift": emptyRegistry.appBuildersText(
-                ResolverConformer(path: "App/App/Composition/AppResolver.swift", typeName: "AppResolver", line: 11)),
-            "Core/Core/Screen.swift": "public protocol Screen: AnyObject {}\npublic struct Recipe {}\n",
-            "Core/CoreTesting/StubResolver.swift": stubResolverSwift,
-            "Core/CoreTesting/PlaceholderScreen.swift": "import Core\n\npublic final class PlaceholderScreen: Screen {}\n",
-            "Sandboxes/SandboxSupport/Sandbox.swift": "import Core\nimport CoreTesting\n\npublic enum Sandbox {}\n",
-            "App/App/Composition/AppResolver.swift": appResolverSwift,
-            "App/cookbook/main.swift": "import App\n",
-            "Tests/CoreTests/TestDoubles.swift": testDoublesSwift,
-            "Tests/AppTests/AppTests.swift": "import App\nimport Core\nimport CoreTesting\nimport Testing\n",
-            "Tests/EndToEndTests/EndToEndTests.swift": "import Core\nimport Foundation\nimport Testing\n\nlet app = \"cookbook\"\n",
-            "App/App/Storage.swift": "import CSQLite\n\nfinal class Storage {}\n",
-            "Core/top-level-declarations.txt": coreTopLevelDeclarations,
-            "Features/Feed/FeedFeature.swift": "import Core\n\npublic enum FeedFeature {}\n",
-            "Features/Favorites/FavoritesFeature.swift": "import Core\n\npublic enum FavoritesFeature {}\n",
-            "App/Entries/FeedEntry/FeedEntry.swift": "import Core\ninternal import Feed\n\npublic enum FeedEntry {}\n",
-            "App/Entries/FavoritesEntry/FavoritesEntry.swift": "import Core\ninternal import Favorites\n\npublic enum FavoritesEntry {}\n",
-            "Sandboxes/FeedSandbox/main.swift": "import Core\nimport CoreTesting\nimport Feed\nimport SandboxSupport\n",
-            "Sandboxes/FavoritesSandbox/main.swift": "import Core\nimport CoreTesting\nimport Favorites\nimport SandboxSupport\n",
-            "Tests/FeedTests/FeedTests.swift": "import Core\nimport CoreTesting\n@testable import Feed\nimport Testing\n",
-            "Tests/FavoritesTests/FavoritesTests.swift": "import Core\nimport CoreTesting\n@testable import Favorites\nimport Testing\n",
-        ])
+        InMemoryFileSystem(
+            emptyParts.merging([
+                "Package.swift": packageSwift,
+                "Core/Core/Descriptors/Descriptor.swift": descriptorSwift,
+                "Core/Core/Descriptors/Screens.swift": screensSwift,
+                "Core/Core/Descriptors/ScreenKind.swift": screenKindSwift,
+                "App/App/Composition/AppResolver+Screens.swift": emptyRegistry.appBuildersText(
+                    ResolverConformer(path: "App/App/Composition/AppResolver.swift", typeName: "AppResolver", line: 11)),
+                "Core/Core/Screen.swift": "public protocol Screen: AnyObject {}\npublic struct Recipe {}\n",
+                "Core/CoreTesting/StubResolver.swift": stubResolverSwift,
+                "Core/CoreTesting/PlaceholderScreen.swift": "import Core\n\npublic final class PlaceholderScreen: Screen {}\n",
+                "Sandboxes/SandboxSupport/Sandbox.swift": "import Core\nimport CoreTesting\n\npublic enum Sandbox {}\n",
+                "App/App/Composition/AppResolver.swift": appResolverSwift,
+                "App/cookbook/main.swift": "import App\n",
+                "Tests/CoreTests/TestDoubles.swift": testDoublesSwift,
+                "Tests/AppTests/AppTests.swift": "import App\nimport Core\nimport CoreTesting\nimport Testing\n",
+                "Tests/EndToEndTests/EndToEndTests.swift": "import Core\nimport Foundation\nimport Testing\n\nlet app = \"cookbook\"\n",
+                "App/App/Storage.swift": "import CSQLite\n\nfinal class Storage {}\n",
+                "Core/top-level-declarations.txt": coreTopLevelDeclarations,
+                "Features/Feed/FeedFeature.swift": "import Core\n\npublic enum FeedFeature {}\n",
+                "Features/Favorites/FavoritesFeature.swift": "import Core\n\npublic enum FavoritesFeature {}\n",
+                "App/Entries/FeedEntry/FeedEntry.swift": "import Core\ninternal import Feed\n\npublic enum FeedEntry {}\n",
+                "App/Entries/FavoritesEntry/FavoritesEntry.swift":
+                    "import Core\ninternal import Favorites\n\npublic enum FavoritesEntry {}\n",
+                "Sandboxes/FeedSandbox/main.swift": "import Core\nimport CoreTesting\nimport Feed\nimport SandboxSupport\n",
+                "Sandboxes/FavoritesSandbox/main.swift": "import Core\nimport CoreTesting\nimport Favorites\nimport SandboxSupport\n",
+                "Tests/FeedTests/FeedTests.swift": "import Core\nimport CoreTesting\n@testable import Feed\nimport Testing\n",
+                "Tests/FavoritesTests/FavoritesTests.swift":
+                    "import Core\nimport CoreTesting\n@testable import Favorites\nimport Testing\n",
+            ]) { _, anchor in anchor })
     }
 }
 

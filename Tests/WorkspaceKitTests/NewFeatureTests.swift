@@ -14,6 +14,7 @@ struct NewFeatureTests {
 
     @Test func thePlanCreatesTheFeatureAndEditsEveryAnchor() throws {
         let plan = try command().plan("Pantry")
+        let pantryPart = ScreensParts.part(ScreensParts.number(of: "Pantry"), in: "Core/Core/Descriptors")
 
         #expect(
             plan.changes.filter { $0.kind == .create }.map(\.path) == [
@@ -21,26 +22,26 @@ struct NewFeatureTests {
                 "Features/Pantry/PantryTranslator.swift", "Features/Pantry/PantryState.swift", "Tests/PantryTests/PantryScreenTests.swift",
                 "Sandboxes/PantrySandbox/main.swift", "App/Entries/PantryEntry/PantryEntry.swift",
             ])
-        // The screen goes into the existing part: no other file of Core changes, nor CoreTesting's
+        // The screen goes into the part its name hashes to: no other file of Core changes, nor CoreTesting's
         // StubResolver (a `PlaceholderBuilding` resolver gets the part's placeholder).
         #expect(
             plan.changes.filter { $0.kind == .change }.map(\.path) == [
-                "Package.swift", "Core/Core/Descriptors/Screens+Part01.swift", "App/App/Composition/AppResolver+Screens.swift",
+                "Package.swift", pantryPart.path, "App/App/Composition/AppResolver+Screens.swift",
                 "Tests/CoreTests/TestDoubles.swift",
             ])
         #expect(plan.manualSteps.isEmpty)
         let text = Dictionary(uniqueKeysWithValues: plan.changes.map { ($0.path, $0.text) })
         #expect(text["Package.swift"]?.contains("    \"Favorites\",\n    \"Pantry\",\n]") == true)
-        let part = try #require(text["Core/Core/Descriptors/Screens+Part01.swift"])
+        let part = try #require(text[pantryPart.path])
         // One line a screen in each place, as ScreenRegistry writes them.
         for line in [
-            "extension Screens {\n    public typealias Pantry = ScreensPart01.Pantry\n}\n",
+            "extension Screens {\n    public typealias Pantry = \(pantryPart.namespace).Pantry\n}\n",
             "    public enum Kind: ScreenKind.PartKind, CaseIterable {\n        case pantry\n\n",
             "            switch self {\n            case .pantry: return Pantry.self\n            }\n",
             "    public protocol Builders: AnyObject {\n        @MainActor func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen\n    }\n",
             "        }\n        public func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen { resolver.placeholder(for: descriptor, in: environment) }\n    }\n",
             "    public struct Pantry: PlainScreenDescriptor { public static var kind: ScreenKind { .part(Kind.pantry) }; public static var linkPath: String { \"pantry\" }; ",
-            "{ resolver.part01.builders.buildPantry(self, in: environment) } }\n}\n",
+            "{ resolver.\(pantryPart.slot).builders.buildPantry(self, in: environment) } }\n}\n",
         ] {
             #expect(part.contains(line), "\(line)")
         }
@@ -58,7 +59,7 @@ struct NewFeatureTests {
                 "@MainActor func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen { screen(descriptor, environment) }"
             ) == true)
         // Nothing names the descriptor unqualified, outside its own declaration.
-        for (path, text) in text where path != "Core/Core/Descriptors/Screens+Part01.swift" && path != "Package.swift" {
+        for (path, text) in text where path != pantryPart.path && path != "Package.swift" {
             #expect(
                 SwiftSource(text).offsets(ofWord: "Pantry").allSatisfy {
                     $0 >= 8 && text.utf8.dropFirst($0 - 8).starts(with: "Screens.".utf8)
@@ -95,13 +96,13 @@ struct NewFeatureTests {
             text["App/App/Composition/AppResolver+Screens.swift"]?.contains(
                 "{ PantryEntry.makeScreen(descriptor, environment: environment) }\n    @MainActor func buildMealPlan(_ descriptor: Screens.MealPlan, in environment: any Environment) -> any Screen { MealPlanEntry.makeScreen("
             ) == true)
+        let mealPlanPart = ScreensParts.part(ScreensParts.number(of: "MealPlan"), in: "Core/Core/Descriptors")
         #expect(
-            text["Core/Core/Descriptors/Screens+Part01.swift"]?.contains(
-                "builders.buildPantry(self, in: environment) } }\n    public struct MealPlan: PlainScreenDescriptor {"
-            ) == true)
+            text[mealPlanPart.path]?.contains(
+                "extension Screens {\n    public typealias MealPlan = \(mealPlanPart.namespace).MealPlan\n") == true)
         #expect(
-            text["Core/Core/Descriptors/Screens+Part01.swift"]?.contains(
-                "    public typealias Pantry = ScreensPart01.Pantry\n    public typealias MealPlan = ScreensPart01.MealPlan\n") == true)
+            text[mealPlanPart.path]?.contains(
+                "    public struct MealPlan: PlainScreenDescriptor { public static var kind: ScreenKind { .part(Kind.mealPlan) }") == true)
         #expect(!text.values.contains { $0.contains("Screens.Screens") })
         #expect(plan.manualSteps.isEmpty)
 

@@ -12,14 +12,15 @@ struct ScreensPartsTests {
 
     @Test func aScreenGoesIntoItsPartWithItsNameKindBuilderAndPlaceholder() throws {
         let plan = try command().plan("Pantry")
-        let part = try #require(plan.changes.first { $0.path == "Core/Core/Descriptors/Screens+Part01.swift" })
+        let digits = ScreensParts.part(ScreensParts.number(of: "Pantry"), in: "").digits
+        let part = try #require(plan.changes.first { $0.path == "Core/Core/Descriptors/Screens+Part\(digits).swift" })
 
         #expect(part.kind == .change)
-        #expect(part.summary == "Screens.Pantry (link pantry), the part's 1 of \(ScreensParts.capacity) (generated)")
+        #expect(part.summary == "Screens.Pantry (link pantry), in part \(digits) of \(ScreensParts.count) by its name (generated)")
         #expect(
             part.text.contains(
                 """
-                    public struct Pantry: PlainScreenDescriptor { public static var kind: ScreenKind { .part(Kind.pantry) }; public static var linkPath: String { "pantry" }; public init() {}; public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen { resolver.part01.builders.buildPantry(self, in: environment) } }
+                    public struct Pantry: PlainScreenDescriptor { public static var kind: ScreenKind { .part(Kind.pantry) }; public static var linkPath: String { "pantry" }; public init() {}; public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen { resolver.part\(digits).builders.buildPantry(self, in: environment) } }
                 }
 
                 """))
@@ -35,38 +36,36 @@ struct ScreensPartsTests {
                 "Screens.Pantry"))
     }
 
-    @Test func aFullPartStartsTheNextAndListsIt() throws {
+    @Test func everyPartIsThereFromTheStartSoAScreenNeverStartsOne() throws {
         let files = Fixtures.files()
-        let fillers = (0..<ScreensParts.capacity).map { "Filler\($0)" }
+        let fillers = (0..<60).map { "Filler\($0)" }
         for name in fillers {
             try files.write(try SourceEdits.addingFeature(name, toManifest: try files.read("Package.swift")), to: "Package.swift")
         }
         for change in try command(files, adding: fillers).registryChanges() {
+            #expect(change.kind == .change, "\(change.path) is made by the first screen")
             try files.write(change.text, to: change.path)
         }
 
         let plan = try command(files, adding: fillers).plan("MealPlan")
-        let changed = Dictionary(uniqueKeysWithValues: plan.changes.map { ($0.path, $0.text) })
-        let second = try #require(plan.changes.first { $0.path == "Core/Core/Descriptors/Screens+Part02.swift" })
-        #expect(second.kind == .create)
-        #expect(second.text.contains("public enum ScreensPart02 {"))
-        #expect(second.text.contains("    public typealias MealPlan = ScreensPart02.MealPlan\n"))
-        #expect(second.text.contains("{ resolver.part02.builders.buildMealPlan(self, in: environment) } }\n"))
+        let part = ScreensParts.part(ScreensParts.number(of: "MealPlan"), in: "Core/Core/Descriptors")
+        // Its part, the builders of the app and of a test, the manifest: no list of the parts, no new file in Core.
+        let outside = plan.changes.filter { !$0.path.contains("MealPlan") }.map(\.path).sorted()
         #expect(
-            changed["Core/top-level-declarations.txt"]?.hasSuffix(
-                "# Descriptors/Screens+Part02.swift\nextension Screens\nenum ScreensPart02\nstruct ScreensPart02Slot\nextension ScreensPart02.Builders\nextension PlaceholderBuilding\n"
-            ) == true)
-        let descriptor = try #require(changed["Core/Core/Descriptors/Descriptor.swift"])
-        #expect(
-            descriptor.contains(
-                "    @MainActor var part01: ScreensPart01Slot { get }\n    @MainActor var part02: ScreensPart02Slot { get }\n"))
-        #expect(descriptor.contains("public protocol PartBuilders:\n    ScreensPart01.Builders,\n    ScreensPart02.Builders\n{}\n"))
-        #expect(
-            changed["Core/Core/Descriptors/ScreenKind.swift"]?.contains(
-                "        + ScreensPart01.Kind.allCases.map(ScreenKind.part)\n        + ScreensPart02.Kind.allCases.map(ScreenKind.part)\n")
-                == true)
-        // The full part is left alone.
-        #expect(changed["Core/Core/Descriptors/Screens+Part01.swift"] == nil)
+            outside
+                == ["App/App/Composition/AppResolver+Screens.swift", part.path, "Package.swift", "Tests/CoreTests/TestDoubles.swift"]
+                .sorted())
+        let text = try #require(plan.changes.first { $0.path == part.path }?.text)
+        #expect(text.contains("    public typealias MealPlan = \(part.namespace).MealPlan\n"))
+        #expect(text.contains("{ resolver.\(part.slot).builders.buildMealPlan(self, in: environment) } }\n"))
+    }
+
+    @Test func aNamesPartIsTheSameOnEveryRunAndSpreadsOverEveryPart() {
+        #expect(ScreensParts.number(of: "Pantry") == ScreensParts.number(of: "Pantry"))
+        let numbers = (0..<1_000).map { ScreensParts.number(of: "Pantry\($0)") }
+        #expect(Set(numbers) == Set(1...ScreensParts.count))
+        let counts = Dictionary(grouping: numbers, by: { $0 }).values.map(\.count)
+        #expect(counts.max() ?? 0 < 100, "about 50 a part at 1,000 screens: \(counts.sorted())")
     }
 
     @Test func aNewPartWithoutItsListsFailsBeforeWriting() throws {

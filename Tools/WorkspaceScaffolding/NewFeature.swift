@@ -229,15 +229,19 @@ public struct NewFeature {
         } catch {
             throw Failure("\(error) — nothing was written")
         }
-        let position = registry.screens.firstIndex(of: name) ?? registry.screens.count
-        let screenPart = registry.part(ofScreenAt: position)
-        for (path, text) in registry.files(parts: [screenPart.number]) {
+        let screenPart = registry.part(of: name)
+        // Its own part, and any part an older workspace lacks (all are made at once, in order).
+        let missing = (1...registry.partCount).filter { number in
+            let path = ScreensParts.part(number, in: registry.partsFolder).path
+            return edited[path] == nil && !files.itemExists(path)
+        }
+        for (path, text) in registry.files(parts: Array(Set(missing + [screenPart.number])).sorted()) {
             let current = edited[path]?.text ?? (try? files.read(path))
             guard current != text else { continue }
             let part = (1...registry.partCount).map { ScreensParts.part($0, in: registry.partsFolder) }.first { $0.path == path }
             let summary =
                 path == screenPart.path
-                ? "\(descriptor) (link \(forms.kebab)), the part's \(position % ScreensParts.capacity + 1) of \(ScreensParts.capacity) (generated)"
+                ? "\(descriptor) (link \(forms.kebab)), in part \(screenPart.digits) of \(ScreensParts.count) by its name (generated)"
                 : part == nil
                     ? "\(templates.builderName) → \(templates.entryName).makeScreen (generated)"
                     : "regenerated from Package.swift's features"

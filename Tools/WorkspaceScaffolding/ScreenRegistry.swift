@@ -3,7 +3,7 @@ import WorkspaceBase
 /// The registries of the screens `new-feature` makes, generated from their one declaration: the
 /// names in `let features = [ … ]` of Package.swift whose descriptor is not written by hand in
 /// `enum Screens` (the app's own screens are). For each, in that order:
-/// - in its part of `Screens` (`Screens+Part01.swift`, 50 a part): its name in `Screens`, its kind
+/// - in its part of `Screens` (`Screens+Part01.swift` to `Part20`, by its name's hash): its name in `Screens`, its kind
 ///   and that kind's arm, its builder's requirement, its placeholder and its descriptor;
 /// - beside the app's resolver (`AppResolver+Screens.swift`): `import PantryEntry` and its builder.
 ///
@@ -72,12 +72,12 @@ package struct ScreenRegistry: Equatable {
         }
     }
 
-    /// How many parts the screens take (at least one: the repository starts with an empty one).
-    package var partCount: Int { max(1, (screens.count + ScreensParts.capacity - 1) / ScreensParts.capacity) }
+    /// How many parts there are: all of them, whatever the number of screens (`ScreensParts`).
+    package var partCount: Int { ScreensParts.count }
 
-    /// The part holding the screen at `position` in the declaration.
-    func part(ofScreenAt position: Int) -> ScreensParts.Part {
-        ScreensParts.part(position / ScreensParts.capacity + 1, in: partsFolder)
+    /// The part holding the screen `name`.
+    func part(of name: String) -> ScreensParts.Part {
+        ScreensParts.part(ScreensParts.number(of: name), in: partsFolder)
     }
 
     /// Every generated file, by path: the parts, then the app's builders.
@@ -87,9 +87,7 @@ package struct ScreenRegistry: Equatable {
     func files(parts numbers: [Int]) -> [(path: String, text: String)] {
         var result = numbers.map { number in
             let part = ScreensParts.part(number, in: partsFolder)
-            let first = (number - 1) * ScreensParts.capacity
-            let names = screens.indices.contains(first) ? Array(screens[first..<min(screens.count, first + ScreensParts.capacity)]) : []
-            return (part.path, partText(part, screens: names))
+            return (part.path, partText(part, screens: screens.filter { ScreensParts.number(of: $0) == number }))
         }
         if let appResolver { result.append((appBuildersPath(appResolver), appBuildersText(appResolver))) }
         return result
@@ -119,9 +117,9 @@ package struct ScreenRegistry: Equatable {
         }
         return Self.header + """
 
-            /// Screens made by `workspace new-feature`, at most \(ScreensParts.capacity) a part, with all they need: their names
-            /// in `\(screensName)`, their kinds, their builders, their descriptors. Adding a screen changes this
-            /// file alone, which no other part reads (docs/architecture.md, "Screens in parts").
+            /// Screens made by `workspace new-feature` whose names hash to this part, one of \(ScreensParts.count), with
+            /// all they need: their names in `\(screensName)`, their kinds, their builders, their descriptors. Adding
+            /// a screen changes this file alone, which no other part reads (docs/architecture.md, "Screens in parts").
             extension \(screensName) {
             \(lines(4) { $0.name(part: part) })}
 

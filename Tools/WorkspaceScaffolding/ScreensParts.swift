@@ -1,20 +1,39 @@
 import WorkspaceBase
 
 /// Where `new-feature` declares a screen: the parts of `Screens`, files beside the one declaring
-/// `enum Screens` (`Screens+Part01.swift`, …), each holding at most `capacity` screens and
-/// everything they need: their names in `Screens` (`typealias Pantry = ScreensPart01.Pantry`),
-/// their kinds (`ScreensPart01.Kind`), their builders (`ScreensPart01.Builders`), placeholders for
-/// a `PlaceholderBuilding` resolver (`ScreensPart01.Placeholders`) and their descriptors.
+/// `enum Screens` (`Screens+Part01.swift` to `Screens+Part20.swift`), each holding the screens whose
+/// names hash to it and everything they need: their names in `Screens` (`typealias Pantry =
+/// ScreensPart07.Pantry`), their kinds (`ScreensPart07.Kind`), their builders
+/// (`ScreensPart07.Builders`), placeholders for a `PlaceholderBuilding` resolver
+/// (`ScreensPart07.Placeholders`) and their descriptors.
 ///
 /// Why a part holds all of it: inside a module, the Swift driver recompiles every file that reads a
 /// declaration whose body changed. When each descriptor named a `ScreenKind` case and a `Resolver`
 /// requirement, a new screen changed both, and every part compiled again (at 305 features, 13
 /// files of Core against 2). Now a screen changes its own part's declarations, which no other part
-/// reads. A new part changes what lists the parts (`Resolver`'s slots, `PartBuilders`,
-/// `ScreenKind.allCases`) and is a new top-level declaration, so parts are few and kept full.
+/// reads.
+///
+/// Why a fixed number of parts, chosen by a hash of the name: a new part is a new file and new
+/// top-level names in Core and changes what lists the parts (`Resolver`'s slots, `PartBuilders`,
+/// `ScreenKind.allCases`), and then every module that imports Core compiles again: 283 s for the
+/// app at 305 features, where a screen added to an existing part costs it 2 s of compiling. So every
+/// part exists from the start and no screen ever starts one; about 50 screens a part at 1,000
+/// features. A name's part never depends on the other names, so two branches that each add a
+/// feature put it where the merged list would.
 package enum ScreensParts {
-    static let capacity = 50
+    /// How many parts there are, all of them from the start.
+    static let count = 20
     static let prefix = "Screens+Part"
+
+    /// The part a screen named `name` goes into, 1 through `count`: FNV-1a of its UTF-8 bytes, the
+    /// same on every machine and every run (Swift's own `hashValue` is seeded per process).
+    static func number(of name: String) -> Int {
+        var hash: UInt32 = 2_166_136_261
+        for byte in name.utf8 {
+            hash = (hash ^ UInt32(byte)) &* 16_777_619
+        }
+        return Int(hash % UInt32(count)) + 1
+    }
 
     /// One part's names: `Screens+Part07.swift` declares `enum ScreensPart07`, its slot type
     /// `ScreensPart07Slot` and `Resolver`'s requirement `part07`.

@@ -94,13 +94,51 @@ public protocol Resolver: AnyObject, Sendable {
     @MainActor func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
     /// The builders of each part of `Screens`, given by the part to a resolver that has them.
     @MainActor var part01: ScreensPart01Slot { get }
+    @MainActor var part02: ScreensPart02Slot { get }
+    @MainActor var part03: ScreensPart03Slot { get }
+    @MainActor var part04: ScreensPart04Slot { get }
+    @MainActor var part05: ScreensPart05Slot { get }
+    @MainActor var part06: ScreensPart06Slot { get }
+    @MainActor var part07: ScreensPart07Slot { get }
+    @MainActor var part08: ScreensPart08Slot { get }
+    @MainActor var part09: ScreensPart09Slot { get }
+    @MainActor var part10: ScreensPart10Slot { get }
+    @MainActor var part11: ScreensPart11Slot { get }
+    @MainActor var part12: ScreensPart12Slot { get }
+    @MainActor var part13: ScreensPart13Slot { get }
+    @MainActor var part14: ScreensPart14Slot { get }
+    @MainActor var part15: ScreensPart15Slot { get }
+    @MainActor var part16: ScreensPart16Slot { get }
+    @MainActor var part17: ScreensPart17Slot { get }
+    @MainActor var part18: ScreensPart18Slot { get }
+    @MainActor var part19: ScreensPart19Slot { get }
+    @MainActor var part20: ScreensPart20Slot { get }
 }
 
 /// Every part's builders: what a resolver conforms to besides `Resolver`
 /// (`final class AppResolver: Resolver, PartBuilders`). Each part gives a resolver that has its
 /// builders the part's slot, so a resolver without this does not conform to `Resolver`.
 public protocol PartBuilders:
-    ScreensPart01.Builders
+    ScreensPart01.Builders,
+    ScreensPart02.Builders,
+    ScreensPart03.Builders,
+    ScreensPart04.Builders,
+    ScreensPart05.Builders,
+    ScreensPart06.Builders,
+    ScreensPart07.Builders,
+    ScreensPart08.Builders,
+    ScreensPart09.Builders,
+    ScreensPart10.Builders,
+    ScreensPart11.Builders,
+    ScreensPart12.Builders,
+    ScreensPart13.Builders,
+    ScreensPart14.Builders,
+    ScreensPart15.Builders,
+    ScreensPart16.Builders,
+    ScreensPart17.Builders,
+    ScreensPart18.Builders,
+    ScreensPart19.Builders,
+    ScreensPart20.Builders
 {}
 
 /// A resolver whose screens of every part are `placeholder(for:in:)` (CoreTesting's `StubResolver`):

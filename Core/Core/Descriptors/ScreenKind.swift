@@ -32,6 +32,25 @@ public enum ScreenKind: CaseIterable, Hashable, Sendable {
     public static let allCases: [ScreenKind] =
         [.feed, .recipeSearch, .recipeDetails, .chooseIngredients, .authorRecipes, .kitchenPreferences, .shoppingList, .favorites, .about]
         + ScreensPart01.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart02.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart03.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart04.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart05.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart06.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart07.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart08.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart09.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart10.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart11.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart12.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart13.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart14.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart15.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart16.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart17.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart18.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart19.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart20.Kind.allCases.map(ScreenKind.part)
 
     /// The descriptor type of this kind of screen. Each arm is a `return` statement: as one
     /// `switch` expression the compiler joins the types of every arm, about a second of

@@ -4,9 +4,9 @@
 // feature merge without a conflict (`merge=union` in .gitattributes).
 // swift-format-ignore-file
 
-/// Screens made by `workspace new-feature`, at most 50 a part, with all they need: their names
-/// in `Screens`, their kinds, their builders, their descriptors. Adding a screen changes this
-/// file alone, which no other part reads (docs/architecture.md, "Screens in parts").
+/// Screens made by `workspace new-feature` whose names hash to this part, one of 20, with
+/// all they need: their names in `Screens`, their kinds, their builders, their descriptors. Adding
+/// a screen changes this file alone, which no other part reads (docs/architecture.md, "Screens in parts").
 extension Screens {
 }
 
