@@ -67,15 +67,16 @@ Tools/workspace new-feature Pantry --dry-run
 
 step "workspace new-feature Pantry"
 Tools/workspace new-feature Pantry
-# The screen goes into the first part of `Screens` (at most 50 screens, everything they need in one
-# file): named `Screens.Pantry`, not a new top-level name in Core (which would recompile every
-# feature), its kind and builder the part's own (docs/architecture.md, "Screens in parts").
-part='Core/Core/Descriptors/Screens+Part01.swift'
-grep -q '^    public typealias Pantry = ScreensPart01.Pantry$' "$part" || fail "Screens names no Pantry in $part"
-grep -q '^    public struct Pantry: PlainScreenDescriptor { ' "$part" || fail "ScreensPart01.Pantry is not in $part"
-grep -q '^        case pantry$' "$part" || fail "ScreensPart01.Kind has no case pantry"
+# The screen goes into the part of `Screens` its name hashes to (one of twenty, everything its
+# screens need in one file): named `Screens.Pantry`, not a new top-level name in Core (which would
+# recompile every feature), its kind and builder the part's own (docs/architecture.md, "Screens in parts").
+part=$(grep -l '^    public typealias Pantry = ScreensPart[0-9]*\.Pantry$' Core/Core/Descriptors/Screens+Part*.swift || true)
+[ "$(printf '%s\n' "$part" | grep -c .)" -eq 1 ] || fail "no single part of Screens names Pantry: ${part:-none}"
+number=$(basename "$part" .swift); number=${number#Screens+Part}
+grep -q '^    public struct Pantry: PlainScreenDescriptor { ' "$part" || fail "ScreensPart$number.Pantry is not in $part"
+grep -q '^        case pantry$' "$part" || fail "ScreensPart$number.Kind has no case pantry"
 grep -q '^        @MainActor func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen$' "$part" \
-  || fail "ScreensPart01.Builders has no buildPantry"
+  || fail "ScreensPart$number.Builders has no buildPantry"
 # App builds its screens through the feature's entry, never importing the feature itself.
 grep -q '^internal import Pantry$' App/Entries/PantryEntry/PantryEntry.swift || fail "App/Entries/PantryEntry does not import Pantry"
 grep -q '^import PantryEntry$' App/App/Composition/AppResolver+Screens.swift || fail "AppResolver+Screens does not import PantryEntry"
@@ -83,7 +84,7 @@ grep -q '^import PantryEntry$' App/App/Composition/AppResolver+Screens.swift || 
 # else (seen with git, so in this checkout: a copy has no repository).
 if $in_place; then
   changed=$(git -c core.quotepath=off status --porcelain --untracked-files=no | sed 's/^...//' | sort | tr '\n' ' ')
-  [ "$changed" = "App/App/Composition/AppResolver+Screens.swift Core/Core/Descriptors/Screens+Part01.swift Package.swift project-spec.yml " ] \
+  [ "$changed" = "App/App/Composition/AppResolver+Screens.swift $part Package.swift project-spec.yml " ] \
     || fail "new-feature changed other files than Package.swift and the files generated from it: $changed"
 fi
 # Scaffolded code is in the project's style.
