@@ -121,6 +121,14 @@ struct BuildOutputReaderTests {
         #expect(reworded.explanation { nil } == .unknownDriverOutput(driverVersion: nil))
     }
 
+    @Test("a build that did not ask for the driver's remarks records what compiled, and that the why was not asked")
+    func remarksNotAsked() throws {
+        var plain = try Self.read("member-added") { $0.hasPrefix("remark:") ? "" : $0 }
+        plain.remarksAsked = false
+        #expect(plain.explanation { "Swift version 9.9" } == .notAsked)
+        #expect(plain.modules.map(\.name) == ["Base", "FeatA", "FeatB"])
+    }
+
     @Test("declarations in the driver's words, as a person names them")
     func declarationNames() {
         #expect(DeclarationName(node: "interface of type '4Core7ScreensO6PantryV'") == .init(name: "Screens.Pantry", module: "Core"))

@@ -40,6 +40,9 @@ struct FocusTests {
         #expect(disk.focus.programs(for: large) == disk.root.path + "/.build/large/debug")
         #expect(disk.focus.buildArguments(for: large).prefix(5).last == disk.root.path + "/.build/large")
         #expect(disk.focus.scratch(for: large, sanitizer: "thread") == disk.root.path + "/.build/sanitize-thread")
+        // Without the driver's remarks, which SwiftPM would match line by line from every module.
+        #expect(disk.focus.buildArguments(for: small).contains("-driver-show-incremental"))
+        #expect(!disk.focus.buildArguments(for: large).contains("-driver-show-incremental"))
     }
 
     @Test("a closure that is not closed, or names a target the manifest lacks, is refused before anything builds")

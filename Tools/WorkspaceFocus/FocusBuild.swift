@@ -15,6 +15,7 @@ extension Focus {
         let lock = try prepare(targets, of: manifest, waiting: waiting)
         defer { lock.unlock() }
         let recorder = recorder()
+        recorder?.remarksAsked = !driverRemarks(for: targets).isEmpty
         let command = command(buildArguments(for: targets), targets: targets, of: manifest)
         let build = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
             BuildRecorder.pass(line, to: recorder)

@@ -38,6 +38,10 @@ public struct BuildOutputReader {
     /// Files the driver recompiles because a module they import changed, traced or not.
     private var invalidatedExternally: [(file: String, driverModule: String?)] = []
 
+    /// Whether the build asked the driver for its remarks; without them a recompile is `notAsked`,
+    /// not a driver whose output this version does not understand.
+    public var remarksAsked = true
+
     public init(path: @escaping (_ module: String, _ file: String) -> String = { _, file in file }) {
         self.path = path
     }
@@ -143,7 +147,7 @@ public struct BuildOutputReader {
     /// remarks are missing or not understood.
     public func explanation(driverVersion: () -> String?) -> BuildRecord.Explanation {
         if compiled.isEmpty { return .notNeeded }
-        guard understoodRemarks > 0 else { return .unknownDriverOutput(driverVersion: driverVersion()) }
+        guard understoodRemarks > 0 else { return remarksAsked ? .unknownDriverOutput(driverVersion: driverVersion()) : .notAsked }
         // A clean build: everything compiled because nothing had been.
         if !readPriors { return .notNeeded }
         var causes: [String: BuildRecord.RecompileCause] = [:]

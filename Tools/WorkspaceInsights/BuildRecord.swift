@@ -65,6 +65,9 @@ public struct BuildRecord: Codable, Sendable, Equatable {
         case notNeeded
         /// The driver's output did not have the shape this version understands.
         case unknownDriverOutput(driverVersion: String?)
+        /// The build did not ask the driver why (the app's closure in a large workspace:
+        /// `Focus.driverRemarks(for:)`); what compiled is recorded, not why.
+        case notAsked
     }
 
     public var startedAt: Date

@@ -81,6 +81,12 @@ public final class BuildRecorder {
         }
     }
 
+    /// Whether the build asks the driver for its remarks (`Focus.driverRemarks(for:)`).
+    public var remarksAsked: Bool {
+        get { reader.remarksAsked }
+        set { reader.remarksAsked = newValue }
+    }
+
     /// Takes a line of the build's output; returns it to be shown, or nil for a driver remark.
     public func take(_ line: String) -> String? {
         reader.read(line, at: seconds)

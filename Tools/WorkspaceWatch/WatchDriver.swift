@@ -179,6 +179,7 @@ package final class WatchDriver: WatchEffects {
             buildManifest = manifest
             programsFolder = plan.focus.programs(for: targets)
             recorder = plan.makeRecorder(manifest)
+            recorder?.remarksAsked = !plan.focus.driverRemarks(for: targets).isEmpty
             recordedUpTo = 0
             let command = plan.focus.command(plan.focus.buildArguments(for: targets), targets: targets, of: manifest)
             build = try ChildProcess([command.program] + command.arguments, input: .null, output: .pipe, ownGroup: true)

@@ -119,7 +119,7 @@ public struct Focus: Sendable, Equatable {
     /// nil (a program's closure holds the dynamic libraries it opens at run time, which no product
     /// of the program links). Undeclared imports are refused before it runs (`prepare`).
     public func buildArguments(for targets: Set<String>, product: String? = nil) -> [String] {
-        ["build", "--package-path", packageRoot, "--scratch-path", scratch(for: targets)] + Self.driverRemarks
+        ["build", "--package-path", packageRoot, "--scratch-path", scratch(for: targets)] + driverRemarks(for: targets)
             + (product.map { ["--product", $0] } ?? [])
     }
 
@@ -127,6 +127,17 @@ public struct Focus: Sendable, Equatable {
     /// in the focus passes it, recorded or not; it changes no compiled file, so a plain `swift build`
     /// in the same folder recompiles nothing for its absence.
     public static let driverRemarks = ["-Xswiftc", "-driver-show-incremental"]
+
+    /// The driver's remarks for a build of `targets`: none for a closure of more than
+    /// `largeClosure` targets (the app's in a large workspace, built in its own folder, so the
+    /// flag never flips in one folder). SwiftPM matches every line of every driver's output
+    /// against a regular expression, and after a change of Core's interface each of a thousand
+    /// modules' drivers remarks on every declaration of Core: at 305 features that took SwiftPM
+    /// 90 s of a 125 s build of the app after a pulled screen. Such builds are recorded without
+    /// the why (`BuildRecord.Explanation.notAsked`).
+    public func driverRemarks(for targets: Set<String>) -> [String] {
+        targets.count > Self.largeClosure ? [] : Self.driverRemarks
+    }
 
     /// The folder as the user would name it: `.build/focus`.
     public var relativeFolder: String {

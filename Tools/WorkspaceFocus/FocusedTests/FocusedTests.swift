@@ -123,7 +123,7 @@ public struct FocusedTests {
             [
                 "test", "--package-path", focus.packageRoot, "--scratch-path", focus.scratch(for: targets, sanitizer: sanitizer),
                 "--xunit-output", xUnitPath,
-            ] + Focus.driverRemarks
+            ] + focus.driverRemarks(for: targets)
         if let filter { arguments += ["--filter", filter] }
         if let sanitizer { arguments.append("--sanitize=\(sanitizer)") }
         if !xcTest { arguments.append("--disable-xctest") }
@@ -147,6 +147,7 @@ public struct FocusedTests {
         defer { try? FileManager.default.removeItem(at: reports) }
         let xUnit = reports.appendingPathComponent("results.xml")
         let filter = userFilter ?? TestSelection.filter(for: selections)
+        recorder?.remarksAsked = !focus.driverRemarks(for: Set(targets)).isEmpty
         let command = focus.command(
             swiftTestArguments(
                 filter: filter, sanitizer: sanitizer, xUnitPath: xUnit.path, xcTest: usesXCTest(names), targets: Set(targets)),
