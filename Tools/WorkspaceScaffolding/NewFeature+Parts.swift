@@ -64,11 +64,7 @@ extension NewFeature {
             guard current != text else { continue }
             changes.append(
                 Change(kind: current == nil ? .create : .change, path: path, summary: "from Package.swift's features", text: text))
-            if current == nil,
-                let part = (1...registry.partCount).map({ ScreensParts.part($0, in: registry.partsFolder) }).first(where: {
-                    $0.path == path
-                })
-            {
+            if current == nil, let part = registry.part(atPath: path) {
                 try planPart(part, index: index, edit: edit)
             }
         }

@@ -238,7 +238,7 @@ public struct NewFeature {
         for (path, text) in registry.files(parts: Array(Set(missing + [screenPart.number])).sorted()) {
             let current = edited[path]?.text ?? (try? files.read(path))
             guard current != text else { continue }
-            let part = (1...registry.partCount).map { ScreensParts.part($0, in: registry.partsFolder) }.first { $0.path == path }
+            let part = registry.part(atPath: path)
             let summary =
                 path == screenPart.path
                 ? "\(descriptor) (link \(forms.kebab)), in part \(screenPart.digits) of \(ScreensParts.count) by its name (generated)"

@@ -80,6 +80,11 @@ package struct ScreenRegistry: Equatable {
         ScreensParts.part(ScreensParts.number(of: name), in: partsFolder)
     }
 
+    /// The part whose file is `path`; nil for any other file.
+    func part(atPath path: String) -> ScreensParts.Part? {
+        (1...partCount).lazy.map { ScreensParts.part($0, in: partsFolder) }.first { $0.path == path }
+    }
+
     /// Every generated file, by path: the parts, then the app's builders.
     package var files: [(path: String, text: String)] { files(parts: Array(1...partCount)) }
 
