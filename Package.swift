@@ -4,8 +4,8 @@
 import PackageDescription
 
 /// Every feature module. Adding a feature is one line here; each name gets a module
-/// (`Features/<Name>`), the app's entry to it (`App/Entries/<Name>Entry`), a sandbox
-/// (`Sandboxes/<Name>Sandbox`) and tests (`Tests/<Name>Tests`).
+/// (`Features/<Name>`), a sandbox (`Sandboxes/<Name>Sandbox`), tests (`Tests/<Name>Tests`) and the
+/// app's entry to it, a file in its part's module (`App/Entries/EntriesPart07/<Name>Entry.swift`).
 let features: [String] = [
     "RecipeSearch",
     "RecipeDetails",
@@ -31,13 +31,29 @@ func featureModule(_ name: String) -> Target {
     .target(name: name, dependencies: ["Core"], path: "Features/\(name)", swiftSettings: swiftSettings)
 }
 
-/// How the app builds a feature's screens (`App/Entries/<Name>Entry`): App imports the entries, never a
-/// feature, so an edit inside a feature recompiles its entry's one file and not App's.
-func featureEntry(_ feature: String) -> Target {
-    .target(
-        name: "\(feature)Entry", dependencies: ["Core", .target(name: feature)], path: "App/Entries/\(feature)Entry",
-        swiftSettings: swiftSettings)
+/// The part of `Screens` a feature's screen is in, and its entry's module: 1 through 20, by an
+/// FNV-1a hash of its name (the workspace tool's `Conventions.part(of:)` computes the same). A
+/// name's part never depends on the other names, so two branches that each add a feature agree.
+func part(of feature: String) -> Int {
+    var hash: UInt32 = 2_166_136_261
+    for byte in feature.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    return Int(hash % 20) + 1
 }
+
+/// How the app builds the screens of the features of one part (`App/Entries/EntriesPart07`, one
+/// `<Name>Entry.swift` each): App imports these twenty modules, never a feature, so an edit inside a
+/// feature recompiles its entry's one file and not App's. Twenty, not one a feature, so that the
+/// app's build plans and asks the compiler about a twentieth of the entries' targets.
+func entriesPart(_ number: Int) -> Target {
+    let name = "EntriesPart" + (number < 10 ? "0" : "") + String(number)
+    let members = features.filter { part(of: $0) == number }
+    // A part without features imports nothing, so that no change of Core compiles it again.
+    return .target(
+        name: name, dependencies: members.isEmpty ? [] : ["Core"] + members.map { .target(name: $0) },
+        path: "App/Entries/\(name)", swiftSettings: swiftSettings)
+}
+
+let entriesParts = (1...20).map(entriesPart)
 
 /// A mini app running one feature alone, on the stub environment.
 func sandbox(_ feature: String) -> Target {
@@ -139,7 +155,7 @@ let package = Package(
         ),
         .target(
             name: "App",
-            dependencies: ["Core", "TerminalRunner", "CSQLite", "DataFormats", "WebAPI"] + features.map { .target(name: "\($0)Entry") },
+            dependencies: ["Core", "TerminalRunner", "CSQLite", "DataFormats", "WebAPI"] + entriesParts.map { .target(name: $0.name) },
             path: "App/App",
             swiftSettings: swiftSettings
         ),
@@ -176,7 +192,7 @@ let package = Package(
         toolLibrary("WorkspaceKit", dependencies: workspaceModules + ["DataFormats", "URLSessionHTTP"]),
         tool("workspace", library: "WorkspaceKit", folder: "WorkspaceMain"),
         libraryTests("WorkspaceKit", dependencies: workspaceModules + ["DataFormats"]),
-    ] + features.flatMap { [featureModule($0), featureEntry($0), sandbox($0), unitTests($0)] }
+    ] + entriesParts + features.flatMap { [featureModule($0), sandbox($0), unitTests($0)] }
 )
 
 // MARK: - Focus

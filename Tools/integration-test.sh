@@ -77,9 +77,13 @@ grep -q '^    public struct Pantry: PlainScreenDescriptor { ' "$part" || fail "S
 grep -q '^        case pantry$' "$part" || fail "ScreensPart$number.Kind has no case pantry"
 grep -q '^        @MainActor func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen$' "$part" \
   || fail "ScreensPart$number.Builders has no buildPantry"
-# App builds its screens through the feature's entry, never importing the feature itself.
-grep -q '^internal import Pantry$' App/Entries/PantryEntry/PantryEntry.swift || fail "App/Entries/PantryEntry does not import Pantry"
-grep -q '^import PantryEntry$' App/App/Composition/AppResolver+Screens.swift || fail "AppResolver+Screens does not import PantryEntry"
+# App builds its screens through the feature's entry, a file in the module of the same part's
+# entries, never importing the feature itself (docs/architecture.md, "Entries").
+entry="App/Entries/EntriesPart$number/PantryEntry.swift"
+grep -q '^internal import Pantry$' "$entry" || fail "$entry does not import Pantry"
+grep -q '^import EntriesPart'"$number"'$' App/App/Composition/AppResolver+Screens.swift \
+  || fail "AppResolver+Screens does not import EntriesPart$number"
+grep -q 'PantryEntry.makeScreen' App/App/Composition/AppResolver+Screens.swift || fail "AppResolver+Screens does not build Pantry through PantryEntry"
 # Outside the feature's own folders it changed Package.swift and what is generated from it, nothing
 # else (seen with git, so in this checkout: a copy has no repository).
 if $in_place; then

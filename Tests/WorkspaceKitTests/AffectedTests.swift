@@ -53,7 +53,7 @@ struct AffectedTests {
 
         #expect(!result.runsEverything)
         #expect(
-            result.affectedTargets == ["App", "cookbook", "AppTests", "EndToEndTests", "Feed", "FeedEntry", "FeedSandbox", "FeedTests"])
+            result.affectedTargets == ["App", "cookbook", "AppTests", "EndToEndTests", "Feed", "FeedSandbox", "FeedTests", "EntriesPart18"])
         #expect(result.testTargets == ["AppTests", "EndToEndTests", "FeedTests"])
         #expect(!result.affectedTargets.contains("Favorites"))
         #expect(AffectedAnalysis.testArguments(for: result) == ["test", "App", "EndToEnd", "Feed"])

@@ -90,28 +90,37 @@ struct ArchitectureCheckTests {
     }
 
     @Test func appReachesFeaturesThroughTheirEntriesOnly() throws {
-        let appThroughEntries = Fixtures.target(
-            "App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: ["FeedEntry", "FavoritesEntry"])
-        let favoritesEntry = Fixtures.target(
-            "FavoritesEntry", "regular", path: "App/Entries/FavoritesEntry", byName: ["Core"], target: ["Favorites"])
+        func entries(_ module: String, _ byName: [String], _ features: [String]) -> String {
+            Fixtures.target(module, "regular", path: "App/Entries/\(module)", byName: byName, target: features)
+        }
+        let app = Fixtures.target("App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: Fixtures.entriesModules)
         let json = Fixtures.manifestJSON
+            // App imports Favorites itself, whose part's module (03) lost it.
             .replacingOccurrences(
-                of: appThroughEntries,
-                with: Fixtures.target("App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: ["FeedEntry", "Favorites"])
+                of: app,
+                with: Fixtures.target(
+                    "App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: Fixtures.entriesModules + ["Favorites"])
             )
-            .replacingOccurrences(of: favoritesEntry + ",", with: "")
+            .replacingOccurrences(of: entries("EntriesPart03", ["Core"], ["Favorites"]), with: entries("EntriesPart03", [], []))
+            // Feed's part (18) reaches for the database; another part (05) holds Feed too.
             .replacingOccurrences(
-                of: Fixtures.target("FeedEntry", "regular", path: "App/Entries/FeedEntry", byName: ["Core"], target: ["Feed"]),
-                with: Fixtures.target("FeedEntry", "regular", path: "App/Entries/FeedEntry", byName: ["Core", "CSQLite"], target: ["Feed"]))
-        #expect(json.contains("\"Favorites\", null]}]") && !json.contains("FavoritesEntry"))
+                of: entries("EntriesPart18", ["Core"], ["Feed"]), with: entries("EntriesPart18", ["Core", "CSQLite"], ["Feed"])
+            )
+            .replacingOccurrences(of: entries("EntriesPart05", [], []), with: entries("EntriesPart05", ["Core"], ["Feed"]))
+            // A module of entries that is no part's.
+            .replacingOccurrences(of: "\n  ]\n}", with: ",\n    \(entries("FeedEntry", ["Core"], ["Feed"]))\n  ]\n}")
         let found = try violations(ignoringTests: json) { files in
-            try files.write("import Core\nimport CSQLite\ninternal import Feed\n", to: "App/Entries/FeedEntry/FeedEntry.swift")
+            try files.write("import Core\nimport CSQLite\ninternal import Feed\n", to: "App/Entries/EntriesPart18/FeedEntry.swift")
+            try files.write("import Core\ninternal import Feed\n", to: "App/Entries/EntriesPart05/FeedEntry.swift")
+            try files.write("import Core\ninternal import Feed\n", to: "App/Entries/FeedEntry/FeedEntry.swift")
         }.filter { $0.rule != "undeclared-import" }
         #expect(
             found.map(\.description) == [
-                "Package.swift:6: entry-dependencies: entry FeedEntry depends on CSQLite; an entry may depend on Core and Feed only — fix: remove CSQLite; what the entry needs belongs in Feed",
-                "Package.swift:1: entry-dependencies: App depends on the feature Favorites; App reaches a feature through its entry only, so that an edit inside the feature does not recompile App — fix: depend on FavoritesEntry instead, and build the screens through it",
-                "Package.swift:7: feature-entry: feature Favorites has no entry FavoritesEntry for the app — fix: list it in `features` (which adds App/Entries/FavoritesEntry) or add the entry target",
+                "Package.swift:1: entry-dependencies: EntriesPart05 depends on Feed; it may depend on Core and the features whose names hash to part 05 only — fix: Feed's entry belongs in EntriesPart18 (Package.swift's `part(of:)`)",
+                "Package.swift:1: entry-dependencies: EntriesPart18 depends on CSQLite; it may depend on Core and the features whose names hash to part 18 only — fix: remove CSQLite; what an entry needs belongs in its feature",
+                "Package.swift:6: entry-dependencies: App/Entries/FeedEntry holds FeedEntry, which is not one of the 20 modules of entries (EntriesPart01 to EntriesPart20) — fix: put a feature's entry in its part's module (Package.swift's `entriesPart`), or move FeedEntry out of App/Entries",
+                "Package.swift:1: entry-dependencies: App depends on the feature Favorites; App reaches a feature through its entry only, so that an edit inside the feature does not recompile App — fix: depend on EntriesPart03 instead, and build the screens through FavoritesEntry",
+                "Package.swift:7: feature-entry: feature Favorites has no entry for the app: EntriesPart03, the module of its part's entries, does not depend on it — fix: list it in `features` (which makes EntriesPart03 depend on it) and give it App/Entries/EntriesPart03/FavoritesEntry.swift",
             ])
     }
 

@@ -3,7 +3,7 @@ import Foundation
 @testable import WorkspaceBase
 @testable import WorkspaceScaffolding
 
-/// A small workspace in the shape of the real one: two features and their entries, the shared modules, the app,
+/// A small workspace in the shape of the real one: two features, the twenty modules of entries, the shared modules, the app,
 /// a system library, tests and an end-to-end target, as `swift package dump-package` prints it.
 enum Fixtures {
     static func target(
@@ -28,45 +28,55 @@ enum Fixtures {
             \(target("CoreTesting", "regular", path: "Core/CoreTesting", byName: ["Core"])),
             \(target("SandboxSupport", "regular", path: "Sandboxes/SandboxSupport", byName: ["Core", "CoreTesting"])),
             \(target("CSQLite", "system", path: "App/CSQLite", pkgConfig: "sqlite3", upcoming: false)),
-            \(target("App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: ["FeedEntry", "FavoritesEntry"])),
+            \(target("App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: entriesModules)),
             \(target("cookbook", "executable", path: "App/cookbook", byName: ["App"])),
             \(target("CoreTests", "test", path: "Tests/CoreTests", target: ["Core", "CoreTesting"])),
             \(target("AppTests", "test", path: "Tests/AppTests", target: ["App", "Core", "CoreTesting"])),
             \(target("EndToEndTests", "test", path: "Tests/EndToEndTests", byName: ["Core"])),
             \(target("Feed", "regular", path: "Features/Feed", byName: ["Core"])),
-            \(target("FeedEntry", "regular", path: "App/Entries/FeedEntry", byName: ["Core"], target: ["Feed"])),
             \(target("FeedSandbox", "executable", path: "Sandboxes/FeedSandbox", byName: ["Core", "CoreTesting", "SandboxSupport"], target: ["Feed"])),
             \(target("FeedTests", "test", path: "Tests/FeedTests", target: ["Feed", "Core", "CoreTesting"])),
             \(target("Favorites", "regular", path: "Features/Favorites", byName: ["Core"])),
-            \(target("FavoritesEntry", "regular", path: "App/Entries/FavoritesEntry", byName: ["Core"], target: ["Favorites"])),
             \(target("FavoritesSandbox", "executable", path: "Sandboxes/FavoritesSandbox", byName: ["Core", "CoreTesting", "SandboxSupport"], target: ["Favorites"])),
-            \(target("FavoritesTests", "test", path: "Tests/FavoritesTests", target: ["Favorites", "Core", "CoreTesting"]))
+            \(target("FavoritesTests", "test", path: "Tests/FavoritesTests", target: ["Favorites", "Core", "CoreTesting"])),
+            \(entriesParts(features: ["Feed", "Favorites"]))
           ]
         }
         """
+
+    /// `EntriesPart01` … `EntriesPart20`, what App depends on.
+    static let entriesModules = (1...Conventions.partCount).map(Conventions.entriesModule(ofPart:))
+
+    /// The twenty modules of entries as Package.swift's `entriesPart` declares them: each depends on
+    /// Core and the features of its part, or on nothing.
+    static func entriesParts(features: [String]) -> String {
+        (1...Conventions.partCount).map { number in
+            let members = features.filter { Conventions.part(of: $0) == number }
+            let module = Conventions.entriesModule(ofPart: number)
+            return target(module, "regular", path: "App/Entries/\(module)", byName: members.isEmpty ? [] : ["Core"], target: members)
+        }.joined(separator: ",\n    ")
+    }
 
     static func manifest() throws -> Manifest {
         try Manifest.decode(json: manifestJSON)
     }
 
-    /// The manifest as SwiftPM reads it once `new-feature` has added `features`: each one's four
-    /// targets, and App's dependency on its entry.
+    /// The manifest as SwiftPM reads it once `new-feature` has added `features`: each one's three
+    /// targets, and its part's module of entries' dependency on it.
     static func manifestJSON(adding features: [String]) -> String {
-        let app = { (extra: [String]) in
-            target("App", "regular", path: "App/App", byName: ["Core", "CSQLite"], target: ["FeedEntry", "FavoritesEntry"] + extra)
-        }
         let targets = features.map { name in
             """
             ,
                 \(target(name, "regular", path: "Features/\(name)", byName: ["Core"])),
-                \(target("\(name)Entry", "regular", path: "App/Entries/\(name)Entry", byName: ["Core"], target: [name])),
                 \(target("\(name)Sandbox", "executable", path: "Sandboxes/\(name)Sandbox", byName: ["Core", "CoreTesting", "SandboxSupport"], target: [name])),
                 \(target("\(name)Tests", "test", path: "Tests/\(name)Tests", target: [name, "Core", "CoreTesting"]))
             """
         }.joined()
         return
             manifestJSON
-            .replacingOccurrences(of: app([]), with: app(features.map { "\($0)Entry" }))
+            .replacingOccurrences(
+                of: entriesParts(features: ["Feed", "Favorites"]), with: entriesParts(features: ["Feed", "Favorites"] + features)
+            )
             .replacingOccurrences(of: "\n  ]\n}", with: "\(targets)\n  ]\n}")
     }
 
@@ -211,8 +221,8 @@ enum Fixtures {
 
     static let appResolverSwift = """
         import Core
-        import FavoritesEntry
-        import FeedEntry
+        import EntriesPart03
+        import EntriesPart18
         #if canImport(FoundationEssentials)
             import FoundationEssentials
         #else
@@ -293,10 +303,15 @@ enum Fixtures {
             })
     }
 
+    /// Every module of entries' own generated file.
+    static var entriesPartFiles: [String: String] {
+        Dictionary(uniqueKeysWithValues: (1...Conventions.partCount).map(emptyRegistry.entriesPartFile).map { ($0.path, $0.text) })
+    }
+
     /// The anchor files, and one source per other target, in memory.
     static func files() -> InMemoryFileSystem {
         InMemoryFileSystem(
-            emptyParts.merging([
+            emptyParts.merging(entriesPartFiles) { _, entries in entries }.merging([
                 "Package.swift": packageSwift,
                 "Core/Core/Descriptors/Descriptor.swift": descriptorSwift,
                 "Core/Core/Descriptors/Screens.swift": screensSwift,
@@ -316,8 +331,8 @@ enum Fixtures {
                 "Core/top-level-declarations.txt": coreTopLevelDeclarations,
                 "Features/Feed/FeedFeature.swift": "import Core\n\npublic enum FeedFeature {}\n",
                 "Features/Favorites/FavoritesFeature.swift": "import Core\n\npublic enum FavoritesFeature {}\n",
-                "App/Entries/FeedEntry/FeedEntry.swift": "import Core\ninternal import Feed\n\npublic enum FeedEntry {}\n",
-                "App/Entries/FavoritesEntry/FavoritesEntry.swift":
+                "App/Entries/EntriesPart18/FeedEntry.swift": "import Core\ninternal import Feed\n\npublic enum FeedEntry {}\n",
+                "App/Entries/EntriesPart03/FavoritesEntry.swift":
                     "import Core\ninternal import Favorites\n\npublic enum FavoritesEntry {}\n",
                 "Sandboxes/FeedSandbox/main.swift": "import Core\nimport CoreTesting\nimport Feed\nimport SandboxSupport\n",
                 "Sandboxes/FavoritesSandbox/main.swift": "import Core\nimport CoreTesting\nimport Favorites\nimport SandboxSupport\n",

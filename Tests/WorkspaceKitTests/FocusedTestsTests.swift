@@ -75,11 +75,12 @@ struct ManifestWriterTests {
     }
 
     @Test func theManifestDecoderKeepsWhatAGeneratedPackageNeeds() throws {
+        let entries = Fixtures.entriesModules.map { #"{"target": ["\#($0)", null]}"# }.joined(separator: ", ")
         let json = Fixtures.manifestJSON.replacingOccurrences(
             of:
-                #"{"name": "App", "type": "regular", "path": "App/App", "dependencies": [{"byName": ["Core", null]}, {"byName": ["CSQLite", null]}, {"target": ["FeedEntry", null]}, {"target": ["FavoritesEntry", null]}], "exclude": [], "resources": []"#,
+                #"{"name": "App", "type": "regular", "path": "App/App", "dependencies": [{"byName": ["Core", null]}, {"byName": ["CSQLite", null]}, \#(entries)], "exclude": [], "resources": []"#,
             with:
-                #"{"name": "App", "type": "regular", "path": "App/App", "dependencies": [{"byName": ["Core", null]}, {"byName": ["CSQLite", {"platformNames": ["linux"]}]}, {"target": ["FeedEntry", null]}, {"target": ["FavoritesEntry", null]}], "exclude": ["Old"], "resources": [{"path": "Resources/recipes.json", "rule": {"copy": {}}}]"#
+                #"{"name": "App", "type": "regular", "path": "App/App", "dependencies": [{"byName": ["Core", null]}, {"byName": ["CSQLite", {"platformNames": ["linux"]}]}, \#(entries)], "exclude": ["Old"], "resources": [{"path": "Resources/recipes.json", "rule": {"copy": {}}}]"#
         )
         #expect(json != Fixtures.manifestJSON)
         let app = try #require(try Manifest.decode(json: json).target(named: "App"))
@@ -87,7 +88,7 @@ struct ManifestWriterTests {
         #expect(app.exclude == ["Old"])
         // A condition on platforms is modelled, and copied (below); any other condition is not.
         #expect(app.unmodelled == [])
-        #expect(app.dependencies.map(\.platforms) == [[], ["linux"], [], []])
+        #expect(app.dependencies.map(\.platforms) == [[], ["linux"]] + Fixtures.entriesModules.map { _ in [] })
         let traits = json.replacingOccurrences(of: #"{"platformNames": ["linux"]}"#, with: #"{"traits": ["Fast"]}"#)
         #expect(try Manifest.decode(json: traits).target(named: "App")?.unmodelled == ["a condition on its byName dependency CSQLite"])
     }
@@ -136,7 +137,7 @@ struct FocusedTestRunTests {
         #expect(tests.closure(of: [TestSelection("FeedTests")]) == ["Core", "CoreTesting", "Feed", "FeedTests"])
         // End-to-end tests start the executables they name, so their closure holds those.
         let endToEnd = tests.closure(of: [TestSelection("EndToEndTests")])
-        #expect(endToEnd == ["Core", "CSQLite", "App", "cookbook", "EndToEndTests", "Feed", "FeedEntry", "Favorites", "FavoritesEntry"])
+        #expect(endToEnd == ["Core", "CSQLite", "App", "cookbook", "EndToEndTests", "Feed", "Favorites"] + Fixtures.entriesModules)
     }
 
     @Test func suitesBecomeAnAnchoredFilter() {

@@ -9,8 +9,8 @@ struct ModuleGraphTests {
     @Test func dependenciesAndDependentsFollowTheManifest() throws {
         let graph = ModuleGraph(manifest: try Fixtures.manifest())
 
-        #expect(graph.dependencies(of: "App") == ["Core", "CSQLite", "FeedEntry", "FavoritesEntry"])
-        #expect(graph.dependents(of: "Feed") == ["FeedEntry", "FeedSandbox", "FeedTests"])
+        #expect(graph.dependencies(of: "App") == ["Core", "CSQLite"] + Fixtures.entriesModules)
+        #expect(graph.dependents(of: "Feed") == ["FeedSandbox", "FeedTests", "EntriesPart18"])
         #expect(graph.dependents(of: "cookbook") == [])
         #expect(graph.cycle == nil)
     }
@@ -18,7 +18,7 @@ struct ModuleGraphTests {
     @Test func reverseClosureIsTransitiveAndInManifestOrder() throws {
         let graph = ModuleGraph(manifest: try Fixtures.manifest())
 
-        #expect(graph.reverseClosure(of: ["Feed"]) == ["App", "cookbook", "AppTests", "Feed", "FeedEntry", "FeedSandbox", "FeedTests"])
+        #expect(graph.reverseClosure(of: ["Feed"]) == ["App", "cookbook", "AppTests", "Feed", "FeedSandbox", "FeedTests", "EntriesPart18"])
         #expect(graph.reverseClosure(of: ["SandboxSupport"]) == ["SandboxSupport", "FeedSandbox", "FavoritesSandbox"])
         #expect(graph.closure(of: ["FeedSandbox"]) == ["Core", "CoreTesting", "SandboxSupport", "Feed", "FeedSandbox"])
     }
@@ -48,12 +48,12 @@ struct ModuleGraphTests {
             mermaid == """
                 graph TD
                   cookbook --> App
-                  App --> Core & CSQLite[(CSQLite)] & FeedEntry & FavoritesEntry
+                  App --> Core & CSQLite[(CSQLite)] & \(Fixtures.entriesModules.joined(separator: " & "))
                   FeedSandbox --> Core & CoreTesting & SandboxSupport & Feed
                   FavoritesSandbox --> Core & CoreTesting & SandboxSupport & Favorites
                   SandboxSupport --> Core & CoreTesting
-                  FeedEntry --> Core & Feed
-                  FavoritesEntry --> Core & Favorites
+                  EntriesPart03 --> Core & Favorites
+                  EntriesPart18 --> Core & Feed
                   CoreTesting --> Core
                   Feed --> Core
                   Favorites --> Core
@@ -68,8 +68,8 @@ struct ModuleGraphTests {
         #expect(dot.contains("  \"CSQLite\" [shape=cylinder];\n"))
         #expect(dot.contains("  \"cookbook\" [shape=ellipse];\n"))
         #expect(dot.contains("  \"FeedTests\" [shape=note];\n"))
-        #expect(dot.contains("  \"App\" -> \"FeedEntry\";\n"))
-        #expect(dot.contains("  \"FeedEntry\" -> \"Feed\";\n"))
+        #expect(dot.contains("  \"App\" -> \"EntriesPart18\";\n"))
+        #expect(dot.contains("  \"EntriesPart18\" -> \"Feed\";\n"))
         #expect(dot.contains("  \"AppTests\" -> \"App\";\n"))
         #expect(dot.components(separatedBy: " -> ").count - 1 == ModuleGraph(manifest: try Fixtures.manifest()).edges.count)
         #expect(dot.hasSuffix("}\n"))

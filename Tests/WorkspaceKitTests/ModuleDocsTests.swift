@@ -32,7 +32,7 @@ struct ModuleDocsTests {
     static let holds = [
         "Core": "the core", "CoreTesting": "stubs", "SandboxSupport": "what sandboxes share", "*Feature*Sandbox": "a sandbox",
         "CSQLite": "SQLite", "App": "the app", "cookbook": "main", "*Feature*": "a feature", "HTTP": "HTTP", "WebAPI": "the client",
-        "*Feature*Entry": "an entry",
+        "EntriesPart*NN*": "the entries",
     ]
 
     @Test("each row shows the module's layer, folder and the dependencies Package.swift declares")
@@ -43,7 +43,7 @@ struct ModuleDocsTests {
         #expect(
             rows.map { $0[1] } == [
                 "Core", "CoreTesting", "HTTP", "WebAPI", "*Feature*", "SandboxSupport", "*Feature*Sandbox", "CSQLite", "App", "cookbook",
-                "*Feature*Entry",
+                "EntriesPart*NN*",
             ])
         for row in rows {
             guard let target = manifest.target(named: row[1]), target.kind == .regular || target.kind == .executable else { continue }
@@ -64,7 +64,7 @@ struct ModuleDocsTests {
                 "| `Sandboxes/` | *Feature*Sandbox | `Sandboxes/<Name>Sandbox` | Core, CoreTesting, SandboxSupport, its feature | |"))
         #expect(table.contains("| `Platform/` | WebAPI | `Platform/WebAPI` | Core, HTTP (Apple platforms) | |"))
         #expect(table.contains("| `App/` | CSQLite | `App/CSQLite` | the system's sqlite3 (pkg-config) | |"))
-        #expect(table.contains("| `App/` | *Feature*Entry | `App/Entries/<Name>Entry` | Core, its feature | |"))
+        #expect(table.contains("| `App/` | EntriesPart*NN* | `App/Entries/EntriesPart<NN>` | Core, its part's features | |"))
     }
 
     @Test("the tool's libraries are one node and one row, with what they need outside Tools/")
@@ -96,8 +96,8 @@ struct ModuleDocsTests {
         #expect(graph.contains("  subgraph Platform_layer [\"Platform/\"]"))
         #expect(graph.contains("  WebAPI --> Core"))
         #expect(graph.contains("  WebAPI -. Apple platforms .-> HTTP"))
-        #expect(graph.contains("  App --> Core & CSQLite & FeatureEntry"))
-        #expect(graph.contains("  FeatureEntry --> Core & Feature"))
+        #expect(graph.contains("  App --> Core & CSQLite & EntriesPart"))
+        #expect(graph.contains("  EntriesPart --> Core & Feature"))
         #expect(graph.contains("  FeatureSandbox --> Core & CoreTesting & SandboxSupport & Feature"))
         #expect(graph.contains("    CSQLite[(CSQLite)]"))
         #expect(!graph.contains { $0.contains("Tests") }, "test targets are left out")

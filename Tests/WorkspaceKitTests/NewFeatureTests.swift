@@ -20,7 +20,7 @@ struct NewFeatureTests {
             plan.changes.filter { $0.kind == .create }.map(\.path) == [
                 "Features/Pantry/PantryFeature.swift", "Features/Pantry/PantryScreen.swift", "Features/Pantry/PantryViewModel.swift",
                 "Features/Pantry/PantryTranslator.swift", "Features/Pantry/PantryState.swift", "Tests/PantryTests/PantryScreenTests.swift",
-                "Sandboxes/PantrySandbox/main.swift", "App/Entries/PantryEntry/PantryEntry.swift",
+                "Sandboxes/PantrySandbox/main.swift", "App/Entries/EntriesPart\(pantryPart.digits)/PantryEntry.swift",
             ])
         // The screen goes into the part its name hashes to: no other file of Core changes, nor CoreTesting's
         // StubResolver (a `PlaceholderBuilding` resolver gets the part's placeholder).
@@ -46,13 +46,15 @@ struct NewFeatureTests {
             #expect(part.contains(line), "\(line)")
         }
         let builders = try #require(text["App/App/Composition/AppResolver+Screens.swift"])
-        #expect(builders.contains("import Core\nimport PantryEntry\n"))
+        // The twenty modules of entries, whatever the features: a new one adds no import.
+        #expect(builders.contains("import Core\nimport EntriesPart01\nimport EntriesPart02\n"))
+        #expect(!builders.contains("PantryEntry\n"))
         #expect(
             builders.contains(
                 "extension AppResolver {\n    @MainActor func buildPantry(_ descriptor: Screens.Pantry, in environment: any Environment) -> any Screen { PantryEntry.makeScreen(descriptor, environment: environment) }\n}\n"
             ))
         #expect(
-            text["App/Entries/PantryEntry/PantryEntry.swift"]?.contains(
+            text["App/Entries/EntriesPart\(pantryPart.digits)/PantryEntry.swift"]?.contains(
                 "internal import Pantry\n") == true)
         #expect(
             text["Tests/CoreTests/TestDoubles.swift"]?.contains(
@@ -89,9 +91,6 @@ struct NewFeatureTests {
         #expect(!plan.changes.contains { $0.path == "App/App/Composition/AppResolver.swift" })
         #expect(!plan.changes.contains { $0.path == "Core/CoreTesting/StubResolver.swift" })
         #expect(!plan.changes.contains { $0.path == "Tests/CoreTests/DeepLinkTests.swift" })
-        #expect(
-            text["App/App/Composition/AppResolver+Screens.swift"]?.contains(
-                "import PantryEntry\nimport MealPlanEntry\n") == true)
         #expect(
             text["App/App/Composition/AppResolver+Screens.swift"]?.contains(
                 "{ PantryEntry.makeScreen(descriptor, environment: environment) }\n    @MainActor func buildMealPlan(_ descriptor: Screens.MealPlan, in environment: any Environment) -> any Screen { MealPlanEntry.makeScreen("
@@ -230,7 +229,7 @@ struct NewFeatureTests {
         for change in plan.changes {
             #expect(files.contents[change.path] == change.text)
         }
-        // The manifest as SwiftPM would now read it: the feature's three targets and App's dependency.
+        // The manifest as SwiftPM would now read it: the feature's three targets, and its part's module of entries depending on it.
         let manifest = try Manifest.decode(json: Fixtures.manifestJSON(adding: ["Pantry"]))
         #expect(manifest.features.map(\.name) == ["Feed", "Favorites", "Pantry"])
         try files.write(SpecGenerator(manifest: manifest).generate(), to: "project-spec.yml")

@@ -61,17 +61,17 @@ struct SourceEditsTests {
     @Test func importsAreInsertedInOrder() {
         #expect(
             SourceEdits.addingImport("PantryEntry", to: Fixtures.appResolverSwift).hasPrefix(
-                "import Core\nimport FavoritesEntry\nimport FeedEntry\n#if canImport(FoundationEssentials)\n    import FoundationEssentials\n#else\n    import Foundation\n#endif\nimport PantryEntry\n\n"
+                "import Core\nimport EntriesPart03\nimport EntriesPart18\n#if canImport(FoundationEssentials)\n    import FoundationEssentials\n#else\n    import Foundation\n#endif\nimport PantryEntry\n\n"
             ))
         // Never inside the FoundationEssentials idiom's #if, where it would apply on one platform only.
         #expect(
             SourceEdits.addingImport("Fish", to: Fixtures.appResolverSwift).hasPrefix(
-                "import Core\nimport FavoritesEntry\nimport FeedEntry\n#if canImport(FoundationEssentials)\n    import FoundationEssentials\n#else\n    import Foundation\n#endif\nimport Fish\n\n"
+                "import Core\nimport EntriesPart03\nimport EntriesPart18\n#if canImport(FoundationEssentials)\n    import FoundationEssentials\n#else\n    import Foundation\n#endif\nimport Fish\n\n"
             ))
         #expect(
-            SourceEdits.addingImport("Cart", to: Fixtures.appResolverSwift).hasPrefix("import Cart\nimport Core\nimport FavoritesEntry\n"))
+            SourceEdits.addingImport("Cart", to: Fixtures.appResolverSwift).hasPrefix("import Cart\nimport Core\nimport EntriesPart03\n"))
         #expect(SourceEdits.addingImport("Zoo", to: "import A\n\nlet x = 1\n") == "import A\nimport Zoo\n\nlet x = 1\n")
-        #expect(SourceEdits.addingImport("FeedEntry", to: Fixtures.appResolverSwift) == Fixtures.appResolverSwift)
+        #expect(SourceEdits.addingImport("EntriesPart18", to: Fixtures.appResolverSwift) == Fixtures.appResolverSwift)
     }
 
     // MARK: Conformers
@@ -88,7 +88,11 @@ struct SourceEditsTests {
         let text = try edited(
             ResolverConformers.addBuilder(for: pantry, examples: examples, typeName: "AppResolver", in: Fixtures.appResolverSwift))
 
-        #expect(text.contains("    import Foundation\n#endif\nimport PantryEntry\n"))
+        // Pantry's entry is in its part's module, which the file now imports beside Favorites' (03) and Feed's (18).
+        let module = Conventions.entriesModule(of: "Pantry")
+        #expect(
+            SwiftSource(text).imports.map(\.module).filter { $0.hasPrefix("EntriesPart") }
+                == ["EntriesPart03", module, "EntriesPart18"].sorted())
         #expect(!text.contains("import Pantry\n"))
         #expect(
             text.contains(

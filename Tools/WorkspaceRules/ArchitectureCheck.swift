@@ -6,8 +6,8 @@ import WorkspaceSpec
 /// - feature-dependencies: a feature (a target under Features/) depends on Core only;
 /// - sandbox-dependencies: a sandbox on its feature, Core, CoreTesting and SandboxSupport only;
 /// - app-dependents: nothing depends on App but the cookbook executable and AppTests;
-/// - entry-dependencies: App reaches a feature only through its entry (`<Name>Entry`), which
-///   depends on Core and that feature only;
+/// - entry-dependencies: App reaches a feature only through its entry (`<Name>Entry`), in the
+///   module of its part's entries (`EntriesPart07`), which depends on Core and that part's features only;
 /// - undeclared-import: every `import` in a target's sources names a declared dependency or a
 ///   system module (Foundation, Dispatch, Synchronization, Glibc, Darwin, FoundationNetworking,
 ///   Testing, XCTest);
@@ -102,16 +102,18 @@ public struct ArchitectureCheck {
     // MARK: Where in Package.swift
 
     /// The line of Package.swift that declares `name`: its quoted name, else its feature's
-    /// (`"Feed"` for FeedSandbox, FeedTests, FeedEntry), else 1.
+    /// (`"Feed"` for FeedSandbox, FeedTests, FeedEntry), the template of the modules of entries
+    /// (`func entriesPart`) for EntriesPart07, else 1.
     func manifestLine(of name: String) -> Int {
         let candidates =
-            [name]
+            ["\"\(name)\""]
             + ["Sandbox", "Tests", "Entry"].compactMap { suffix in
-                name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : nil
+                name.hasSuffix(suffix) ? "\"\(name.dropLast(suffix.count))\"" : nil
             }
+            + (name.hasPrefix("EntriesPart") ? ["func entriesPart("] : [])
         let lines = manifestText.split(separator: "\n", omittingEmptySubsequences: false)
         for candidate in candidates {
-            if let index = lines.firstIndex(where: { $0.contains("\"\(candidate)\"") }) { return index + 1 }
+            if let index = lines.firstIndex(where: { $0.contains(candidate) }) { return index + 1 }
         }
         return 1
     }
@@ -166,23 +168,34 @@ public struct ArchitectureCheck {
     }
 
     /// App builds a feature's screens through its entry, so that an edit inside a feature never
-    /// recompiles App (Package.swift, `featureEntry`).
+    /// recompiles App (Package.swift, `entriesPart`): each module of entries is a part's, and
+    /// depends on Core and the features of that part only.
     func entryRules(features: Set<String>) -> [Violation] {
         var violations: [Violation] = []
+        let modules = Dictionary(uniqueKeysWithValues: (1...Conventions.partCount).map { (Conventions.entriesModule(ofPart: $0), $0) })
         for entry in manifest.entries {
-            let feature = entry.name.hasSuffix("Entry") ? String(entry.name.dropLast("Entry".count)) : ""
-            let allowed: Set = [Conventions.core, feature]
-            let extra = entry.targetDependencies.filter { !allowed.contains($0) }
-            if !features.contains(feature) || !extra.isEmpty {
+            guard let part = modules[entry.name] else {
                 violations.append(
                     manifestViolation(
                         entry.name, "entry-dependencies",
-                        features.contains(feature)
-                            ? "entry \(entry.name) depends on \(extra.joined(separator: ", ")); an entry may depend on Core and \(feature) only"
-                            : "\(entry.path) holds \(entry.name), which is no feature's entry (the feature \(feature.isEmpty ? entry.name : feature) does not exist)",
-                        fix: features.contains(feature)
-                            ? "remove \(extra.joined(separator: ", ")); what the entry needs belongs in \(feature)"
-                            : "name it <Feature>Entry after a feature in `features`, or move it out of \(Conventions.entriesFolder)"
+                        "\(entry.path) holds \(entry.name), which is not one of the \(Conventions.partCount) modules of entries (EntriesPart01 to EntriesPart\(Conventions.partDigits(Conventions.partCount)))",
+                        fix:
+                            "put a feature's entry in its part's module (Package.swift's `entriesPart`), or move \(entry.name) out of \(Conventions.entriesFolder)"
+                    ))
+                continue
+            }
+            let allowed = Set(features.filter { Conventions.part(of: $0) == part }).union([Conventions.core])
+            let extra = entry.targetDependencies.filter { !allowed.contains($0) }
+            if !extra.isEmpty {
+                let misplaced = extra.filter(features.contains)
+                violations.append(
+                    manifestViolation(
+                        entry.name, "entry-dependencies",
+                        "\(entry.name) depends on \(extra.joined(separator: ", ")); it may depend on Core and the features whose names hash to part \(Conventions.partDigits(part)) only",
+                        fix: misplaced.isEmpty
+                            ? "remove \(extra.joined(separator: ", ")); what an entry needs belongs in its feature"
+                            : misplaced.map { "\($0)'s entry belongs in \(Conventions.entriesModule(of: $0))" }.joined(separator: "; ")
+                                + " (Package.swift's `part(of:)`)"
                     ))
             }
         }
@@ -192,7 +205,8 @@ public struct ArchitectureCheck {
                 manifestViolation(
                     Conventions.app, "entry-dependencies",
                     "App depends on the feature\(direct.count == 1 ? "" : "s") \(direct.joined(separator: ", ")); App reaches a feature through its entry only, so that an edit inside the feature does not recompile App",
-                    fix: "depend on \(direct.map(Conventions.entry(of:)).joined(separator: ", ")) instead, and build the screens through it"
+                    fix:
+                        "depend on \(Set(direct.map(Conventions.entriesModule(of:))).sorted().joined(separator: ", ")) instead, and build the screens through \(direct.map(Conventions.entry(of:)).joined(separator: ", "))"
                 ))
         }
         return violations
@@ -225,13 +239,17 @@ public struct ArchitectureCheck {
                 ))
         }
         let hasApp = manifest.target(named: Conventions.app) != nil
-        for feature in manifest.features where hasApp && !names.contains(Conventions.entry(of: feature.name)) {
+        for feature in manifest.features
+        where hasApp
+            && manifest.target(named: Conventions.entriesModule(of: feature.name))?.targetDependencies.contains(feature.name) != true
+        {
+            let module = Conventions.entriesModule(of: feature.name)
             violations.append(
                 manifestViolation(
                     feature.name, "feature-entry",
-                    "feature \(feature.name) has no entry \(Conventions.entry(of: feature.name)) for the app",
+                    "feature \(feature.name) has no entry for the app: \(module), the module of its part's entries, does not depend on it",
                     fix:
-                        "list it in `features` (which adds \(Conventions.entriesFolder)/\(Conventions.entry(of: feature.name))) or add the entry target"
+                        "list it in `features` (which makes \(module) depend on it) and give it \(Conventions.entryFile(of: feature.name))"
                 ))
         }
         for feature in manifest.features where !names.contains(Conventions.sandbox(of: feature.name)) {

@@ -125,7 +125,7 @@ public struct FeatureNameValidator: Sendable {
         if !context.packageName.isEmpty, context.packageName.lowercased() == lowered {
             return "“\(name)” is reserved: it is the package's name"
         }
-        for target in [name, Conventions.entry(of: name), Conventions.sandbox(of: name), Conventions.testTarget(of: name)] {
+        for target in [name, Conventions.sandbox(of: name), Conventions.testTarget(of: name)] {
             if let existing = context.targets.first(where: { $0.lowercased() == target.lowercased() }) {
                 return existing == name
                     ? "“\(name)” is already a target of the package"

@@ -27,7 +27,7 @@ public struct FeatureTemplates: Sendable {
             ("\(folder)/\(name)State.swift", state),
             ("Tests/\(Conventions.testTarget(of: name))/\(name)ScreenTests.swift", tests),
             ("Sandboxes/\(Conventions.sandbox(of: name))/main.swift", sandbox),
-            ("\(Conventions.entriesFolder)/\(entryName)/\(entryName).swift", entry),
+            (Conventions.entryFile(of: name), entry),
         ]
     }
 
@@ -349,7 +349,7 @@ public struct FeatureTemplates: Sendable {
         """#
     }
 
-    /// The module through which the app builds the feature's screens: `PantryEntry`.
+    /// How the app builds the feature's screens: `enum PantryEntry`, in its part's module of entries.
     public var entryName: String { Conventions.entry(of: name) }
 
     var entry: String {
@@ -357,10 +357,10 @@ public struct FeatureTemplates: Sendable {
         import Core
         internal import \#(name)
 
-        /// How the app builds the screens of \#(name): the only module that imports the feature for it
-        /// (docs/architecture.md, "Entries"). Its interface names Core's types only, so an edit inside
-        /// the feature recompiles this one file, and the app, which imports every entry and no feature,
-        /// is not compiled again.
+        /// How the app builds the screens of \#(name): the only file on the app's side that imports the
+        /// feature (docs/architecture.md, "Entries"). Its interface names Core's types only, so an edit
+        /// inside the feature recompiles this one file, and the app, which imports the entries' modules and
+        /// no feature, is not compiled again.
         public enum \#(entryName) {
             @MainActor public static func makeScreen(_ descriptor: \#(descriptorType), environment: any Environment) -> any Screen {
                 \#(name)Feature.makeScreen(descriptor, environment: environment)

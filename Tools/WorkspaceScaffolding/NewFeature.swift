@@ -50,7 +50,7 @@ public struct NewFeature {
             let perFeature = { (path: String) in
                 features.contains {
                     path.hasPrefix("Features/\($0)/") || path.hasPrefix("Tests/\($0)Tests/") || path.hasPrefix("Sandboxes/\($0)Sandbox/")
-                        || path.hasPrefix("\(Conventions.entriesFolder)/\(Conventions.entry(of: $0))/")
+                        || path == Conventions.entryFile(of: $0)
                 }
             }
             let listed = features.count > 3 ? changes.filter { $0.kind == .change || !perFeature($0.path) } : changes
@@ -102,7 +102,7 @@ public struct NewFeature {
         let wouldCreate =
             safe
             ? [
-                "Features/\(name)", "\(Conventions.entriesFolder)/\(Conventions.entry(of: name))",
+                "Features/\(name)", Conventions.entryFile(of: name),
                 "Sandboxes/\(Conventions.sandbox(of: name))",
                 "Tests/\(Conventions.testTarget(of: name))",
             ] : []
@@ -252,6 +252,12 @@ public struct NewFeature {
                 try edit(path, summary) { _ in text }
             }
         }
+        // The modules of entries a workspace lacks (all twenty exist from the start), so that the new
+        // entry's file has its module.
+        for (path, text) in registry.appResolver == nil ? [] : (1...registry.partCount).map(registry.entriesPartFile)
+        where edited[path] == nil && !files.itemExists(path) {
+            changes.append(Change(kind: .create, path: path, summary: "a module of entries (generated)", text: text))
+        }
         // Every other Resolver conformer, by example of the newest feature without values in its descriptor.
         let descriptors = index.screenDescriptors
         let featureNames = Set(manifest.features.map(\.name))
@@ -280,10 +286,10 @@ public struct NewFeature {
                 ) { _ in text }
             case .manual(let reason):
                 let imports = index.source(conformer.path)?.imports.map(\.module) ?? []
-                let entries = Set(featureNames.map(Conventions.entry(of:)))
+                let entries = Set((1...Conventions.partCount).map(Conventions.entriesModule(ofPart:)))
                 let hint =
                     imports.contains(where: entries.contains)
-                    ? "{ \(Conventions.entry(of: name)).makeScreen(descriptor, environment: environment) } and `import \(Conventions.entry(of: name))`"
+                    ? "{ \(Conventions.entry(of: name)).makeScreen(descriptor, environment: environment) } and `import \(Conventions.entriesModule(of: name))`"
                     : imports.contains(where: featureNames.contains)
                         ? "{ \(name)Feature.makeScreen(descriptor, environment: environment) } and `import \(name)`" : "{ … }"
                 manual.append("\(conformer.path):\(conformer.line): \(reason); add `\(templates.resolverBuilder) \(hint)`")

@@ -57,23 +57,25 @@ extension NewFeature {
 }
 
 extension Manifest {
-    /// The manifest as SwiftPM will read it once `name` is added to `features`: a module, an entry, a
-    /// sandbox and tests made like the last feature's, since the manifest's template functions make
-    /// every feature's targets alike, and a dependency on it (or its entry) wherever every feature
-    /// (or every entry) is one: App.
+    /// The manifest as SwiftPM will read it once `name` is added to `features`: a module, a sandbox
+    /// and tests made like the last feature's, since the manifest's template functions make every
+    /// feature's targets alike, a dependency on it wherever every feature is one, and one of its
+    /// part's module of entries (`EntriesPart07`).
     func addingFeature(_ name: String) throws(NewFeature.Failure) -> Manifest {
         guard let model = features.last?.name else {
             throw NewFeature.Failure("the manifest has no feature to model \(name)'s targets on")
         }
-        let forms: [(String) -> String] = [{ $0 }, Conventions.entry(of:), Conventions.sandbox(of:), Conventions.testTarget(of:)]
+        let forms: [(String) -> String] = [{ $0 }, Conventions.sandbox(of:), Conventions.testTarget(of:)]
         let renamed = Dictionary(forms.map { ($0(model), $0(name)) }, uniquingKeysWith: { first, _ in first })
         var copy = self
         let every = Set(features.map(\.name))
-        let everyEntry = Set(every.map(Conventions.entry(of:)))
+        let entriesModule = Conventions.entriesModule(of: name)
         for index in copy.targets.indices {
-            let dependencies = copy.targets[index].targetDependencies
-            if every.isSubset(of: dependencies) { copy.targets[index].dependencies.append(Dependency(name)) }
-            if everyEntry.isSubset(of: dependencies) { copy.targets[index].dependencies.append(Dependency(Conventions.entry(of: name))) }
+            let target = copy.targets[index]
+            let isEntries = target.path.hasPrefix(Conventions.entriesFolder + "/")
+            if isEntries ? target.name == entriesModule : every.isSubset(of: target.targetDependencies) {
+                copy.targets[index].dependencies.append(Dependency(name))
+            }
         }
         for targetName in forms.map({ $0(model) }) {
             guard var target = target(named: targetName), let newName = renamed[targetName] else { continue }

@@ -9,7 +9,7 @@ import WorkspaceBase
 /// an existing feature's descriptor (its `build`, and a stored property such as StubResolver's
 /// `Builder<Screens.Favorites>`) are copied with that feature's name replaced by the new one,
 /// and the example's descriptor by the new descriptor's qualified name (`Screens.Pantry`).
-/// So `AppResolver` gets `PantryEntry.makeScreen(…)` and `import PantryEntry`, `StubResolver` a
+/// So `AppResolver` gets `PantryEntry.makeScreen(…)` and the import of its module (`EntriesPart06`), `StubResolver` a
 /// placeholder property and a recording `build`, a test double its own one-line `build`.
 public enum ResolverConformers {
     public typealias Conformer = ResolverConformer
@@ -63,10 +63,15 @@ public enum ResolverConformers {
                 let copy = substitute(SwiftSource.slice(text, chunk), from: example, to: new)
                 result = SourceEdits.inserting(copy, at: chunk.upperBound, in: result)
             }
-            // The example's module or one named after it (`FavoritesEntry`) imported: the new one's too.
+            // The example's module, one named after it (`FavoritesSandbox`) or its entry's (`EntriesPart03`)
+            // imported: the new one's too.
             for module in source.imports.map(\.module) {
-                let renamed = replace(module, from: example.forms, to: new.forms, isMember: false)
-                if renamed != module, module.hasPrefix(example.forms.name) { result = SourceEdits.addingImport(renamed, to: result) }
+                let renamed =
+                    module == Conventions.entriesModule(of: example.forms.name)
+                    ? Conventions.entriesModule(of: new.forms.name) : replace(module, from: example.forms, to: new.forms, isMember: false)
+                if renamed != module, module.hasPrefix(example.forms.name) || module.hasPrefix("EntriesPart") {
+                    result = SourceEdits.addingImport(renamed, to: result)
+                }
             }
             return .edited(result, example: example.descriptor)
         }

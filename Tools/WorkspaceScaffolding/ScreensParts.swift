@@ -22,18 +22,11 @@ import WorkspaceBase
 /// feature put it where the merged list would.
 package enum ScreensParts {
     /// How many parts there are, all of them from the start.
-    static let count = 20
+    static let count = Conventions.partCount
     static let prefix = "Screens+Part"
 
-    /// The part a screen named `name` goes into, 1 through `count`: FNV-1a of its UTF-8 bytes, the
-    /// same on every machine and every run (Swift's own `hashValue` is seeded per process).
-    static func number(of name: String) -> Int {
-        var hash: UInt32 = 2_166_136_261
-        for byte in name.utf8 {
-            hash = (hash ^ UInt32(byte)) &* 16_777_619
-        }
-        return Int(hash % UInt32(count)) + 1
-    }
+    /// The part a screen named `name` goes into, 1 through `count` (`Conventions.part(of:)`).
+    static func number(of name: String) -> Int { Conventions.part(of: name) }
 
     /// One part's names: `Screens+Part07.swift` declares `enum ScreensPart07`, its slot type
     /// `ScreensPart07Slot` and `Resolver`'s requirement `part07`.
@@ -41,10 +34,7 @@ package enum ScreensParts {
         var number: Int
         var path: String
 
-        var digits: String {
-            let digits = String(number)
-            return String(repeating: "0", count: max(0, 2 - digits.count)) + digits
-        }
+        var digits: String { Conventions.partDigits(number) }
 
         var namespace: String { "\(Conventions.screensNamespace)Part\(digits)" }
         var slotType: String { "\(namespace)Slot" }
@@ -52,8 +42,7 @@ package enum ScreensParts {
     }
 
     static func part(_ number: Int, in folder: String) -> Part {
-        let digits = String(number)
-        let name = "\(prefix)\(String(repeating: "0", count: max(0, 2 - digits.count)))\(digits).swift"
+        let name = "\(prefix)\(Conventions.partDigits(number)).swift"
         return Part(number: number, path: folder.isEmpty ? name : "\(folder)/\(name)")
     }
 

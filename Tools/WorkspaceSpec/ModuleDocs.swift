@@ -56,7 +56,7 @@ public struct ModuleDocs: Sendable {
         switch (module.name, module.kind) {
         case (ModuleLayers.feature, _): return "\(module.name)[\"each feature\"]"
         case (ModuleLayers.featureSandbox, _): return "\(module.name)[\"each feature's sandbox\"]"
-        case (ModuleLayers.featureEntry, _): return "\(module.name)[\"each feature's entry\"]"
+        case (ModuleLayers.entriesPart, _): return "\(module.name)[\"the features' entries, by part\"]"
         case (ModuleLayers.toolLibrary, _): return "\(module.name)[\"the tool's libraries\"]"
         case (_, .system): return "\(module.name)[(\(module.name))]"
         case (_, .executable): return "\(module.name)([\(module.name)])"
@@ -73,7 +73,7 @@ public struct ModuleDocs: Sendable {
         switch module.name {
         case ModuleLayers.feature: "*Feature*"
         case ModuleLayers.featureSandbox: "*Feature*Sandbox"
-        case ModuleLayers.featureEntry: "*Feature*Entry"
+        case ModuleLayers.entriesPart: "EntriesPart*NN*"
         case ModuleLayers.toolLibrary: "*ToolLibrary*"
         default: module.name
         }
@@ -84,9 +84,11 @@ public struct ModuleDocs: Sendable {
         let words = module.dependencies.map { edge -> String in
             var name = edge.to
             if edge.to == ModuleLayers.feature {
-                name = [ModuleLayers.featureSandbox, ModuleLayers.featureEntry].contains(module.name) ? "its feature" : "the features"
+                name =
+                    module.name == ModuleLayers.featureSandbox
+                    ? "its feature" : module.name == ModuleLayers.entriesPart ? "its part's features" : "the features"
             }
-            if edge.to == ModuleLayers.featureEntry { name = "the features' entries" }
+            if edge.to == ModuleLayers.entriesPart { name = "the features' entries" }
             if edge.to == ModuleLayers.toolLibrary { name = "the tool's libraries" }
             return edge.platforms.isEmpty ? name : "\(name) (\(ModuleLayers.platformsInWords(edge.platforms)))"
         }

@@ -2,7 +2,7 @@ import WorkspaceBase
 
 /// The modules of the manifest as the docs show them: by layer (the top folder of each module's
 /// path), tests left out, every feature folded into one `Feature`, every feature's sandbox into
-/// one `FeatureSandbox` and every feature's entry into one `FeatureEntry`. Folding keeps the docs the same however many features there are, so
+/// one `FeatureSandbox` and the twenty modules of entries into one `EntriesPart`. Folding keeps the docs the same however many features there are, so
 /// `new-feature` never has to touch them. The workspace tool's libraries (`Tools/<Name>`) fold into one
 /// `ToolLibrary`: how the tool is cut into modules is the tool's own (Tools/README.md), not the app's
 /// architecture.
@@ -11,7 +11,7 @@ public struct ModuleLayers: Sendable {
     public struct Module: Sendable, Equatable {
         /// The top folder: `Core`, `Platform`, `Sandboxes`…
         public var layer: String
-        /// The target's name, or `Feature` / `FeatureSandbox` / `FeatureEntry` / `ToolLibrary` for a fold.
+        /// The target's name, or `Feature` / `FeatureSandbox` / `EntriesPart` / `ToolLibrary` for a fold.
         public var name: String
         /// `Platform/WebAPI`, or `Features/<Name>` for a fold.
         public var folder: String
@@ -30,7 +30,7 @@ public struct ModuleLayers: Sendable {
 
     public static let feature = "Feature"
     public static let featureSandbox = "FeatureSandbox"
-    public static let featureEntry = "FeatureEntry"
+    public static let entriesPart = "EntriesPart"
     public static let toolLibrary = "ToolLibrary"
 
     public let manifest: Manifest
@@ -55,7 +55,7 @@ public struct ModuleLayers: Sendable {
         func fold(_ name: String) -> String {
             if features.contains(name) { return Self.feature }
             if sandboxes.contains(name) { return Self.featureSandbox }
-            if entries.contains(name) { return Self.featureEntry }
+            if entries.contains(name) { return Self.entriesPart }
             return toolLibraries.contains(name) ? Self.toolLibrary : name
         }
         var modules: [Module] = []
@@ -74,7 +74,7 @@ public struct ModuleLayers: Sendable {
             switch name {
             case Self.feature: folder = "Features/<Name>"
             case Self.featureSandbox: folder = "Sandboxes/<Name>Sandbox"
-            case Self.featureEntry: folder = "\(Conventions.entriesFolder)/<Name>Entry"
+            case Self.entriesPart: folder = "\(Conventions.entriesFolder)/EntriesPart<NN>"
             case Self.toolLibrary: folder = "\(Conventions.toolPackageFolder)/<Name>"
             default: folder = target.path
             }

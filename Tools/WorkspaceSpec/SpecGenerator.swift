@@ -6,7 +6,7 @@ import WorkspaceFocus
 /// bytes and `spec --check` can compare them.
 ///
 /// Targets whose folder and dependencies follow a `Package.swift` template get the matching
-/// XcodeGen template (`CoreModule`, `PlatformModule`, `FeatureModule`, `FeatureEntry`, `Sandbox`, `UnitTests`) and list only what
+/// XcodeGen template (`CoreModule`, `PlatformModule`, `FeatureModule`, `EntriesPart`, `Sandbox`, `UnitTests`) and list only what
 /// they add to it; any other target is written out in full.
 ///
 /// XcodeGen has no system-library target. A system library (CSQLite: pkg-config `sqlite3`) is
@@ -30,7 +30,7 @@ public struct SpecGenerator: Sendable {
         case coreModule = "CoreModule"
         case platformModule = "PlatformModule"
         case featureModule = "FeatureModule"
-        case featureEntry = "FeatureEntry"
+        case entriesPart = "EntriesPart"
         case sandbox = "Sandbox"
         case unitTests = "UnitTests"
     }
@@ -54,13 +54,8 @@ public struct SpecGenerator: Sendable {
             return Layout(template: .platformModule, extraDependencies: dependencies)
         case .regular where target.path == "Features/\(target.name)" && dependencies.contains(Conventions.core):
             return Layout(template: .featureModule, extraDependencies: dependencies.filter { $0 != Conventions.core })
-        case .regular where target.path == "\(Conventions.entriesFolder)/\(target.name)" && target.name.hasSuffix("Entry"):
-            let feature = String(target.name.dropLast("Entry".count))
-            let required = [Conventions.core, feature]
-            guard required.allSatisfy(dependencies.contains) else { break }
-            return Layout(
-                template: .featureEntry, attributes: [("feature", feature)],
-                extraDependencies: dependencies.filter { !required.contains($0) })
+        case .regular where target.path == "\(Conventions.entriesFolder)/\(target.name)" && target.name.hasPrefix("EntriesPart"):
+            return Layout(template: .entriesPart, extraDependencies: dependencies)
         case .executable where target.path == "Sandboxes/\(target.name)" && target.name.hasSuffix("Sandbox"):
             let feature = String(target.name.dropLast("Sandbox".count))
             let required = [Conventions.core, Conventions.coreTesting, Conventions.sandboxSupport, feature]
@@ -119,10 +114,11 @@ public struct SpecGenerator: Sendable {
                 "    dependencies:",
                 "      - target: \(Conventions.core)",
             ]
-        case .featureEntry:
+        case .entriesPart:
             return [
-                "  # How the app builds one feature's (attribute `feature`) screens: App imports it, never the feature.",
-                "  FeatureEntry:",
+                "  # How the app builds the screens of the features of one part (the target's dependencies: Core",
+                "  # and those features, or nothing while the part has none): App imports these modules, never a feature.",
+                "  EntriesPart:",
                 "    type: framework",
                 "    platform: \(platform)",
                 "    sources:",
@@ -130,9 +126,6 @@ public struct SpecGenerator: Sendable {
                 "    settings:",
                 "      base:",
                 "        PRODUCT_BUNDLE_IDENTIFIER: \(bundleIDPrefix).entry.${target_name}",
-                "    dependencies:",
-                "      - target: \(Conventions.core)",
-                "      - target: ${feature}",
             ]
         case .sandbox:
             return [

@@ -1,9 +1,10 @@
 import Core
-import FavoritesEntry
-import FeedEntry
-import RecipeDetailsEntry
-import RecipeSearchEntry
-import ShoppingListEntry
+// The modules of the app's own features' entries, by the parts their names hash to
+// (Package.swift's `part(of:)`): Favorites, RecipeSearch, Feed and ShoppingList, RecipeDetails.
+import EntriesPart03
+import EntriesPart16
+import EntriesPart18
+import EntriesPart20
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

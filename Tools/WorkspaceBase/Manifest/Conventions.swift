@@ -61,12 +61,48 @@ public enum Conventions {
     public static let toolPackageFolder = "Tools"
     public static let toolProgram = "workspace"
 
-    /// Where the app's entries to the features are: `App/Entries/<Name>Entry`, one module each.
+    /// Where the app's entries to the features are: `App/Entries/EntriesPart07/PantryEntry.swift`,
+    /// in the module of the feature's part.
     public static let entriesFolder = "App/Entries"
 
-    /// The module through which the app builds a feature's screens: App imports it, never the
-    /// feature, so an edit inside the feature recompiles the entry's one file and not App's.
+    /// How the app builds a feature's screens: `enum PantryEntry`, the one file of App's side that
+    /// imports the feature. App imports the entries' modules, never a feature, so an edit inside
+    /// the feature recompiles the entry's one file and not App's.
     public static func entry(of feature: String) -> String { "\(feature)Entry" }
+
+    /// How many parts the screens of `Screens` and the modules of entries are split into, all of
+    /// them from the start (docs/architecture.md, "Screens in parts").
+    public static let partCount = 20
+
+    /// The part a feature's screen and its entry go into, 1 through `partCount`: FNV-1a of the
+    /// name's UTF-8 bytes, the same on every machine and every run (Swift's own `hashValue` is
+    /// seeded per process). Package.swift's `part(of:)` computes the same.
+    public static func part(of name: String) -> Int {
+        var hash: UInt32 = 2_166_136_261
+        for byte in name.utf8 {
+            hash = (hash ^ UInt32(byte)) &* 16_777_619
+        }
+        return Int(hash % UInt32(partCount)) + 1
+    }
+
+    /// A part's number as its names write it: `07`.
+    public static func partDigits(_ part: Int) -> String {
+        let digits = String(part)
+        return String(repeating: "0", count: max(0, 2 - digits.count)) + digits
+    }
+
+    /// The module holding the entries of the features in part `part`: `EntriesPart07`. Twenty
+    /// modules, not one a feature, so that the app's build plans and checks a twentieth of the
+    /// entries' targets.
+    public static func entriesModule(ofPart part: Int) -> String { "EntriesPart\(partDigits(part))" }
+
+    /// The module holding a feature's entry.
+    public static func entriesModule(of feature: String) -> String { entriesModule(ofPart: part(of: feature)) }
+
+    /// A feature's entry file: `App/Entries/EntriesPart07/PantryEntry.swift`.
+    public static func entryFile(of feature: String) -> String {
+        "\(entriesFolder)/\(entriesModule(of: feature))/\(entry(of: feature)).swift"
+    }
 
     /// The test target of a module.
     public static func testTarget(of module: String) -> String { "\(module)Tests" }

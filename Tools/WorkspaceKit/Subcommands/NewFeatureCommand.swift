@@ -82,11 +82,16 @@ struct NewFeatureCommand: Subcommand {
             try command.apply(plan, alsoRestoring: [Conventions.specPath]) {
                 progress.step("reading the edited Package.swift")
                 let edited = try workspace.manifest()
-                let expected = plan.features.flatMap {
-                    [$0, Conventions.entry(of: $0), Conventions.sandbox(of: $0), Conventions.testTarget(of: $0)]
-                }
+                let expected = plan.features.flatMap { [$0, Conventions.sandbox(of: $0), Conventions.testTarget(of: $0)] }
                 if let missing = expected.first(where: { edited.target(named: $0) == nil }) {
                     throw CommandError("Package.swift, as SwiftPM reads it after the edit, does not declare \(missing)")
+                }
+                if let feature = plan.features.first(where: {
+                    edited.target(named: Conventions.entriesModule(of: $0))?.targetDependencies.contains($0) != true
+                }) {
+                    throw CommandError(
+                        "Package.swift, as SwiftPM reads it after the edit, does not make \(Conventions.entriesModule(of: feature)) depend on \(feature), the module of its entry"
+                    )
                 }
                 progress.step("generating \(Conventions.specPath)")
                 try workspace.files.write(SpecGenerator(manifest: edited).generate(), to: Conventions.specPath)

@@ -1,0 +1,12 @@
+import Core
+internal import Feed
+
+/// How the app builds the screens of Feed: the only file on the app's side that imports the
+/// feature (docs/architecture.md, "Entries"). Its interface names Core's types only, so an edit
+/// inside the feature recompiles this one file, and the app, which imports the entries' modules and
+/// no feature, is not compiled again.
+public enum FeedEntry {
+    @MainActor public static func makeScreen(_ descriptor: Screens.Feed, environment: any Environment) -> any Screen {
+        FeedFeature.makeScreen(descriptor, environment: environment)
+    }
+}
