@@ -16,10 +16,8 @@ final class RecipeSearchScreen: TranslatedScreen {
 
     func handle(_ event: ScreenEvent<RecipeSearchRow>) async -> Navigation? {
         switch event {
-        case .edit(let row, let text):
-            if row == .query { viewModel.edit(keyword: text) }
-        case .submit(let row):
-            if row == .query { await viewModel.search() }
+        case .submit(let row, let text):
+            if row == .query { await viewModel.search(for: text) }
         case .toggle(let row), .choose(let row, _):
             if case .filter(let key) = row { await viewModel.filter(event, key: key) }
         case .activate(let row):
@@ -44,6 +42,10 @@ final class RecipeSearchScreen: TranslatedScreen {
             break
         }
         return nil
+    }
+
+    func edit(_ field: RecipeSearchRow, text: String) {
+        if field == .query { viewModel.edit(keyword: text) }
     }
 }
 

@@ -96,10 +96,16 @@ final class RecipeSearchViewModel: ScreenViewModel {
         state.keyword = keyword
     }
 
-    /// Searches for the keyword with the filters; with neither, shows recent searches. A keyword
-    /// that shows nothing (spaces, a zero-width space) is none.
+    /// Searches for the field's keyword (see `search(for:)`).
     func search() async {
-        let keyword = TextFolding.isBlank(state.keyword) ? "" : state.keyword.trimmingWhitespace
+        await search(for: state.keyword)
+    }
+
+    /// Searches for `typed` with the filters; with neither, shows recent searches. A keyword
+    /// that shows nothing (spaces, a zero-width space) is none. Enter passes the text it
+    /// submitted, so keys typed while the search runs change the field, not this search.
+    func search(for typed: String) async {
+        let keyword = TextFolding.isBlank(typed) ? "" : typed.trimmingWhitespace
         generation += 1
         let current = generation
         state.notice = nil

@@ -23,10 +23,8 @@ final class ShoppingListScreen: TranslatedScreen {
 
     func handle(_ event: ScreenEvent<ShoppingListRow>) async -> Navigation? {
         switch event {
-        case .edit(let row, let text):
-            if row == .add { viewModel.edit(draft: text) }
-        case .submit(let row):
-            if row == .add { await viewModel.addDraft() }
+        case .submit(let row, let text):
+            if row == .add { await viewModel.add(typed: text) }
         case .activate(let row):
             switch row {
             case .clearChecked: await viewModel.clearChecked()
@@ -48,6 +46,10 @@ final class ShoppingListScreen: TranslatedScreen {
             break
         }
         return nil
+    }
+
+    func edit(_ field: ShoppingListRow, text: String) {
+        if field == .add { viewModel.edit(draft: text) }
     }
 }
 

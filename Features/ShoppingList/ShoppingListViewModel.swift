@@ -35,17 +35,16 @@ final class ShoppingListViewModel: ScreenViewModel {
         state.draft = draft
     }
 
-    /// Saves what was typed as the next item. The field is emptied at once: keys typed while
-    /// it is saved belong to the next item. An entry that cannot be saved is kept as a row of
-    /// its own to try again, so it never mixes with what is typed next.
-    func addDraft() async {
-        let name = state.draft.trimmingWhitespace
+    /// Saves `typed` (what Enter handed over) as the next item. The field is the UI's to empty
+    /// at Enter (the row clears on submit), so keys typed while it is saved, the next item, stay
+    /// in it. An entry that cannot be saved is kept as a row of its own to try again, so it never
+    /// mixes with what is typed next.
+    func add(typed: String) async {
+        let name = typed.trimmingWhitespace
         guard !name.isEmpty else {
-            state.draft = ""  // blanks are nothing to keep: the next item starts in an empty field
             state.notice = "Type what to buy, then press Enter."
             return
         }
-        state.draft = ""
         await add(name, tryingAgain: nil)
     }
 

@@ -41,6 +41,7 @@ public final class AnyScreen: Screen {
 
     private let translate: @MainActor () -> ScreenContent<RowKey>
     private let send: @MainActor (ScreenEvent<RowKey>) async -> Navigation?
+    private let editText: @MainActor (RowKey, String) -> Void
     private var cached: ScreenContent<RowKey>?
 
     init<S: Screen>(_ screen: S) {
@@ -49,12 +50,16 @@ public final class AnyScreen: Screen {
             // Already named by keys (a runner's test screen): nothing to map.
             translate = { keyed.content }
             send = { await keyed.handle($0) }
+            editText = { keyed.edit($0, text: $1) }
         } else {
             translate = { screen.content.map(RowKey.init) }
             send = { event in
                 // A key always holds a row of the screen that showed it; any other is no row of this screen.
                 guard let typed = event.compactMap({ $0.row as? S.Row }) else { return nil }
                 return await screen.handle(typed)
+            }
+            editText = { field, text in
+                if let row = field.row as? S.Row { screen.edit(row, text: text) }
             }
         }
         screen.onChange = { [weak self] in
@@ -80,6 +85,20 @@ public final class AnyScreen: Screen {
         let navigation = await send(event)
         cached = nil
         return navigation
+    }
+
+    /// Passes the text on to the screen's field; the next read of `content` shows it, said or not.
+    public func edit(_ field: RowKey, text: String) {
+        editText(field, text)
+        cached = nil
+    }
+
+    /// Enter in `field` with `text` in it: the event that hands the text over. A field that
+    /// clears on submit is emptied now, not when the screen gets to the event, so what is typed
+    /// from here on is the next entry.
+    func submission(of text: String, from field: ScreenRow<RowKey>) -> ScreenEvent<RowKey> {
+        if field.clearsOnSubmit { edit(field.id, text: "") }
+        return .submit(row: field.id, text: text)
     }
 }
 
@@ -114,8 +133,7 @@ extension ScreenEvent {
         switch self {
         case .activate(let row): transform(row).map { .activate(row: $0) }
         case .toggle(let row): transform(row).map { .toggle(row: $0) }
-        case .edit(let row, let text): transform(row).map { .edit(row: $0, text: text) }
-        case .submit(let row): transform(row).map { .submit(row: $0) }
+        case .submit(let row, let text): transform(row).map { .submit(row: $0, text: text) }
         case .choose(let row, let option): transform(row).map { .choose(row: $0, option: option) }
         case .delete(let row): transform(row).map { .delete(row: $0) }
         case .retry: .retry

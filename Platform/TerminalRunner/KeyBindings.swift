@@ -4,8 +4,6 @@ import Core
 public struct KeyContext: Sendable {
     /// The row with keyboard focus, if any.
     public var focused: ScreenRow<RowKey>?
-    /// The text of the focused text field as the person has typed it so far.
-    public var fieldText: String
     public var tabCount: Int
     public var selectedTab: Int
     /// Whether the tab's stack has a screen to go back to.
@@ -15,11 +13,10 @@ public struct KeyContext: Sendable {
     public var showsHelp: Bool
 
     public init(
-        focused: ScreenRow<RowKey>? = nil, fieldText: String = "", tabCount: Int = 1, selectedTab: Int = 0, canGoBack: Bool = false,
+        focused: ScreenRow<RowKey>? = nil, tabCount: Int = 1, selectedTab: Int = 0, canGoBack: Bool = false,
         canRetry: Bool = false, showsHelp: Bool = false
     ) {
         self.focused = focused
-        self.fieldText = fieldText
         self.tabCount = tabCount
         self.selectedTab = selectedTab
         self.canGoBack = canGoBack
@@ -126,15 +123,16 @@ public enum KeyBindings {
 
     /// Keys while a text field has the focus: printable keys type.
     private static func editingAction(for key: Key, field: ScreenRow<RowKey>, in context: KeyContext) -> KeyAction {
+        let text = if case .textField(_, let text, _) = field.element { text } else { "" }
         switch key {
         case .character(let character):
             return .editField(row: field.id, .insert(character))
         case .backspace:
-            return context.fieldText.isEmpty ? .none : .editField(row: field.id, .deleteBackward)
+            return text.isEmpty ? .none : .editField(row: field.id, .deleteBackward)
         case .control("u"):
-            return context.fieldText.isEmpty ? .none : .editField(row: field.id, .clear)
+            return text.isEmpty ? .none : .editField(row: field.id, .clear)
         case .enter:
-            return .send(.submit(row: field.id))
+            return .send(.submit(row: field.id, text: text))
         case .escape:
             return .leaveField
         default:
@@ -172,7 +170,7 @@ public enum KeyBindings {
             switch focused.element {
             case .link, .button: return .send(.activate(row: focused.id))
             case .toggle: return .send(.toggle(row: focused.id))
-            case .textField: return .send(.submit(row: focused.id))
+            case .textField(_, let text, _): return .send(.submit(row: focused.id, text: text))
             case .picker(_, let options, let selected):
                 return options.isEmpty ? .none : .send(.choose(row: focused.id, option: (selected + 1) % options.count))
             case .text: return .none

@@ -57,7 +57,9 @@ public final class ScriptInterpreter {
             guard count <= limit else {
                 throw CommandFailure("“\(field.label)” holds at most \(limit) characters, and this text has \(count): shorten it")
             }
-            await send(.edit(row: field.id, text: text), .submit(row: field.id))
+            let screen = try visibleScreen()
+            screen.edit(field.id, text: text)
+            await send(screen.submission(of: text, from: field))
         case .select(let reference):
             let row = try row(reference)
             switch row.element {

@@ -2,15 +2,16 @@ import Core
 
 /// The full-screen UI without a terminal: keys in, frames out.
 ///
-/// It keeps what the person sees of each screen (focus, scroll position, text typed but not
-/// yet handled), decides what each key does (`KeyBindings`), moves the focus
-/// (`FocusMovement`), sends screen events in order and lays out frames (`FrameRenderer`).
+/// It keeps what the person sees of each screen (focus, scroll position), decides what each key
+/// does (`KeyBindings`), moves the focus (`FocusMovement`), sends screen events in order and lays
+/// out frames (`FrameRenderer`).
 /// `InteractiveSession` puts it on a real terminal: it reads keys, writes the frames'
 /// changed lines and turns the spinner. Tests (and the fuzzer) drive it directly.
 ///
 /// Keys are handled at once: focus, scrolling, help, typing, going back and switching tabs
-/// never wait (screens appear and load meanwhile). What keys ask of a screen (`handle`) runs
-/// in tasks chained one after the other, so events keep their order while keys go on arriving.
+/// never wait (screens appear and load meanwhile). Typed text goes to the screen at once
+/// (`Screen.edit(_:text:)`), which owns it; what other keys ask of a screen (`handle`) runs in
+/// tasks chained one after the other, so events keep their order while keys go on arriving.
 @MainActor
 public final class SessionController {
     /// Focus and scroll position of one screen, kept while it is on a stack.
@@ -36,8 +37,7 @@ public final class SessionController {
     /// A frame and what it was drawn from.
     public struct Rendering: Sendable {
         public var frame: Frame
-        /// The visible screen's content as drawn: with the text typed into fields but not
-        /// yet handled by the screen. Nil before the first screen is shown.
+        /// The visible screen's content as drawn. Nil before the first screen is shown.
         public var content: ScreenContent<RowKey>?
         /// The row with the focus; nil when no row has it.
         public var focusedRow: RowKey?
@@ -52,38 +52,11 @@ public final class SessionController {
     /// Called when a screen event has been handled, so the screen is drawn again.
     public var onNeedsRedraw: (@MainActor () -> Void)?
 
-    /// Text typed into a field that its screen has not handled yet. A class, so that keys typed
-    /// while its `.edit` event waits in the queue go into the same text, in place, and that one
-    /// event carries them all: a key costs the same however long the text already is, and a
-    /// paste of many keys sends a few events, not one a key.
-    private final class Draft {
-        var text: String
-        /// `text.count`, kept as keys change it: counting a long text at every key would make a
-        /// paste cost the square of its length.
-        var count: Int
-        /// The last queued event that carries this text: once it is handled, the screen shows it.
-        var event: Int
-        /// Whether an `.edit` event is queued that has not yet read `text`.
-        var isOpen = false
-
-        init(text: String, event: Int) {
-            self.text = text
-            count = text.count
-            self.event = event
-        }
-    }
-
-    /// A field of one screen.
-    private struct FieldKey: Hashable {
-        var screen: ObjectIdentifier
-        var row: RowKey
-    }
-
     private var views: [ObjectIdentifier: ViewState] = [:]
-    /// Text typed into fields whose events have not all been handled yet.
-    private var drafts: [FieldKey: Draft] = [:]
-    /// Numbers the screen events as they are queued.
-    private var eventCount = 0
+    /// The text last typed into a field and its length in characters. Counting a long text at
+    /// every key would make a paste cost the square of its length; the screen keeps the very
+    /// text it was given, so comparing it with this one is a comparison of storage.
+    private var typed: (text: String, count: Int)?
     private var showsHelp = false
     /// The first line of the key map shown, while it is.
     private var helpTop = 0
@@ -111,8 +84,6 @@ public final class SessionController {
     public func handle(_ key: Key) -> KeyOutcome {
         message = nil
         let screen = tabBar.visibleScreen
-        // The screen's own content: what is typed but not handled changes only a field's text,
-        // never which rows there are, and that text is read from its draft below.
         let content = screen?.content
         var view = screen.map { viewState(for: $0, content: content) } ?? ViewState()
         let focused = view.focusedRow.flatMap { content?.row(id: $0) }
@@ -128,7 +99,7 @@ public final class SessionController {
             view.scrollOffset = moved.top
         }
 
-        let action = action(for: key, focused: focused, on: screen, status: content?.status)
+        let action = action(for: key, focused: focused, status: content?.status)
         if showsHelp, scrollHelp(action) { return .handled }
         var outcome = KeyOutcome.handled
         switch action {
@@ -144,16 +115,13 @@ public final class SessionController {
             move(to: movement.edge(last: false))
         case .focusLast:
             move(to: movement.edge(last: true))
-        case .send(let event):
+        case .send(var event):
             guard let screen else { break }
-            let number = send(event, to: screen)
-            if case .submit(let row) = event, focused?.clearsOnSubmit == true {
-                // The text is handed over; what is typed from now on is the next entry's.
-                drafts[FieldKey(screen: ObjectIdentifier(screen), row: row)] = Draft(text: "", event: number)
-            }
-        case .editField(let row, let edit):
-            guard let screen else { break }
-            type(edit, into: FieldKey(screen: ObjectIdentifier(screen), row: row), of: screen, showing: focused)
+            if case .submit(_, let text) = event, let focused { event = screen.submission(of: text, from: focused) }
+            send(event, to: screen)
+        case .editField(_, let edit):
+            guard let screen, let focused else { break }
+            type(edit, into: focused, of: screen)
         case .leaveField:
             view.focusedRow = nil
             view.focusIsChosen = true
@@ -181,49 +149,36 @@ public final class SessionController {
         return outcome
     }
 
-    /// What `key` does here. The field's text is passed only for the call, so that no copy of
-    /// it is left holding the draft's storage when a typed key changes it in place.
-    private func action(for key: Key, focused: ScreenRow<RowKey>?, on screen: AnyScreen?, status: ScreenStatus?) -> KeyAction {
-        var fieldText = ""
-        if let screen, let focused, case .textField(_, let text, _) = focused.element {
-            fieldText = drafts[FieldKey(screen: ObjectIdentifier(screen), row: focused.id)]?.text ?? text
-        }
+    /// What `key` does here.
+    private func action(for key: Key, focused: ScreenRow<RowKey>?, status: ScreenStatus?) -> KeyAction {
         let canRetry: Bool = if case .failed(let failure) = status { failure.canRetry } else { false }
         return KeyBindings.action(
             for: key,
             in: KeyContext(
-                focused: focused, fieldText: fieldText, tabCount: tabBar.tabs.count, selectedTab: tabBar.selectedIndex,
+                focused: focused, tabCount: tabBar.tabs.count, selectedTab: tabBar.selectedIndex,
                 canGoBack: tabBar.current.stack.count > 1, canRetry: canRetry, showsHelp: showsHelp))
     }
 
-    /// Changes a field's draft in place; an `.edit` event is queued unless one is queued already
-    /// that will read the draft when it runs.
-    private func type(_ edit: FieldEdit, into field: FieldKey, of screen: AnyScreen, showing row: ScreenRow<RowKey>?) {
-        var shown = ""
-        if let row, case .textField(_, let text, _) = row.element { shown = text }
-        let draft = drafts[field] ?? Draft(text: shown, event: 0)
+    /// Gives the screen the field's text changed by one key, at once: the next frame shows it.
+    private func type(_ edit: FieldEdit, into field: ScreenRow<RowKey>, of screen: AnyScreen) {
+        guard case .textField(_, var text, _) = field.element else { return }
+        var count = if let typed, typed.text == text { typed.count } else { text.count }
         switch edit {
         case .insert:
             // A field holds a bounded text: the keys past the bound are not taken, and the status
-            // line says why (a paste past it keeps its beginning). A key not taken leaves no draft
-            // behind: the screen's own text stays what the field shows.
-            guard draft.count < ScreenElement.maximumFieldLength else {
-                message =
-                    "“\(row?.label ?? "The field")” holds at most \(ScreenElement.maximumFieldLength) characters: the rest was not typed"
+            // line says why (a paste past it keeps its beginning).
+            guard count < ScreenElement.maximumFieldLength else {
+                message = "“\(field.label)” holds at most \(ScreenElement.maximumFieldLength) characters: the rest was not typed"
+                typed = (text, count)
                 return
             }
-            draft.count += 1
-        case .deleteBackward: draft.count = max(0, draft.count - 1)
-        case .clear: draft.count = 0
+            count += 1
+        case .deleteBackward: count = max(0, count - 1)
+        case .clear: count = 0
         }
-        drafts[field] = draft
-        edit.apply(to: &draft.text)
-        guard !draft.isOpen else { return }
-        draft.isOpen = true
-        draft.event = queue(to: screen) {
-            draft.isOpen = false
-            return .edit(row: field.row, text: draft.text)
-        }
+        edit.apply(to: &text)
+        typed = (text, count)
+        screen.edit(field.id, text: text)
     }
 
     /// Scrolls the key map when `action` moves or pages; false for any other action.
@@ -301,35 +256,17 @@ public final class SessionController {
     }
 
     /// Sends an event to the screen that was visible when the key was pressed, after every
-    /// event sent before it. Text typed before it goes with the edit events queued before it:
-    /// those drafts are closed, and keys typed from now on go into new ones, sent after it.
-    @discardableResult
-    private func send(_ event: ScreenEvent<RowKey>, to screen: AnyScreen) -> Int {
-        for (field, draft) in drafts where draft.isOpen {
-            drafts[field] = Draft(text: draft.text, event: draft.event)
-        }
-        return queue(to: screen) { event }
-    }
-
-    /// Queues the event `makeEvent` gives when its turn comes (an edit reads its draft then),
-    /// then carries out the navigation it asks for on that screen's stack. Returns its number.
-    private func queue(to screen: AnyScreen, _ makeEvent: @escaping @MainActor () -> ScreenEvent<RowKey>) -> Int {
-        eventCount += 1
-        let number = eventCount
+    /// event sent before it, then carries out the navigation it asks for on that screen's stack.
+    private func send(_ event: ScreenEvent<RowKey>, to screen: AnyScreen) {
         let stack = tabBar.current
         enqueue { [weak self] in
-            let navigation = await screen.handle(makeEvent())
-            // Drafts this event was the last to carry are the screen's own text now.
-            if let self, self.drafts.values.contains(where: { $0.event == number }) {
-                self.drafts = self.drafts.filter { $0.value.event != number }
-            }
+            let navigation = await screen.handle(event)
             // The stack's coordinator carries it out; screens that come on top appear soon (see init).
             if let navigation, stack.topScreen === screen {
                 await stack.route(navigation)
             }
             self?.onNeedsRedraw?()
         }
-        return number
     }
 
     /// Lets a screen appear (and load) without holding up keys or later events: the stack
@@ -348,24 +285,9 @@ public final class SessionController {
 
     // MARK: - Drawing
 
-    /// The visible screen's content with what the person typed but the screen has not seen yet.
+    /// The visible screen's content.
     public var visibleContent: ScreenContent<RowKey>? {
-        tabBar.visibleScreen.map { content(of: $0) }
-    }
-
-    private func content(of screen: AnyScreen) -> ScreenContent<RowKey> {
-        var content = screen.content
-        let identifier = ObjectIdentifier(screen)
-        guard drafts.keys.contains(where: { $0.screen == identifier }) else { return content }
-        for (sectionIndex, section) in content.sections.enumerated() {
-            for (rowIndex, row) in section.rows.enumerated() {
-                guard let draft = drafts[FieldKey(screen: identifier, row: row.id)],
-                    case .textField(let label, _, let placeholder) = row.element
-                else { continue }
-                content.sections[sectionIndex].rows[rowIndex].element = .textField(label: label, text: draft.text, placeholder: placeholder)
-            }
-        }
-        return content
+        tabBar.visibleScreen?.content
     }
 
     /// The screen's view state, with the focus moved to a row that exists: the same row,
@@ -388,7 +310,7 @@ public final class SessionController {
     /// Lays out the frame for the session as it is now, and remembers the scroll position.
     public func render() -> Rendering {
         let screen = tabBar.visibleScreen
-        let content = screen.map { self.content(of: $0) }
+        let content = screen?.content
         var view = screen.map { viewState(for: $0, content: content) } ?? ViewState()
         let frame = FrameRenderer.render(frameInput(content: content, view: view))
         if showsHelp {

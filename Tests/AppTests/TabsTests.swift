@@ -126,8 +126,8 @@ struct TabsTests {
         #expect(app.visibleText.contains("Your shopping list is empty"))
 
         await app.tabs.select(tabAt: 1)
-        await app.send(.edit(row: app.row("Search"), text: "curry rice"))
-        await app.send(.submit(row: app.row("Search")))
+        app.tabBar.visibleScreen?.edit(app.row("Search"), text: "curry rice")
+        await app.send(.submit(row: app.row("Search"), text: "curry rice"))
         await app.send(.activate(row: app.row(curryRice.title)))
         #expect(app.tabBar.current.path == ["Search", "Curry Rice"])
         await app.send(.activate(row: app.row("Add ingredients to shopping list")))

@@ -118,7 +118,8 @@ struct FeedScreenTests {
 
         #expect(await screen.handle(.toggle(row: .popular(1))) == nil)
         #expect(await screen.handle(.delete(row: .popular(1))) == nil)
-        #expect(await screen.handle(.edit(row: .about, text: "x")) == nil)
+        #expect(await screen.handle(.submit(row: .about, text: "x")) == nil)
+        screen.edit(.about, text: "x")
         #expect(screen.content == before)
         #expect(recorder.events.isEmpty)
         #expect(recorder.clientCalls == [.feed])

@@ -91,8 +91,8 @@ struct RecipeSearchPagingTests {
         let screen = makeScreen(in: environment.overriding(\.client, with: gated))
         await screen.appear()
 
-        _ = await screen.handle(.edit(row: .query, text: "curry"))
-        let slowSearch = Task { _ = await screen.handle(.submit(row: .query)) }
+        screen.edit(.query, text: "curry")
+        let slowSearch = Task { _ = await screen.handle(.submit(row: .query, text: "curry")) }
         for await _ in arrived { break }
         #expect(screen.content.status == .loading("Searching for “curry”…"))
 

@@ -175,11 +175,11 @@ struct RecipeSearchScreenTests {
     @Test func theScreenShowsLoadingWhileSearching() async {
         let screen = makeScreen()
         await screen.appear()
-        _ = await screen.handle(.edit(row: .query, text: "curry"))
+        screen.edit(.query, text: "curry")
         var shown: [String] = []
         screen.onChange = { [unowned screen] in shown.append(screen.content.plainText()) }
 
-        _ = await screen.handle(.submit(row: .query))
+        _ = await screen.handle(.submit(row: .query, text: "curry"))
 
         #expect(shown.contains { $0.contains("… Searching for “curry”…") })
         #expect(!screen.content.plainText().contains("Searching"))

@@ -117,8 +117,8 @@ struct SearchFiltersTests {
     func vegetarianOnScreen() async {
         let environment = StubEnvironment()
         let screen = await searchScreen(environment)
-        _ = await screen.handle(.edit(row: .query, text: "curry"))
-        _ = await screen.handle(.submit(row: .query))
+        screen.edit(.query, text: "curry")
+        _ = await screen.handle(.submit(row: .query, text: "curry"))
         #expect(resultTitles(screen).count == 3)
 
         _ = await screen.handle(.toggle(row: .filter(key: "vegetarian")))
@@ -150,8 +150,8 @@ struct SearchFiltersTests {
     func premiumSort() async {
         let premium = StubEnvironment(scenario: .premium)
         let screen = await searchScreen(premium)
-        _ = await screen.handle(.edit(row: .query, text: "curry"))
-        _ = await screen.handle(.submit(row: .query))
+        screen.edit(.query, text: "curry")
+        _ = await screen.handle(.submit(row: .query, text: "curry"))
         _ = await screen.handle(.choose(row: .filter(key: "sort"), option: 2))
         #expect(resultTitles(screen) == ["Thai Green Curry", "Vegetable Curry", "Curry Rice"])
 

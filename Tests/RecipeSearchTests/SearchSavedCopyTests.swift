@@ -39,8 +39,8 @@ struct SearchSavedCopyTests {
         await screen.appear()
         #expect(screen.content.notice == "Saved copy from 2 hours ago; offline. Only recipes seen before are shown.")
 
-        _ = await screen.handle(.edit(row: .query, text: "soup"))
-        _ = await screen.handle(.submit(row: .query))
+        screen.edit(.query, text: "soup")
+        _ = await screen.handle(.submit(row: .query, text: "soup"))
 
         #expect(client.searches.withLock { $0 } == 2, "the second search was asked")
         #expect(screen.content.resultTitles.contains("Miso Soup"))

@@ -6,8 +6,8 @@ import CoreTesting
 /// Drives a screen the way the terminal runner does.
 @MainActor
 func search(_ screen: any Screen<RecipeSearchRow>, for keyword: String) async {
-    _ = await screen.handle(.edit(row: .query, text: keyword))
-    _ = await screen.handle(.submit(row: .query))
+    screen.edit(.query, text: keyword)
+    _ = await screen.handle(.submit(row: .query, text: keyword))
 }
 
 extension ScreenContent<RecipeSearchRow> {

@@ -12,11 +12,6 @@ import Testing
 struct ShoppingListPositionTests {
     let environment = StubEnvironment()
 
-    func add(_ text: String, on screen: any Screen<ShoppingListRow>) async {
-        _ = await screen.handle(.edit(row: .add, text: text))
-        _ = await screen.handle(.submit(row: .add))
-    }
-
     @Test("two lists on one store add in turn, each from what it last loaded: every item has a place of its own, in the order added")
     func twoListsOneStore() async throws {
         let first = ShoppingListFeature.makeScreen(Screens.ShoppingList(), environment: environment) as! any Screen<ShoppingListRow>

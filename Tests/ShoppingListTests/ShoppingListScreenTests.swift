@@ -58,6 +58,15 @@ struct ShoppingListItemsTranslatorTests {
 
 // MARK: - The screen
 
+/// Types into "+ Add item" and presses Enter, as the runner does: the field, which clears on
+/// submit, is emptied at Enter, and the text goes with the event.
+@MainActor
+func add(_ text: String, on screen: any Screen<ShoppingListRow>) async {
+    screen.edit(.add, text: text)
+    if screen.content.row(id: .add)?.clearsOnSubmit == true { screen.edit(.add, text: "") }
+    _ = await screen.handle(.submit(row: .add, text: text))
+}
+
 @MainActor
 @Suite("Shopping list screen")
 struct ShoppingListScreenTests {
@@ -73,12 +82,6 @@ struct ShoppingListScreenTests {
         let screen = makeScreen(in: environment)
         await screen.appear()
         return screen
-    }
-
-    /// Types into "+ Add item" and presses Enter, as the runner's `type` does.
-    func add(_ text: String, on screen: any Screen<ShoppingListRow>) async {
-        _ = await screen.handle(.edit(row: .add, text: text))
-        _ = await screen.handle(.submit(row: .add))
     }
 
     /// What the stub environment's store holds, in list order.
@@ -142,13 +145,13 @@ struct ShoppingListScreenTests {
 
     // MARK: Adding
 
-    @Test func addingSavesTheItemAtTheEndAndClearsTheDraft() async throws {
+    @Test func addingSavesTheItemAtTheEnd() async throws {
         try await store.save([ShoppingItem(id: UUID(), name: "bread", position: 0), ShoppingItem(id: UUID(), name: "butter", position: 4)])
         let screen = await appearedScreen()
 
-        _ = await screen.handle(.edit(row: .add, text: "milk"))
+        screen.edit(.add, text: "milk")
         #expect(screen.content.draft == "milk")
-        let navigation = await screen.handle(.submit(row: .add))
+        let navigation = await screen.handle(.submit(row: .add, text: "milk"))
 
         #expect(navigation == nil)
         let stored = try await storedItems()
@@ -159,7 +162,6 @@ struct ShoppingListScreenTests {
         #expect(!milk.isChecked)
         #expect(milk.recipeID == nil)
         #expect(screen.content.itemLabels == ["bread", "butter", "milk"])
-        #expect(screen.content.draft == "")
         #expect(screen.content.notice == "Added “milk”.")
         #expect(recorder.events == [ActivityEvent("shopping_item_add", payload: ["name": "milk"])])
     }
@@ -199,10 +201,22 @@ struct ShoppingListScreenTests {
         #expect(screen.content.draft == "", "the blanks are not left in the field before the next item")
     }
 
+    @Test func whatIsTypedWhileAnItemIsSavedStaysInTheField() async throws {
+        let screen = await appearedScreen()
+        #expect(screen.content.row(id: .add)?.clearsOnSubmit == true, "the UI empties the field at Enter")
+
+        let saving = Task { await screen.handle(.submit(row: .add, text: "milk")) }
+        screen.edit(.add, text: "eggs")
+        _ = await saving.value
+
+        #expect(try await storedItems().map(\.name) == ["milk"])
+        #expect(screen.content.draft == "eggs", "the next entry, typed while “milk” was saved")
+    }
+
     @Test func submittingWithoutEditingShowsTheHint() async throws {
         let screen = await appearedScreen()
 
-        _ = await screen.handle(.submit(row: .add))
+        _ = await screen.handle(.submit(row: .add, text: ""))
 
         #expect(try await storedItems().isEmpty)
         #expect(screen.content.notice == "Type what to buy, then press Enter.")
@@ -379,7 +393,7 @@ struct ShoppingListScreenTests {
             ShoppingItem(id: UUID(), name: "milk", position: 2),
         ])
         let screen = await appearedScreen()
-        _ = await screen.handle(.edit(row: .add, text: "eggs"))
+        screen.edit(.add, text: "eggs")
 
         #expect(
             screen.content.plainText() == """

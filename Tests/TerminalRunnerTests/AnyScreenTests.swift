@@ -9,6 +9,7 @@ private final class CountingScreen: Screen {
     enum Row: Hashable, Sendable {
         case recipe(Int)
         case more
+        case query
     }
 
     var onChange: (@MainActor () -> Void)?
@@ -17,6 +18,8 @@ private final class CountingScreen: Screen {
     var recipes = [1, 2] {
         didSet { onChange?() }
     }
+    /// The field's text; a change is not said, so only the runner's hold knows of an edit.
+    private(set) var query = ""
 
     var content: ScreenContent<Row> {
         translations += 1
@@ -26,10 +29,15 @@ private final class CountingScreen: Screen {
                 ScreenSection(
                     id: "recipes", rows: recipes.map { ScreenRow(id: .recipe($0), .link(title: "Recipe \($0)", subtitle: nil)) }),
                 ScreenSection(id: "more", rows: [ScreenRow(id: .more, .button("More"))]),
+                ScreenSection(id: "search", rows: [ScreenRow(id: .query, .textField(label: "Search", text: query, placeholder: ""))]),
             ])
     }
 
     func appear() async {}
+
+    func edit(_ field: Row, text: String) {
+        if field == .query { query = text }
+    }
 
     func handle(_ event: ScreenEvent<Row>) async -> Navigation? {
         events.append(event)
@@ -94,6 +102,22 @@ struct AnyScreenTests {
         _ = await erased.handle(.activate(row: erased.content.numberedRows[1].id))
         #expect(erased.content.numberedRows.map(\.label) == ["Recipe 3", "Recipe 2", "More"])
         #expect(screen.translations == 3)
+    }
+
+    @Test("text typed through the runner is the screen's at once, as its own row, and the next content shows it")
+    func editsReachTheScreenAndTheContent() {
+        let screen = CountingScreen()
+        let erased = screen.erased
+        let field = RowKey(CountingScreen.Row.query)
+        _ = erased.content
+
+        erased.edit(field, text: "cur")
+        #expect(screen.query == "cur")
+        #expect(erased.content.row(id: field)?.element == .textField(label: "Search", text: "cur", placeholder: ""))
+        #expect(screen.translations == 2, "the edit made the kept content out of date, once")
+
+        erased.edit(RowKey("query"), text: "x")
+        #expect(screen.query == "cur", "a key of another screen's rows names no field here")
     }
 
     @Test("a screen erased twice is held once, and the runner hears its changes")

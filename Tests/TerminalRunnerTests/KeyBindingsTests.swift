@@ -17,10 +17,14 @@ struct KeyBindingsTests {
         _ key: Key, on row: ScreenRow<RowKey>? = nil, text: String = "", tabs: Int = 4, selected: Int = 0, canGoBack: Bool = true,
         canRetry: Bool = false, help: Bool = false
     ) -> KeyAction {
-        KeyBindings.action(
+        var focused = row
+        if case .textField(let label, _, let placeholder)? = row?.element {
+            focused?.element = .textField(label: label, text: text, placeholder: placeholder)
+        }
+        return KeyBindings.action(
             for: key,
             in: KeyContext(
-                focused: row, fieldText: text, tabCount: tabs, selectedTab: selected, canGoBack: canGoBack, canRetry: canRetry,
+                focused: focused, tabCount: tabs, selectedTab: selected, canGoBack: canGoBack, canRetry: canRetry,
                 showsHelp: help))
     }
 
@@ -29,7 +33,7 @@ struct KeyBindingsTests {
         #expect(action(.enter, on: link) == .send(.activate(row: "recipe-1")))
         #expect(action(.enter, on: button) == .send(.activate(row: "export")))
         #expect(action(.enter, on: toggle) == .send(.toggle(row: "veg")))
-        #expect(action(.enter, on: field, text: "cur") == .send(.submit(row: "query")))
+        #expect(action(.enter, on: field, text: "cur") == .send(.submit(row: "query", text: "cur")))
         #expect(action(.enter, on: picker) == .send(.choose(row: "category", option: 0)), "after the last option comes the first")
         #expect(action(.enter) == .none)
     }

@@ -65,8 +65,7 @@ final class FakeScreen: Screen {
     func handle(_ event: ScreenEvent<RowKey>) async -> Navigation? {
         events.append(event)
         switch event {
-        case .edit(_, let text): query = text
-        case .submit: notice = "Searched for “\(query)”"
+        case .submit(_, let text): notice = "Searched for “\(text)”"
         case .toggle: vegetarianOnly.toggle()
         case .choose(_, let option): category = option
         case .activate("recipe-1"): return next.map { .show(TestScreens.descriptor(for: $0)) }
@@ -76,6 +75,10 @@ final class FakeScreen: Screen {
         case .flowFinished: notice = "Flow finished"
         }
         return nil
+    }
+
+    func edit(_ field: RowKey, text: String) {
+        query = text
     }
 
     /// Changes what the screen shows outside `handle`, as when loading ends.

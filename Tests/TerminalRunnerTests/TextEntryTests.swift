@@ -4,8 +4,9 @@ import Testing
 
 @testable import TerminalRunner
 
-/// An entry field whose submit waits until the test lets it finish, as a slow store would, and
-/// empties the field once it has: what was submitted, in order.
+/// An entry field whose submit waits until the test lets it finish, as a slow store would: what
+/// was submitted, in order. The field's text is the screen's own; a field that clears on submit
+/// is the UI's to empty at Enter, and one that does not (a search) keeps its text.
 @MainActor
 final class EntryScreen: Screen {
     var onChange: (@MainActor () -> Void)?
@@ -14,8 +15,14 @@ final class EntryScreen: Screen {
         didSet { onChange?() }
     }
     private(set) var submitted: [String] = []
-    private(set) var editEvents = 0
+    /// How many times the field was given a new text.
+    private(set) var edits = 0
+    private let clearsOnSubmit: Bool
     private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(clearsOnSubmit: Bool = true) {
+        self.clearsOnSubmit = clearsOnSubmit
+    }
 
     var content: ScreenContent<RowKey> {
         ScreenContent<RowKey>(
@@ -23,7 +30,10 @@ final class EntryScreen: Screen {
             sections: [
                 ScreenSection<RowKey>(
                     id: "entry",
-                    rows: [ScreenRow<RowKey>(id: "add", .textField(label: "+ Add", text: draft, placeholder: "text"), clearsOnSubmit: true)]
+                    rows: [
+                        ScreenRow<RowKey>(
+                            id: "add", .textField(label: "+ Add", text: draft, placeholder: "text"), clearsOnSubmit: clearsOnSubmit)
+                    ]
                 )
             ])
     }
@@ -33,20 +43,15 @@ final class EntryScreen: Screen {
 
     func appear() async {}
 
+    func edit(_ field: RowKey, text: String) {
+        edits += 1
+        draft = text
+    }
+
     func handle(_ event: ScreenEvent<RowKey>) async -> Navigation? {
-        switch event {
-        case .edit(_, let text):
-            editEvents += 1
-            draft = text
-        case .submit:
-            // The field is emptied once the entry is saved, as a screen does that keeps the text
-            // until then.
-            let entry = draft
+        if case .submit(_, let text) = event {
             await withCheckedContinuation { waiting.append($0) }
-            submitted.append(entry)
-            draft = ""
-        default:
-            break
+            submitted.append(text)
         }
         return nil
     }
@@ -59,7 +64,9 @@ final class EntryScreen: Screen {
 }
 
 @MainActor
-@Suite("Text entry: what is typed after Enter is the next entry, and typing costs the same however long the text")
+@Suite(
+    "Text entry: typed text is the screen's at once, Enter submits what was typed before it, and typing costs the same however long the text"
+)
 struct TextEntryTests {
     func controller(_ screen: any Screen, columns: Int = 80) async -> SessionController {
         let controller = SessionController(tabBar: await startedTabBar(screen, title: "Entries"), rows: 12, columns: columns)
@@ -83,7 +90,9 @@ struct TextEntryTests {
         }
     }
 
-    @Test("“tea⏎jam⏎” typed while “tea” is saved: the field empties at Enter, shows “jam”, and “tea” and “jam” are saved")
+    @Test(
+        "“tea⏎jam⏎” typed while “tea” is saved: the field empties at Enter, the screen has “jam” in the next frame, and “tea” and “jam” are saved"
+    )
     func typingDuringASlowSave() async throws {
         let screen = EntryScreen()
         let controller = await controller(screen)
@@ -92,7 +101,8 @@ struct TextEntryTests {
         while !screen.isSaving { await Task.yield() }
         #expect(fieldLine(controller)?.hasPrefix(">[✎] + Add: ▏") == true, "the field shows what the next Enter saves")
         type("jam", into: controller)
-        #expect(fieldLine(controller)?.hasPrefix(">[✎] + Add: jam▏") == true)
+        #expect(screen.draft == "jam", "the screen holds the text while its submit of “tea” still runs")
+        #expect(fieldLine(controller)?.hasPrefix(">[✎] + Add: jam▏") == true, "the very next frame shows it")
         type("\n", into: controller)
         try await finishAll(screen, controller)
 
@@ -110,7 +120,23 @@ struct TextEntryTests {
         #expect(screen.submitted == ["milk", "dates", "bread", "quinoa"])
     }
 
-    @Test("a paste of 20,000 characters reaches the screen in one edit: the field keeps its first 1,000, says so, and shows its end")
+    @Test("a search field: Enter submits the text typed before it, pasted or not; keys typed after it change the field, not that search")
+    func submitCarriesTheTextBeforeEnter() async throws {
+        let screen = EntryScreen(clearsOnSubmit: false)
+        let controller = await controller(screen)
+
+        type("cur\nry\n", into: controller)
+        #expect(screen.draft == "curry")
+        type("!", into: controller)
+        try await finishAll(screen, controller)
+
+        #expect(screen.submitted == ["cur", "curry"])
+        #expect(screen.draft == "curry!", "typed after the last Enter: in the field, submitted by none")
+    }
+
+    @Test(
+        "a paste of 20,000 characters: the field keeps its first 1,000, says so, and shows its end; the keys past the bound never reach the screen"
+    )
     func longPaste() async {
         let screen = EntryScreen()
         let controller = await controller(screen, columns: 60)
@@ -123,10 +149,8 @@ struct TextEntryTests {
             fieldLine(controller) == ">[✎] + Add: …" + String(kept.suffix(46)) + "▏",
             "the end of what it holds and the cursor, in 60 columns")
         #expect(frame.contains { $0.contains("holds at most 1000 characters") }, "\(frame)")
-        await controller.settle()
-
-        #expect(screen.editEvents == 1, "one event carries the whole paste, not one event a key")
         #expect(screen.draft == kept)
+        #expect(screen.edits == 1_000, "one change a key taken, none for the 19,003 refused")
     }
 
     @Test("keys past 1,000 characters are not taken, and the status line says why; Backspace makes room, Ctrl-U empties")
@@ -146,14 +170,13 @@ struct TextEntryTests {
         #expect(screen.draft.count == 1_000)
     }
 
-    @Test("a key refused at a full field leaves nothing behind: the field shows the screen's own text when a script changes it")
-    func refusedKeyLeavesNoDraft() async {
+    @Test("a field changed by other than keys (a script's `type 1`) counts from its new text: a full field emptied takes keys again")
+    func fieldChangedOutsideTheKeys() async {
         let screen = EntryScreen()
         let controller = await controller(screen)
         type(String(repeating: "a", count: 1_000), into: controller)
-        await controller.settle()
         type("x", into: controller)
-        _ = await screen.handle(.edit(row: "add", text: "1"))  // as `type 1` does, past the keys
+        screen.edit("add", text: "1")
 
         #expect(fieldLine(controller)?.hasPrefix(">[✎] + Add: 1▏") == true, "\(fieldLine(controller) ?? "")")
         type("2", into: controller)
@@ -161,20 +184,21 @@ struct TextEntryTests {
         #expect(screen.draft == "12")
     }
 
-    @Test("keys typed while an edit waits in the queue behind a slow event join that edit; Backspace and Ctrl-U too")
-    func editsJoinWhileQueued() async throws {
+    @Test("keys typed while a slow submit runs change the field at once; Backspace and Ctrl-U too")
+    func editsWhileASubmitRuns() async throws {
         let screen = EntryScreen()
         let controller = await controller(screen)
         type("x\n", into: controller)
         type("abcd", into: controller)
         _ = controller.handle(.backspace)
+        #expect(screen.draft == "abc")
         _ = controller.handle(.control("u"))
+        #expect(screen.draft == "")
         type("tea", into: controller)
         #expect(fieldLine(controller)?.hasPrefix(">[✎] + Add: tea▏") == true)
         type("\n", into: controller)
         try await finishAll(screen, controller)
 
         #expect(screen.submitted == ["x", "tea"])
-        #expect(screen.editEvents == 2)
     }
 }

@@ -13,6 +13,15 @@ public protocol Screen<Row>: AnyObject {
     func appear() async
     /// Handles one user event. Returns when its work is done, with where to go, if anywhere.
     func handle(_ event: ScreenEvent<Row>) async -> Navigation?
+    /// The person changed the text of a field: the screen keeps it as its own at once, so
+    /// `content` shows it, whatever events are still being handled. It may start work from it
+    /// (a search as you type); Enter sends the text on with `.submit(row:text:)`.
+    func edit(_ field: Row, text: String)
+}
+
+extension Screen {
+    /// A screen without a text field takes no text.
+    public func edit(_ field: Row, text: String) {}
 }
 
 /// A typed user event. Rows are named by their `ScreenRow.id`, the screen's own `Row`.
@@ -20,10 +29,9 @@ public enum ScreenEvent<Row: Hashable & Sendable>: Hashable, Sendable {
     /// Enter on a link or a button.
     case activate(row: Row)
     case toggle(row: Row)
-    /// The text of a field changed.
-    case edit(row: Row, text: String)
-    /// Enter in a text field.
-    case submit(row: Row)
+    /// Enter in a text field, with the field's text at that moment (keys typed after Enter
+    /// change the field, not what this submits).
+    case submit(row: Row, text: String)
     case choose(row: Row, option: Int)
     /// Remove the row's item (rows marked `isDeletable`).
     case delete(row: Row)

@@ -87,7 +87,8 @@ public struct ScreenRow<Row: Hashable & Sendable>: Hashable, Sendable, Identifia
     public var isDeletable: Bool
     /// For a text field: Enter hands its text over to be saved and leaves the field empty for
     /// the next one ("+ Add item"), rather than keeping it (a search). The UI empties it at
-    /// Enter, so keys typed while the screen saves belong to the next entry.
+    /// Enter (`edit(_:text:)` with no text), so keys typed while the screen saves belong to the
+    /// next entry; the screen saves the text `.submit` carries and leaves the field to the UI.
     public var clearsOnSubmit: Bool
 
     public init(
@@ -137,7 +138,7 @@ public enum ScreenElement: Hashable, Sendable {
     case link(title: String, subtitle: String?)
     /// Does something here: answers `.activate`.
     case button(String)
-    /// Editable text: answers `.edit` and `.submit`.
+    /// Editable text: the screen's `edit(_:text:)` takes what is typed, `.submit` answers Enter.
     case textField(label: String, text: String, placeholder: String)
     /// On or off: answers `.toggle`.
     case toggle(label: String, isOn: Bool)
