@@ -85,13 +85,14 @@ public final class SessionController {
         message = nil
         let screen = tabBar.visibleScreen
         let content = screen?.content
-        var view = screen.map { viewState(for: $0, content: content) } ?? ViewState()
-        let focused = view.focusedRow.flatMap { content?.row(id: $0) }
-
         let rows = content?.interactiveRows ?? []
+        var view = screen.map { viewState(for: $0, content: content, rows: rows) } ?? ViewState()
+        let focusIndex = view.focusedRow != nil && rows.indices.contains(view.focusIndex) ? view.focusIndex : nil
+        let focused = focusIndex.map { rows[$0] }
+
         // Laid out only for the keys that move the focus or scroll.
         var movement: FocusMovement { self.movement(content, rows: rows) }
-        let viewport = Viewport(focus: view.focusedRow.flatMap { id in rows.firstIndex { $0.id == id } }, top: view.scrollOffset)
+        let viewport = Viewport(focus: focusIndex, top: view.scrollOffset)
         func move(to moved: Viewport) {
             view.focusedRow = moved.focus.map { rows[$0].id }
             view.focusIndex = moved.focus ?? view.focusIndex
@@ -293,13 +294,17 @@ public final class SessionController {
     /// The screen's view state, with the focus moved to a row that exists: the same row,
     /// else the row now at its place, else (until the person chooses) the first row in view
     /// that is not a text field, so letters stay commands until the person goes to a field.
-    private func viewState(for screen: AnyScreen, content: ScreenContent<RowKey>?) -> ViewState {
+    /// `rows` are the content's interactive rows; while a row has the focus, `focusIndex` is its
+    /// place among them.
+    private func viewState(for screen: AnyScreen, content: ScreenContent<RowKey>?, rows: [ScreenRow<RowKey>]) -> ViewState {
         var view = views[ObjectIdentifier(screen)] ?? ViewState()
-        let rows = content?.interactiveRows ?? []
         if let id = view.focusedRow, let index = rows.firstIndex(where: { $0.id == id }) {
             view.focusIndex = index
+        } else if view.focusedRow != nil, rows.isEmpty {
+            view.focusedRow = nil
         } else if view.focusedRow != nil {
-            view.focusedRow = rows.isEmpty ? nil : rows[min(view.focusIndex, rows.count - 1)].id
+            view.focusIndex = min(view.focusIndex, rows.count - 1)
+            view.focusedRow = rows[view.focusIndex].id
         } else if !view.focusIsChosen, let index = movement(content, rows: rows).initialFocus(isPreferred: { rows[$0].isNumbered }) {
             view.focusedRow = rows[index].id
             view.focusIndex = index
@@ -311,7 +316,7 @@ public final class SessionController {
     public func render() -> Rendering {
         let screen = tabBar.visibleScreen
         let content = screen?.content
-        var view = screen.map { viewState(for: $0, content: content) } ?? ViewState()
+        var view = screen.map { viewState(for: $0, content: content, rows: content?.interactiveRows ?? []) } ?? ViewState()
         let frame = FrameRenderer.render(frameInput(content: content, view: view))
         if showsHelp {
             helpTop = frame.scrollOffset

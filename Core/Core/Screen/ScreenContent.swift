@@ -16,21 +16,24 @@ public struct ScreenContent<Row: Hashable & Sendable>: Hashable, Sendable {
         self.notice = notice
     }
 
+    // Closures, not key paths, in these lookups: a key path into a generic type is built at run
+    // time at every call, and would be most of what a key costs.
+
     /// Rows the user can act on, in reading order: where keyboard focus can go.
     public var interactiveRows: [ScreenRow<Row>] {
-        sections.flatMap(\.rows).filter(\.isInteractive)
+        sections.flatMap { $0.rows }.filter { $0.isInteractive }
     }
 
     /// Rows picked by number: links, buttons, toggles, pickers. Text fields are left out
     /// (text is typed, not selected), so `select 1` after a search opens the first result.
     /// Their 1-based position is the number the plain-text rendering shows.
     public var numberedRows: [ScreenRow<Row>] {
-        interactiveRows.filter(\.isNumbered)
+        interactiveRows.filter { $0.isNumbered }
     }
 
     /// The row with this id, if the screen shows one.
     public func row(id: Row) -> ScreenRow<Row>? {
-        sections.lazy.flatMap(\.rows).first { $0.id == id }
+        sections.lazy.flatMap { $0.rows }.first { $0.id == id }
     }
 }
 
