@@ -387,8 +387,12 @@ final class ScriptedRunner: CommandRunning {
     /// The line a command is known by; a focus's targets are kept aside.
     func line(_ program: String, _ arguments: [String]) -> String {
         var arguments = arguments
-        if program == "env", let first = arguments.first, first.hasPrefix(Self.focusPrefix) {
-            focuses.append(first.dropFirst(Self.focusPrefix.count).split(separator: ",").map(String.init))
+        // `env -i PATH=… COOKBOOK_FOCUS=… swift …` (a build's cleared environment) is known as `env COOKBOOK_FOCUS=… swift …`.
+        if program == "env", let index = arguments.firstIndex(where: { $0.hasPrefix(Self.focusPrefix) }),
+            arguments[..<index].allSatisfy({ $0 == "-i" || $0.contains("=") })
+        {
+            focuses.append(arguments[index].dropFirst(Self.focusPrefix.count).split(separator: ",").map(String.init))
+            arguments.removeSubrange(..<index)
             arguments[0] = Self.focusPrefix + "…"
         }
         return ([program] + arguments).joined(separator: " ")

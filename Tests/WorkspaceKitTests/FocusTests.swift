@@ -28,6 +28,18 @@ struct FocusTests {
                     "-driver-show-incremental", "--product", "FeedSandbox",
                 ])
         #expect(disk.focus.programs(for: closure) == disk.root.path + "/.build/debug")
+        // A build clears SwiftPM's environment down to what can change a build: a shell's folder or
+        // a variable set for one command would make it plan again.
+        let cleared = disk.focus.command(
+            ["build"], targets: closure, of: manifest,
+            keepingOnlyBuildVariablesOf: [
+                "PATH": "/usr/bin", "HOME": "/home/cook", "PWD": "/tmp", "TERM": "xterm", "SWIFT_EXEC": "/s", "FOO": "1",
+            ])
+        #expect(
+            cleared.arguments.prefix(5) == [
+                "-i", "HOME=/home/cook", "PATH=/usr/bin", "SWIFT_EXEC=/s", "COOKBOOK_FOCUS=" + names.joined(separator: ","),
+            ])
+        #expect(Array(cleared.arguments.dropFirst(5)) == ["swift", "build"])
         #expect(disk.focus.scratch(for: closure, sanitizer: "thread") == disk.root.path + "/.build/sanitize-thread")
     }
 

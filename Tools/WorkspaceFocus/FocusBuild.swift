@@ -1,3 +1,4 @@
+import Foundation
 import WorkspaceBase
 import WorkspaceInsights
 
@@ -16,7 +17,9 @@ extension Focus {
         defer { lock.unlock() }
         let recorder = recorder()
         recorder?.remarksAsked = !driverRemarks(for: targets).isEmpty
-        let command = command(buildArguments(for: targets), targets: targets, of: manifest)
+        let command = command(
+            buildArguments(for: targets), targets: targets, of: manifest,
+            keepingOnlyBuildVariablesOf: ProcessInfo.processInfo.environment)
         let build = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
             BuildRecorder.pass(line, to: recorder)
         }

@@ -109,11 +109,37 @@ public struct Focus: Sendable, Equatable {
     }
 
     /// `swift ARGUMENTS` on the package narrowed to `targets`, as a command line:
-    /// `env COOKBOOK_FOCUS=Core,Feed,… swift ARGUMENTS` (the names in the manifest's order).
-    public func command(_ swiftArguments: [String], targets: Set<String>, of manifest: Manifest) -> (program: String, arguments: [String]) {
+    /// `env COOKBOOK_FOCUS=Core,Feed,… swift ARGUMENTS` (the names in the manifest's order). Given
+    /// the caller's `environment`, SwiftPM sees only what of it can change a build
+    /// (`env -i PATH=… HOME=… COOKBOOK_FOCUS=… swift …`, `buildEnvironment(from:)`); without it,
+    /// everything passes through (tests read their own variables).
+    public func command(
+        _ swiftArguments: [String], targets: Set<String>, of manifest: Manifest,
+        keepingOnlyBuildVariablesOf environment: [String: String]? = nil
+    ) -> (program: String, arguments: [String]) {
         let names = manifest.targets.map(\.name).filter(targets.contains)
-        return ("env", ["\(Self.variable)=\(names.joined(separator: ","))", "swift"] + swiftArguments)
+        let cleared = environment.map { ["-i"] + Self.buildEnvironment(from: $0) } ?? []
+        return ("env", cleared + ["\(Self.variable)=\(names.joined(separator: ","))", "swift"] + swiftArguments)
     }
+
+    /// What of the caller's environment a build passes to SwiftPM, as sorted `NAME=value` words:
+    /// where programs and the toolchain are (`PATH`, `DEVELOPER_DIR`, `SDKROOT`, `TOOLCHAINS`,
+    /// `SWIFT…`, `CC`, `CXX`), the home, caches and temporary files, the language of messages.
+    ///
+    /// Why not all of it: SwiftPM keeps its build plan only while the whole process environment is
+    /// the same, and plans again otherwise, half a minute for the app at a thousand features. A
+    /// shell in another folder (`PWD`), another terminal (`TERM`) or any variable set for one command
+    /// would cost that; these variables do not change between a person's commands.
+    public static func buildEnvironment(from environment: [String: String]) -> [String] {
+        environment.filter { buildVariables.contains($0.key) || $0.key.hasPrefix("SWIFT") }.sorted { $0.key < $1.key }.map {
+            "\($0.key)=\($0.value)"
+        }
+    }
+
+    static let buildVariables: Set<String> = [
+        "PATH", "HOME", "TMPDIR", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "LANG", "LC_ALL", "LC_CTYPE", "LC_MESSAGES",
+        "LD_LIBRARY_PATH", "DEVELOPER_DIR", "SDKROOT", "TOOLCHAINS", "CC", "CXX",
+    ]
 
     /// The arguments of `swift build` in the focus: `product`, or every target of the closure when
     /// nil (a program's closure holds the dynamic libraries it opens at run time, which no product
