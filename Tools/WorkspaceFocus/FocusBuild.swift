@@ -1,4 +1,3 @@
-import Foundation
 import WorkspaceBase
 import WorkspaceInsights
 
@@ -17,9 +16,7 @@ extension Focus {
         defer { lock.unlock() }
         let recorder = recorder()
         recorder?.remarksAsked = !driverRemarks(for: targets).isEmpty
-        let command = command(
-            buildArguments(for: targets), targets: targets, of: manifest,
-            keepingOnlyBuildVariablesOf: ProcessInfo.processInfo.environment)
+        let command = buildCommand(for: targets, of: manifest)
         let build = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
             BuildRecorder.pass(line, to: recorder)
         }

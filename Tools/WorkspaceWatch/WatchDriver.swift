@@ -181,9 +181,7 @@ package final class WatchDriver: WatchEffects {
             recorder = plan.makeRecorder(manifest)
             recorder?.remarksAsked = !plan.focus.driverRemarks(for: targets).isEmpty
             recordedUpTo = 0
-            let command = plan.focus.command(
-                plan.focus.buildArguments(for: targets), targets: targets, of: manifest,
-                keepingOnlyBuildVariablesOf: ProcessInfo.processInfo.environment)
+            let command = plan.focus.buildCommand(for: targets, of: manifest)
             build = try ChildProcess([command.program] + command.arguments, input: .null, output: .pipe, ownGroup: true)
         } catch {
             waitsForFocus = false

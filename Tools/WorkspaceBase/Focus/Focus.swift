@@ -122,6 +122,14 @@ public struct Focus: Sendable, Equatable {
         return ("env", cleared + ["\(Self.variable)=\(names.joined(separator: ","))", "swift"] + swiftArguments)
     }
 
+    /// `swift build` of `targets` in the focus, in the environment every build gets
+    /// (`buildEnvironment(from:)` of this process's), so that SwiftPM keeps its plan between them.
+    public func buildCommand(for targets: Set<String>, of manifest: Manifest) -> (program: String, arguments: [String]) {
+        command(
+            buildArguments(for: targets), targets: targets, of: manifest,
+            keepingOnlyBuildVariablesOf: ProcessInfo.processInfo.environment)
+    }
+
     /// What of the caller's environment a build passes to SwiftPM, as sorted `NAME=value` words:
     /// where programs and the toolchain are (`PATH`, `DEVELOPER_DIR`, `SDKROOT`, `TOOLCHAINS`,
     /// `SWIFT…`, `CC`, `CXX`), the home, caches and temporary files, the language of messages.
