@@ -5,10 +5,10 @@ import Core
 /// (`resolver.register(Screens.Feed.self, FeedFeature.makeScreen)`); everything else stays a
 /// placeholder. Every resolution is recorded.
 ///
-/// One `build…` per screen of the app's own, each a line handing its descriptor to `built`: the
-/// `Resolver` protocol makes a missing one a compile error here as in the app. The screens of the
-/// parts of `Screens` come from `PlaceholderBuilding`: each part's `Placeholders` builds them with
-/// `placeholder(for:in:)`, so a new screen adds nothing here. Registered builders are kept
+/// Every screen comes from `PlaceholderBuilding`: the app's own screens through the placeholders
+/// generated beside `Screens.Builders`, the screens of the parts of `Screens` through each part's
+/// `Placeholders`, all of them calling `placeholder(for:in:)`, so a new screen adds nothing here.
+/// Registered builders are kept
 /// by descriptor type, not in one stored property per descriptor: a thousand properties with
 /// closure defaults made this module take 9 s to compile after a screen was added, one-line
 /// methods under 3 s.
@@ -46,42 +46,6 @@ public final class StubResolver: Resolver, PlaceholderBuilding {
 
     private func screen<D: ScreenDescriptor>(_ descriptor: D, _ environment: any Environment) -> any Screen {
         built(descriptor, environment) { descriptor, _ in PlaceholderScreen(for: descriptor) }
-    }
-
-    public func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
-        screen(descriptor, environment)
-    }
-
-    public func buildRecipeSearch(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen {
-        screen(descriptor, environment)
-    }
-
-    public func buildRecipeDetails(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen {
-        screen(descriptor, environment)
-    }
-
-    public func buildChooseIngredients(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen {
-        screen(descriptor, environment)
-    }
-
-    public func buildAuthorRecipes(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {
-        screen(descriptor, environment)
-    }
-
-    public func buildKitchenPreferences(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen {
-        screen(descriptor, environment)
-    }
-
-    public func buildShoppingList(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen {
-        screen(descriptor, environment)
-    }
-
-    public func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
-        screen(descriptor, environment)
-    }
-
-    public func buildAbout(_ descriptor: Screens.About, in environment: any Environment) -> any Screen {
-        screen(descriptor, environment)
     }
 
     public func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {

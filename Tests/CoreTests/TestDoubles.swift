@@ -20,8 +20,8 @@ final class LabelledScreen: Screen {
 }
 
 /// A resolver that records which of its builders ran, with which descriptor and
-/// in which environment (named by the environment's feature flags). The screens of the parts of
-/// `Screens` are recorded as `.screen` through `placeholder(for:in:)`.
+/// in which environment (named by the environment's feature flags). Every screen but search and
+/// details, the app's own and the parts', is recorded as `.screen` through `placeholder(for:in:)`.
 final class RecordingResolver: Resolver, PlaceholderBuilding {
     enum Build: Equatable, Sendable {
         case search(Screens.RecipeSearch)
@@ -46,26 +46,6 @@ final class RecordingResolver: Resolver, PlaceholderBuilding {
     @MainActor func buildRecipeDetails(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen {
         log.withLock { $0.append((.details(descriptor), environment.userFeatures.flags)) }
         return LabelledScreen("details: \(descriptor.recipeID)")
-    }
-
-    @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
-    @MainActor func buildShoppingList(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen {
-        screen(descriptor, environment)
-    }
-    @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
-        screen(descriptor, environment)
-    }
-    @MainActor func buildChooseIngredients(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen {
-        screen(descriptor, environment)
-    }
-    @MainActor func buildAuthorRecipes(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {
-        screen(descriptor, environment)
-    }
-    @MainActor func buildKitchenPreferences(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen {
-        screen(descriptor, environment)
-    }
-    @MainActor func buildAbout(_ descriptor: Screens.About, in environment: any Environment) -> any Screen {
-        screen(descriptor, environment)
     }
 
     @MainActor func placeholder<D: ScreenDescriptor>(for descriptor: D, in environment: any Environment) -> any Screen {

@@ -103,9 +103,7 @@ enum Fixtures {
         }
 
         /// One builder per descriptor. Adding a descriptor adds a requirement here { so }.
-        public protocol Resolver: Sendable {
-            @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen
-            @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen
+        public protocol Resolver: Screens.Builders, Sendable {
             @MainActor func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
             /// The builders of each part of `Screens`.
         \(partLines { "    @MainActor var part\($0): ScreensPart\($0)Slot { get }" })
@@ -162,29 +160,6 @@ enum Fixtures {
 
         """
 
-    static let screenKindSwift = """
-        /// Every screen, one case each. The switch is exhaustive { so }.
-        public enum ScreenKind: CaseIterable, Hashable, Sendable {
-            case feed
-            // A comment: case notACase
-            case favorites
-            case part(any PartKind)
-
-            public static let allCases: [ScreenKind] =
-                [.feed, .favorites]
-        \(partLines { "        + ScreensPart\($0).Kind.allCases.map(ScreenKind.part)" })
-
-            public var descriptorType: any ScreenDescriptor.Type {
-                switch self {
-                case .feed: return Screens.Feed.self
-                case .favorites: return Screens.Favorites.self
-                case .part(let kind): return kind.descriptorType
-                }
-            }
-        }
-
-        """
-
     static let stubResolverSwift = """
         import Core
 
@@ -194,17 +169,6 @@ enum Fixtures {
 
             public init(recorder: Recorder) {
                 self.recorder = recorder
-            }
-
-            @MainActor public func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
-                recorder.record(resolved: descriptor)
-                return PlaceholderScreen(for: descriptor)
-            }
-
-            /// Saved recipes.
-            @MainActor public func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
-                recorder.record(resolved: descriptor)
-                return PlaceholderScreen(for: descriptor)
             }
 
             @MainActor public func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter {
@@ -279,6 +243,8 @@ enum Fixtures {
         protocol PartBuilders
         protocol PlaceholderBuilding
         enum Screens
+        extension Screens
+        extension Screens.Builders
         enum ScreenKind
         \((1...ScreensParts.count).flatMap { ScreensParts.topLevelDeclarations(ScreensParts.part($0, in: "")) }.joined(separator: "\n"))
         protocol Screen
@@ -286,8 +252,11 @@ enum Fixtures {
 
         """
 
-    /// The registries of a workspace without screens of `new-feature`'s.
-    static let emptyRegistry = ScreenRegistry(screens: [], partsFolder: "Core/Core/Descriptors", appResolver: nil)
+    /// The registries of a workspace without screens of `new-feature`'s: the app's own two, which no
+    /// entry makes (the fixture's entries have no `makeScreen`).
+    static let emptyRegistry = ScreenRegistry(
+        screens: [], partsFolder: "Core/Core/Descriptors", appResolver: nil,
+        ownScreens: [ScreenRegistry.OwnScreen(name: "Feed"), ScreenRegistry.OwnScreen(name: "Favorites")])
 
     /// One line per part of `Screens` (`ScreensParts.count` of them), `line` given the part's digits.
     static func partLines(separator: String = "\n", _ line: (String) -> String) -> String {
@@ -315,7 +284,8 @@ enum Fixtures {
                 "Package.swift": packageSwift,
                 "Core/Core/Descriptors/Descriptor.swift": descriptorSwift,
                 "Core/Core/Descriptors/Screens.swift": screensSwift,
-                "Core/Core/Descriptors/ScreenKind.swift": screenKindSwift,
+                "Core/Core/Descriptors/ScreenKind.swift": emptyRegistry.screenKindText(),
+                "Core/Core/Descriptors/Screens+Builders.swift": emptyRegistry.ownBuildersText(),
                 "App/App/Composition/AppResolver+Screens.swift": emptyRegistry.appBuildersText(
                     ResolverConformer(path: "App/App/Composition/AppResolver.swift", typeName: "AppResolver", line: 11)),
                 "Core/Core/Screen.swift": "public protocol Screen: AnyObject {}\npublic struct Recipe {}\n",

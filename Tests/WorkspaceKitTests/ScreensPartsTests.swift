@@ -71,11 +71,13 @@ struct ScreensPartsTests {
     @Test func aNewPartWithoutItsListsFailsBeforeWriting() throws {
         let files = Fixtures.files()
         try files.remove("Core/Core/Descriptors/Screens+Part01.swift")
-        try files.write("public enum ScreenKind: CaseIterable {\n    case feed\n}\n", to: "Core/Core/Descriptors/ScreenKind.swift")
+        try files.write(
+            "public protocol Resolver: Screens.Builders {\n    @MainActor var part02: ScreensPart02Slot { get }\n}\n",
+            to: "Core/Core/Descriptors/Descriptor.swift")
         let before = files.contents
         #expect(
             throws: NewFeature.Failure(
-                "Core/Core/Descriptors/ScreenKind.swift: found no `+ ScreensPart01.Kind.allCases.map(ScreenKind.part)` in ScreenKind.allCases to list ScreensPart01 after — nothing was written"
+                "Core/Core/Descriptors/Descriptor.swift: found no `protocol PartBuilders { … }` to add the screen to — nothing was written"
             )
         ) {
             try command(files).plan("Pantry")

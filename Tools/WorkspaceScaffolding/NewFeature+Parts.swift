@@ -2,7 +2,8 @@ import WorkspaceBase
 
 extension NewFeature {
     /// The edits that list a new part of `Screens` (which ScreenRegistry writes): Core's allowed
-    /// top-level declarations, `Resolver`'s slot and `PartBuilders`, `ScreenKind.allCases`.
+    /// top-level declarations, `Resolver`'s slot and `PartBuilders`. `ScreenKind.allCases` is
+    /// generated with every part.
     func planPart(
         _ part: ScreensParts.Part, index: SourceIndex,
         edit: (String, String, (String) throws(SourceEdits.Failure) -> String) throws(Failure) -> Void
@@ -25,10 +26,6 @@ extension NewFeature {
         try edit(resolverFile, "\(part.slot): \(part.slotType) required of every Resolver, \(part.namespace).Builders in PartBuilders") {
             text throws(SourceEdits.Failure) in
             try ScreensParts.registering(part, inResolverFile: text, path: resolverFile)
-        }
-        let kindFile = try file(declaring: "enum", "ScreenKind")
-        try edit(kindFile, "ScreenKind.allCases lists \(part.namespace).Kind") { text throws(SourceEdits.Failure) in
-            try ScreensParts.registering(part, inScreenKindFile: text, path: kindFile)
         }
     }
 }
@@ -62,8 +59,9 @@ extension NewFeature {
         for (path, text) in registry.files {
             let current = try? files.read(path)
             guard current != text else { continue }
-            changes.append(
-                Change(kind: current == nil ? .create : .change, path: path, summary: "from Package.swift's features", text: text))
+            let ownScreens = [registry.screenKindPath, registry.ownBuildersPath].contains(path)
+            let source = ownScreens ? "Screens.swift's structs" : "Package.swift's features"
+            changes.append(Change(kind: current == nil ? .create : .change, path: path, summary: "from \(source)", text: text))
             if current == nil, let part = registry.part(atPath: path) {
                 try planPart(part, index: index, edit: edit)
             }

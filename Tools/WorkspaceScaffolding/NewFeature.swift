@@ -242,9 +242,9 @@ public struct NewFeature {
             let summary =
                 path == screenPart.path
                 ? "\(descriptor) (link \(forms.kebab)), in part \(screenPart.digits) of \(ScreensParts.count) by its name (generated)"
-                : part == nil
+                : registry.appResolver.map(registry.appBuildersPath) == path
                     ? "\(templates.builderName) → \(templates.entryName).makeScreen (generated)"
-                    : "regenerated from Package.swift's features"
+                    : part == nil ? "regenerated from Screens.swift" : "regenerated from Package.swift's features"
             if current == nil {
                 changes.append(Change(kind: .create, path: path, summary: summary, text: text))
                 if let part { try planPart(part, index: index, edit: edit) }

@@ -9,7 +9,8 @@ import WorkspaceBase
 ///   (`PantryEntry`, in the module of its part's entries, `EntriesPart07`).
 ///
 /// And one file a part in each module of entries (`App/Entries/EntriesPart07/EntriesPart07.swift`),
-/// so that all twenty modules exist from the start, as the parts of `Screens` do.
+/// so that all twenty modules exist from the start, as the parts of `Screens` do. The app's own
+/// screens' kinds and builders are generated from their structs (ScreenRegistry+OwnScreens).
 ///
 /// Every one of those is one line, appended in the declaration's order, and the files are
 /// `merge=union` in `.gitattributes` (as Package.swift is): two branches that each add a feature
@@ -24,11 +25,14 @@ package struct ScreenRegistry: Equatable {
     package var partsFolder: String
     /// The app's resolver, whose builders of these screens are generated, if the workspace has one.
     package var appResolver: ResolverConformer?
+    /// The app's own screens, declared by hand in `enum Screens` (ScreenRegistry+OwnScreens).
+    package var ownScreens: [OwnScreen]
 
-    package init(screens: [String], partsFolder: String, appResolver: ResolverConformer?) {
+    package init(screens: [String], partsFolder: String, appResolver: ResolverConformer?, ownScreens: [OwnScreen] = []) {
         self.screens = screens
         self.partsFolder = partsFolder
         self.appResolver = appResolver
+        self.ownScreens = ownScreens
     }
 
     package struct Failure: Error, CustomStringConvertible, Equatable {
@@ -51,7 +55,8 @@ package struct ScreenRegistry: Equatable {
                     "Package.swift names the feature \(duplicate) more than once in `features` (two branches that each added it?); keep one of its lines"
             )
         }
-        let handWritten = Set(index.screenDescriptors.filter { $0.path == screensFile }.map(\.name))
+        let own = ownScreens(in: screensFile, index: index)
+        let handWritten = Set(own.map(\.name))
         let app = index.manifest.target(named: Conventions.app)
         let resolver = index.resolverConformers.first { conformer in
             guard let app, conformer.path.hasPrefix(app.path + "/") else { return false }
@@ -61,7 +66,7 @@ package struct ScreenRegistry: Equatable {
         return ScreenRegistry(
             screens: names.filter { !handWritten.contains($0) },
             partsFolder: screensFile.split(separator: "/").dropLast().joined(separator: "/"),
-            appResolver: resolver)
+            appResolver: resolver, ownScreens: own)
     }
 
     /// The string literals of `let features = [ … ]`, in order.
@@ -94,13 +99,16 @@ package struct ScreenRegistry: Equatable {
         files(parts: Array(1...partCount)) + (appResolver == nil ? [] : (1...partCount).map(entriesPartFile))
     }
 
-    /// The parts numbered `numbers`, then the app's builders: a new screen changes its own part only.
+    /// The parts numbered `numbers`, the app's builders, then the kinds and builders of the app's own
+    /// screens: a new screen changes its own part only.
     func files(parts numbers: [Int]) -> [(path: String, text: String)] {
         var result = numbers.map { number in
             let part = ScreensParts.part(number, in: partsFolder)
             return (part.path, partText(part, screens: screens.filter { ScreensParts.number(of: $0) == number }))
         }
         if let appResolver { result.append((appBuildersPath(appResolver), appBuildersText(appResolver))) }
+        result.append((screenKindPath, screenKindText()))
+        result.append((ownBuildersPath, ownBuildersText()))
         return result
     }
 
@@ -209,7 +217,7 @@ package struct ScreenRegistry: Equatable {
     func appBuildersText(_ resolver: ResolverConformer) -> String {
         let all = screens.map(FeatureTemplates.init(name:))
         let modules = (1...partCount).map { "import \(Conventions.entriesModule(ofPart: $0))\n" }
-        return Self.header + "import \(Conventions.core)\n" + modules.joined() + """
+        return Self.header + "import \(Conventions.core)\n" + modules.joined() + ownAppBuildersText(resolver) + """
 
             /// The builders of the screens `workspace new-feature` made: each calls its feature's entry,
             /// in the module App imports instead of the feature (docs/architecture.md, "Entries"). Without one

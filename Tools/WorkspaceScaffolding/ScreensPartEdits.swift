@@ -1,8 +1,8 @@
 import WorkspaceBase
 
 /// The edits that put a new part of `Screens` into what lists the parts, at anchors found by
-/// reading the code (SourceEdits): `Resolver`, `PartBuilders` and `ScreenKind.allCases`. The
-/// parts themselves are generated (ScreenRegistry).
+/// reading the code (SourceEdits): `Resolver` and `PartBuilders`. The parts themselves, and
+/// `ScreenKind` which lists them all, are generated (ScreenRegistry).
 extension ScreensParts {
     /// The file declaring `protocol Resolver` with the new part's slot among `Resolver`'s
     /// requirements and its builders in `PartBuilders`.
@@ -31,20 +31,6 @@ extension ScreensParts {
         var last = builders.open - 1
         while last > 0, SwiftSource.isBlank(editedBytes[last]) { last -= 1 }
         return SourceEdits.inserting(",\n    \(part.namespace).Builders", at: last + 1, in: edited)
-    }
-
-    /// The file declaring `enum ScreenKind` with the new part's kinds in `allCases`, after the
-    /// line of the part before it (`+ ScreensPart01.Kind.allCases.map(ScreenKind.part)`).
-    static func registering(_ part: Part, inScreenKindFile text: String, path: String) throws(SourceEdits.Failure) -> String {
-        let source = SwiftSource(text)
-        let marker = ".Kind.allCases.map(ScreenKind.part)"
-        guard let last = source.codeLines.last(where: { $0.text.contains(marker) }) else {
-            throw SourceEdits.Failure(
-                path: path, message: "found no `+ ScreensPart01\(marker)` in ScreenKind.allCases to list \(part.namespace) after")
-        }
-        let indent = SourceEdits.indentation(ofLineAt: last.offset, in: Array(text.utf8))
-        return SourceEdits.inserting(
-            "\(indent)+ \(part.namespace)\(marker)\n", at: SourceEdits.endOfLine(after: last.offset, in: source.codeBytes), in: text)
     }
 
     /// The declaration `kind name` in `text`: at the top level, or directly inside the type `inside`.

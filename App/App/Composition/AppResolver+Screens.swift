@@ -25,6 +25,20 @@ import EntriesPart18
 import EntriesPart19
 import EntriesPart20
 
+/// The builders of the app's own screens (Screens.swift) that a feature's entry makes, found by
+/// its `makeScreen(_ descriptor: Screens.X, …)`. A screen no entry makes has its
+/// builder in the resolver's own file; without one, the resolver does not conform to `Resolver`.
+extension AppResolver {
+    @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen { FeedEntry.makeScreen(descriptor, environment: environment) }
+    @MainActor func buildRecipeSearch(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen { RecipeSearchEntry.makeScreen(descriptor, environment: environment) }
+    @MainActor func buildRecipeDetails(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen { RecipeDetailsEntry.makeScreen(descriptor, environment: environment) }
+    @MainActor func buildChooseIngredients(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen { RecipeDetailsEntry.makeScreen(descriptor, environment: environment) }
+    @MainActor func buildAuthorRecipes(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen { RecipeSearchEntry.makeScreen(descriptor, environment: environment) }
+    @MainActor func buildKitchenPreferences(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen { RecipeSearchEntry.makeScreen(descriptor, environment: environment) }
+    @MainActor func buildShoppingList(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen { ShoppingListEntry.makeScreen(descriptor, environment: environment) }
+    @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen { FavoritesEntry.makeScreen(descriptor, environment: environment) }
+}
+
 /// The builders of the screens `workspace new-feature` made: each calls its feature's entry,
 /// in the module App imports instead of the feature (docs/architecture.md, "Entries"). Without one
 /// of them, the app's resolver does not conform to its part's `Builders` and nothing compiles.

@@ -1,10 +1,4 @@
 import Core
-// The modules of the app's own features' entries, by the parts their names hash to
-// (Package.swift's `part(of:)`): Favorites, RecipeSearch, Feed and ShoppingList, RecipeDetails.
-import EntriesPart03
-import EntriesPart16
-import EntriesPart18
-import EntriesPart20
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -12,10 +6,11 @@ import EntriesPart20
     import Foundation
 #endif
 
-/// One builder per descriptor: the only place that knows which module implements what. The app's
-/// own screens' builders are here; those of the screens `workspace new-feature` made are generated
-/// beside it (`AppResolver+Screens.swift`). Leaving one out is a compile error ("type 'AppResolver'
-/// does not conform to protocol 'Resolver'", or to the screen's part, `ScreensPart01.Builders`).
+/// One builder per descriptor: the only place that knows which module implements what. The
+/// builders of the screens a feature's entry makes are generated beside this file
+/// (`AppResolver+Screens.swift`), from each entry's `makeScreen` overloads; here are those the app
+/// builds itself. Leaving one out is a compile error ("type 'AppResolver' does not conform to
+/// protocol 'Resolver'", or to the screen's part, `ScreensPart01.Builders`).
 final class AppResolver: Resolver, PartBuilders {
     /// Where exports are written.
     let exportDirectory: URL
@@ -28,38 +23,6 @@ final class AppResolver: Resolver, PartBuilders {
         self.exportDirectory = exportDirectory
         self.about = about
         self.aboutPage = aboutPage
-    }
-
-    @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
-        FeedEntry.makeScreen(descriptor, environment: environment)
-    }
-
-    @MainActor func buildRecipeSearch(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen {
-        RecipeSearchEntry.makeScreen(descriptor, environment: environment)
-    }
-
-    @MainActor func buildRecipeDetails(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen {
-        RecipeDetailsEntry.makeScreen(descriptor, environment: environment)
-    }
-
-    @MainActor func buildChooseIngredients(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen {
-        RecipeDetailsEntry.makeScreen(descriptor, environment: environment)
-    }
-
-    @MainActor func buildAuthorRecipes(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen {
-        RecipeSearchEntry.makeScreen(descriptor, environment: environment)
-    }
-
-    @MainActor func buildKitchenPreferences(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen {
-        RecipeSearchEntry.makeScreen(descriptor, environment: environment)
-    }
-
-    @MainActor func buildShoppingList(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen {
-        ShoppingListEntry.makeScreen(descriptor, environment: environment)
-    }
-
-    @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen {
-        FavoritesEntry.makeScreen(descriptor, environment: environment)
     }
 
     @MainActor func buildAbout(_ descriptor: Screens.About, in environment: any Environment) -> any Screen {

@@ -284,3 +284,17 @@ public struct DeepLinkError: Error, Equatable, CustomStringConvertible {
         return text
     }
 }
+
+extension ScreenKind {
+    /// The descriptor's name inside `Screens`: `RecipeDetails`.
+    public var name: String {
+        String(describing: descriptorType)
+    }
+
+    /// The link form of this kind, its query items included: `cookbook://recipes/{recipeID}`,
+    /// `cookbook://search?query={query}`.
+    public var linkForm: String {
+        let query = DeepLinks.queryParameters(of: descriptorType).map { "\($0.name)={\($0.name)}" }
+        return "\(DeepLinks.scheme)://\(descriptorType.linkPath)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+    }
+}

@@ -69,9 +69,10 @@ extension PlainScreenDescriptor {
 
 /// One builder per descriptor, named after it (`buildFeed`), so the compiler never sorts through a
 /// thousand overloads of one name. The app implements it with the real features; CoreTesting
-/// implements it with labelled placeholders. The app's own screens (`Screens.swift`) have their
-/// requirements here; the screens `workspace new-feature` makes have theirs in their part of
-/// `Screens` (`ScreensPart01.Builders`), which a resolver reaches through the part's slot
+/// implements it with labelled placeholders. The app's own screens (the structs of `Screens.swift`)
+/// have their requirements in `Screens.Builders`, generated from those structs, which this
+/// refines; the screens `workspace new-feature` makes have theirs in their part of `Screens`
+/// (`ScreensPart01.Builders`), which a resolver reaches through the part's slot
 /// (`resolver.part01.builders`). Either way, a resolver without a screen's builder does not
 /// compile. Builders run on the main actor because screens live there.
 ///
@@ -81,16 +82,7 @@ extension PlainScreenDescriptor {
 ///
 /// Class-bound, like `Environment`: an `any Resolver` is then a reference and a witness table,
 /// passed in registers; a struct resolver would be boxed or copied on every `resolve`.
-public protocol Resolver: AnyObject, Sendable {
-    @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen
-    @MainActor func buildRecipeSearch(_ descriptor: Screens.RecipeSearch, in environment: any Environment) -> any Screen
-    @MainActor func buildRecipeDetails(_ descriptor: Screens.RecipeDetails, in environment: any Environment) -> any Screen
-    @MainActor func buildChooseIngredients(_ descriptor: Screens.ChooseIngredients, in environment: any Environment) -> any Screen
-    @MainActor func buildAuthorRecipes(_ descriptor: Screens.AuthorRecipes, in environment: any Environment) -> any Screen
-    @MainActor func buildKitchenPreferences(_ descriptor: Screens.KitchenPreferences, in environment: any Environment) -> any Screen
-    @MainActor func buildShoppingList(_ descriptor: Screens.ShoppingList, in environment: any Environment) -> any Screen
-    @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen
-    @MainActor func buildAbout(_ descriptor: Screens.About, in environment: any Environment) -> any Screen
+public protocol Resolver: Screens.Builders, Sendable {
     @MainActor func buildRecipeExport(_ descriptor: RecipeExportDescriptor, in environment: any Environment) -> any RecipeExporter
     /// The builders of each part of `Screens`, given by the part to a resolver that has them.
     @MainActor var part01: ScreensPart01Slot { get }

@@ -1,8 +1,14 @@
+// Generated from the structs of `enum Screens` (Screens.swift) and the parts of `Screens` by
+// `Tools/workspace spec` and `new-feature`: declare a screen in Screens.swift, not here
+// (`spec --check` says when this file is stale).
+// swift-format-ignore-file
+
 /// Every screen of the workspace: the list deep links are read from and the gallery walks. The
-/// app's own screens have a case each; the screens of the parts of `Screens` (`Screens+PartNN.swift`)
-/// are `.part(ScreensPart01.Kind.pantry)`, one case per screen in their part's own `Kind`. Every
-/// `switch` mapping kinds to descriptor types is exhaustive, so a kind without a descriptor does not
-/// compile, and a descriptor must name its kind to be a `ScreenDescriptor`.
+/// app's own screens (the structs of `Screens`) have a case each; the screens of the parts of
+/// `Screens` (`Screens+PartNN.swift`) are `.part(ScreensPart01.Kind.pantry)`, one case per
+/// screen in their part's own `Kind`. Every `switch` mapping kinds to descriptor types is
+/// exhaustive, so a kind without a descriptor does not compile, and a descriptor must name its
+/// kind to be a `ScreenDescriptor`.
 ///
 /// Why the parts' kinds are their own: a case added here changes a type every descriptor's file
 /// reads (its `kind`), and a thousand screens' descriptors would compile again for each new screen.
@@ -28,7 +34,7 @@ public enum ScreenKind: CaseIterable, Hashable, Sendable {
         var descriptorType: any ScreenDescriptor.Type { get }
     }
 
-    /// The app's screens, then each part's in order. A new part adds its line.
+    /// The app's screens, then each part's in order.
     public static let allCases: [ScreenKind] =
         [.feed, .recipeSearch, .recipeDetails, .chooseIngredients, .authorRecipes, .kitchenPreferences, .shoppingList, .favorites, .about]
         + ScreensPart01.Kind.allCases.map(ScreenKind.part)
@@ -93,17 +99,5 @@ public enum ScreenKind: CaseIterable, Hashable, Sendable {
         case .about: return 8
         case .part(let kind): return AnyHashable(kind)
         }
-    }
-
-    /// The descriptor's name inside `Screens`: `RecipeDetails`.
-    public var name: String {
-        String(describing: descriptorType)
-    }
-
-    /// The link form of this kind, its query items included: `cookbook://recipes/{recipeID}`,
-    /// `cookbook://search?query={query}`.
-    public var linkForm: String {
-        let query = DeepLinks.queryParameters(of: descriptorType).map { "\($0.name)={\($0.name)}" }
-        return "\(DeepLinks.scheme)://\(descriptorType.linkPath)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 }

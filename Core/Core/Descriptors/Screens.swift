@@ -1,7 +1,9 @@
 /// Every screen descriptor, one shape: `Screens.RecipeDetails(recipeID: 42)`. The app's own
-/// screens are declared here; `workspace new-feature Pantry` declares `Screens.Pantry` in the
-/// newest part, `Screens+PartNN.swift`, an `extension Screens` of at most 50 screens (a thousand in
-/// this one body would be one file, one compiler job, recompiled whole for each new screen).
+/// screens are declared here, each by its struct alone: `Tools/workspace spec` generates their
+/// `ScreenKind` cases and their builders' requirements (`Screens.Builders`) from these structs.
+/// `workspace new-feature Pantry` declares `Screens.Pantry` in the part of `Screens` its name
+/// hashes to, `Screens+PartNN.swift`, one of twenty (a thousand in this one body would be one file,
+/// one compiler job, recompiled whole for each new screen).
 ///
 /// Why members of one enum and not top-level types: the Swift driver tracks dependencies across
 /// modules per declaration. A new top-level name in Core (a struct, a func, an `extension`)
@@ -9,9 +11,10 @@
 /// the files that name that type's members, whether it is declared here or in an existing part
 /// (docs/architecture.md).
 ///
-/// Each descriptor's `resolve` calls the `Resolver` requirement named after it (`buildFeed`):
-/// one name each, not overloads of one `build`, because the compiler weighs every overload of a
-/// name at every call and in every conformance, which at a thousand screens cost minutes.
+/// Each descriptor names its kind (`ScreenKind.feed`, the struct's name in lowerCamelCase) and its
+/// `resolve` calls the builder named after it (`buildFeed`): one name each, not overloads of one
+/// `build`, because the compiler weighs every overload of a name at every call and in every
+/// conformance, which at a thousand screens cost minutes.
 public enum Screens {
     /// The home feed: popular and new recipes.
     public struct Feed: PlainScreenDescriptor {
