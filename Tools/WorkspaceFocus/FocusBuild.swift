@@ -8,19 +8,35 @@ extension Focus {
     /// the recorder `recorder` makes once the focus is this command's (none when recording is
     /// off). The one place `run` and `gallery` build; `test` builds through `swift test`
     /// (`FocusedTests.run`) and `watch` through a process it can stop (`WatchDriver`).
+    ///
+    /// When nothing the build reads or leaves changed since the last success of the same build,
+    /// SwiftPM is not run (`FocusBuildStamps`), and nothing is recorded: no build happened.
     public func build(
         _ targets: Set<String>, of manifest: Manifest, runner: any CommandRunning, recorder: () -> BuildRecorder? = { nil },
         waiting: () -> Void
     ) throws -> CommandResult {
         let lock = try prepare(targets, of: manifest, waiting: waiting)
         defer { lock.unlock() }
+        let command = buildCommand(for: targets, of: manifest)
+        let line = [command.program] + command.arguments
+        let stamps = FocusBuildStamps(record: folder + "/builds-done.json")
+        let executables = manifest.targets.filter { targets.contains($0.name) && $0.kind == .executable }.map(\.name)
+        let inputs = FocusBuildStamps.inputs(of: targets, in: manifest, command: line, packageRoot: packageRoot)
+        if let inputs, let outputs = FocusBuildStamps.outputs(in: programs(for: targets), executables: executables),
+            stamps.isCurrent(line, .init(inputs: inputs, outputs: outputs))
+        {
+            return CommandResult(status: 0)
+        }
+        stamps.record(line, nil)
         let recorder = recorder()
         recorder?.remarksAsked = !driverRemarks(for: targets).isEmpty
-        let command = buildCommand(for: targets, of: manifest)
         let build = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
             BuildRecorder.pass(line, to: recorder)
         }
         recorder?.finish(exitStatus: build.status)
+        if build.succeeded, let inputs, let outputs = FocusBuildStamps.outputs(in: programs(for: targets), executables: executables) {
+            stamps.record(line, .init(inputs: inputs, outputs: outputs))
+        }
         return build
     }
 }

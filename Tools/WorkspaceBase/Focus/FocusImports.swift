@@ -47,7 +47,7 @@ package struct FocusImports {
     }
 
     /// What the check of `target` depends on: its declared dependencies and, for each Swift file,
-    /// its path, size and modification time, hashed (FNV-1a, stable across runs).
+    /// its path, size and modification time, hashed (`stableHash`).
     static func stamp(of target: Target, files: [String], root: URL) -> String {
         var text = target.dependencies.map(\.name).sorted().joined(separator: ",")
         for path in files {
@@ -56,11 +56,7 @@ package struct FocusImports {
             let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
             text += "\n\(path) \(size) \(modified)"
         }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        return stableHash(text)
     }
 
     private func read() -> [String: String] {

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import WorkspaceBase
+@testable import WorkspaceFocus
+
+@Suite("A focused build with nothing to do does not run SwiftPM")
+struct FocusBuildStampsTests {
+    let disk: FocusOnDisk
+    let manifest: Manifest
+    let closure: Set<String>
+
+    init() throws {
+        disk = try FocusOnDisk()
+        manifest = try Fixtures.manifest()
+        closure = Set(ModuleGraph(manifest: manifest).closure(of: ["FeedSandbox"]))
+        try Fixtures.packageSwift.write(to: disk.root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try write("import Core\n", to: "Features/Feed/FeedScreen.swift")
+        try FileManager.default.createDirectory(atPath: disk.focus.programs(for: closure), withIntermediateDirectories: true)
+        try write("a program", toProgram: "FeedSandbox")
+    }
+
+    func write(_ text: String, to path: String) throws {
+        try text.write(to: disk.root.appendingPathComponent(path), atomically: true, encoding: .utf8)
+    }
+
+    func write(_ text: String, toProgram name: String) throws {
+        try text.write(toFile: disk.focus.programs(for: closure) + "/" + name, atomically: true, encoding: .utf8)
+    }
+
+    /// Builds the sandbox's closure with SwiftPM answering `status`; how many times SwiftPM ran.
+    func build(_ runner: ScriptedRunner) throws -> Int {
+        _ = try disk.focus.build(closure, of: manifest, runner: runner, waiting: {})
+        return runner.calls.filter { $0 == disk.build }.count
+    }
+
+    @Test("the same build again is skipped; an edit, a new file, another Package.swift or a deleted program builds")
+    func skipsOnlyWhatWouldDoNothing() throws {
+        let runner = ScriptedRunner([disk.build: CommandResult(status: 0)])
+        #expect(try build(runner) == 1)
+        #expect(try build(runner) == 1, "nothing changed: SwiftPM is not asked")
+
+        try write("import Core\nlet edited = 1\n", to: "Features/Feed/FeedScreen.swift")
+        #expect(try build(runner) == 2, "an edited file builds")
+        #expect(try build(runner) == 2)
+
+        try write("import Core\n", to: "Features/Feed/FeedRow.swift")
+        #expect(try build(runner) == 3, "a new file builds")
+
+        try write(Fixtures.packageSwift + "// another line\n", to: "Package.swift")
+        #expect(try build(runner) == 4, "a changed Package.swift builds")
+
+        try FileManager.default.removeItem(atPath: disk.focus.programs(for: closure) + "/FeedSandbox")
+        #expect(try build(runner) == 5, "a missing program builds")
+    }
+
+    @Test("a failed build is never taken for a success: the next one runs SwiftPM again")
+    func aFailureIsNotRecorded() throws {
+        let runner = ScriptedRunner([disk.build: CommandResult(status: 0)])
+        #expect(try build(runner) == 1)
+        try write("import Core\nlet broken = \n", to: "Features/Feed/FeedScreen.swift")
+        runner.answers[disk.build] = CommandResult(status: 1, errorOutput: "error: expected expression")
+        #expect(try build(runner) == 2)
+        #expect(try build(runner) == 3, "after a failure, the same inputs build again")
+        // Back to the text of the first success: its stamps are gone, so it builds.
+        try write("import Core\n", to: "Features/Feed/FeedScreen.swift")
+        runner.answers[disk.build] = CommandResult(status: 0)
+        #expect(try build(runner) == 4)
+    }
+
+    @Test("a program another command rebuilt, or another build's line, runs SwiftPM")
+    func otherOutputsOrCommandsBuild() throws {
+        let runner = ScriptedRunner([disk.build: CommandResult(status: 0)])
+        #expect(try build(runner) == 1)
+        try write("a program rebuilt by plain swift build, longer", toProgram: "FeedSandbox")
+        #expect(try build(runner) == 2)
+        let stamps = FocusBuildStamps(record: disk.focus.folder + "/builds-done.json")
+        let inputs = try #require(
+            FocusBuildStamps.inputs(of: closure, in: manifest, command: ["swift", "build"], packageRoot: disk.root.path))
+        let outputs = try #require(FocusBuildStamps.outputs(in: disk.focus.programs(for: closure), executables: ["FeedSandbox"]))
+        #expect(!stamps.isCurrent(["swift", "build"], .init(inputs: inputs, outputs: outputs)))
+        #expect(FocusBuildStamps.outputs(in: disk.focus.programs(for: closure), executables: ["FeedSandbox", "cookbook"]) == nil)
+    }
+}
