@@ -81,4 +81,17 @@ struct FocusBuildStampsTests {
         #expect(!stamps.isCurrent(["swift", "build"], .init(inputs: inputs, outputs: outputs)))
         #expect(FocusBuildStamps.outputs(in: disk.focus.programs(for: closure), executables: ["FeedSandbox", "cookbook"]) == nil)
     }
+
+    @Test("the record keeps a bounded number of command lines, the newest always")
+    func theRecordIsBounded() throws {
+        let stamps = FocusBuildStamps(record: disk.root.appendingPathComponent("builds-done.json").path)
+        let some = FocusBuildStamps.Stamps(inputs: "1", outputs: "2")
+        for number in 0...FocusBuildStamps.bound {
+            stamps.record(["swift", "build", "--product", "Program\(number)"], some)
+        }
+        #expect(stamps.isCurrent(["swift", "build", "--product", "Program\(FocusBuildStamps.bound)"], some))
+        let data = try Data(contentsOf: disk.root.appendingPathComponent("builds-done.json"))
+        let kept = try JSONDecoder().decode([String: FocusBuildStamps.Stamps].self, from: data)
+        #expect(kept.count <= FocusBuildStamps.bound)
+    }
 }

@@ -13,7 +13,7 @@ import WorkspaceBase
 /// would do nothing, so it is not run. Anything else (an edit, a file added or removed, another
 /// toolchain, a program deleted or rebuilt by another command) runs SwiftPM as always.
 package struct FocusBuildStamps {
-    /// `builds-done.json` in the focus's folder: command line → the stamps of its last success.
+    /// `builds-done.json` in the focus's folder: command line (hashed) → the stamps of its last success.
     let record: String
 
     package struct Stamps: Codable, Equatable {
@@ -32,6 +32,8 @@ package struct FocusBuildStamps {
     /// build runs, so a build that fails or is stopped never leaves an older success standing.
     func record(_ command: [String], _ stamps: Stamps?) {
         var all = read()
+        // Closures change as features come and go; old command lines are dropped past a bound.
+        if all.count >= Self.bound { all = [:] }
         all[Self.key(command)] = stamps
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -45,7 +47,12 @@ package struct FocusBuildStamps {
         return (try? JSONDecoder().decode([String: Stamps].self, from: data)) ?? [:]
     }
 
-    static func key(_ command: [String]) -> String { command.joined(separator: " ") }
+    /// How many command lines the record keeps: every sandbox, the app and the gallery of a
+    /// workspace, as long as no feature changes their closures.
+    static let bound = 64
+
+    /// A command line by its hash: the app's names a thousand targets.
+    static func key(_ command: [String]) -> String { stableHash(command.joined(separator: " ")) }
 
     /// What a build of `targets` by `command` reads, stamped; nil if something cannot be read
     /// (the build then runs).

@@ -217,7 +217,16 @@ package struct ScreenRegistry: Equatable {
     func appBuildersText(_ resolver: ResolverConformer) -> String {
         let all = screens.map(FeatureTemplates.init(name:))
         let modules = (1...partCount).map { "import \(Conventions.entriesModule(ofPart: $0))\n" }
-        return Self.header + "import \(Conventions.core)\n" + modules.joined() + ownAppBuildersText(resolver) + """
+        let header = """
+            // Generated from the features of Package.swift and the structs of Screens.swift by
+            // `Tools/workspace new-feature` and `Tools/workspace spec`: edit those, not this file
+            // (`spec --check` says when it is stale). One line a screen, in the order of `features`,
+            // so that two branches each adding a feature merge without a conflict (`merge=union` in
+            // .gitattributes).
+            // swift-format-ignore-file
+
+            """
+        return header + "import \(Conventions.core)\n" + modules.joined() + ownAppBuildersText(resolver) + """
 
             /// The builders of the screens `workspace new-feature` made: each calls its feature's entry,
             /// in the module App imports instead of the feature (docs/architecture.md, "Entries"). Without one

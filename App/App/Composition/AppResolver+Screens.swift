@@ -1,7 +1,8 @@
-// Generated from the features of Package.swift by `Tools/workspace new-feature` and
-// `Tools/workspace spec`: edit Package.swift, not this file (`spec --check` says when it is
-// stale). One line a screen, in the order of `features`, so that two branches each adding a
-// feature merge without a conflict (`merge=union` in .gitattributes).
+// Generated from the features of Package.swift and the structs of Screens.swift by
+// `Tools/workspace new-feature` and `Tools/workspace spec`: edit those, not this file
+// (`spec --check` says when it is stale). One line a screen, in the order of `features`,
+// so that two branches each adding a feature merge without a conflict (`merge=union` in
+// .gitattributes).
 // swift-format-ignore-file
 import Core
 import EntriesPart01
