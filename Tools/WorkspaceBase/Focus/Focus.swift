@@ -54,7 +54,9 @@ public struct Focus: Sendable, Equatable {
     /// The workspace's manifest, from the cache while Package.swift is unchanged. A manifest that
     /// does not evaluate is SwiftPM's error, never an older reading.
     public func manifest(swiftOptions: [String] = [], runner: any CommandRunning) throws -> Manifest {
-        try Manifest.loadCached(packageRoot: packageRoot, swiftOptions: swiftOptions, runner: runner, cacheFile: manifestCache)
+        try Manifest.loadCached(
+            packageRoot: packageRoot, swiftOptions: swiftOptions, runner: runner, cacheFile: manifestCache,
+            path: ProcessInfo.processInfo.environment["PATH"].map(pathForBuilds(current:)))
     }
 
     /// Waits for the focus (`waiting` is called once if another command holds it) and checks that
@@ -124,10 +126,11 @@ public struct Focus: Sendable, Equatable {
 
     /// `swift build` of `targets` in the focus, in the environment every build gets
     /// (`buildEnvironment(from:)` of this process's), so that SwiftPM keeps its plan between them.
+    /// Its `PATH` is the one the builds here had while it finds the same programs (`pathForBuilds`).
     public func buildCommand(for targets: Set<String>, of manifest: Manifest) -> (program: String, arguments: [String]) {
-        command(
-            buildArguments(for: targets), targets: targets, of: manifest,
-            keepingOnlyBuildVariablesOf: ProcessInfo.processInfo.environment)
+        var environment = ProcessInfo.processInfo.environment
+        if let path = environment["PATH"] { environment["PATH"] = pathForBuilds(current: path) }
+        return command(buildArguments(for: targets), targets: targets, of: manifest, keepingOnlyBuildVariablesOf: environment)
     }
 
     /// What of the caller's environment a build passes to SwiftPM, as sorted `NAME=value` words:

@@ -14,12 +14,13 @@ extension Manifest {
     /// text: while Package.swift is the same byte for byte (with the same options and PATH), a
     /// later call skips `swift package dump-package` (half a second, more at a thousand features).
     /// The manifest reads no other file and no environment variable, so its text decides. The
-    /// cache holds this reading, not SwiftPM's JSON: decoding it costs a tenth as much.
-    public static func loadCached(packageRoot: String, swiftOptions: [String] = [], runner: any CommandRunning, cacheFile: String) throws
-        -> Manifest
-    {
+    /// cache holds this reading, not SwiftPM's JSON: decoding it costs a tenth as much. `path`
+    /// stands for this process's PATH in the key (a focus's `pathForBuilds`).
+    public static func loadCached(
+        packageRoot: String, swiftOptions: [String] = [], runner: any CommandRunning, cacheFile: String, path: String? = nil
+    ) throws -> Manifest {
         let source = try? String(contentsOfFile: packageRoot + "/Package.swift", encoding: .utf8)
-        let key = [source ?? "", swiftOptions.joined(separator: " "), ProcessInfo.processInfo.environment["PATH"] ?? ""]
+        let key = [source ?? "", swiftOptions.joined(separator: " "), path ?? ProcessInfo.processInfo.environment["PATH"] ?? ""]
             .joined(separator: "\u{0}")
         if source != nil, let data = FileManager.default.contents(atPath: cacheFile),
             let cached = try? JSONDecoder().decode(CachedReading.self, from: data), cached.key == key
