@@ -25,10 +25,9 @@ extension ScreenRegistry {
             self.entry = entry
         }
 
-        /// Its `ScreenKind` case: `recipeDetails`.
-        var kindCase: String { NameForms(name).lowerCamel }
-        var builderName: String { "build\(name)" }
-        var descriptorType: String { "\(Conventions.screensNamespace).\(name)" }
+        /// Its names as a new feature's screen has them: the case `recipeDetails`, the builder
+        /// `buildRecipeDetails`, its requirement and its builder in a resolver.
+        var templates: FeatureTemplates { FeatureTemplates(name: name) }
     }
 
     /// The app's own screens of the workspace read through `index`: the structs of `screensFile`,
@@ -83,7 +82,7 @@ extension ScreenRegistry {
         let parts = (1...partCount).map { number in
             "        + \(ScreensParts.part(number, in: partsFolder).namespace).Kind.allCases.map(ScreenKind.part)\n"
         }
-        let identities = ownScreens.enumerated().map { "        case .\($1.kindCase): return \($0)\n" }
+        let identities = ownScreens.enumerated().map { "        case .\($1.templates.kindCase): return \($0)\n" }
         return Self.ownHeader + """
 
             /// Every screen of the workspace: the list deep links are read from and the gallery walks. The
@@ -100,7 +99,7 @@ extension ScreenRegistry {
             /// No raw values: a `String` raw type makes the compiler write `init(rawValue:)` and `rawValue`
             /// over every case, more than half of this file's compile time at a thousand screens.
             public enum ScreenKind: CaseIterable, Hashable, Sendable {
-            \(lines(4) { "case \($0.kindCase)" })    /// A screen of a part of `\(screens)`, by its part's kind.
+            \(lines(4) { "case \($0.templates.kindCase)" })    /// A screen of a part of `\(screens)`, by its part's kind.
                 case part(any PartKind)
 
                 /// A part's kind of screen (`ScreensPart01.Kind`): its cases are the part's screens.
@@ -110,14 +109,14 @@ extension ScreenRegistry {
 
                 /// The app's screens, then each part's in order.
                 public static let allCases: [ScreenKind] =
-                    [\(ownScreens.map { ".\($0.kindCase)" }.joined(separator: ", "))]
+                    [\(ownScreens.map { ".\($0.templates.kindCase)" }.joined(separator: ", "))]
             \(parts.joined())
                 /// The descriptor type of this kind of screen. Each arm is a `return` statement: as one
                 /// `switch` expression the compiler joins the types of every arm, about a second of
                 /// type-checking at a thousand screens, where statements are checked one by one.
                 public var descriptorType: any ScreenDescriptor.Type {
                     switch self {
-            \(lines(8) { "case .\($0.kindCase): return \($0.descriptorType).self" })        case .part(let kind): return kind.descriptorType
+            \(lines(8) { "case .\($0.templates.kindCase): return \($0.templates.descriptorType).self" })        case .part(let kind): return kind.descriptorType
                     }
                 }
 
@@ -153,13 +152,13 @@ extension ScreenRegistry {
                 /// One builder per screen of the app's own, named after it (`buildFeed`): every `Resolver`
                 /// has them, so a resolver without one does not compile. Each descriptor's `resolve` calls its own.
                 public protocol Builders: AnyObject {
-            \(lines { "    @MainActor func \($0.builderName)(_ descriptor: \($0.name), in environment: any Environment) -> any Screen" })    }
+            \(lines { "    \($0.templates.requirement)" })    }
             }
 
             /// A placeholder for each of the app's own screens, what a `PlaceholderBuilding` resolver
             /// (CoreTesting's StubResolver) builds them with: such a resolver needs nothing per screen.
             extension \(screens).Builders where Self: PlaceholderBuilding {
-            \(lines { "@MainActor public func \($0.builderName)(_ descriptor: \($0.descriptorType), in environment: any Environment) -> any Screen { placeholder(for: descriptor, in: environment) }" })}
+            \(lines { "@MainActor public func \($0.templates.builderName)(_ descriptor: \($0.templates.descriptorType), in environment: any Environment) -> any Screen { placeholder(for: descriptor, in: environment) }" })}
 
             """
     }
@@ -173,7 +172,7 @@ extension ScreenRegistry {
             /// its `makeScreen(_ descriptor: \(Conventions.screensNamespace).X, …)`. A screen no entry makes has its
             /// builder in the resolver's own file; without one, the resolver does not conform to `Resolver`.
             extension \(resolver.typeName) {
-            \(made.map { screen, entry in "    @MainActor func \(screen.builderName)(_ descriptor: \(screen.descriptorType), in environment: any Environment) -> any Screen { \(entry).makeScreen(descriptor, environment: environment) }\n" }.joined())}
+            \(made.map { screen, entry in "    \(screen.templates.resolverBuilder) { \(entry).makeScreen(descriptor, environment: environment) }\n" }.joined())}
 
             """
     }
