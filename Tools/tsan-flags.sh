@@ -16,3 +16,10 @@ tsan=(--sanitize=thread --scratch-path .build/tsan -Xswiftc -gline-tables-only
 for symbol in __tsan_external_write __tsan_ignore_thread_begin __tsan_ignore_thread_end; do
   tsan+=(-Xlinker "--export-dynamic-symbol=$symbol")
 done
+
+# The tests CI's ThreadSanitizer run leaves out (`swift test --skip "$tsan_skip"`): the workspace
+# tool's, but for its suites whose code runs on more than one thread. A suite of the tool that
+# starts threads, tasks or dispatch queues belongs in this list.
+tsan_threaded_tool_suites="ProgressTests|ProcessRunnerTests|FileWatcherTests|ChildProcessTests|WatchSessionTests|InsightsRecordTests"
+# shellcheck disable=SC2034 # read by the scripts that source this file
+tsan_skip="^WorkspaceKitTests\.(?!($tsan_threaded_tool_suites)\b)"

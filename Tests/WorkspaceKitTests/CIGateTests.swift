@@ -139,4 +139,21 @@ struct CIGateTests {
         #expect(install.contains("version=2.45.4"))
         #expect(install.contains("--branch \"$version\""))
     }
+
+    @Test("the tool's suites ThreadSanitizer still runs are named as the tests name them, and its run skips the rest")
+    func threadSanitizerKeepsTheToolsThreadedSuites() throws {
+        let flags = try read("Tools/tsan-flags.sh")
+        let line = try #require(flags.split(separator: "\n").first { $0.hasPrefix("tsan_threaded_tool_suites=") })
+        let value = line.split(separator: "=", maxSplits: 1)[1]
+        let suites = value.trimmingCharacters(in: CharacterSet(charactersIn: "\"")).split(separator: "|")
+        #expect(suites.count >= 5)
+        let folder = try repository.url("Tests/WorkspaceKitTests")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined()
+        for suite in suites {
+            #expect(sources.contains("struct \(suite) {"), "Tools/tsan-flags.sh names \(suite), which no suite of WorkspaceKitTests is")
+        }
+        let (_, rest) = try ciRun()
+        #expect(rest.contains("--skip \"$tsan_skip\""))
+    }
 }
