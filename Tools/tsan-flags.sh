@@ -17,9 +17,15 @@ for symbol in __tsan_external_write __tsan_ignore_thread_begin __tsan_ignore_thr
   tsan+=(-Xlinker "--export-dynamic-symbol=$symbol")
 done
 
-# The tests CI's ThreadSanitizer run leaves out (`swift test --skip "$tsan_skip"`): the workspace
-# tool's, but for its suites whose code runs on more than one thread. A suite of the tool that
-# starts threads, tasks or dispatch queues belongs in this list.
+# The tests CI's ThreadSanitizer run leaves out (`swift test --skip "$tsan_skip"`), which the plain
+# run has run already and whose cost under TSan is not in instrumented code:
+# - the workspace tool's, but for its suites whose code runs on more than one thread (a suite of
+#   the tool that starts threads, tasks or dispatch queues belongs in this list); the rest read and
+#   write files on one thread or run swiftc, git, XcodeGen and Chromium;
+# - two end-to-end suites: the README's commands (the tool reading the workspace) and `watch` on a
+#   copy of the workspace, most of whose time is the compilers of its clean build; the watch's
+#   threads run under TSan in the tool's watch suites.
 tsan_threaded_tool_suites="ProgressTests|ProcessRunnerTests|FileWatcherTests|ChildProcessTests|WatchSessionTests|InsightsRecordTests"
+tsan_unthreaded_end_to_end_suites="DocumentedCommandsTests|WatchEndToEndTests"
 # shellcheck disable=SC2034 # read by the scripts that source this file
-tsan_skip="^WorkspaceKitTests\.(?!($tsan_threaded_tool_suites)\b)"
+tsan_skip="^WorkspaceKitTests\.(?!($tsan_threaded_tool_suites)\b)|^EndToEndTests\.($tsan_unthreaded_end_to_end_suites)\b"

@@ -140,18 +140,22 @@ struct CIGateTests {
         #expect(install.contains("--branch \"$version\""))
     }
 
-    @Test("the tool's suites ThreadSanitizer still runs are named as the tests name them, and its run skips the rest")
-    func threadSanitizerKeepsTheToolsThreadedSuites() throws {
-        let flags = try read("Tools/tsan-flags.sh")
-        let line = try #require(flags.split(separator: "\n").first { $0.hasPrefix("tsan_threaded_tool_suites=") })
-        let value = line.split(separator: "=", maxSplits: 1)[1]
-        let suites = value.trimmingCharacters(in: CharacterSet(charactersIn: "\"")).split(separator: "|")
-        #expect(suites.count >= 5)
-        let folder = try repository.url("Tests/WorkspaceKitTests")
-        let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
-            .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined()
-        for suite in suites {
-            #expect(sources.contains("struct \(suite) {"), "Tools/tsan-flags.sh names \(suite), which no suite of WorkspaceKitTests is")
+    @Test("the suites ThreadSanitizer's run keeps or leaves out are named as the tests name them, and its run skips them")
+    func threadSanitizerNamesRealSuites() throws {
+        let flags = try read("Tools/tsan-flags.sh").split(separator: "\n")
+        for (variable, folder) in [
+            ("tsan_threaded_tool_suites", "WorkspaceKitTests"), ("tsan_unthreaded_end_to_end_suites", "EndToEndTests"),
+        ] {
+            let line = try #require(flags.first { $0.hasPrefix(variable + "=") }, "Tools/tsan-flags.sh has no \(variable)")
+            let value = line.split(separator: "=", maxSplits: 1)[1]
+            let suites = value.trimmingCharacters(in: CharacterSet(charactersIn: "\"")).split(separator: "|")
+            #expect(!suites.isEmpty)
+            let url = try repository.url("Tests/" + folder)
+            let sources = try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".swift") }
+                .map { try String(contentsOf: url.appendingPathComponent($0), encoding: .utf8) }.joined()
+            for suite in suites {
+                #expect(sources.contains("struct \(suite) {"), "Tools/tsan-flags.sh names \(suite), which no suite of \(folder) is")
+            }
         }
         let (_, rest) = try ciRun()
         #expect(rest.contains("--skip \"$tsan_skip\""))
