@@ -140,24 +140,27 @@ struct CIGateTests {
         #expect(install.contains("--branch \"$version\""))
     }
 
-    @Test("the suites ThreadSanitizer's run keeps or leaves out are named as the tests name them, and its run skips them")
-    func threadSanitizerNamesRealSuites() throws {
-        let flags = try read("Tools/tsan-flags.sh").split(separator: "\n")
-        for (variable, folder) in [
-            ("tsan_threaded_tool_suites", "WorkspaceKitTests"), ("tsan_unthreaded_end_to_end_suites", "EndToEndTests"),
-        ] {
-            let line = try #require(flags.first { $0.hasPrefix(variable + "=") }, "Tools/tsan-flags.sh has no \(variable)")
-            let value = line.split(separator: "=", maxSplits: 1)[1]
-            let suites = value.trimmingCharacters(in: CharacterSet(charactersIn: "\"")).split(separator: "|")
-            #expect(!suites.isEmpty)
-            let url = try repository.url("Tests/" + folder)
-            let sources = try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".swift") }
-                .map { try String(contentsOf: url.appendingPathComponent($0), encoding: .utf8) }.joined()
-            for suite in suites {
-                #expect(sources.contains("struct \(suite) {"), "Tools/tsan-flags.sh names \(suite), which no suite of \(folder) is")
-            }
+    @Test("ThreadSanitizer's build leaves the tool out and its run skips exactly the end-to-end tests that start the tool")
+    func threadSanitizerLeavesTheToolOut() throws {
+        let flags = try read("Tools/tsan-flags.sh")
+        let line = try #require(flags.split(separator: "\n").first { $0.hasPrefix("tsan_tool_end_to_end_tests=") })
+        let skipped = line.split(separator: "=", maxSplits: 1)[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).split(
+            separator: "|"
+        )
+        .map { $0.split(separator: "/")[0] }
+        let folder = try repository.url("Tests/EndToEndTests")
+        var startingTheTool: Set<String> = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            guard text.contains("ProductProcess(name: \"workspace\")") || text.contains("\"workspace\", arguments:") else { continue }
+            for suite in text.matches(of: /\nstruct (\w+) \{/) { startingTheTool.insert(String(suite.1)) }
         }
-        let (_, rest) = try ciRun()
-        #expect(rest.contains("--skip \"$tsan_skip\""))
+        #expect(
+            Set(skipped.map(String.init)) == startingTheTool,
+            "the end-to-end suites that start the workspace tool: \(startingTheTool.sorted())")
+        #expect(flags.contains(#"name.startswith("Workspace") or name == "workspace""#))
+        let (gate, rest) = try ciRun()
+        #expect(gate.contains(#"COOKBOOK_FOCUS="$tsan_targets" swift build --build-tests"#))
+        #expect(rest.contains(#"COOKBOOK_FOCUS="$tsan_targets""#) && rest.contains(#"--skip "$tsan_skip""#))
     }
 }
