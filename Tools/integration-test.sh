@@ -78,7 +78,8 @@ Tools/workspace new-feature Pantry
 part=$(grep -l '^    public typealias Pantry = ScreensPart[0-9]*\.Pantry$' Core/Core/Descriptors/Screens+Part*.swift || true)
 [ "$(printf '%s\n' "$part" | grep -c .)" -eq 1 ] || fail "no single part of Screens names Pantry: ${part:-none}"
 number=$(basename "$part" .swift); number=${number#Screens+Part}
-grep -q '^    public struct Pantry: PlainScreenDescriptor { ' "$part" || fail "ScreensPart$number.Pantry is not in $part"
+grep -q '^    public enum PantryTag: ScreenTag { .*; public typealias Pantry = TaggedScreenDescriptor<PantryTag>$' "$part" \
+  || fail "ScreensPart$number.Pantry (its tag and its descriptor) is not in $part"
 grep -q '^        case pantry$' "$part" || fail "ScreensPart$number.Kind has no case pantry"
 grep -q '^        @MainActor func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen$' "$part" \
   || fail "ScreensPart$number.Builders has no buildPantry"

@@ -40,8 +40,8 @@ struct NewFeatureTests {
             "            switch self {\n            case .pantry: return Pantry.self\n            }\n",
             "    public protocol Builders: AnyObject {\n        @MainActor func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen\n    }\n",
             "        }\n        public func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen { resolver.placeholder(for: descriptor, in: environment) }\n    }\n",
-            "    public struct Pantry: PlainScreenDescriptor { public static var kind: ScreenKind { .part(Kind.pantry) }; public static var linkPath: String { \"pantry\" }; ",
-            "{ resolver.\(pantryPart.slot).builders.buildPantry(self, in: environment) } }\n}\n",
+            "    public enum PantryTag: ScreenTag { public static var kind: ScreenKind { .part(Kind.pantry) }; public static var linkPath: String { \"pantry\" }; ",
+            "{ resolver.\(pantryPart.slot).builders.buildPantry(descriptor, in: environment) } }; public typealias Pantry = TaggedScreenDescriptor<PantryTag>\n}\n",
         ] {
             #expect(part.contains(line), "\(line)")
         }
@@ -101,7 +101,7 @@ struct NewFeatureTests {
                 "extension Screens {\n    public typealias MealPlan = \(mealPlanPart.namespace).MealPlan\n") == true)
         #expect(
             text[mealPlanPart.path]?.contains(
-                "    public struct MealPlan: PlainScreenDescriptor { public static var kind: ScreenKind { .part(Kind.mealPlan) }") == true)
+                "    public enum MealPlanTag: ScreenTag { public static var kind: ScreenKind { .part(Kind.mealPlan) }") == true)
         #expect(!text.values.contains { $0.contains("Screens.Screens") })
         #expect(plan.manualSteps.isEmpty)
 

@@ -20,7 +20,7 @@ struct ScreensPartsTests {
         #expect(
             part.text.contains(
                 """
-                    public struct Pantry: PlainScreenDescriptor { public static var kind: ScreenKind { .part(Kind.pantry) }; public static var linkPath: String { "pantry" }; public init() {}; public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen { resolver.part\(digits).builders.buildPantry(self, in: environment) } }
+                    public enum PantryTag: ScreenTag { public static var kind: ScreenKind { .part(Kind.pantry) }; public static var linkPath: String { "pantry" }; public static func build(_ descriptor: Pantry, with resolver: any Resolver, in environment: any Environment) -> any Screen { resolver.part\(digits).builders.buildPantry(descriptor, in: environment) } }; public typealias Pantry = TaggedScreenDescriptor<PantryTag>
                 }
 
                 """))
@@ -57,7 +57,8 @@ struct ScreensPartsTests {
                 .sorted())
         let text = try #require(plan.changes.first { $0.path == part.path }?.text)
         #expect(text.contains("    public typealias MealPlan = \(part.namespace).MealPlan\n"))
-        #expect(text.contains("{ resolver.\(part.slot).builders.buildMealPlan(self, in: environment) } }\n"))
+        #expect(text.contains("{ resolver.\(part.slot).builders.buildMealPlan(descriptor, in: environment) } }; "))
+        #expect(text.contains("; public typealias MealPlan = TaggedScreenDescriptor<MealPlanTag>\n"))
     }
 
     @Test func aNamesPartIsTheSameOnEveryRunAndSpreadsOverEveryPart() {

@@ -43,13 +43,18 @@ public struct FeatureTemplates: Sendable {
     public var kindCase: String { forms.lowerCamel }
 
     /// The descriptor, one line for the body of its part's namespace (`enum ScreensPart01`, without
-    /// indentation): it names its kind and its builder through the part (ScreenRegistry).
+    /// indentation): its tag, which names its kind and its builder through the part (ScreenRegistry),
+    /// and its name for the generic descriptor of that tag (`ScreenTag` says why not a struct).
     func descriptor(part: ScreensParts.Part) -> String {
-        "public struct \(descriptorName): PlainScreenDescriptor { public static var kind: ScreenKind { .part(Kind.\(kindCase)) }; "
-            + "public static var linkPath: String { \"\(forms.kebab)\" }; public init() {}; "
-            + "public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen { "
-            + "resolver.\(part.slot).builders.\(builderName)(self, in: environment) } }"
+        "public enum \(tagName): ScreenTag { public static var kind: ScreenKind { .part(Kind.\(kindCase)) }; "
+            + "public static var linkPath: String { \"\(forms.kebab)\" }; "
+            + "public static func build(_ descriptor: \(descriptorName), with resolver: any Resolver, in environment: any Environment) -> any Screen { "
+            + "resolver.\(part.slot).builders.\(builderName)(descriptor, in: environment) } }; "
+            + "public typealias \(descriptorName) = TaggedScreenDescriptor<\(tagName)>"
     }
+
+    /// The screen's tag in its part: `PantryTag`.
+    public var tagName: String { "\(descriptorName)\(Conventions.screenTagSuffix)" }
 
     /// The requirement in the part's `Builders`, without indentation: named after the descriptor,
     /// not an overload of one `build`, since the compiler weighs every overload of a name at every

@@ -67,6 +67,37 @@ extension PlainScreenDescriptor {
     public var linkValues: [String: String] { [:] }
 }
 
+/// What tells one screen `workspace new-feature` made from another: its kind, its link and its
+/// builder. The screen's descriptor is `TaggedScreenDescriptor<PantryTag>`, named `Screens.Pantry`.
+///
+/// Why a tag and not a struct per screen: each struct conforming to `ScreenDescriptor` brings its
+/// own conformances to seven protocols (`Descriptor`, `Hashable`, `CustomStringConvertible`, …),
+/// which the compiler checks and lowers again whenever Core's module is emitted, after any change of
+/// Core, for every screen of the workspace. The generic descriptor conforms once; a tag conforms to
+/// this protocol alone. At 305 features that halved what each screen costs Core's module.
+public protocol ScreenTag: Sendable {
+    /// The screen's kind, a case of its part's `Kind`.
+    static var kind: ScreenKind { get }
+    /// The screen's link path (`pantry`).
+    static var linkPath: String { get }
+    /// The screen from the resolver's builder of it (`resolver.part01.builders.buildPantry`).
+    @MainActor static func build(_ descriptor: TaggedScreenDescriptor<Self>, with resolver: any Resolver, in environment: any Environment)
+        -> any Screen
+}
+
+/// The descriptor of a screen `workspace new-feature` made: plain (no values), told apart by its
+/// `Tag` (`Screens.Pantry` is `TaggedScreenDescriptor<ScreensPart01.PantryTag>`).
+public struct TaggedScreenDescriptor<Tag: ScreenTag>: PlainScreenDescriptor {
+    public static var kind: ScreenKind { Tag.kind }
+    public static var linkPath: String { Tag.linkPath }
+
+    public init() {}
+
+    public func resolve(with resolver: any Resolver, in environment: any Environment) -> any Screen {
+        Tag.build(self, with: resolver, in: environment)
+    }
+}
+
 /// One builder per descriptor, named after it (`buildFeed`), so the compiler never sorts through a
 /// thousand overloads of one name. The app implements it with the real features; CoreTesting
 /// implements it with labelled placeholders. The app's own screens (the structs of `Screens.swift`)

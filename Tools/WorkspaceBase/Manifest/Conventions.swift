@@ -7,6 +7,9 @@ public enum Conventions {
     /// of an existing type recompiles no feature, a new top-level name recompiles them all
     /// (docs/benchmarks.md, "Core fan-out").
     public static let screensNamespace = "Screens"
+    /// How a generated screen's tag ends (`PantryTag`, the tag of `Screens.Pantry`), and the protocol tags conform to.
+    public static let screenTagSuffix = "Tag"
+    public static let screenTagProtocol = "ScreenTag"
     /// The stub environment of tests and sandboxes.
     public static let coreTesting = "CoreTesting"
     /// What every sandbox shares.

@@ -101,7 +101,8 @@ public final class SourceIndex {
     }
 
     /// Every `struct X: ScreenDescriptor` in the Core target, at the top level or nested
-    /// (`Screens.X`), in file order.
+    /// (`Screens.X`), and every screen of a part, by its tag (`enum XTag: ScreenTag`, whose
+    /// descriptor is plain), in file order.
     public var screenDescriptors: [ScreenDescriptorInfo] {
         swiftFiles(ofTargetNamed: Conventions.core).flatMap(screenDescriptors(in:))
     }
@@ -111,20 +112,26 @@ public final class SourceIndex {
         guard let source = source(path) else { return [] }
         var result: [ScreenDescriptorInfo] = []
         let declarations = typeDeclarations(path)
-        for declaration in declarations
-        where declaration.kind == "struct"
-            && (declaration.inherits("ScreenDescriptor") || declaration.inherits("PlainScreenDescriptor"))
-        {
+        for declaration in declarations {
+            let isStruct =
+                declaration.kind == "struct"
+                && (declaration.inherits("ScreenDescriptor") || declaration.inherits("PlainScreenDescriptor"))
+            let isTag =
+                declaration.kind == "enum" && declaration.inherits(Conventions.screenTagProtocol)
+                && declaration.name.hasSuffix(Conventions.screenTagSuffix)
+            guard isStruct || isTag else { continue }
             let body = SwiftSource.slice(source.text, declaration.open..<(declaration.close + 1))
             let bodyCode = SwiftSource.slice(source.code, declaration.open..<(declaration.close + 1))
+            let qualifiedName = Self.typeName(declaration.qualifiedName(among: declarations))
             result.append(
                 ScreenDescriptorInfo(
-                    name: declaration.name,
-                    qualifiedName: Conventions.publicScreenName(of: Self.typeName(declaration.qualifiedName(among: declarations))),
+                    name: isTag ? String(declaration.name.dropLast(Conventions.screenTagSuffix.count)) : declaration.name,
+                    qualifiedName: Conventions.publicScreenName(
+                        of: isTag ? String(qualifiedName.dropLast(Conventions.screenTagSuffix.count)) : qualifiedName),
                     path: path,
                     line: declaration.line,
                     linkPath: Self.linkPath(in: body),
-                    hasEmptyInit: bodyCode.contains("init() {}") || bodyCode.contains("init() { }")
+                    hasEmptyInit: isTag || bodyCode.contains("init() {}") || bodyCode.contains("init() { }")
                 ))
         }
         descriptorCache[path] = result
