@@ -288,7 +288,7 @@ public struct DeepLinkError: Error, Equatable, CustomStringConvertible {
 extension ScreenKind {
     /// The descriptor's name inside `Screens`: `RecipeDetails`.
     public var name: String {
-        String(describing: descriptorType)
+        descriptorType.screenName
     }
 
     /// The link form of this kind, its query items included: `cookbook://recipes/{recipeID}`,

@@ -32,6 +32,9 @@ public protocol ScreenDescriptor: Descriptor, Hashable, CustomStringConvertible 
     /// A query item not listed here is refused, naming it, so a misspelt one is never silently
     /// dropped. Empty by default: a screen whose link is its path alone.
     static var linkParameters: [DeepLinks.Parameter] { get }
+    /// The screen's name inside `Screens` (`RecipeDetails`), as its kind, placeholders, recordings
+    /// and the gallery print it: its type's name by default.
+    static var screenName: String { get }
 }
 
 extension ScreenDescriptor {
@@ -47,6 +50,8 @@ extension ScreenDescriptor {
     }
 
     public static var linkParameters: [DeepLinks.Parameter] { [] }
+
+    public static var screenName: String { String(describing: Self.self) }
 
     /// Equality across existentials: same type and equal values.
     public func isEqual(to other: any ScreenDescriptor) -> Bool {
@@ -90,6 +95,11 @@ public protocol ScreenTag: Sendable {
 public struct TaggedScreenDescriptor<Tag: ScreenTag>: PlainScreenDescriptor {
     public static var kind: ScreenKind { Tag.kind }
     public static var linkPath: String { Tag.linkPath }
+    /// The tag's name without `Tag`: `Pantry`, not the generic type's name.
+    public static var screenName: String {
+        let tag = String(describing: Tag.self)
+        return tag.hasSuffix("Tag") ? String(tag.dropLast("Tag".count)) : tag
+    }
 
     public init() {}
 
