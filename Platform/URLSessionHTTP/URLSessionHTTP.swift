@@ -307,6 +307,12 @@ final class Sessions: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private lazy var session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        // No cache at all, not only none read: with one, FoundationNetworking on Linux looks a
+        // request up on a background queue before the task has its protocol, and a cancel landing
+        // then completes the task a second time, after it left the session's registry: a fatal
+        // error ("a behaviour for a task that is not in the registry"), seen under ThreadSanitizer.
+        // The app keeps its own cache of answers (`CachingRecipeClient`).
+        configuration.urlCache = nil
         return URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
     }()
 
