@@ -79,7 +79,7 @@ extension PlainScreenDescriptor {
 /// own conformances to seven protocols (`Descriptor`, `Hashable`, `CustomStringConvertible`, …),
 /// which the compiler checks and lowers again whenever Core's module is emitted, after any change of
 /// Core, for every screen of the workspace. The generic descriptor conforms once; a tag conforms to
-/// this protocol alone. At 305 features that halved what each screen costs Core's module.
+/// this protocol alone. At 305 features, emitting Core's module took 30% fewer instructions.
 public protocol ScreenTag: Sendable {
     /// The screen's kind, a case of its part's `Kind`.
     static var kind: ScreenKind { get }
