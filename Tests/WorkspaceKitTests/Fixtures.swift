@@ -345,6 +345,8 @@ final class ScriptedRunner: CommandRunning {
     /// The targets each focused command named (`env COOKBOOK_FOCUS=A,B swift …`), in order; its
     /// line in `calls` and in `answers` reads `env COOKBOOK_FOCUS=… swift …`.
     private(set) var focuses: [[String]] = []
+    /// What a command leaves on disk besides its answer, by its line (SwiftPM's build database).
+    var effects: [String: () throws -> Void] = [:]
 
     /// `answers` by the command line joined with spaces (`git rev-parse --show-toplevel`);
     /// anything else fails with status 128.
@@ -371,6 +373,7 @@ final class ScriptedRunner: CommandRunning {
     func capture(_ program: String, _ arguments: [String], in directory: String) throws -> CommandResult {
         let line = line(program, arguments)
         calls.append(line)
+        try effects[line]?()
         return answers[line] ?? CommandResult(status: 128, errorOutput: "fatal: not scripted: \(line)")
     }
 

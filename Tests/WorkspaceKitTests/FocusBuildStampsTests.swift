@@ -82,6 +82,24 @@ struct FocusBuildStampsTests {
         #expect(FocusBuildStamps.outputs(in: disk.focus.programs(for: closure), executables: ["FeedSandbox", "cookbook"]) == nil)
     }
 
+    @Test("the build that makes a folder's database runs again at once, so that the next edit's build keeps the plan")
+    func theFirstBuildInAFolderRecordsThePlan() throws {
+        let runner = ScriptedRunner([disk.build: CommandResult(status: 0)])
+        let database = disk.focus.scratch(for: closure) + "/build.db"
+        runner.effects[disk.build] = { try Data().write(to: URL(fileURLWithPath: database)) }
+        #expect(try build(runner) == 2, "SwiftPM's first build in a folder leaves its plan unchecked; the second plans again")
+        try write("import Core\n// edited\n", to: "Features/Feed/FeedScreen.swift")
+        #expect(try build(runner) == 3, "with the database there, an edit builds once")
+    }
+
+    @Test("a failed first build is not run again")
+    func aFailedFirstBuildIsNotRepeated() throws {
+        let runner = ScriptedRunner([disk.build: CommandResult(status: 1)])
+        let database = disk.focus.scratch(for: closure) + "/build.db"
+        runner.effects[disk.build] = { try Data().write(to: URL(fileURLWithPath: database)) }
+        #expect(try build(runner) == 1)
+    }
+
     @Test("the record keeps a bounded number of command lines, the newest always")
     func theRecordIsBounded() throws {
         let stamps = FocusBuildStamps(record: disk.root.appendingPathComponent("builds-done.json").path)

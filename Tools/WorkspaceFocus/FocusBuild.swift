@@ -1,3 +1,4 @@
+import Foundation
 import WorkspaceBase
 import WorkspaceInsights
 
@@ -11,6 +12,12 @@ extension Focus {
     ///
     /// When nothing the build reads or leaves changed since the last success of the same build,
     /// SwiftPM is not run (`FocusBuildStamps`), and nothing is recorded: no build happened.
+    ///
+    /// SwiftPM's first build in a folder leaves out of its database the node (`PackageStructure`)
+    /// that every later build checks its saved plan against, so the second build plans again: 2.3 s
+    /// for the app at 305 features, 13 s at 1,000, on the first edit after the first build. A build
+    /// that made the folder's database is therefore run once more at once, compiling nothing, so
+    /// that planning again happens while the person is already waiting for a first build.
     public func build(
         _ targets: Set<String>, of manifest: Manifest, runner: any CommandRunning, recorder: () -> BuildRecorder? = { nil },
         waiting: () -> Void
@@ -28,12 +35,17 @@ extension Focus {
             return CommandResult(status: 0)
         }
         stamps.record(line, nil)
+        let database = scratch(for: targets) + "/build.db"
+        let firstInFolder = !FileManager.default.fileExists(atPath: database)
         let recorder = recorder()
         recorder?.remarksAsked = !driverRemarks(for: targets).isEmpty
-        let build = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
+        var build = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
             BuildRecorder.pass(line, to: recorder)
         }
         recorder?.finish(exitStatus: build.status)
+        if build.succeeded, firstInFolder, FileManager.default.fileExists(atPath: database) {
+            build = try runner.showingProgress(command.program, command.arguments, in: packageRoot)
+        }
         if build.succeeded, let inputs, let outputs = FocusBuildStamps.outputs(in: programs(for: targets), executables: executables) {
             stamps.record(line, .init(inputs: inputs, outputs: outputs))
         }
