@@ -21,14 +21,19 @@ HERE = os.path.join(ROOT, "Benchmarks")
 # MARK: - Section: runtime
 
 def resolver_requirements(ws):
-    """Every builder a resolver has: `Resolver`'s own (the app's screens, the services), then each
-    part of `Screens`'s (`ScreensPart01.Builders` in Screens+Part01.swift), its screens named as
-    other modules name them (`Screens.Pantry`)."""
+    """Every builder a resolver has: `Resolver`'s own (the services), the app's own screens'
+    (`Screens.Builders` in Screens+Builders.swift), then each part of `Screens`'s
+    (`ScreensPart01.Builders` in Screens+Part01.swift), screens named as other modules name them
+    (`Screens.Feed`, `Screens.Pantry`)."""
     folder = os.path.join(ws, "Core/Core/Descriptors")
     text = read(os.path.join(folder, "Descriptor.swift"))
     block = re.search(r"public protocol Resolver[^{]*\{(.*?)\n\}", text, re.S).group(1)
     pattern = r"func (build\w+)\(_ descriptor: ([\w.]+), in environment: any Environment\) -> any (\w+)"
     requirements = re.findall(pattern, block)
+    own = re.search(r"public protocol Builders[^{]*\{(.*?)\n    \}", read(os.path.join(folder, "Screens+Builders.swift")), re.S)
+    if not own:
+        raise RuntimeError("no `protocol Builders` in Core/Core/Descriptors/Screens+Builders.swift: the harness cannot list the app's screens")
+    requirements += [(b, f"Screens.{t}", o) for b, t, o in re.findall(pattern, own.group(1))]
     for name in sorted(n for n in os.listdir(folder) if re.match(r"Screens\+Part\d+\.swift$", n)):
         builders = re.search(r"public protocol Builders[^{]*\{(.*?)\n    \}", read(os.path.join(folder, name)), re.S)
         requirements += [(b, f"Screens.{t}", o) for b, t, o in re.findall(pattern, builders.group(1) if builders else "")]

@@ -6,7 +6,7 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from harness import insights, loops  # noqa: E402
+from harness import insights, loops, runtime  # noqa: E402
 from harness.charts import nice_step, svg_chart  # noqa: E402
 from harness.common import AppendToggle, InsertToggle, Toggle, compiled_files, fmt, median  # noqa: E402
 from harness.report import recompiled, table  # noqa: E402
@@ -137,3 +137,14 @@ class InsightsOverheadTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ResolverRequirementsTests(unittest.TestCase):
+    """The resolve harness implements every builder a resolver has, read from Core's sources."""
+
+    def test_the_repository_s_builders_are_the_services_the_app_s_screens_and_the_parts(self):
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        requirements = runtime.resolver_requirements(root)
+        self.assertIn(("buildRecipeExport", "RecipeExportDescriptor", "RecipeExporter"), requirements)
+        self.assertIn(("buildFeed", "Screens.Feed", "Screen"), requirements)
+        self.assertIn(("buildAbout", "Screens.About", "Screen"), requirements)
