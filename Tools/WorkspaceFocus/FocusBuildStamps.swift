@@ -98,12 +98,7 @@ package struct FocusBuildStamps {
     /// `size modified inode` of a file (of a link, the link's own); nil for a folder (its files are
     /// stamped one by one) or what does not exist.
     static func stamp(_ path: String) -> String? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            attributes[.type] as? FileAttributeType != .typeDirectory
-        else { return nil }
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
-        let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
-        return "\(size) \(modified) \(inode)"
+        guard let status = FileStatus(path: path), status.kind != .folder else { return nil }
+        return "\(status.size) \(status.modified) \(status.inode)"
     }
 }

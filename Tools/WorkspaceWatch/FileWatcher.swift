@@ -1,4 +1,5 @@
 import Foundation
+import WorkspaceBase
 
 /// Tells which files changed under some folders. `workspace watch` asks it after the
 /// descriptor becomes readable, or every `interval` when there is none.
@@ -105,13 +106,11 @@ package final class PollingWatcher: FileWatching {
         var stamps: [String: Stamp] = [:]
         let manager = FileManager.default
         func stamp(_ relative: String) {
-            guard files.isRelevant(relative), let attributes = try? manager.attributesOfItem(atPath: files.absolute(relative)),
-                attributes[.type] as? FileAttributeType == .typeRegular
-            else { return }
+            guard files.isRelevant(relative), let status = FileStatus(path: files.absolute(relative)), status.kind == .file else {
+                return
+            }
             stamps[relative] = Stamp(
-                size: (attributes[.size] as? NSNumber)?.uint64Value ?? 0,
-                modified: attributes[.modificationDate] as? Date ?? .distantPast,
-                identity: (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0)
+                size: UInt64(max(status.size, 0)), modified: Date(timeIntervalSince1970: status.modified), identity: status.inode)
         }
         for name in files.rootFiles { stamp(name) }
         for folder in files.folders {

@@ -51,10 +51,8 @@ package struct FocusImports {
     static func stamp(of target: Target, files: [String], root: URL) -> String {
         var text = target.dependencies.map(\.name).sorted().joined(separator: ",")
         for path in files {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(path).path)
-            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
-            text += "\n\(path) \(size) \(modified)"
+            let status = FileStatus(path: root.appendingPathComponent(path).path)
+            text += "\n\(path) \(status?.size ?? -1) \(status?.modified ?? 0)"
         }
         return stableHash(text)
     }
