@@ -44,7 +44,9 @@ extension Focus {
         }
         recorder?.finish(exitStatus: build.status)
         if build.succeeded, firstInFolder, FileManager.default.fileExists(atPath: database) {
-            build = try runner.showingProgress(command.program, command.arguments, in: packageRoot)
+            build = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
+                BuildRecorder.pass(line, to: nil)
+            }
         }
         if build.succeeded, let inputs, let outputs = FocusBuildStamps.outputs(in: programs(for: targets), executables: executables) {
             stamps.record(line, .init(inputs: inputs, outputs: outputs))
