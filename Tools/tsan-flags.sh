@@ -21,12 +21,19 @@ done
 # its tests, a third of the package's code, whose threads are few (progress, child processes,
 # watching files) and whose tests mostly run swiftc, git, XcodeGen and Chromium, which TSan does
 # not instrument. `tsan_focus` prints the package's other targets, for COOKBOOK_FOCUS (the manifest
-# then holds those alone); the end-to-end suites that start the tool's program are skipped with
-# `tsan_skip`. The plain run has run all of these; `Tools/stress-test.sh` runs everything under TSan.
+# then holds those alone): the tool's targets are those in Tools/ and those that depend on one (its
+# tests), as the manifest declares them, whatever they are named. The end-to-end suites that start
+# the tool's program are skipped with `tsan_skip`. The plain run has run all of these;
+# `Tools/stress-test.sh` runs everything under TSan.
 tsan_focus() {
   swift package dump-package | python3 -c 'import json, sys
-names = [target["name"] for target in json.load(sys.stdin)["targets"]]
-print(",".join(name for name in names if not (name.startswith("Workspace") or name == "workspace")))'
+targets = json.load(sys.stdin)["targets"]
+def needs(target):
+    return [dependency[kind][0] for dependency in target["dependencies"] for kind in ("byName", "target") if kind in dependency]
+tool = {target["name"] for target in targets if (target.get("path") or "").startswith("Tools/")}
+while more := {target["name"] for target in targets if target["name"] not in tool and tool.intersection(needs(target))}:
+    tool |= more
+print(",".join(target["name"] for target in targets if target["name"] not in tool))'
 }
 tsan_tool_end_to_end_tests="DocumentedCommandsTests|WatchEndToEndTests|WebAPIEndToEndTests/verify\(\)"
 # shellcheck disable=SC2034 # read by the scripts that source this file
