@@ -127,16 +127,9 @@ public struct Focus: Sendable, Equatable {
     /// `swift build` of `targets` in the focus, in the environment every build gets
     /// (`buildEnvironment(from:)` of this process's), so that SwiftPM keeps its plan between them.
     /// Its `PATH` is the one the builds here had while it finds the same programs (`pathForBuilds`).
-    /// Where the driver's remarks are asked for, the compiler is the quiet one (`quietCompiler`),
-    /// unless the caller names a compiler of its own (`SWIFT_EXEC`).
     public func buildCommand(for targets: Set<String>, of manifest: Manifest) -> (program: String, arguments: [String]) {
         var environment = ProcessInfo.processInfo.environment
         if let path = environment["PATH"] { environment["PATH"] = pathForBuilds(current: path) }
-        if !driverRemarks(for: targets).isEmpty, environment["SWIFT_EXEC"] == nil, let path = environment["PATH"],
-            let quiet = quietCompiler(path: path)
-        {
-            environment["SWIFT_EXEC"] = quiet
-        }
         return command(buildArguments(for: targets), targets: targets, of: manifest, keepingOnlyBuildVariablesOf: environment)
     }
 
