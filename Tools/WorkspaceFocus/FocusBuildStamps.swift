@@ -99,6 +99,6 @@ package struct FocusBuildStamps {
     /// stamped one by one) or what does not exist.
     static func stamp(_ path: String) -> String? {
         guard let status = FileStatus(path: path), status.kind != .folder else { return nil }
-        return "\(status.size) \(status.modified) \(status.inode)"
+        return status.stamp
     }
 }

@@ -47,12 +47,11 @@ package struct FocusImports {
     }
 
     /// What the check of `target` depends on: its declared dependencies and, for each Swift file,
-    /// its path, size and modification time, hashed (`stableHash`).
+    /// its path and stamp (size, modification time, inode), hashed (`stableHash`).
     static func stamp(of target: Target, files: [String], root: URL) -> String {
         var text = target.dependencies.map(\.name).sorted().joined(separator: ",")
         for path in files {
-            let status = FileStatus(path: root.appendingPathComponent(path).path)
-            text += "\n\(path) \(status?.size ?? -1) \(status?.modified ?? 0)"
+            text += "\n\(path) \(FileStatus(path: root.appendingPathComponent(path).path)?.stamp ?? "missing")"
         }
         return stableHash(text)
     }

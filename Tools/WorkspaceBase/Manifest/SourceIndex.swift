@@ -122,12 +122,12 @@ public final class SourceIndex {
             guard isStruct || isTag else { continue }
             let body = SwiftSource.slice(source.text, declaration.open..<(declaration.close + 1))
             let bodyCode = SwiftSource.slice(source.code, declaration.open..<(declaration.close + 1))
-            let qualifiedName = Self.typeName(declaration.qualifiedName(among: declarations))
+            // A tag names its screen without its suffix: `PantryTag` is `Pantry`.
+            let screen = { (name: String) in isTag ? String(name.dropLast(Conventions.screenTagSuffix.count)) : name }
             result.append(
                 ScreenDescriptorInfo(
-                    name: isTag ? String(declaration.name.dropLast(Conventions.screenTagSuffix.count)) : declaration.name,
-                    qualifiedName: Conventions.publicScreenName(
-                        of: isTag ? String(qualifiedName.dropLast(Conventions.screenTagSuffix.count)) : qualifiedName),
+                    name: screen(declaration.name),
+                    qualifiedName: Conventions.publicScreenName(of: screen(Self.typeName(declaration.qualifiedName(among: declarations)))),
                     path: path,
                     line: declaration.line,
                     linkPath: Self.linkPath(in: body),

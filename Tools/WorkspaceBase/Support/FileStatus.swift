@@ -40,4 +40,7 @@ public struct FileStatus: Equatable, Sendable {
         #endif
         inode = UInt64(info.st_ino)
     }
+
+    /// `size modified inode`, what llbuild compares too: the stamp of a file in the focus's records.
+    public var stamp: String { "\(size) \(modified) \(inode)" }
 }
