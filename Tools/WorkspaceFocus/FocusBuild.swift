@@ -18,13 +18,23 @@ extension Focus {
     /// for the app at 305 features, 13 s at 1,000, on the first edit after the first build. A build
     /// that made the folder's database is therefore run once more at once, compiling nothing, so
     /// that planning again happens while the person is already waiting for a first build.
+    ///
+    /// Given the `program` to run, the app's closure on Linux is linked by `SplitLink` rather
+    /// than by SwiftPM: SwiftPM builds the program's target (`--target cookbook`, which compiles
+    /// and links nothing else) and the dynamic libraries the program opens, and the program is
+    /// linked as a small executable over one shared library per Entries part.
     public func build(
         _ targets: Set<String>, of manifest: Manifest, runner: any CommandRunning, recorder: () -> BuildRecorder? = { nil },
-        waiting: () -> Void
+        program: String? = nil, waiting: () -> Void
     ) throws -> CommandResult {
         let lock = try prepare(targets, of: manifest, waiting: waiting)
         defer { lock.unlock() }
-        let command = buildCommand(for: targets, of: manifest)
+        let splitProgram = program.flatMap { splitsLink(of: $0, closure: targets, manifest: manifest) ? $0 : nil }
+        let buildManifest = scratch(for: targets) + "/debug.yaml"
+        // The first build in a folder is a whole one: SwiftPM wraps every module for the debugger
+        // and builds every library at once, and writes the plan the split link reads.
+        let onlyTarget = splitProgram.flatMap { FileManager.default.fileExists(atPath: buildManifest) ? $0 : nil }
+        let command = buildCommand(for: targets, of: manifest, part: onlyTarget.map { ["--target", $0] } ?? [])
         let line = [command.program] + command.arguments
         let stamps = FocusBuildStamps(record: folder + "/builds-done.json")
         let executables = manifest.targets.filter { targets.contains($0.name) && $0.kind == .executable }.map(\.name)
@@ -48,9 +58,70 @@ extension Focus {
                 BuildRecorder.pass(line, to: nil)
             }
         }
+        #if os(Linux)
+            if build.succeeded, let splitProgram {
+                build = try splitLink(splitProgram, closure: targets, of: manifest, runner: runner, buildManifest: buildManifest)
+            }
+        #endif
         if build.succeeded, let inputs, let outputs = FocusBuildStamps.outputs(in: programs(for: targets), executables: executables) {
             stamps.record(line, .init(inputs: inputs, outputs: outputs))
         }
         return build
     }
+
+    /// Whether `program` is linked by `SplitLink`: the app (a program whose closure holds Entries
+    /// parts) on Linux. Elsewhere, and for sandboxes, SwiftPM links.
+    func splitsLink(of program: String, closure: Set<String>, manifest: Manifest) -> Bool {
+        #if os(Linux)
+            return manifest.entries.contains { closure.contains($0.name) }
+        #else
+            return false
+        #endif
+    }
+
+    #if os(Linux)
+        /// After SwiftPM built `program`'s target: the dynamic libraries of the closure that changed
+        /// since SwiftPM last made them (`swift build --product`), then the split link. A build
+        /// manifest the split link cannot read makes SwiftPM build and link the whole closure instead.
+        private func splitLink(
+            _ program: String, closure targets: Set<String>, of manifest: Manifest, runner: any CommandRunning, buildManifest: String
+        ) throws -> CommandResult {
+            let programs = programs(for: targets)
+            for library in manifest.dynamicLibraries where !library.targets.isEmpty && library.targets.allSatisfy(targets.contains) {
+                guard isOutdated(library, in: programs, of: manifest) else { continue }
+                let command = buildCommand(for: targets, of: manifest, part: ["--product", library.name])
+                let built = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
+                    BuildRecorder.pass(line, to: nil)
+                }
+                guard built.succeeded else { return built }
+            }
+            guard let data = FileManager.default.contents(atPath: buildManifest),
+                let plan = SplitLinkPlan.plan(program: program, buildManifest: data, manifest: manifest)
+            else {
+                let whole = buildCommand(for: targets, of: manifest)
+                return try runner.showingProgress(whole.program, whole.arguments, in: packageRoot) { BuildRecorder.pass($0, to: nil) }
+            }
+            let terminal = ProgressTerminal.standardError() != nil
+            return try SplitLink(plan: plan, programs: programs).link(runner: runner) { line in
+                if terminal { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            }
+        }
+
+        /// Whether SwiftPM's `lib<name>.so` is missing or older than Package.swift or a file of its targets.
+        private func isOutdated(_ library: Manifest.DynamicLibrary, in programs: String, of manifest: Manifest) -> Bool {
+            guard let made = FileStatus(path: programs + "/lib\(library.name).so") else { return true }
+            let root = URL(fileURLWithPath: packageRoot)
+            if (FileStatus(path: root.appendingPathComponent("Package.swift").path)?.modified ?? .infinity) > made.modified { return true }
+            for target in manifest.targets where library.targets.contains(target.name) {
+                let folder = root.appendingPathComponent(target.path).path
+                guard let files = FileManager.default.enumerator(atPath: folder) else { return true }
+                while let file = files.nextObject() as? String {
+                    if let status = FileStatus(path: folder + "/" + file), status.kind == .file, status.modified > made.modified {
+                        return true
+                    }
+                }
+            }
+            return false
+        }
+    #endif
 }

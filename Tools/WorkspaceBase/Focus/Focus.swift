@@ -127,10 +127,16 @@ public struct Focus: Sendable, Equatable {
     /// `swift build` of `targets` in the focus, in the environment every build gets
     /// (`buildEnvironment(from:)` of this process's), so that SwiftPM keeps its plan between them.
     /// Its `PATH` is the one the builds here had while it finds the same programs (`pathForBuilds`).
-    public func buildCommand(for targets: Set<String>, of manifest: Manifest) -> (program: String, arguments: [String]) {
+    /// `part` narrows the build further, in the same plan: `--target cookbook` builds that target
+    /// and what it imports and links nothing (the split link does, `SplitLink`), `--product
+    /// URLSessionHTTP` one product.
+    public func buildCommand(for targets: Set<String>, of manifest: Manifest, part: [String] = []) -> (
+        program: String, arguments: [String]
+    ) {
         var environment = ProcessInfo.processInfo.environment
         if let path = environment["PATH"] { environment["PATH"] = pathForBuilds(current: path) }
-        return command(buildArguments(for: targets), targets: targets, of: manifest, keepingOnlyBuildVariablesOf: environment)
+        let arguments = buildArguments(for: targets) + part
+        return command(arguments, targets: targets, of: manifest, keepingOnlyBuildVariablesOf: environment)
     }
 
     /// What of the caller's environment a build passes to SwiftPM, as sorted `NAME=value` words:

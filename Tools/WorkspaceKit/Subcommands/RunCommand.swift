@@ -57,7 +57,7 @@ struct RunCommand: Subcommand, Equatable {
                 environment.recorder(
                     "run", loop: program == Conventions.appProgram ? .app : .sandbox, target: program,
                     arguments: [name] + programArguments, workspace: workspace, manifest: manifest)
-            },
+            }, program: program,
             waiting: {
                 environment.writeError(
                     "workspace run: waiting for another workspace command building in \(focus.relativeFolder) to finish…")

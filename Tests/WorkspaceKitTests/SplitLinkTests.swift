@@ -1,0 +1,234 @@
+#if os(Linux)
+    import Foundation
+    import Testing
+
+    @testable import WorkspaceBase
+    @testable import WorkspaceFocus
+
+    /// SwiftPM's build manifest (`debug.yaml`) for the fixture's app, in SwiftPM's own layout: the
+    /// object list of the program's link, the link's command, and one wrap for the debugger.
+    struct BuildManifestFixture {
+        let programs: String
+        let manifest: Manifest
+
+        /// Targets and their objects, as SwiftPM names them (`Feed.build/FeedScreen.swift.o`).
+        var objects: [String] {
+            var targets = ["Core", "Feed", "Favorites", "App", "cookbook"] + manifest.entries.map(\.name)
+            targets.sort()
+            return targets.flatMap { target in
+                ["\(programs)/\(target).build/\(target).swift.o", "\(programs)/\(target).build/\(target).swiftmodule.o"]
+            }
+        }
+
+        func quoted(_ words: [String]) -> String { "[" + words.map { "\"\($0)\"" }.joined(separator: ",") + "]" }
+
+        var text: String {
+            """
+            client:
+              name: basic
+            commands:
+              "\(programs)/Feed.build/Feed.swiftmodule.o":
+                tool: shell
+                inputs: ["\(programs)/Modules/Feed.swiftmodule"]
+                outputs: ["\(programs)/Feed.build/Feed.swiftmodule.o"]
+                description: "Wrapping AST for Feed for debugging"
+                args: ["/usr/bin/swiftc","-modulewrap","\(programs)/Modules/Feed.swiftmodule","-o","\(programs)/Feed.build/Feed.swiftmodule.o"]
+
+              "\(programs)/cookbook.product/Objects.LinkFileList":
+                tool: write-auxiliary-file
+                inputs: \(quoted(["<link-file-list>"] + objects))
+                outputs: ["\(programs)/cookbook.product/Objects.LinkFileList"]
+                description: "Write auxiliary file \(programs)/cookbook.product/Objects.LinkFileList"
+
+              "C.cookbook-x86_64-unknown-linux-gnu-debug.exe":
+                tool: shell
+                inputs: \(quoted(objects))
+                outputs: ["\(programs)/cookbook"]
+                description: "Linking ./.build/x86_64-unknown-linux-gnu/debug/cookbook"
+                args: \(quoted(linkArguments))
+
+            """
+        }
+
+        var linkArguments: [String] {
+            [
+                "/usr/bin/swiftc", "-lsqlite3", "-L", programs, "-o", "\(programs)/cookbook", "-module-name", "cookbook",
+                "-emit-executable",
+                "-Xlinker", "--defsym", "-Xlinker", "main=cookbook_main", "-Xlinker", "-rpath=$ORIGIN",
+                "@\(programs)/cookbook.product/Objects.LinkFileList", "-use-ld=lld", "-g",
+            ]
+        }
+
+        func plan() throws -> SplitLinkPlan {
+            try #require(SplitLinkPlan.plan(program: "cookbook", buildManifest: Data(text.utf8), manifest: manifest))
+        }
+    }
+
+    /// Runs the link commands as a linker would: writes the file after `-o`, or fails when asked to.
+    final class LinkingRunner: CommandRunning {
+        private(set) var calls: [[String]] = []
+        /// Commands whose output file ends with this fail.
+        var failing: String?
+
+        /// The files linked, by name (`libcookbook-base.so`; written as `….linking`, then renamed).
+        var links: [String] {
+            calls.filter { !$0.contains("-modulewrap") }.compactMap(Self.output).map { path in
+                let name = (path as NSString).lastPathComponent
+                return name.hasSuffix(".linking") ? String(name.dropLast(".linking".count)) : name
+            }
+        }
+        var wraps: [String] { calls.filter { $0.contains("-modulewrap") }.compactMap(Self.output) }
+
+        static func output(of command: [String]) -> String? {
+            command.firstIndex(of: "-o").flatMap { command.indices.contains($0 + 1) ? command[$0 + 1] : nil }
+        }
+
+        func capture(_ program: String, _ arguments: [String], in directory: String) throws -> CommandResult {
+            let command = [program] + arguments
+            calls.append(command)
+            guard let output = Self.output(of: command) else { return CommandResult(status: 1, errorOutput: "no -o") }
+            // What the linker does before it fails: a partial file at the output.
+            try "linked \(calls.count)".write(toFile: output, atomically: false, encoding: .utf8)
+            if let failing, output.hasSuffix(failing) { return CommandResult(status: 1, errorOutput: "ld.lld: error: undefined symbol") }
+            return CommandResult(status: 0)
+        }
+
+        func stream(_ program: String, _ arguments: [String], in directory: String) throws -> Int32 { 0 }
+        func run(_ program: String, _ arguments: [String], in directory: String, eachLine: (String) -> Void) throws -> Int32 { 0 }
+        func replaceProcess(with path: String, _ arguments: [String]) throws -> Int32 { 0 }
+    }
+
+    @Suite("the app linked as a small program over one library per Entries part")
+    struct SplitLinkTests {
+        let root: URL
+        let fixture: BuildManifestFixture
+
+        init() throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("split-link-\(UUID().uuidString)")
+            fixture = BuildManifestFixture(programs: root.path, manifest: try Fixtures.manifest())
+            try write(root.path + "/Modules/Feed.swiftmodule", "module")
+            for object in fixture.objects { try write(object, "object") }
+        }
+
+        func write(_ path: String, _ text: String) throws {
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+
+        /// Writes a file again with a later modification time, as the compiler does.
+        func rewrite(_ path: String) throws {
+            try FileManager.default.removeItem(atPath: path)
+            try write(path, "object compiled again")
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: path)
+        }
+
+        var feedPart: String { "libcookbook-\(Conventions.entriesModule(of: "Feed")).so" }
+
+        @Test("a feature's objects go with its Entries part, App's with the program, the rest in the base library")
+        func grouping() throws {
+            let plan = try fixture.plan()
+            let units = Dictionary(uniqueKeysWithValues: plan.units.map { ($0.file, $0) })
+            #expect(plan.units.count == 1 + Conventions.partCount + 1)
+            #expect(plan.units.first?.file == "libcookbook-base.so")
+            #expect(plan.units.last?.file == "cookbook")
+            func targets(_ file: String) -> Set<String> { Set(units[file]?.objects.map(SplitLinkPlan.target(ofObject:)) ?? []) }
+            #expect(targets("libcookbook-base.so") == ["Core"])
+            #expect(targets(feedPart) == ["Feed", Conventions.entriesModule(of: "Feed")])
+            #expect(targets("cookbook") == ["App", "cookbook"])
+            #expect(units["cookbook"]?.libraries.count == 1 + Conventions.partCount)
+            #expect(units[feedPart]?.libraries == ["cookbook-base"])
+        }
+
+        @Test("a library's command is SwiftPM's link made a library's; the program's keeps its entry point")
+        func commands() throws {
+            let plan = try fixture.plan()
+            let part = try #require(plan.units.first { $0.file == feedPart })
+            let library = plan.command(linking: part, objectList: "/tmp/list", output: "/tmp/out.so")
+            #expect(library.contains("-emit-library") && !library.contains("-emit-executable"))
+            #expect(!library.contains("--defsym") && !library.contains("main=cookbook_main"))
+            #expect(library.contains("@/tmp/list") && library.contains("-lcookbook-base") && library.contains("-rpath=$ORIGIN"))
+            #expect(LinkingRunner.output(of: library) == "/tmp/out.so")
+            let program = try #require(plan.units.last)
+            let executable = plan.command(linking: program, objectList: "/tmp/list", output: "/tmp/cookbook")
+            #expect(executable.contains("-emit-executable") && executable.contains("main=cookbook_main"))
+            #expect(executable.contains("-lcookbook-\(Conventions.entriesModule(of: "Favorites"))"))
+        }
+
+        @Test("only what changed links again: a feature's object its part, App's the program, a replaced program itself")
+        func relinksWhatChanged() throws {
+            let link = SplitLink(plan: try fixture.plan(), programs: root.path)
+            let runner = LinkingRunner()
+            #expect(try link.link(runner: runner) { _ in }.succeeded)
+            #expect(runner.links.count == 1 + Conventions.partCount + 1, "everything links the first time")
+            #expect(runner.wraps.isEmpty, "the wrap is newer than its module")
+
+            #expect(try link.link(runner: runner) { _ in }.succeeded)
+            #expect(runner.links.count == 22, "nothing changed: nothing links")
+
+            try rewrite(root.path + "/Feed.build/Feed.swift.o")
+            #expect(try link.link(runner: runner) { _ in }.succeeded)
+            #expect(Array(runner.links.dropFirst(22)) == [feedPart])
+
+            try rewrite(root.path + "/App.build/App.swift.o")
+            #expect(try link.link(runner: runner) { _ in }.succeeded)
+            #expect(Array(runner.links.dropFirst(23)) == ["cookbook"])
+
+            try write(root.path + "/cookbook", "the program as swift build links it, whole")
+            #expect(try link.link(runner: runner) { _ in }.succeeded)
+            #expect(Array(runner.links.dropFirst(24)) == ["cookbook"])
+        }
+
+        @Test("a module newer than its wrap is wrapped again before the link")
+        func wrapsAgain() throws {
+            let link = SplitLink(plan: try fixture.plan(), programs: root.path)
+            let runner = LinkingRunner()
+            _ = try link.link(runner: runner) { _ in }
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(10)], ofItemAtPath: root.path + "/Modules/Feed.swiftmodule")
+            var told: [String] = []
+            #expect(try link.link(runner: runner) { told.append($0) }.succeeded)
+            #expect(runner.wraps == [root.path + "/Feed.build/Feed.swiftmodule.o"])
+            #expect(told.first == "[1/1] Wrapping Feed.swiftmodule.o for the debugger")
+            #expect(told.last?.hasPrefix("[1/1] Linking \(feedPart)") == true, "the wrap is an object of Feed's part")
+        }
+
+        @Test("a failed link keeps the last good library, leaves no partial file, and links again next time")
+        func failureKeepsTheLastGoodFile() throws {
+            let link = SplitLink(plan: try fixture.plan(), programs: root.path)
+            let runner = LinkingRunner()
+            _ = try link.link(runner: runner) { _ in }
+            let good = try String(contentsOfFile: root.path + "/" + feedPart, encoding: .utf8)
+
+            try rewrite(root.path + "/Feed.build/Feed.swift.o")
+            runner.failing = feedPart + ".linking"
+            let failed = try link.link(runner: runner) { _ in }
+            #expect(!failed.succeeded)
+            #expect(failed.errorOutput.contains("undefined symbol"))
+            #expect(try String(contentsOfFile: root.path + "/" + feedPart, encoding: .utf8) == good)
+            #expect(!FileManager.default.fileExists(atPath: root.path + "/" + feedPart + ".linking"))
+
+            runner.failing = nil
+            #expect(try link.link(runner: runner) { _ in }.succeeded)
+            #expect(runner.links.last == feedPart)
+            let last = try #require(runner.calls.last)
+            let output = try #require(LinkingRunner.output(of: last))
+            #expect(output.hasSuffix(".linking"), "linked under a temporary name, then put in place")
+            #expect(try String(contentsOfFile: root.path + "/" + feedPart, encoding: .utf8) != good)
+        }
+
+        @Test("a closure without Entries parts, or a manifest without the program's link, is not split")
+        func notSplit() throws {
+            #expect(SplitLinkPlan.plan(program: "FeedSandbox", buildManifest: Data(fixture.text.utf8), manifest: fixture.manifest) == nil)
+            let withoutEntries = fixture.text.replacingOccurrences(of: "EntriesPart", with: "Other")
+            #expect(SplitLinkPlan.plan(program: "cookbook", buildManifest: Data(withoutEntries.utf8), manifest: fixture.manifest) == nil)
+        }
+
+        @Test("a path with a space or a quote is quoted in the object list")
+        func quoting() {
+            #expect(SplitLink.quoted("/a/b.o") == "/a/b.o")
+            #expect(SplitLink.quoted("/my work/b.o") == "\"/my work/b.o\"")
+            #expect(SplitLink.quoted("/a\"b.o") == "\"/a\\\"b.o\"")
+        }
+    }
+#endif

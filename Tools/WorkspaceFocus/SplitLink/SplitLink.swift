@@ -1,0 +1,127 @@
+import Foundation
+import WorkspaceBase
+
+// The split link is Linux's: SwiftPM links the app everywhere else (docs/macos.md).
+#if os(Linux)
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #endif
+
+    /// Links a program as `SplitLinkPlan` groups it, each unit only when what it is made of changed.
+    ///
+    /// A unit is linked again when its objects, its command line or the file itself differ from what
+    /// its last link recorded: an object compiled again, a file added to a target, or the program
+    /// replaced by another command (`swift build` links it whole again, in the same place). A unit is
+    /// written under a temporary name and renamed into place, so a failed link leaves the last good
+    /// file or none, never half of one; its record is written after it.
+    package struct SplitLink {
+        let plan: SplitLinkPlan
+        /// Where SwiftPM puts the program (`.build/debug`): the libraries go beside it, found through
+        /// the `-rpath=$ORIGIN` SwiftPM links it with.
+        let programs: String
+
+        package init(plan: SplitLinkPlan, programs: String) {
+            self.plan = plan
+            self.programs = programs
+        }
+
+        /// The folder of the object lists and of the record of the last links: `.build/debug/cookbook.split-link`.
+        var folder: String { programs + "/\(plan.program).split-link" }
+        var record: String { folder + "/links-done.json" }
+
+        /// The units whose file is not what their objects and command would make now, in link order.
+        package func outdated() -> [SplitLinkPlan.Unit] {
+            let done = read()
+            return plan.units.filter { unit in
+                guard let last = done[unit.file], let output = FileStatus(path: programs + "/" + unit.file) else { return true }
+                return last != Stamps(inputs: inputs(of: unit), output: output.stamp)
+            }
+        }
+
+        /// The wraps whose object is missing or older than the module it wraps.
+        package func outdatedWraps() -> [SplitLinkPlan.Wrap] {
+            plan.wraps.filter { wrap in
+                guard let output = FileStatus(path: wrap.output) else { return true }
+                return wrap.inputs.contains { (FileStatus(path: $0)?.modified ?? .infinity) > output.modified }
+            }
+        }
+
+        /// Wraps the modules and links the units that are outdated, telling `progress` of each
+        /// (`[2/3] Linking libcookbook-EntriesPart07.so`), through `runner`; stops at the first
+        /// command that fails and returns its result.
+        package func link(runner: any CommandRunning, progress: (String) -> Void) throws -> CommandResult {
+            let wraps = outdatedWraps()
+            for (number, wrap) in wraps.enumerated() {
+                progress("[\(number + 1)/\(wraps.count)] Wrapping \(URL(fileURLWithPath: wrap.output).lastPathComponent) for the debugger")
+                let result = try runner.capture(wrap.arguments[0], Array(wrap.arguments.dropFirst()), in: programs)
+                guard result.succeeded else { return result }
+            }
+            let units = outdated()
+            guard !units.isEmpty else { return CommandResult(status: 0) }
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            var done = read()
+            for (number, unit) in units.enumerated() {
+                progress("[\(number + 1)/\(units.count)] Linking \(unit.file) (\(unit.objects.count) objects)")
+                let list = folder + "/\(unit.file).objects"
+                try (unit.objects.map(Self.quoted).joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
+                let output = programs + "/" + unit.file
+                let partial = output + ".linking"
+                let command = plan.command(linking: unit, objectList: list, output: partial)
+                // A failed link must not leave an older success standing for this unit.
+                done[unit.file] = nil
+                write(done)
+                let result = try runner.capture(command[0], Array(command.dropFirst()), in: programs)
+                guard result.succeeded else {
+                    try? FileManager.default.removeItem(atPath: partial)
+                    return result
+                }
+                // `rename` replaces the last good file in one step: a program starting now finds one or the other.
+                guard rename(partial, output) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    try? FileManager.default.removeItem(atPath: partial)
+                    throw CommandError("cannot put the linked \(unit.file) in \(programs): \(reason)")
+                }
+                guard let written = FileStatus(path: output) else { throw CommandError("the linked \(unit.file) is not in \(programs)") }
+                done[unit.file] = Stamps(inputs: inputs(of: unit), output: written.stamp)
+                write(done)
+            }
+            return CommandResult(status: 0)
+        }
+
+        /// One unit's last link: what it was made of (the command and its objects, stamped) and the
+        /// file it wrote.
+        struct Stamps: Codable, Equatable {
+            var inputs: String
+            var output: String
+        }
+
+        private func inputs(of unit: SplitLinkPlan.Unit) -> String {
+            var text = plan.command(linking: unit, objectList: "", output: "").joined(separator: " ") + "\n"
+            for object in unit.objects {
+                text += object + " " + (FileStatus(path: object)?.stamp ?? "missing") + "\n"
+            }
+            return stableHash(text)
+        }
+
+        private func read() -> [String: Stamps] {
+            guard let data = FileManager.default.contents(atPath: record) else { return [:] }
+            return (try? JSONDecoder().decode([String: Stamps].self, from: data)) ?? [:]
+        }
+
+        private func write(_ stamps: [String: Stamps]) {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            // A record that cannot be written only costs the next build a link.
+            guard let data = try? encoder.encode(stamps) else { return }
+            try? data.write(to: URL(fileURLWithPath: record), options: .atomic)
+        }
+
+        /// A path as a response file holds it: quoted when it has a space, a quote or a backslash.
+        static func quoted(_ path: String) -> String {
+            guard path.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" || $0 == "\\" }) else { return path }
+            return "\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+    }
+#endif
