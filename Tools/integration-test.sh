@@ -151,4 +151,19 @@ set -e
 [ "$status" -eq 2 ] && grep -q 'Pantry' run-error.log || fail "run of an unknown feature did not exit 2 listing the features"
 rm -f run-error.log
 
+step "The app through Tools/workspace run: on Linux one library per Entries part; an edit in Feed reaches it"
+printf 'expect "Popular"\nquit\n' | Tools/workspace run cookbook
+if [ "$(uname)" = Linux ]; then
+  for library in libcookbook-base.so libcookbook-EntriesPart01.so; do
+    [ -f ".build/debug/$library" ] || fail "workspace run cookbook did not link $library beside the program"
+  done
+fi
+translator=Features/Feed/FeedTranslator.swift
+cp "$translator" "$work/translator.swift.orig"
+sed 's/"Popular"/"Popular, edited"/' "$work/translator.swift.orig" > "$translator"
+grep -q '"Popular, edited"' "$translator" || fail "the edit of Feed's title did not apply"
+printf 'expect "Popular, edited"\nquit\n' | Tools/workspace run cookbook \
+  || fail "the app did not show Feed's edited title: a library linked from stale objects?"
+cp "$work/translator.swift.orig" "$translator" && rm "$work/translator.swift.orig"
+
 step "Passed in $((SECONDS - started)) s"
