@@ -2,6 +2,7 @@
 copies of the workspace, one-line edits and reading build logs. Python 3 standard library only."""
 
 import datetime
+import math
 import os
 import platform
 import re
@@ -211,6 +212,21 @@ def compiled_files(output):
 
 # MARK: - Edits
 
+def write_edit(path, text):
+    """Writes an edit of a source file in a later second than its last change.
+
+    The Swift driver takes a file whose modification time is in the same second as the one it
+    recorded at its last build for unchanged, and skips it: two edits of one file within a second
+    (an edit, a quick run, the edit undone) build the second as if nothing had changed. A person
+    never edits that fast; the loops do, so each edit waits out the second (outside any timing).
+    """
+    if os.path.exists(path):
+        wait = math.floor(os.stat(path).st_mtime) + 1 - time.time()
+        if wait > 0:
+            time.sleep(wait)
+    write(path, text)
+
+
 class Toggle:
     """A one-line change that alternates between two texts, so each apply is a real change."""
 
@@ -226,7 +242,7 @@ class Toggle:
             text = text.replace(self.a, self.b, 1)
         else:
             raise RuntimeError(f"{self.path}: neither {self.a!r} nor {self.b!r} found")
-        write(path, text)
+        write_edit(path, text)
 
 
 class AppendToggle:
@@ -239,7 +255,7 @@ class AppendToggle:
         path = os.path.join(ws, self.path)
         text = read(path)
         marker = "\n" + self.line + "\n"
-        write(path, text.replace(marker, "\n") if marker in text else text.rstrip("\n") + marker)
+        write_edit(path, text.replace(marker, "\n") if marker in text else text.rstrip("\n") + marker)
 
 
 class InsertToggle:
@@ -256,7 +272,7 @@ class InsertToggle:
         else:
             index = next(i for i, l in enumerate(lines) if l.strip() == self.anchor)
             lines.insert(index + 1, self.line)
-        write(path, "\n".join(lines))
+        write_edit(path, "\n".join(lines))
 
 
 class Touch:

@@ -1,5 +1,6 @@
 """The harness's parsing, edits and report, on fixed inputs: `python3 -m unittest discover Benchmarks/tests`."""
 
+import math
 import os
 import sys
 import tempfile
@@ -65,6 +66,14 @@ class EditTests(unittest.TestCase):
         self.assertIn('"Popular!"', self.text())
         edit.apply(self.folder)
         self.assertEqual(self.text(), original)
+
+    def test_two_edits_of_a_file_land_in_different_seconds(self):
+        edit = Toggle("File.swift", '"Popular"', '"Popular!"')
+        path = os.path.join(self.folder, "File.swift")
+        edit.apply(self.folder)
+        first = os.stat(path).st_mtime
+        edit.apply(self.folder)
+        self.assertGreater(math.floor(os.stat(path).st_mtime), math.floor(first))
 
     def test_a_toggle_whose_texts_are_gone_says_so(self):
         with self.assertRaisesRegex(RuntimeError, "neither"):

@@ -65,8 +65,11 @@
     }
 
     /// Runs the link commands as a linker would: writes the file after `-o`, or fails when asked to.
-    final class LinkingRunner: CommandRunning {
-        private(set) var calls: [[String]] = []
+    /// The split link runs several at once, so what it records is behind a lock.
+    final class LinkingRunner: CommandRunning, @unchecked Sendable {
+        private let lock = NSLock()
+        private var recorded: [[String]] = []
+        var calls: [[String]] { lock.withLock { recorded } }
         /// Commands whose output file ends with this fail.
         var failing: String?
 
@@ -85,10 +88,13 @@
 
         func capture(_ program: String, _ arguments: [String], in directory: String) throws -> CommandResult {
             let command = [program] + arguments
-            calls.append(command)
+            let number = lock.withLock {
+                recorded.append(command)
+                return recorded.count
+            }
             guard let output = Self.output(of: command) else { return CommandResult(status: 1, errorOutput: "no -o") }
             // What the linker does before it fails: a partial file at the output.
-            try "linked \(calls.count)".write(toFile: output, atomically: false, encoding: .utf8)
+            try "linked \(number)".write(toFile: output, atomically: false, encoding: .utf8)
             if let failing, output.hasSuffix(failing) { return CommandResult(status: 1, errorOutput: "ld.lld: error: undefined symbol") }
             return CommandResult(status: 0)
         }
@@ -161,6 +167,8 @@
             let runner = LinkingRunner()
             #expect(try link.link(runner: runner) { _ in }.succeeded)
             #expect(runner.links.count == 1 + Conventions.partCount + 1, "everything links the first time")
+            #expect(runner.links.first == "libcookbook-base.so", "the parts link against the base library")
+            #expect(runner.links.last == "cookbook", "the program links against every library")
             #expect(runner.wraps.isEmpty, "the wrap is newer than its module")
 
             #expect(try link.link(runner: runner) { _ in }.succeeded)

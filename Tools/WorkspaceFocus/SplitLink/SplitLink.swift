@@ -3,6 +3,9 @@ import WorkspaceBase
 
 // The split link is Linux's: SwiftPM links the app everywhere else (docs/macos.md).
 #if os(Linux)
+    import Dispatch
+    import Synchronization
+
     #if canImport(Glibc)
         import Glibc
     #elseif canImport(Musl)
@@ -49,8 +52,11 @@ import WorkspaceBase
         }
 
         /// Wraps the modules and links the units that are outdated, telling `progress` of each
-        /// (`[2/3] Linking libcookbook-EntriesPart07.so`), through `runner`; stops at the first
-        /// command that fails and returns its result.
+        /// (`[2/3] Linking libcookbook-EntriesPart07.so`), through `runner` (called from several
+        /// threads at once): the base library first,
+        /// then the parts' libraries side by side (as many at once as there are processors: a change
+        /// of Core links all twenty), then the program. Stops at the first wave with a failed
+        /// command and returns its result.
         package func link(runner: any CommandRunning, progress: (String) -> Void) throws -> CommandResult {
             let wraps = outdatedWraps()
             for (number, wrap) in wraps.enumerated() {
@@ -58,36 +64,70 @@ import WorkspaceBase
                 let result = try runner.capture(wrap.arguments[0], Array(wrap.arguments.dropFirst()), in: programs)
                 guard result.succeeded else { return result }
             }
-            let units = outdated()
-            guard !units.isEmpty else { return CommandResult(status: 0) }
+            var remaining = outdated()
+            guard !remaining.isEmpty else { return CommandResult(status: 0) }
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let count = remaining.count
+            var started = 0
             var done = read()
-            for (number, unit) in units.enumerated() {
-                progress("[\(number + 1)/\(units.count)] Linking \(unit.file) (\(unit.objects.count) objects)")
-                let list = folder + "/\(unit.file).objects"
-                try (unit.objects.map(Self.quoted).joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
-                let output = programs + "/" + unit.file
-                let partial = output + ".linking"
-                let command = plan.command(linking: unit, objectList: list, output: partial)
-                // A failed link must not leave an older success standing for this unit.
-                done[unit.file] = nil
-                write(done)
-                let result = try runner.capture(command[0], Array(command.dropFirst()), in: programs)
-                guard result.succeeded else {
-                    try? FileManager.default.removeItem(atPath: partial)
-                    return result
+            while !remaining.isEmpty {
+                // A unit links once the libraries it links against that are outdated are linked.
+                let waiting = Set(remaining.map(\.name))
+                let wave = remaining.filter { unit in unit.libraries.allSatisfy { !waiting.contains($0) } }
+                guard !wave.isEmpty else { throw CommandError("the split link's libraries link against each other: \(waiting.sorted())") }
+                remaining.removeAll { unit in wave.contains { $0.name == unit.name } }
+                for unit in wave {
+                    started += 1
+                    progress("[\(started)/\(count)] Linking \(unit.file) (\(unit.objects.count) objects)")
+                    // A failed link must not leave an older success standing for this unit.
+                    done[unit.file] = nil
                 }
-                // `rename` replaces the last good file in one step: a program starting now finds one or the other.
-                guard rename(partial, output) == 0 else {
-                    let reason = String(cString: strerror(errno))
-                    try? FileManager.default.removeItem(atPath: partial)
-                    throw CommandError("cannot put the linked \(unit.file) in \(programs): \(reason)")
-                }
-                guard let written = FileStatus(path: output) else { throw CommandError("the linked \(unit.file) is not in \(programs)") }
-                done[unit.file] = Stamps(inputs: inputs(of: unit), output: written.stamp)
                 write(done)
+                let outcomes = Mutex<[Int: Result<(CommandResult, Stamps?), any Error>]>([:])
+                let shared = SharedRunner(runner: runner)
+                DispatchQueue.concurrentPerform(iterations: wave.count) { index in
+                    let outcome = Result { try link(wave[index], runner: shared.runner) }
+                    outcomes.withLock { $0[index] = outcome }
+                }
+                var failure: CommandResult?
+                for (index, unit) in wave.enumerated() {
+                    guard let outcome = outcomes.withLock({ $0[index] }) else { continue }
+                    let (result, stamps) = try outcome.get()
+                    if let stamps { done[unit.file] = stamps } else if failure == nil { failure = result }
+                }
+                write(done)
+                if let failure { return failure }
             }
             return CommandResult(status: 0)
+        }
+
+        /// Links one unit under a temporary name and puts it in place: the link's result, and the
+        /// unit's stamps when it succeeded.
+        private func link(_ unit: SplitLinkPlan.Unit, runner: any CommandRunning) throws -> (CommandResult, Stamps?) {
+            let list = folder + "/\(unit.file).objects"
+            try (unit.objects.map(Self.quoted).joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
+            let output = programs + "/" + unit.file
+            let partial = output + ".linking"
+            let command = plan.command(linking: unit, objectList: list, output: partial)
+            let result = try runner.capture(command[0], Array(command.dropFirst()), in: programs)
+            guard result.succeeded else {
+                try? FileManager.default.removeItem(atPath: partial)
+                return (result, nil)
+            }
+            // `rename` replaces the last good file in one step: a program starting now finds one or the other.
+            guard rename(partial, output) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(atPath: partial)
+                throw CommandError("cannot put the linked \(unit.file) in \(programs): \(reason)")
+            }
+            guard let written = FileStatus(path: output) else { throw CommandError("the linked \(unit.file) is not in \(programs)") }
+            return (result, Stamps(inputs: inputs(of: unit), output: written.stamp))
+        }
+
+        /// The runner, called from several threads at once: each call starts its own child process
+        /// with its own output files (`ProcessRunner`), and the tests' runner records behind a lock.
+        private struct SharedRunner: @unchecked Sendable {
+            let runner: any CommandRunning
         }
 
         /// One unit's last link: what it was made of (the command and its objects, stamped) and the
