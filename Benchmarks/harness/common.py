@@ -215,10 +215,11 @@ def compiled_files(output):
 def write_edit(path, text):
     """Writes an edit of a source file in a later second than its last change.
 
-    The Swift driver takes a file whose modification time is in the same second as the one it
-    recorded at its last build for unchanged, and skips it: two edits of one file within a second
-    (an edit, a quick run, the edit undone) build the second as if nothing had changed. A person
-    never edits that fast; the loops do, so each edit waits out the second (outside any timing).
+    The Swift driver can take a file changed again within the second of its last change for
+    unchanged, and skip it ("May skip current input"): with an edit, a build, the edit undone and a
+    build in quick turns, 3 of 12 plain `swift build`s compiled nothing; with the edits 1.2 s apart,
+    none. A person never edits that fast; the loops do, so each edit waits out the second (outside
+    any timing).
     """
     if os.path.exists(path):
         wait = math.floor(os.stat(path).st_mtime) + 1 - time.time()

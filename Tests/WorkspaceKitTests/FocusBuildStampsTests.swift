@@ -112,4 +112,19 @@ struct FocusBuildStampsTests {
         let kept = try JSONDecoder().decode([String: FocusBuildStamps.Stamps].self, from: data)
         #expect(kept.count <= FocusBuildStamps.bound)
     }
+
+    @Test("one walk lists each target's files with their status, sorted, without hidden files and folders")
+    func listing() throws {
+        try write("import Core\n", to: "Features/Feed/FeedState.swift")
+        try write("notes\n", to: "Features/Feed/.notes")
+        try FileManager.default.createDirectory(
+            at: disk.root.appendingPathComponent("Features/Feed/.hidden"), withIntermediateDirectories: true)
+        try write("import Core\n", to: "Features/Feed/.hidden/Ignored.swift")
+        let listing = ClosureListing(targets: closure, of: manifest, packageRoot: disk.root.path)
+        let feed = try #require(listing.files["Feed"] ?? nil)
+        #expect(feed.map(\.path) == ["Features/Feed/FeedScreen.swift", "Features/Feed/FeedState.swift"])
+        #expect(feed.allSatisfy { $0.status.kind == .file && $0.status.size == 12 })
+        #expect(listing.swiftFiles(of: "Feed")?.count == 2)
+        #expect(listing.files["Favorites"] == nil, "only the closure's targets are listed")
+    }
 }

@@ -27,7 +27,7 @@ extension Focus {
         _ targets: Set<String>, of manifest: Manifest, runner: any CommandRunning, recorder: () -> BuildRecorder? = { nil },
         program: String? = nil, waiting: () -> Void
     ) throws -> CommandResult {
-        let lock = try prepare(targets, of: manifest, waiting: waiting)
+        let (lock, listing) = try prepareListing(targets, of: manifest, waiting: waiting)
         defer { lock.unlock() }
         let splitProgram = program.flatMap { splitsLink(of: $0, closure: targets, manifest: manifest) ? $0 : nil }
         let buildManifest = scratch(for: targets) + "/debug.yaml"
@@ -38,7 +38,7 @@ extension Focus {
         let line = [command.program] + command.arguments
         let stamps = FocusBuildStamps(record: folder + "/builds-done.json")
         let executables = manifest.targets.filter { targets.contains($0.name) && $0.kind == .executable }.map(\.name)
-        let inputs = FocusBuildStamps.inputs(of: targets, in: manifest, command: line, packageRoot: packageRoot)
+        let inputs = FocusBuildStamps.inputs(of: targets, in: manifest, command: line, packageRoot: packageRoot, listing: listing)
         if let inputs, let outputs = FocusBuildStamps.outputs(in: programs(for: targets), executables: executables),
             stamps.isCurrent(line, .init(inputs: inputs, outputs: outputs))
         {

@@ -55,8 +55,12 @@ package struct FocusBuildStamps {
     static func key(_ command: [String]) -> String { stableHash(command.joined(separator: " ")) }
 
     /// What a build of `targets` by `command` reads, stamped; nil if something cannot be read
-    /// (the build then runs).
-    static func inputs(of targets: Set<String>, in manifest: Manifest, command: [String], packageRoot: String) -> String? {
+    /// (the build then runs). The targets' files are `listing`'s when given (the import check's
+    /// walk), else listed here.
+    static func inputs(
+        of targets: Set<String>, in manifest: Manifest, command: [String], packageRoot: String, listing: ClosureListing? = nil
+    ) -> String? {
+        let listing = listing ?? ClosureListing(targets: targets, of: manifest, packageRoot: packageRoot)
         let root = URL(fileURLWithPath: packageRoot)
         var text = key(command) + "\n"
         guard let package = stamp(root.appendingPathComponent("Package.swift").path) else { return nil }
@@ -71,13 +75,9 @@ package struct FocusBuildStamps {
             }
         }
         for target in manifest.targets where targets.contains(target.name) {
-            let folder = root.appendingPathComponent(target.path).path
-            guard let files = FileManager.default.enumerator(atPath: folder) else { return nil }
+            guard let files = listing.files[target.name] ?? nil else { return nil }
             text += "\(target.name) \(target.path)\n"
-            while let file = files.nextObject() as? String {
-                guard let stamp = stamp(folder + "/" + file) else { continue }
-                text += "\(file) \(stamp)\n"
-            }
+            for file in files { text += "\(file.path) \(file.status.stamp)\n" }
         }
         return stableHash(text)
     }

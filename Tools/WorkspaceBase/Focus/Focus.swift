@@ -63,8 +63,18 @@ public struct Focus: Sendable, Equatable {
     /// `targets` are the manifest's. The focus is the caller's until it unlocks the lock returned.
     /// Throws if one of them imports a module it does not declare (`FocusImports`).
     public func prepare(_ targets: Set<String>, of manifest: Manifest, waiting: () -> Void = {}) throws -> FileLock {
+        try prepareListing(targets, of: manifest, waiting: waiting).lock
+    }
+
+    /// As `prepare`, and the listing of the closure's files the import check read, taken once the
+    /// focus is this command's (the build stamps read it too).
+    public func prepareListing(_ targets: Set<String>, of manifest: Manifest, waiting: () -> Void = {}) throws -> (
+        lock: FileLock, listing: ClosureListing
+    ) {
         try Self.check(targets, of: manifest)
-        return try checkingImports(targets, of: manifest, held: try FileLock(path: try lockPath(), waiting: waiting))
+        let lock = try FileLock(path: try lockPath(), waiting: waiting)
+        let listing = ClosureListing(targets: targets, of: manifest, packageRoot: packageRoot)
+        return (try checkingImports(targets, of: manifest, listing: listing, held: lock), listing)
     }
 
     /// As `prepare`, but nil at once if another command holds the focus (a watch keeps reading its
@@ -72,16 +82,19 @@ public struct Focus: Sendable, Equatable {
     public func prepareIfFree(_ targets: Set<String>, of manifest: Manifest) throws -> FileLock? {
         try Self.check(targets, of: manifest)
         guard let lock = try FileLock(ifFree: try lockPath()) else { return nil }
-        return try checkingImports(targets, of: manifest, held: lock)
+        let listing = ClosureListing(targets: targets, of: manifest, packageRoot: packageRoot)
+        return try checkingImports(targets, of: manifest, listing: listing, held: lock)
     }
 
     /// The record of clean import checks (`FocusImports`).
     public var importsRecord: String { folder + "/imports-checked.json" }
 
     /// `lock` once `targets`' imports are checked; unlocked if they are not clean.
-    private func checkingImports(_ targets: Set<String>, of manifest: Manifest, held lock: FileLock) throws -> FileLock {
+    private func checkingImports(
+        _ targets: Set<String>, of manifest: Manifest, listing: ClosureListing, held lock: FileLock
+    ) throws -> FileLock {
         do {
-            try FocusImports(packageRoot: packageRoot, record: importsRecord).check(targets, of: manifest)
+            try FocusImports(packageRoot: packageRoot, record: importsRecord).check(targets, of: manifest, listing: listing)
         } catch {
             lock.unlock()
             throw error

@@ -16,15 +16,15 @@ package struct FocusImports {
     /// The record of clean checks: target name → the stamp of what was checked.
     let record: String
 
-    /// Throws, naming each undeclared import and its fix, if one of `targets` has one.
-    func check(_ targets: Set<String>, of manifest: Manifest) throws {
+    /// Throws, naming each undeclared import and its fix, if one of `targets` has one. Their
+    /// files and stamps are `listing`'s.
+    func check(_ targets: Set<String>, of manifest: Manifest, listing: ClosureListing) throws {
         let recorded = read()
-        let files = DiskFileSystem(root: URL(fileURLWithPath: packageRoot))
-        let index = SourceIndex(manifest: manifest, files: files)
+        let index = SourceIndex(manifest: manifest, files: DiskFileSystem(root: URL(fileURLWithPath: packageRoot)))
         var stamps: [String: String] = [:]
         var stale: [Target] = []
         for target in manifest.targets where targets.contains(target.name) && target.kind != .system {
-            let stamp = Self.stamp(of: target, files: index.swiftFiles(of: target), root: files.root)
+            let stamp = Self.stamp(of: target, files: listing.swiftFiles(of: target.name) ?? [])
             stamps[target.name] = stamp
             if recorded[target.name] != stamp { stale.append(target) }
         }
@@ -48,10 +48,10 @@ package struct FocusImports {
 
     /// What the check of `target` depends on: its declared dependencies and, for each Swift file,
     /// its path and stamp (size, modification time, inode), hashed (`stableHash`).
-    static func stamp(of target: Target, files: [String], root: URL) -> String {
+    static func stamp(of target: Target, files: [ClosureListing.File]) -> String {
         var text = target.dependencies.map(\.name).sorted().joined(separator: ",")
-        for path in files {
-            text += "\n\(path) \(FileStatus(path: root.appendingPathComponent(path).path)?.stamp ?? "missing")"
+        for file in files {
+            text += "\n\(file.path) \(file.status.stamp)"
         }
         return stableHash(text)
     }
