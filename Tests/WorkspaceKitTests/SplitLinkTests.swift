@@ -232,6 +232,34 @@
             #expect(SplitLinkPlan.plan(program: "cookbook", buildManifest: Data(withoutEntries.utf8), manifest: fixture.manifest) == nil)
         }
 
+        @Test("run cookbook builds the app's target alone once SwiftPM's plan is there; a plan without the link builds it whole")
+        func buildsTheTargetAlone() throws {
+            let disk = try FocusOnDisk()
+            let manifest = try Fixtures.manifest()
+            let closure = Set(ModuleGraph(manifest: manifest).closure(of: ["cookbook"]))
+            try Fixtures.packageSwift.write(to: disk.root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            let screen = disk.root.appendingPathComponent("Features/Feed/FeedScreen.swift")
+            try "import Core\n".write(to: screen, atomically: true, encoding: .utf8)
+            let alone = disk.build + " --target cookbook"
+            let runner = ScriptedRunner([disk.build: CommandResult(status: 0), alone: CommandResult(status: 0)])
+
+            _ = try disk.focus.build(closure, of: manifest, runner: runner, program: "cookbook", waiting: {})
+            #expect(runner.calls == [disk.build], "no plan yet: the first build is SwiftPM's whole one")
+
+            // A plan that does not say how SwiftPM links the program: SwiftPM links it, whole.
+            try FileManager.default.createDirectory(atPath: disk.focus.scratch(for: closure), withIntermediateDirectories: true)
+            try "client:\n  name: basic\n".write(
+                toFile: disk.focus.scratch(for: closure) + "/debug.yaml", atomically: true, encoding: .utf8)
+            try "import Core\nlet edited = 1\n".write(to: screen, atomically: true, encoding: .utf8)
+            _ = try disk.focus.build(closure, of: manifest, runner: runner, program: "cookbook", waiting: {})
+            #expect(runner.calls == [disk.build, alone, disk.build])
+
+            // A sandbox is linked by SwiftPM, as before.
+            let sandbox = Set(ModuleGraph(manifest: manifest).closure(of: ["FeedSandbox"]))
+            _ = try disk.focus.build(sandbox, of: manifest, runner: runner, program: "FeedSandbox", waiting: {})
+            #expect(runner.calls.last == disk.build)
+        }
+
         @Test("a path with a space or a quote is quoted in the object list")
         func quoting() {
             #expect(SplitLink.quoted("/a/b.o") == "/a/b.o")

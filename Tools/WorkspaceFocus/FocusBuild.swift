@@ -60,7 +60,9 @@ extension Focus {
         }
         #if os(Linux)
             if build.succeeded, let splitProgram {
-                build = try splitLink(splitProgram, closure: targets, of: manifest, runner: runner, buildManifest: buildManifest)
+                build = try splitLink(
+                    splitProgram, closure: targets, of: manifest, runner: runner, buildManifest: buildManifest,
+                    linkedWhole: onlyTarget == nil)
             }
         #endif
         if build.succeeded, let inputs, let outputs = FocusBuildStamps.outputs(in: programs(for: targets), executables: executables) {
@@ -82,9 +84,11 @@ extension Focus {
     #if os(Linux)
         /// After SwiftPM built `program`'s target: the dynamic libraries of the closure that changed
         /// since SwiftPM last made them (`swift build --product`), then the split link. A build
-        /// manifest the split link cannot read makes SwiftPM build and link the whole closure instead.
+        /// manifest the split link cannot read leaves the program as SwiftPM links it: as it is when
+        /// SwiftPM built the whole closure (`linkedWhole`), else by a build of the whole closure.
         private func splitLink(
-            _ program: String, closure targets: Set<String>, of manifest: Manifest, runner: any CommandRunning, buildManifest: String
+            _ program: String, closure targets: Set<String>, of manifest: Manifest, runner: any CommandRunning, buildManifest: String,
+            linkedWhole: Bool
         ) throws -> CommandResult {
             let programs = programs(for: targets)
             for library in manifest.dynamicLibraries where !library.targets.isEmpty && library.targets.allSatisfy(targets.contains) {
@@ -98,6 +102,7 @@ extension Focus {
             guard let data = FileManager.default.contents(atPath: buildManifest),
                 let plan = SplitLinkPlan.plan(program: program, buildManifest: data, manifest: manifest)
             else {
+                if linkedWhole { return CommandResult(status: 0) }
                 let whole = buildCommand(for: targets, of: manifest)
                 return try runner.showingProgress(whole.program, whole.arguments, in: packageRoot) { BuildRecorder.pass($0, to: nil) }
             }
@@ -107,12 +112,14 @@ extension Focus {
             }
         }
 
-        /// Whether SwiftPM's `lib<name>.so` is missing or older than Package.swift or a file of its targets.
+        /// Whether SwiftPM's `lib<name>.so` is missing or older than Package.swift or a file of the
+        /// targets it is built from.
         private func isOutdated(_ library: Manifest.DynamicLibrary, in programs: String, of manifest: Manifest) -> Bool {
             guard let made = FileStatus(path: programs + "/lib\(library.name).so") else { return true }
             let root = URL(fileURLWithPath: packageRoot)
             if (FileStatus(path: root.appendingPathComponent("Package.swift").path)?.modified ?? .infinity) > made.modified { return true }
-            for target in manifest.targets where library.targets.contains(target.name) {
+            let builtFrom = Set(ModuleGraph(manifest: manifest).closure(of: library.targets))
+            for target in manifest.targets where builtFrom.contains(target.name) {
                 let folder = root.appendingPathComponent(target.path).path
                 guard let files = FileManager.default.enumerator(atPath: folder) else { return true }
                 while let file = files.nextObject() as? String {
