@@ -197,7 +197,7 @@
             var told: [String] = []
             #expect(try link.link(runner: runner) { told.append($0) }.succeeded)
             #expect(runner.wraps == [root.path + "/Feed.build/Feed.swiftmodule.o"])
-            #expect(told.first == "[1/1] Wrapping Feed.swiftmodule.o for the debugger")
+            #expect(told.first == "Wrapping Feed.swiftmodule.o for the debugger")
             #expect(told.last?.hasPrefix("[1/1] Linking \(feedPart)") == true, "the wrap is an object of Feed's part")
         }
 

@@ -61,7 +61,7 @@ extension Focus {
         #if os(Linux)
             if build.succeeded, let splitProgram {
                 build = try splitLink(
-                    splitProgram, closure: targets, of: manifest, runner: runner, buildManifest: buildManifest,
+                    splitProgram, closure: targets, of: manifest, runner: runner, buildManifest: buildManifest, listing: listing,
                     linkedWhole: onlyTarget == nil)
             }
         #endif
@@ -88,16 +88,24 @@ extension Focus {
         /// SwiftPM built the whole closure (`linkedWhole`), else by a build of the whole closure.
         private func splitLink(
             _ program: String, closure targets: Set<String>, of manifest: Manifest, runner: any CommandRunning, buildManifest: String,
-            linkedWhole: Bool
+            listing: ClosureListing, linkedWhole: Bool
         ) throws -> CommandResult {
             let programs = programs(for: targets)
+            let libraries = LibraryBuilds(record: programs + "/\(program).split-link/libraries-built.json")
             for library in manifest.dynamicLibraries where !library.targets.isEmpty && library.targets.allSatisfy(targets.contains) {
-                guard isOutdated(library, in: programs, of: manifest) else { continue }
-                let command = buildCommand(for: targets, of: manifest, part: ["--product", library.name])
-                let built = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
-                    BuildRecorder.pass(line, to: nil)
+                let inputs = libraryInputs(library, of: manifest, listing: listing)
+                let file = programs + "/lib\(library.name).so"
+                // After a whole build SwiftPM made it from what is there now.
+                if linkedWhole || FileStatus(path: file) == nil || libraries.last(of: library.name) != inputs {
+                    if !linkedWhole {
+                        let command = buildCommand(for: targets, of: manifest, part: ["--product", library.name])
+                        let built = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
+                            BuildRecorder.pass(line, to: nil)
+                        }
+                        guard built.succeeded else { return built }
+                    }
+                    libraries.record(library.name, inputs)
                 }
-                guard built.succeeded else { return built }
             }
             guard let data = FileManager.default.contents(atPath: buildManifest),
                 let plan = SplitLinkPlan.plan(program: program, buildManifest: data, manifest: manifest)
@@ -112,23 +120,19 @@ extension Focus {
             }
         }
 
-        /// Whether SwiftPM's `lib<name>.so` is missing or older than Package.swift or a file of the
-        /// targets it is built from.
-        private func isOutdated(_ library: Manifest.DynamicLibrary, in programs: String, of manifest: Manifest) -> Bool {
-            guard let made = FileStatus(path: programs + "/lib\(library.name).so") else { return true }
-            let root = URL(fileURLWithPath: packageRoot)
-            if (FileStatus(path: root.appendingPathComponent("Package.swift").path)?.modified ?? .infinity) > made.modified { return true }
-            let builtFrom = Set(ModuleGraph(manifest: manifest).closure(of: library.targets))
-            for target in manifest.targets where builtFrom.contains(target.name) {
-                let folder = root.appendingPathComponent(target.path).path
-                guard let files = FileManager.default.enumerator(atPath: folder) else { return true }
-                while let file = files.nextObject() as? String {
-                    if let status = FileStatus(path: folder + "/" + file), status.kind == .file, status.modified > made.modified {
-                        return true
-                    }
-                }
+        /// What a dynamic library is made from, stamped: the declarations of the targets it is built
+        /// from, as Package.swift reads, and their files (`listing`'s). Not Package.swift itself: a
+        /// new feature changes it, and would build the library again for nothing.
+        private func libraryInputs(_ library: Manifest.DynamicLibrary, of manifest: Manifest, listing: ClosureListing) -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            var text = ""
+            for name in ModuleGraph(manifest: manifest).closure(of: library.targets).sorted() {
+                let declaration = manifest.target(named: name).flatMap { try? encoder.encode($0) } ?? Data()
+                text += name + " " + String(decoding: declaration, as: UTF8.self) + "\n"
+                for file in (listing.files[name] ?? nil) ?? [] { text += "\(file.path) \(file.status.stamp)\n" }
             }
-            return false
+            return stableHash(text)
         }
     #endif
 }

@@ -53,16 +53,31 @@ import WorkspaceBase
 
         /// Wraps the modules and links the units that are outdated, telling `progress` of each
         /// (`[2/3] Linking libcookbook-EntriesPart07.so`), through `runner` (called from several
-        /// threads at once): the base library first,
-        /// then the parts' libraries side by side (as many at once as there are processors: a change
-        /// of Core links all twenty), then the program. Stops at the first wave with a failed
-        /// command and returns its result.
+        /// threads at once). The wraps run side by side; then the base library links, then the
+        /// parts' libraries side by side (a change of Core links all twenty), then the program; as
+        /// many at once as there are processors. Stops after the first wave with a failed command
+        /// and returns its result.
         package func link(runner: any CommandRunning, progress: (String) -> Void) throws -> CommandResult {
             let wraps = outdatedWraps()
-            for (number, wrap) in wraps.enumerated() {
-                progress("[\(number + 1)/\(wraps.count)] Wrapping \(URL(fileURLWithPath: wrap.output).lastPathComponent) for the debugger")
-                let result = try runner.capture(wrap.arguments[0], Array(wrap.arguments.dropFirst()), in: programs)
-                guard result.succeeded else { return result }
+            if !wraps.isEmpty {
+                let names = wraps.map { URL(fileURLWithPath: $0.output).lastPathComponent }
+                progress(
+                    "Wrapping \(wraps.count == 1 ? names[0] : "\(wraps.count) modules (\(names[0]), …)") for the debugger")
+            }
+            let wrapped = Mutex<[Int: CommandResult]>([:])
+            let sharedRunner = SharedRunner(runner: runner)
+            DispatchQueue.concurrentPerform(iterations: wraps.count) { index in
+                let wrap = wraps[index]
+                let result: CommandResult
+                do {
+                    result = try sharedRunner.runner.capture(wrap.arguments[0], Array(wrap.arguments.dropFirst()), in: programs)
+                } catch {
+                    result = CommandResult(status: 127, errorOutput: "cannot run \(wrap.arguments[0]): \(error)")
+                }
+                wrapped.withLock { $0[index] = result }
+            }
+            if let failed = wrapped.withLock({ results in results.keys.sorted().compactMap { results[$0] }.first { !$0.succeeded } }) {
+                return failed
             }
             var remaining = outdated()
             guard !remaining.isEmpty else { return CommandResult(status: 0) }
@@ -84,9 +99,8 @@ import WorkspaceBase
                 }
                 write(done)
                 let outcomes = Mutex<[Int: Result<(CommandResult, Stamps?), any Error>]>([:])
-                let shared = SharedRunner(runner: runner)
                 DispatchQueue.concurrentPerform(iterations: wave.count) { index in
-                    let outcome = Result { try link(wave[index], runner: shared.runner) }
+                    let outcome = Result { try link(wave[index], runner: sharedRunner.runner) }
                     outcomes.withLock { $0[index] = outcome }
                 }
                 var failure: CommandResult?
@@ -162,6 +176,34 @@ import WorkspaceBase
         static func quoted(_ path: String) -> String {
             guard path.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" || $0 == "\\" }) else { return path }
             return "\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+    }
+
+    /// The last build of each dynamic library the program opens at run time
+    /// (`libURLSessionHTTP.so`), which `swift build --target` does not build: its name → the stamp
+    /// of what it was made from. One that changed since is built with `swift build --product`.
+    package struct LibraryBuilds {
+        let record: String
+
+        package init(record: String) { self.record = record }
+
+        package func last(of library: String) -> String? { read()[library] }
+
+        package func record(_ library: String, _ inputs: String) {
+            var all = read()
+            all[library] = inputs
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            // A record that cannot be written only costs the next build a `swift build --product`.
+            guard let data = try? encoder.encode(all) else { return }
+            try? FileManager.default.createDirectory(
+                atPath: (record as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? data.write(to: URL(fileURLWithPath: record), options: .atomic)
+        }
+
+        private func read() -> [String: String] {
+            guard let data = FileManager.default.contents(atPath: record) else { return [:] }
+            return (try? JSONDecoder().decode([String: String].self, from: data)) ?? [:]
         }
     }
 #endif
