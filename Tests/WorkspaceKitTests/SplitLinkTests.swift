@@ -260,6 +260,44 @@
             #expect(runner.calls.last == disk.build)
         }
 
+        @Test("a library the app opens at run time is built when a file it is built from changed, not for a new feature")
+        func librariesTheAppOpens() throws {
+            let disk = try FocusOnDisk()
+            var manifest = try Fixtures.manifest()
+            // Core stands for URLSessionHTTP: a dynamic library in the app's closure that no product of it links.
+            manifest.dynamicLibraries = [.init(name: "Core", targets: ["Core"])]
+            let closure = Set(ModuleGraph(manifest: manifest).closure(of: ["cookbook"]))
+            try Fixtures.packageSwift.write(to: disk.root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            let feed = disk.root.appendingPathComponent("Features/Feed/FeedScreen.swift")
+            let core = disk.root.appendingPathComponent("Core/Core/Screen.swift")
+            try "import Core\n".write(to: feed, atomically: true, encoding: .utf8)
+            try "public protocol Screen {}\n".write(to: core, atomically: true, encoding: .utf8)
+            let scratch = disk.focus.scratch(for: closure)
+            try FileManager.default.createDirectory(atPath: disk.focus.programs(for: closure), withIntermediateDirectories: true)
+            try "client:\n  name: basic\n".write(toFile: scratch + "/debug.yaml", atomically: true, encoding: .utf8)
+            let alone = disk.build + " --target cookbook"
+            let product = disk.build + " --product Core"
+            let runner = ScriptedRunner([
+                disk.build: CommandResult(status: 0), alone: CommandResult(status: 0), product: CommandResult(status: 0),
+            ])
+            runner.effects[product] = {
+                try "library".write(toFile: disk.focus.programs(for: closure) + "/libCore.so", atomically: true, encoding: .utf8)
+            }
+            func build() throws -> [String] {
+                let before = runner.calls.count
+                _ = try disk.focus.build(closure, of: manifest, runner: runner, program: "cookbook", waiting: {})
+                return Array(runner.calls.dropFirst(before))
+            }
+
+            #expect(try build() == [alone, product, disk.build], "no library yet: built by its product")
+            try "import Core\nlet edited = 1\n".write(to: feed, atomically: true, encoding: .utf8)
+            try (Fixtures.packageSwift + "// a new feature\n").write(
+                to: disk.root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            #expect(try build() == [alone, disk.build], "a feature's edit and a changed Package.swift leave the library alone")
+            try "public protocol Screen { var title: String { get } }\n".write(to: core, atomically: true, encoding: .utf8)
+            #expect(try build() == [alone, product, disk.build], "a file it is built from changed")
+        }
+
         @Test("a path with a space or a quote is quoted in the object list")
         func quoting() {
             #expect(SplitLink.quoted("/a/b.o") == "/a/b.o")
