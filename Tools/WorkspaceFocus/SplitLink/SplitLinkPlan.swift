@@ -59,7 +59,8 @@ import WorkspaceBase
         /// targets of `manifest`: nil when the closure has no Entries part to split by (a sandbox), or
         /// the manifest does not say how SwiftPM links the program (then SwiftPM links it).
         package static func plan(program: String, buildManifest: Data, manifest: Manifest) -> SplitLinkPlan? {
-            guard let listed = linkObjects(of: program, in: buildManifest), let arguments = linkArguments(of: program, in: buildManifest)
+            guard let listed = linkObjects(of: program, in: buildManifest),
+                let arguments = linkArguments(of: program, in: buildManifest), !arguments.isEmpty
             else { return nil }
             let objects = listed.filter { $0.hasSuffix(".o") }
             let targetOf = Dictionary(objects.map { ($0, target(ofObject: $0)) }) { first, _ in first }

@@ -1,0 +1,72 @@
+import Foundation
+import WorkspaceBase
+import WorkspaceInsights
+
+/// How a focused build of the app ends on Linux: the split link (`SplitLink`) after SwiftPM built
+/// the app's target alone.
+extension Focus {
+    /// Whether `program` is linked by `SplitLink`: the app (a program whose closure holds Entries
+    /// parts) on Linux. Elsewhere, and for sandboxes, SwiftPM links.
+    func splitsLink(of program: String, closure: Set<String>, manifest: Manifest) -> Bool {
+        #if os(Linux)
+            return manifest.entries.contains { closure.contains($0.name) }
+        #else
+            return false
+        #endif
+    }
+
+    #if os(Linux)
+        /// After SwiftPM built `program`'s target: the dynamic libraries of the closure that changed
+        /// since SwiftPM last made them (`swift build --product`), then the split link. A build
+        /// manifest the split link cannot read leaves the program as SwiftPM links it: as it is when
+        /// SwiftPM built the whole closure (`linkedWhole`), else by a build of the whole closure.
+        func splitLink(
+            _ program: String, closure targets: Set<String>, of manifest: Manifest, runner: any CommandRunning, buildManifest: String,
+            listing: ClosureListing, linkedWhole: Bool
+        ) throws -> CommandResult {
+            let programs = programs(for: targets)
+            let libraries = LibraryBuilds(record: programs + "/\(program).split-link/libraries-built.json")
+            for library in manifest.dynamicLibraries where !library.targets.isEmpty && library.targets.allSatisfy(targets.contains) {
+                let inputs = libraryInputs(library, of: manifest, listing: listing)
+                let file = programs + "/lib\(library.name).so"
+                // After a whole build SwiftPM made it from what is there now.
+                if linkedWhole || FileStatus(path: file) == nil || libraries.last(of: library.name) != inputs {
+                    if !linkedWhole {
+                        let command = buildCommand(for: targets, of: manifest, part: ["--product", library.name])
+                        let built = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
+                            BuildRecorder.pass(line, to: nil)
+                        }
+                        guard built.succeeded else { return built }
+                    }
+                    libraries.record(library.name, inputs)
+                }
+            }
+            guard let data = FileManager.default.contents(atPath: buildManifest),
+                let plan = SplitLinkPlan.plan(program: program, buildManifest: data, manifest: manifest)
+            else {
+                if linkedWhole { return CommandResult(status: 0) }
+                let whole = buildCommand(for: targets, of: manifest)
+                return try runner.showingProgress(whole.program, whole.arguments, in: packageRoot) { BuildRecorder.pass($0, to: nil) }
+            }
+            let terminal = ProgressTerminal.standardError() != nil
+            return try SplitLink(plan: plan, programs: programs).link(runner: runner) { line in
+                if terminal { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            }
+        }
+
+        /// What a dynamic library is made from, stamped: the declarations of the targets it is built
+        /// from, as Package.swift reads, and their files (`listing`'s). Not Package.swift itself: a
+        /// new feature changes it, and would build the library again for nothing.
+        private func libraryInputs(_ library: Manifest.DynamicLibrary, of manifest: Manifest, listing: ClosureListing) -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            var text = ""
+            for name in ModuleGraph(manifest: manifest).closure(of: library.targets).sorted() {
+                let declaration = manifest.target(named: name).flatMap { try? encoder.encode($0) } ?? Data()
+                text += name + " " + String(decoding: declaration, as: UTF8.self) + "\n"
+                for file in (listing.files[name] ?? nil) ?? [] { text += "\(file.path) \(file.status.stamp)\n" }
+            }
+            return stableHash(text)
+        }
+    #endif
+}
