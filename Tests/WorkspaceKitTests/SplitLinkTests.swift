@@ -106,11 +106,14 @@
 
     @Suite("the app linked as a small program over one library per Entries part")
     struct SplitLinkTests {
-        let root: URL
+        /// A folder of its own, removed after the test.
+        let disk: FocusOnDisk
+        var root: URL { disk.root }
         let fixture: BuildManifestFixture
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("split-link-\(UUID().uuidString)")
+            disk = try FocusOnDisk()
+            let root = disk.root
             fixture = BuildManifestFixture(programs: root.path, manifest: try Fixtures.manifest())
             try write(root.path + "/Modules/Feed.swiftmodule", "module")
             for object in fixture.objects { try write(object, "object") }
@@ -234,7 +237,6 @@
 
         @Test("run cookbook builds the app's target alone once SwiftPM's plan is there; a plan without the link builds it whole")
         func buildsTheTargetAlone() throws {
-            let disk = try FocusOnDisk()
             let manifest = try Fixtures.manifest()
             let closure = Set(ModuleGraph(manifest: manifest).closure(of: ["cookbook"]))
             try Fixtures.packageSwift.write(to: disk.root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
@@ -262,7 +264,6 @@
 
         @Test("a library the app opens at run time is built when a file it is built from changed, not for a new feature")
         func librariesTheAppOpens() throws {
-            let disk = try FocusOnDisk()
             var manifest = try Fixtures.manifest()
             // Core stands for URLSessionHTTP: a dynamic library in the app's closure that no product of it links.
             manifest.dynamicLibraries = [.init(name: "Core", targets: ["Core"])]

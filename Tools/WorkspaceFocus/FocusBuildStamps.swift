@@ -35,17 +35,11 @@ package struct FocusBuildStamps {
         // Closures change as features come and go; old command lines are dropped past a bound.
         if all.count >= Self.bound { all = [:] }
         all[Self.key(command)] = stamps
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
         // A record that cannot be written only costs the next build a run of SwiftPM.
-        guard let data = try? encoder.encode(all) else { return }
-        try? data.write(to: URL(fileURLWithPath: record), options: .atomic)
+        StampRecord(record).write(all)
     }
 
-    private func read() -> [String: Stamps] {
-        guard let data = FileManager.default.contents(atPath: record) else { return [:] }
-        return (try? JSONDecoder().decode([String: Stamps].self, from: data)) ?? [:]
-    }
+    private func read() -> [String: Stamps] { StampRecord(record).read() }
 
     /// How many command lines the record keeps: every sandbox, the app and the gallery of a
     /// workspace, as long as no feature changes their closures.

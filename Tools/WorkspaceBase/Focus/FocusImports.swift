@@ -19,8 +19,7 @@ package struct FocusImports {
     /// Throws, naming each undeclared import and its fix, if one of `targets` has one. Their
     /// files and stamps are `listing`'s.
     func check(_ targets: Set<String>, of manifest: Manifest, listing: ClosureListing) throws {
-        let recorded = read()
-        let index = SourceIndex(manifest: manifest, files: DiskFileSystem(root: URL(fileURLWithPath: packageRoot)))
+        let recorded = records.read()
         var stamps: [String: String] = [:]
         var stale: [Target] = []
         for target in manifest.targets where targets.contains(target.name) && target.kind != .system {
@@ -29,6 +28,7 @@ package struct FocusImports {
             if recorded[target.name] != stamp { stale.append(target) }
         }
         guard !stale.isEmpty else { return }
+        let index = SourceIndex(manifest: manifest, files: DiskFileSystem(root: URL(fileURLWithPath: packageRoot)))
         var clean = recorded
         var violations: [Violation] = []
         for target in stale {
@@ -36,7 +36,7 @@ package struct FocusImports {
             violations += found
             clean[target.name] = found.isEmpty ? stamps[target.name] : nil
         }
-        write(clean)
+        records.write(clean)
         if !violations.isEmpty {
             throw CommandError(
                 (["an import names a module its target does not declare, so this build would pass here and fail elsewhere:"]
@@ -56,19 +56,6 @@ package struct FocusImports {
         return stableHash(text)
     }
 
-    private func read() -> [String: String] {
-        guard let data = FileManager.default.contents(atPath: record),
-            let stamps = try? JSONDecoder().decode([String: String].self, from: data)
-        else { return [:] }
-        return stamps
-    }
-
-    /// Written whole or not at all; a record that cannot be written only costs the next build a
-    /// check of every target again.
-    private func write(_ stamps: [String: String]) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        guard let data = try? encoder.encode(stamps) else { return }
-        try? data.write(to: URL(fileURLWithPath: record), options: .atomic)
-    }
+    /// A record that cannot be written only costs the next build a check of every target again.
+    private var records: StampRecord<String> { StampRecord(record) }
 }

@@ -25,20 +25,23 @@ extension Focus {
             listing: ClosureListing, linkedWhole: Bool
         ) throws -> CommandResult {
             let programs = programs(for: targets)
-            let libraries = LibraryBuilds(record: programs + "/\(program).split-link/libraries-built.json")
+            // Each library the app opens at run time → the stamp of what its last build was made from.
+            let libraries = StampRecord<String>(programs + "/\(program).split-link/libraries-built.json")
+            var built = libraries.read()
             for library in manifest.dynamicLibraries where !library.targets.isEmpty && library.targets.allSatisfy(targets.contains) {
                 let inputs = libraryInputs(library, of: manifest, listing: listing)
                 let file = programs + "/lib\(library.name).so"
                 // After a whole build SwiftPM made it from what is there now.
-                if linkedWhole || FileStatus(path: file) == nil || libraries.last(of: library.name) != inputs {
+                if linkedWhole || FileStatus(path: file) == nil || built[library.name] != inputs {
                     if !linkedWhole {
                         let command = buildCommand(for: targets, of: manifest, part: ["--product", library.name])
-                        let built = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
+                        let result = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
                             BuildRecorder.pass(line, to: nil)
                         }
-                        guard built.succeeded else { return built }
+                        guard result.succeeded else { return result }
                     }
-                    libraries.record(library.name, inputs)
+                    built[library.name] = inputs
+                    libraries.write(built)
                 }
             }
             guard let data = FileManager.default.contents(atPath: buildManifest),

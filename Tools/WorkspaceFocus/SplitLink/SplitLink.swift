@@ -35,9 +35,10 @@ import WorkspaceBase
         var record: String { folder + "/links-done.json" }
 
         /// The units whose file is not what their objects and command would make now, in link order.
-        package func outdated() -> [SplitLinkPlan.Unit] {
-            let done = read()
-            return plan.units.filter { unit in
+        package func outdated() -> [SplitLinkPlan.Unit] { outdated(after: records.read()) }
+
+        private func outdated(after done: [String: Stamps]) -> [SplitLinkPlan.Unit] {
+            plan.units.filter { unit in
                 guard let last = done[unit.file], let output = FileStatus(path: programs + "/" + unit.file) else { return true }
                 return last != Stamps(inputs: inputs(of: unit), output: output.stamp)
             }
@@ -79,12 +80,12 @@ import WorkspaceBase
             if let failed = wrapped.withLock({ results in results.keys.sorted().compactMap { results[$0] }.first { !$0.succeeded } }) {
                 return failed
             }
-            var remaining = outdated()
+            var done = records.read()
+            var remaining = outdated(after: done)
             guard !remaining.isEmpty else { return CommandResult(status: 0) }
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let count = remaining.count
             var started = 0
-            var done = read()
             while !remaining.isEmpty {
                 // A unit links once the libraries it links against that are outdated are linked.
                 let waiting = Set(remaining.map(\.name))
@@ -97,7 +98,7 @@ import WorkspaceBase
                     // A failed link must not leave an older success standing for this unit.
                     done[unit.file] = nil
                 }
-                write(done)
+                records.write(done)
                 let outcomes = Mutex<[Int: Result<(CommandResult, Stamps?), any Error>]>([:])
                 DispatchQueue.concurrentPerform(iterations: wave.count) { index in
                     let outcome = Result { try link(wave[index], runner: sharedRunner.runner) }
@@ -109,7 +110,7 @@ import WorkspaceBase
                     let (result, stamps) = try outcome.get()
                     if let stamps { done[unit.file] = stamps } else if failure == nil { failure = result }
                 }
-                write(done)
+                records.write(done)
                 if let failure { return failure }
             }
             return CommandResult(status: 0)
@@ -159,51 +160,13 @@ import WorkspaceBase
             return stableHash(text)
         }
 
-        private func read() -> [String: Stamps] {
-            guard let data = FileManager.default.contents(atPath: record) else { return [:] }
-            return (try? JSONDecoder().decode([String: Stamps].self, from: data)) ?? [:]
-        }
-
-        private func write(_ stamps: [String: Stamps]) {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            // A record that cannot be written only costs the next build a link.
-            guard let data = try? encoder.encode(stamps) else { return }
-            try? data.write(to: URL(fileURLWithPath: record), options: .atomic)
-        }
+        /// A record that cannot be written only costs the next build a link.
+        private var records: StampRecord<Stamps> { StampRecord(record) }
 
         /// A path as a response file holds it: quoted when it has a space, a quote or a backslash.
         static func quoted(_ path: String) -> String {
             guard path.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" || $0 == "\\" }) else { return path }
             return "\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        }
-    }
-
-    /// The last build of each dynamic library the program opens at run time
-    /// (`libURLSessionHTTP.so`), which `swift build --target` does not build: its name → the stamp
-    /// of what it was made from. One that changed since is built with `swift build --product`.
-    package struct LibraryBuilds {
-        let record: String
-
-        package init(record: String) { self.record = record }
-
-        package func last(of library: String) -> String? { read()[library] }
-
-        package func record(_ library: String, _ inputs: String) {
-            var all = read()
-            all[library] = inputs
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            // A record that cannot be written only costs the next build a `swift build --product`.
-            guard let data = try? encoder.encode(all) else { return }
-            try? FileManager.default.createDirectory(
-                atPath: (record as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try? data.write(to: URL(fileURLWithPath: record), options: .atomic)
-        }
-
-        private func read() -> [String: String] {
-            guard let data = FileManager.default.contents(atPath: record) else { return [:] }
-            return (try? JSONDecoder().decode([String: String].self, from: data)) ?? [:]
         }
     }
 #endif
