@@ -74,7 +74,7 @@ public struct Focus: Sendable, Equatable {
         try Self.check(targets, of: manifest)
         let lock = try FileLock(path: try lockPath(), waiting: waiting)
         let listing = ClosureListing(targets: targets, of: manifest, packageRoot: packageRoot)
-        return (try checkingImports(targets, of: manifest, listing: listing, held: lock), listing)
+        return (try preparingDriver(for: targets, held: try checkingImports(targets, of: manifest, listing: listing, held: lock)), listing)
     }
 
     /// As `prepare`, but nil at once if another command holds the focus (a watch keeps reading its
@@ -83,7 +83,7 @@ public struct Focus: Sendable, Equatable {
         try Self.check(targets, of: manifest)
         guard let lock = try FileLock(ifFree: try lockPath()) else { return nil }
         let listing = ClosureListing(targets: targets, of: manifest, packageRoot: packageRoot)
-        return try checkingImports(targets, of: manifest, listing: listing, held: lock)
+        return try preparingDriver(for: targets, held: try checkingImports(targets, of: manifest, listing: listing, held: lock))
     }
 
     /// The record of clean import checks (`FocusImports`).
@@ -134,7 +134,8 @@ public struct Focus: Sendable, Equatable {
     ) -> (program: String, arguments: [String]) {
         let names = manifest.targets.map(\.name).filter(targets.contains)
         let cleared = environment.map { ["-i"] + Self.buildEnvironment(from: $0) } ?? []
-        return ("env", cleared + ["\(Self.variable)=\(names.joined(separator: ","))", "swift"] + swiftArguments)
+        let driver = driverVariable(swiftArguments, environment: environment ?? ProcessInfo.processInfo.environment)
+        return ("env", cleared + driver + ["\(Self.variable)=\(names.joined(separator: ","))", "swift"] + swiftArguments)
     }
 
     /// `swift build` of `targets` in the focus, in the environment every build gets
