@@ -49,8 +49,25 @@ extension Focus {
         let firstInFolder = !FileManager.default.fileExists(atPath: database)
         let recorder = recorder()
         recorder?.remarksAsked = !driverRemarks(for: targets).isEmpty
-        var build = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
-            BuildRecorder.pass(line, to: recorder)
+        #if os(Linux)
+            let plan = onlyTarget.flatMap { _ in planInputs(of: targets, in: manifest, listing: listing) }
+            let direct = try onlyTarget.flatMap { program in
+                try directBuild(program, line: line, plan: plan, closure: targets, of: manifest, runner: runner, recorder: recorder)
+            }
+        #else
+            let direct: CommandResult? = nil
+        #endif
+        var build: CommandResult
+        if let direct, direct.succeeded {
+            build = direct
+        } else {
+            // SwiftPM plans when the plan changed, and prints a failed direct build's errors as it always does.
+            build = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
+                BuildRecorder.pass(line, to: direct == nil ? recorder : nil)
+            }
+            #if os(Linux)
+                if build.succeeded, onlyTarget != nil { recordPlan(of: line, plan: plan, closure: targets) }
+            #endif
         }
         recorder?.finish(exitStatus: build.status)
         if build.succeeded, firstInFolder, FileManager.default.fileExists(atPath: database) {

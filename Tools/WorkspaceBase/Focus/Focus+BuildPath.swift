@@ -33,7 +33,7 @@ extension Focus {
     }
 
     /// The file `program` is on `path`, its links resolved: what a shell would run.
-    static func find(_ program: String, onPath path: String) -> String? {
+    package static func find(_ program: String, onPath path: String) -> String? {
         for folder in path.split(separator: ":") where !folder.isEmpty {
             let candidate = "\(folder)/\(program)"
             if FileManager.default.isExecutableFile(atPath: candidate) {

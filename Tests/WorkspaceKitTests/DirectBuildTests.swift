@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+@testable import WorkspaceBase
+@testable import WorkspaceFocus
+
+/// The app's build by llbuild alone while SwiftPM's plan holds: the manifest it runs, what its
+/// output says, and (Linux) when the focus builds that way.
+@Suite("direct builds of the app")
+struct DirectBuildTests {
+    /// A build manifest in SwiftPM 6's layout: one command of each tool it writes.
+    static func buildManifest(_ programs: String) -> String {
+        """
+        client:
+          name: basic
+          file-system: device-agnostic
+        tools: {}
+        targets:
+          "Feed-x86_64-unknown-linux-gnu-debug.module": ["<Feed-x86_64-unknown-linux-gnu-debug.module>"]
+          "cookbook-x86_64-unknown-linux-gnu-debug.exe": ["<cookbook-x86_64-unknown-linux-gnu-debug.exe>"]
+          "cookbook-x86_64-unknown-linux-gnu-debug.module": ["<cookbook-x86_64-unknown-linux-gnu-debug.module>"]
+        default: "main"
+        nodes:
+          "/w/Features/Feed/":
+            is-directory-structure: true
+            content-exclusion-patterns: [".git",".build"]
+        commands:
+          "\(programs)/Feed.build/sources":
+            tool: write-auxiliary-file
+            inputs: ["<sources-file-list>","/w/Features/Feed/FeedScreen.swift"]
+            outputs: ["\(programs)/Feed.build/sources"]
+            description: "Write auxiliary file \(programs)/Feed.build/sources"
+
+          "C.Feed-x86_64-unknown-linux-gnu-debug.module":
+            tool: shell
+            inputs: ["/w/Features/Feed/FeedScreen.swift","\(programs)/Feed.build/sources"]
+            outputs: ["\(programs)/Modules/Feed.swiftmodule"]
+            description: "Compiling Swift Module 'Feed' (1 sources)"
+            args: ["/usr/bin/swiftc","-module-name","Feed","@\(programs)/Feed.build/sources"]
+
+          "PackageStructure":
+            tool: package-structure-tool
+            inputs: ["/w/Features/Feed/","/w/Package.swift"]
+            outputs: ["<PackageStructure>"]
+            description: "Planning build"
+            allow-missing-inputs: true
+
+          "<cookbook-x86_64-unknown-linux-gnu-debug.module>":
+            tool: phony
+            inputs: ["\(programs)/Modules/Feed.swiftmodule"]
+            outputs: ["<cookbook-x86_64-unknown-linux-gnu-debug.module>"]
+
+        """
+    }
+
+    @Test("the manifest names llbuild's own client and leaves out only the commands of SwiftPM's tools")
+    func theManifestIsRewritten() throws {
+        let original = Self.buildManifest("/w/.build/debug")
+        let rewritten = try #require(DirectBuildManifest.rewrite(Data(original.utf8)))
+        let text = String(decoding: rewritten, as: UTF8.self)
+        #expect(text.hasPrefix("client:\n  name: swift-build\n  file-system: device-agnostic\n"))
+        #expect(!text.contains("write-auxiliary-file") && !text.contains("package-structure-tool") && !text.contains("Planning build"))
+        // Everything else is SwiftPM's, byte for byte: both share one build database.
+        let kept = original.replacingOccurrences(of: "name: basic", with: "name: swift-build")
+        let compile = try #require(kept.range(of: "  \"C.Feed-x86_64-unknown-linux-gnu-debug.module\":")).lowerBound
+        let structure = try #require(kept.range(of: "  \"PackageStructure\":")).lowerBound
+        let phony = try #require(kept.range(of: "  \"<cookbook-x86_64-unknown-linux-gnu-debug.module>\":\n    tool: phony")).lowerBound
+        let nodes = try #require(kept.range(of: "commands:\n")).upperBound
+        #expect(text == String(kept[..<nodes]) + String(kept[compile..<structure]) + String(kept[phony...]))
+
+        #expect(DirectBuildManifest.rewrite(Data("client:\n  name: other\ncommands:\n".utf8)) == nil, "not SwiftPM's")
+        #expect(DirectBuildManifest.rewrite(Data("client:\n  name: basic\n".utf8)) == nil, "no commands")
+    }
+
+    @Test("the target built is the program's module, found among the manifest's targets")
+    func theProgramsTarget() {
+        let manifest = Data(Self.buildManifest("/w/.build/debug").utf8)
+        #expect(DirectBuildManifest.moduleTarget(of: "cookbook", in: manifest) == "cookbook-x86_64-unknown-linux-gnu-debug.module")
+        #expect(DirectBuildManifest.moduleTarget(of: "Feed", in: manifest) == "Feed-x86_64-unknown-linux-gnu-debug.module")
+        #expect(DirectBuildManifest.moduleTarget(of: "FeedSandbox", in: manifest) == nil)
+    }
+
+    @Test("llbuild's descriptions and the compiler's warnings are shown; what compiled goes to the insights in SwiftPM's words")
+    func theOutputIsRead() {
+        var output = DirectBuildOutput { path in path.hasPrefix("/w/Features/Feed/") ? "Feed" : nil }
+        var shown: [String] = []
+        var recorded: [String] = []
+        let lines = [
+            "Compiling Swift Module 'Feed' (2 sources)", "211", "{", "  \"inputs\" : [",
+            "    \"\\/w\\/Features\\/Feed\\/FeedScreen.swift\"", "  ],", "  \"kind\" : \"began\",", "  \"name\" : \"compile\",",
+            "  \"pid\" : 7", "}",
+            "remark: Incremental compilation: Scheduling changed input  {compile: FeedScreen.swift.o <= FeedScreen.swift}",
+            "99", "{", "  \"kind\" : \"finished\",", "  \"name\" : \"compile\",",
+            "  \"output\" : \"FeedScreen.swift:3:5: warning: 'x' was never used\\n\",", "  \"pid\" : 7,", "  \"exit-status\" : 0", "}",
+        ]
+        for line in lines {
+            let read = output.read(line)
+            shown += read.shown
+            recorded += read.recorded
+        }
+        #expect(shown == ["Compiling Swift Module 'Feed' (2 sources)", "FeedScreen.swift:3:5: warning: 'x' was never used"])
+        #expect(
+            recorded == [
+                "[0/0] Compiling Feed FeedScreen.swift",
+                "remark: Incremental compilation: Scheduling changed input  {compile: FeedScreen.swift.o <= FeedScreen.swift}",
+            ])
+    }
+
+    #if os(Linux)
+        @Test("run cookbook builds directly while SwiftPM's plan holds; a new file, or a failed direct build, goes through SwiftPM")
+        func theFocusBuildsDirectlyWhileThePlanHolds() throws {
+            let disk = try FocusOnDisk()
+            let manifest = try Fixtures.manifest()
+            let closure = Set(ModuleGraph(manifest: manifest).closure(of: ["cookbook"]))
+            try Fixtures.packageSwift.write(to: disk.root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            let screen = disk.root.appendingPathComponent("Features/Feed/FeedScreen.swift")
+            try "import Core\n".write(to: screen, atomically: true, encoding: .utf8)
+            let scratch = disk.focus.scratch(for: closure)
+            try FileManager.default.createDirectory(atPath: disk.focus.programs(for: closure), withIntermediateDirectories: true)
+            try Self.buildManifest(disk.focus.programs(for: closure)).write(
+                toFile: scratch + "/debug.yaml", atomically: true, encoding: .utf8)
+            try "a database".write(toFile: scratch + "/build.db", atomically: true, encoding: .utf8)
+
+            let swift = Focus.find("swift", onPath: disk.focus.pathForBuilds(current: ProcessInfo.processInfo.environment["PATH"] ?? ""))
+            let tool = swift.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path + "/swift-build-tool" }
+            let direct =
+                (["env", "-i"] + Focus.buildEnvironment(from: ProcessInfo.processInfo.environment) + [
+                    tool ?? "", "-f", scratch + "/direct-build.yaml", "--db", scratch + "/build.db",
+                    "cookbook-x86_64-unknown-linux-gnu-debug.module",
+                ]).joined(separator: " ")
+            let alone = disk.build + " --target cookbook"
+            // The fixture's manifest has no link for the split link to read: SwiftPM links, whole.
+            let runner = ScriptedRunner([
+                alone: CommandResult(status: 0), disk.build: CommandResult(status: 0), direct: CommandResult(status: 0),
+            ])
+            var edits = 0
+            func editAndBuild() throws -> [String] {
+                edits += 1
+                try "import Core\nlet edited = \(edits)\n".write(to: screen, atomically: true, encoding: .utf8)
+                let before = runner.calls.count
+                _ = try disk.focus.build(closure, of: manifest, runner: runner, program: "cookbook", waiting: {})
+                return Array(runner.calls.dropFirst(before))
+            }
+
+            #expect(try editAndBuild() == [alone, disk.build], "SwiftPM plans first")
+            guard let tool, FileManager.default.isExecutableFile(atPath: tool) else {
+                #expect(try editAndBuild() == [alone, disk.build], "without swift-build-tool, SwiftPM builds every time")
+                return
+            }
+            #expect(try editAndBuild() == [direct, disk.build], "an edit keeps the plan: built directly")
+            let rewritten = try String(contentsOfFile: scratch + "/direct-build.yaml", encoding: .utf8)
+            #expect(rewritten.hasPrefix("client:\n  name: swift-build\n") && !rewritten.contains("write-auxiliary-file"))
+
+            try "import Core\n".write(
+                to: disk.root.appendingPathComponent("Features/Feed/FeedRow.swift"), atomically: true, encoding: .utf8)
+            #expect(try editAndBuild() == [alone, disk.build], "a new file: SwiftPM plans again")
+            #expect(try editAndBuild() == [direct, disk.build])
+
+            runner.answers[direct] = CommandResult(status: 1)
+            #expect(try editAndBuild() == [direct, alone, disk.build], "a failed direct build is SwiftPM's to report")
+            runner.answers[direct] = CommandResult(status: 0)
+
+            try "client:\n  name: basic\n# planned again by another command\n".write(
+                toFile: scratch + "/debug.yaml", atomically: true, encoding: .utf8)
+            #expect(try editAndBuild().first == alone, "another plan in the folder: SwiftPM")
+        }
+    #endif
+}

@@ -1,0 +1,113 @@
+import Foundation
+import WorkspaceBase
+import WorkspaceInsights
+
+/// The app's build without SwiftPM, while SwiftPM's plan holds (Linux): llbuild's own program,
+/// `swift-build-tool`, runs SwiftPM's build manifest (`DirectBuildManifest`) on SwiftPM's database.
+///
+/// Why: every `swift build` loads the package graph, decodes its saved plan and parses the build
+/// manifest before it compiles anything, whatever it compiles. For the app that grows with the
+/// workspace: about 2 s at a thousand features, against 0.3 s at five. llbuild alone, on the same
+/// manifest, starts in 0.2 s at a thousand features and compiles a Feed edit in 0.5 s.
+///
+/// SwiftPM plans again when the command line or its environment, Package.swift, a file of the
+/// closure's folders, or the compiler changes. So after each build SwiftPM ran, the tool keeps
+/// what that plan was made from (`PlanRecord`); a build whose inputs are the same runs directly,
+/// anything else through SwiftPM, which plans again and is recorded in turn. A direct build that
+/// fails is run again through SwiftPM, which prints the compiler's errors as it always does.
+extension Focus {
+    /// What SwiftPM's plan for one command line was made from, and the build manifest it wrote.
+    package struct PlanRecord: Codable, Equatable {
+        /// Package.swift, the compiler and the names of the closure's files, stamped.
+        var plan: String
+        /// SwiftPM's `debug.yaml` as its build left it: another plan in the folder rewrites it.
+        var buildManifest: String
+    }
+
+    /// `direct-builds.json` in the focus's folder: command line (hashed) → its plan's record.
+    var planRecords: StampRecord<PlanRecord> { StampRecord(folder + "/direct-builds.json") }
+
+    /// What SwiftPM's plan of `targets` depends on, now: Package.swift's stamp, the compiler's, and
+    /// every file of the targets' folders by name (an edit keeps the plan; a new file does not).
+    func planInputs(of targets: Set<String>, in manifest: Manifest, listing: ClosureListing) -> String? {
+        guard let package = FileStatus(path: packageRoot + "/Package.swift")?.stamp else { return nil }
+        var text = "Package.swift \(package)\n"
+        let path = pathForBuilds(current: ProcessInfo.processInfo.environment["PATH"] ?? "")
+        guard let swift = Self.find("swift", onPath: path) else { return nil }
+        let tools = URL(fileURLWithPath: swift).deletingLastPathComponent().path
+        for program in ["swift-frontend", "swift-build-tool"] {
+            guard let stamp = FileStatus(path: tools + "/" + program)?.stamp else { return nil }
+            text += "\(program) \(stamp)\n"
+        }
+        for target in manifest.targets where targets.contains(target.name) {
+            guard let files = listing.files[target.name] ?? nil else { return nil }
+            text += "\(target.name) \(target.path)\n" + files.map { $0.path + "\n" }.joined()
+        }
+        return stableHash(text)
+    }
+
+    #if os(Linux)
+        /// Builds `program`'s module by `swift-build-tool` when SwiftPM's last build of `line`
+        /// planned from what is there now (`plan`); nil when it did not, or the tool or the manifest
+        /// cannot be used, and SwiftPM builds.
+        func directBuild(
+            _ program: String, line: [String], plan: String?, closure targets: Set<String>, of manifest: Manifest,
+            runner: any CommandRunning, recorder: BuildRecorder?
+        ) throws -> CommandResult? {
+            let scratch = scratch(for: targets)
+            let buildManifest = scratch + "/debug.yaml"
+            guard let plan, let recorded = planRecords.read()[FocusBuildStamps.key(line)], recorded.plan == plan,
+                let manifestStamp = FileStatus(path: buildManifest)?.stamp, recorded.buildManifest == manifestStamp,
+                let swift = Self.find("swift", onPath: pathForBuilds(current: ProcessInfo.processInfo.environment["PATH"] ?? ""))
+            else { return nil }
+            let tool = URL(fileURLWithPath: swift).deletingLastPathComponent().path + "/swift-build-tool"
+            guard FileManager.default.isExecutableFile(atPath: tool),
+                let direct = try directManifest(from: buildManifest, stamp: manifestStamp),
+                let target = direct.target(program)
+            else { return nil }
+            var output = DirectBuildOutput { path in self.module(of: path, in: manifest, among: targets) }
+            // The environment SwiftPM's builds get (`buildCommand`), so the compiler runs as it would there.
+            let environment = ["-i"] + Self.buildEnvironment(from: ProcessInfo.processInfo.environment)
+            let arguments = [tool, "-f", direct.path, "--db", scratch + "/build.db", target]
+            return try runner.showingProgress("env", environment + arguments, in: packageRoot) { line in
+                let read = output.read(line)
+                for recorded in read.recorded { _ = BuildRecorder.pass(recorded, to: recorder) }
+                return read.shown.isEmpty ? nil : read.shown.joined(separator: "\n")
+            }
+        }
+
+        /// Records that SwiftPM's build of `line` succeeded, planned from `plan`.
+        func recordPlan(of line: [String], plan: String?, closure targets: Set<String>) {
+            var records = planRecords.read()
+            if records.count >= FocusBuildStamps.bound { records = [:] }
+            let key = FocusBuildStamps.key(line)
+            if let plan, let written = FileStatus(path: scratch(for: targets) + "/debug.yaml")?.stamp {
+                records[key] = PlanRecord(plan: plan, buildManifest: written)
+            } else {
+                records[key] = nil
+            }
+            planRecords.write(records)
+        }
+
+        /// The manifest `swift-build-tool` runs, made from SwiftPM's when that changed (its stamp is
+        /// kept beside it), and a way to find a program's target in it.
+        private func directManifest(from buildManifest: String, stamp: String) throws -> (path: String, target: (String) -> String?)? {
+            let path = URL(fileURLWithPath: buildManifest).deletingLastPathComponent().path + "/direct-build.yaml"
+            let madeFrom = path + ".made-from"
+            guard let source = FileManager.default.contents(atPath: buildManifest) else { return nil }
+            if (try? String(contentsOfFile: madeFrom, encoding: .utf8)) != stamp || !FileManager.default.fileExists(atPath: path) {
+                guard let rewritten = DirectBuildManifest.rewrite(source) else { return nil }
+                try rewritten.write(to: URL(fileURLWithPath: path), options: .atomic)
+                try stamp.write(toFile: madeFrom, atomically: true, encoding: .utf8)
+            }
+            return (path, { DirectBuildManifest.moduleTarget(of: $0, in: source) })
+        }
+
+        /// The closure's module whose folder holds `path` (absolute), for the build insights.
+        private func module(of path: String, in manifest: Manifest, among targets: Set<String>) -> String? {
+            guard path.hasPrefix(packageRoot + "/") else { return nil }
+            let relative = path.dropFirst(packageRoot.count + 1)
+            return manifest.targets.first { targets.contains($0.name) && relative.hasPrefix($0.path + "/") }?.name
+        }
+    #endif
+}
