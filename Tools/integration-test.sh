@@ -164,6 +164,10 @@ sed 's/"Popular"/"Popular, edited"/' "$work/translator.swift.orig" > "$translato
 grep -q '"Popular, edited"' "$translator" || fail "the edit of Feed's title did not apply"
 printf 'expect "Popular, edited"\nquit\n' | Tools/workspace run cookbook \
   || fail "the app did not show Feed's edited title: a library linked from stale objects?"
+# An edit keeps SwiftPM's plan, so on Linux the second build ran llbuild directly on it.
+if [ "$(uname)" = Linux ]; then
+  [ -f .build/direct-build.yaml ] || fail "run cookbook after an edit did not build directly on SwiftPM's plan"
+fi
 cp "$work/translator.swift.orig" "$translator" && rm "$work/translator.swift.orig"
 
 step "Passed in $((SECONDS - started)) s"
