@@ -65,6 +65,11 @@ extension Focus {
                 let direct = try directManifest(from: buildManifest, stamp: manifestStamp),
                 let target = direct.target(program)
             else { return nil }
+            // SwiftPM's own lock on the folder: a `swift build` there meanwhile waits, as for another SwiftPM.
+            let lock = try FileLock(path: scratch + "/.lock") {
+                FileHandle.standardError.write(Data("workspace: waiting for another SwiftPM command building in \(scratch)…\n".utf8))
+            }
+            defer { lock.unlock() }
             var output = DirectBuildOutput { path in self.module(of: path, in: manifest, among: targets) }
             // The environment SwiftPM's builds get (`buildCommand`), so the compiler runs as it would there.
             let environment = ["-i"] + Self.buildEnvironment(from: ProcessInfo.processInfo.environment)
