@@ -110,7 +110,9 @@ struct DirectBuildTests {
         @Test("run cookbook builds directly while SwiftPM's plan holds; a new file, or a failed direct build, goes through SwiftPM")
         func theFocusBuildsDirectlyWhileThePlanHolds() throws {
             let disk = try FocusOnDisk()
-            let manifest = try Fixtures.manifest()
+            var manifest = try Fixtures.manifest()
+            // Core stands for URLSessionHTTP: a library the split link builds by SwiftPM, which writes its manifest again.
+            manifest.dynamicLibraries = [.init(name: "Core", targets: ["Core"])]
             let closure = Set(ModuleGraph(manifest: manifest).closure(of: ["cookbook"]))
             try Fixtures.packageSwift.write(to: disk.root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
             let screen = disk.root.appendingPathComponent("Features/Feed/FeedScreen.swift")
@@ -130,9 +132,16 @@ struct DirectBuildTests {
                 ]).joined(separator: " ")
             let alone = disk.build + " --target cookbook"
             // The fixture's manifest has no link for the split link to read: SwiftPM links, whole.
+            let product = disk.build + " --product Core"
             let runner = ScriptedRunner([
                 alone: CommandResult(status: 0), disk.build: CommandResult(status: 0), direct: CommandResult(status: 0),
+                product: CommandResult(status: 0),
             ])
+            runner.effects[product] = {
+                try "library".write(toFile: disk.focus.programs(for: closure) + "/libCore.so", atomically: true, encoding: .utf8)
+                try Self.buildManifest(disk.focus.programs(for: closure)).write(
+                    toFile: scratch + "/debug.yaml", atomically: true, encoding: .utf8)
+            }
             var edits = 0
             func editAndBuild() throws -> [String] {
                 edits += 1
@@ -142,7 +151,7 @@ struct DirectBuildTests {
                 return Array(runner.calls.dropFirst(before))
             }
 
-            #expect(try editAndBuild() == [alone, disk.build], "SwiftPM plans first")
+            #expect(try editAndBuild() == [alone, product, disk.build], "SwiftPM plans first")
             guard let tool, FileManager.default.isExecutableFile(atPath: tool) else {
                 #expect(try editAndBuild() == [alone, disk.build], "without swift-build-tool, SwiftPM builds every time")
                 return

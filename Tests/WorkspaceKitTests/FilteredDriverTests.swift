@@ -40,8 +40,9 @@
         @Test("its folder is shaped like the toolchain: the script as usr/bin/swiftc, links to every other file and folder")
         func theFolderIsShapedLikeTheToolchain() throws {
             let driver = disk.focus.filteredDriver
-            try driver.prepare(toolchainBin: toolchainBin)
             let files = FileManager.default
+            try files.createDirectory(atPath: driver.folder + ".making-1", withIntermediateDirectories: true)
+            try driver.prepare(toolchainBin: toolchainBin)
             #expect(driver.program == disk.focus.folder + "/driver/usr/bin/swiftc")
             #expect(try String(contentsOfFile: driver.program, encoding: .utf8).contains("'\(toolchainBin)/swiftc' \"$@\""))
             #expect(files.isExecutableFile(atPath: driver.program))
@@ -50,7 +51,9 @@
                 try files.destinationOfSymbolicLink(atPath: driver.folder + "/usr/bin/swift-frontend") == toolchainBin + "/swift-frontend")
             // Where SwiftPM looks for the library test discovery loads.
             #expect(files.fileExists(atPath: driver.folder + "/usr/lib/libIndexStore.so"))
-            #expect(try files.contentsOfDirectory(atPath: disk.focus.folder) == ["driver"])
+            #expect(
+                try files.contentsOfDirectory(atPath: disk.focus.folder) == ["driver"],
+                "a half-made folder left by a stopped command is gone")
         }
 
         @Test("the script passes the arguments and the status on, and leaves out only the fingerprint remarks")

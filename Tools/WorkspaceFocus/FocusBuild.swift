@@ -22,7 +22,8 @@ extension Focus {
     /// Given the `program` to run, the app's closure on Linux is linked by `SplitLink` rather
     /// than by SwiftPM: SwiftPM builds the program's target (`--target cookbook`, which compiles
     /// and links nothing else) and the dynamic libraries the program opens, and the program is
-    /// linked as a small executable over one shared library per Entries part.
+    /// linked as a small executable over one shared library per Entries part. While SwiftPM's plan
+    /// holds, that target is built by llbuild alone, without SwiftPM (`directBuild`).
     public func build(
         _ targets: Set<String>, of manifest: Manifest, runner: any CommandRunning, recorder: () -> BuildRecorder? = { nil },
         program: String? = nil, waiting: () -> Void
@@ -65,10 +66,10 @@ extension Focus {
             build = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
                 BuildRecorder.pass(line, to: direct == nil ? recorder : nil)
             }
-            #if os(Linux)
-                if build.succeeded, onlyTarget != nil { recordPlan(of: line, plan: plan, closure: targets) }
-            #endif
         }
+        #if os(Linux)
+            let swiftPMBuiltTheTarget = build.succeeded && onlyTarget != nil && direct?.succeeded != true
+        #endif
         recorder?.finish(exitStatus: build.status)
         if build.succeeded, firstInFolder, FileManager.default.fileExists(atPath: database) {
             build = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
@@ -81,6 +82,8 @@ extension Focus {
                     splitProgram, closure: targets, of: manifest, runner: runner, buildManifest: buildManifest, listing: listing,
                     linkedWhole: onlyTarget == nil)
             }
+            // After the libraries the split link builds by SwiftPM, which writes its manifest again.
+            if build.succeeded, swiftPMBuiltTheTarget { recordPlan(of: line, plan: plan, closure: targets) }
         #endif
         if build.succeeded, let inputs, let outputs = FocusBuildStamps.outputs(in: programs(for: targets), executables: executables) {
             stamps.record(line, .init(inputs: inputs, outputs: outputs))

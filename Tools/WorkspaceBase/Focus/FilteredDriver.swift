@@ -42,8 +42,13 @@ public struct FilteredDriver: Sendable, Equatable {
         }
         let files = FileManager.default
         let making = folder + ".making-\(ProcessInfo.processInfo.processIdentifier)"
+        // Builds take turns in the focus, so another folder being made was left by a command that stopped.
+        let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+        let prefix = URL(fileURLWithPath: folder).lastPathComponent + ".making-"
+        for name in (try? files.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(prefix) {
+            try? files.removeItem(atPath: parent + "/" + name)
+        }
         do {
-            try? files.removeItem(atPath: making)
             try files.createDirectory(atPath: making + "/usr/bin", withIntermediateDirectories: true)
             let toolchain = URL(fileURLWithPath: toolchainBin).deletingLastPathComponent().path
             for name in try files.contentsOfDirectory(atPath: toolchain) where name != "bin" {
