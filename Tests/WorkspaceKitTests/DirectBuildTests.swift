@@ -123,8 +123,7 @@ struct DirectBuildTests {
                 toFile: scratch + "/debug.yaml", atomically: true, encoding: .utf8)
             try "a database".write(toFile: scratch + "/build.db", atomically: true, encoding: .utf8)
 
-            let swift = Focus.find("swift", onPath: disk.focus.pathForBuilds(current: ProcessInfo.processInfo.environment["PATH"] ?? ""))
-            let tool = swift.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path + "/swift-build-tool" }
+            let tool = disk.focus.toolchainPrograms.map { $0 + "/swift-build-tool" }
             let direct =
                 (["env", "-i"] + Focus.buildEnvironment(from: ProcessInfo.processInfo.environment) + [
                     tool ?? "", "-f", scratch + "/direct-build.yaml", "--db", scratch + "/build.db",

@@ -51,9 +51,12 @@ extension Focus {
         let recorder = recorder()
         recorder?.remarksAsked = !driverRemarks(for: targets).isEmpty
         #if os(Linux)
-            let plan = onlyTarget.flatMap { _ in planInputs(of: targets, in: manifest, listing: listing) }
+            let toolchain = onlyTarget == nil ? nil : toolchainPrograms
+            let plan = onlyTarget.flatMap { _ in planInputs(of: targets, in: manifest, listing: listing, toolchain: toolchain) }
             let direct = try onlyTarget.flatMap { program in
-                try directBuild(program, line: line, plan: plan, closure: targets, of: manifest, runner: runner, recorder: recorder)
+                try directBuild(
+                    program, line: line, plan: plan, toolchain: toolchain, closure: targets, of: manifest, runner: runner,
+                    recorder: recorder)
             }
         #else
             let direct: CommandResult? = nil

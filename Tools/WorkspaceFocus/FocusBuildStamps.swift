@@ -31,12 +31,8 @@ package struct FocusBuildStamps {
     /// Records the success of `command`, or forgets its last one (nil): called with nil before a
     /// build runs, so a build that fails or is stopped never leaves an older success standing.
     func record(_ command: [String], _ stamps: Stamps?) {
-        var all = read()
-        // Closures change as features come and go; old command lines are dropped past a bound.
-        if all.count >= Self.bound { all = [:] }
-        all[Self.key(command)] = stamps
         // A record that cannot be written only costs the next build a run of SwiftPM.
-        StampRecord(record).write(all)
+        StampRecord(record).update(Self.key(command), to: stamps, keepingAtMost: Self.bound)
     }
 
     private func read() -> [String: Stamps] { StampRecord(record).read() }

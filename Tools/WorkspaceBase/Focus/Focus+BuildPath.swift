@@ -25,6 +25,13 @@ extension Focus {
         return chosen
     }
 
+    /// The folder of the toolchain's programs the focus's builds run (`/opt/swift/usr/bin`): where
+    /// `swift` on their `PATH` is, its links resolved; nil if it is not there.
+    package var toolchainPrograms: String? {
+        Self.find("swift", onPath: pathForBuilds(current: ProcessInfo.processInfo.environment["PATH"] ?? ""))
+            .map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+    }
+
     /// `kept` if every one of `buildPrograms` is found (`find(program, path)`) as the same file,
     /// or as nothing, on both; `current` otherwise.
     static func pathForBuilds(current: String, kept: String?, find: (String, String) -> String?) -> String {
@@ -33,7 +40,7 @@ extension Focus {
     }
 
     /// The file `program` is on `path`, its links resolved: what a shell would run.
-    package static func find(_ program: String, onPath path: String) -> String? {
+    static func find(_ program: String, onPath path: String) -> String? {
         for folder in path.split(separator: ":") where !folder.isEmpty {
             let candidate = "\(folder)/\(program)"
             if FileManager.default.isExecutableFile(atPath: candidate) {

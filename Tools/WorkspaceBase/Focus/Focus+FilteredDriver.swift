@@ -26,9 +26,7 @@ extension Focus {
         #if os(Linux)
             let environment = ProcessInfo.processInfo.environment
             guard !driverRemarks(for: targets).isEmpty, environment["SWIFT_EXEC"] == nil else { return lock }
-            let swift = Self.find("swift", onPath: pathForBuilds(current: environment["PATH"] ?? ""))
-            let bin = swift.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
-            guard let bin, FileManager.default.isExecutableFile(atPath: bin + "/swiftc"),
+            guard let bin = toolchainPrograms, FileManager.default.isExecutableFile(atPath: bin + "/swiftc"),
                 FileManager.default.fileExists(atPath: bin + "/../lib")
             else {
                 try? FileManager.default.removeItem(atPath: filteredDriver.folder)

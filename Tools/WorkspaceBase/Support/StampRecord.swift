@@ -16,6 +16,15 @@ package struct StampRecord<Value: Codable & Equatable> {
         return (try? JSONDecoder().decode([String: Value].self, from: data)) ?? [:]
     }
 
+    /// Sets (or, given nil, removes) what `key` stamps. Past `bound` names the record starts
+    /// again with this one: the names are command lines, which change as features come and go.
+    package func update(_ key: String, to value: Value?, keepingAtMost bound: Int) {
+        var all = read()
+        if all.count >= bound { all = [:] }
+        all[key] = value
+        write(all)
+    }
+
     package func write(_ record: [String: Value]) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys

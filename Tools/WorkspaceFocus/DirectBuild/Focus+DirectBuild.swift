@@ -27,43 +27,39 @@ extension Focus {
     /// `direct-builds.json` in the focus's folder: command line (hashed) → its plan's record.
     var planRecords: StampRecord<PlanRecord> { StampRecord(folder + "/direct-builds.json") }
 
-    /// What SwiftPM's plan of `targets` depends on, now: Package.swift's stamp, the compiler's, and
-    /// every file of the targets' folders by name (an edit keeps the plan; a new file does not).
-    func planInputs(of targets: Set<String>, in manifest: Manifest, listing: ClosureListing) -> String? {
-        guard let package = FileStatus(path: packageRoot + "/Package.swift")?.stamp else { return nil }
-        var text = "Package.swift \(package)\n"
-        let path = pathForBuilds(current: ProcessInfo.processInfo.environment["PATH"] ?? "")
-        guard let swift = Self.find("swift", onPath: path) else { return nil }
-        let tools = URL(fileURLWithPath: swift).deletingLastPathComponent().path
-        for program in ["swift-frontend", "swift-build-tool"] {
-            guard let stamp = FileStatus(path: tools + "/" + program)?.stamp else { return nil }
-            text += "\(program) \(stamp)\n"
-        }
-        for target in manifest.targets where targets.contains(target.name) {
-            guard let files = listing.files[target.name] ?? nil else { return nil }
-            text += "\(target.name) \(target.path)\n" + files.map { $0.path + "\n" }.joined()
-        }
-        return stableHash(text)
-    }
-
     #if os(Linux)
+        /// What SwiftPM's plan of `targets` depends on, now: Package.swift's stamp, the compiler's
+        /// and `swift-build-tool`'s (in `toolchain`, the toolchain's programs), and every file of the
+        /// targets' folders by name (an edit keeps the plan; a new file does not).
+        func planInputs(of targets: Set<String>, in manifest: Manifest, listing: ClosureListing, toolchain: String?) -> String? {
+            guard let toolchain, let package = FileStatus(path: packageRoot + "/Package.swift")?.stamp else { return nil }
+            var text = "Package.swift \(package)\n"
+            for program in ["swift-frontend", "swift-build-tool"] {
+                guard let stamp = FileStatus(path: toolchain + "/" + program)?.stamp else { return nil }
+                text += "\(program) \(stamp)\n"
+            }
+            for target in manifest.targets where targets.contains(target.name) {
+                guard let files = listing.files[target.name] ?? nil else { return nil }
+                text += "\(target.name) \(target.path)\n" + files.map { $0.path + "\n" }.joined()
+            }
+            return stableHash(text)
+        }
+
         /// Builds `program`'s module by `swift-build-tool` when SwiftPM's last build of `line`
         /// planned from what is there now (`plan`); nil when it did not, or the tool or the manifest
         /// cannot be used, and SwiftPM builds.
         func directBuild(
-            _ program: String, line: [String], plan: String?, closure targets: Set<String>, of manifest: Manifest,
-            runner: any CommandRunning, recorder: BuildRecorder?
+            _ program: String, line: [String], plan: String?, toolchain: String?, closure targets: Set<String>,
+            of manifest: Manifest, runner: any CommandRunning, recorder: BuildRecorder?
         ) throws -> CommandResult? {
             let scratch = scratch(for: targets)
             let buildManifest = scratch + "/debug.yaml"
-            guard let plan, let recorded = planRecords.read()[FocusBuildStamps.key(line)], recorded.plan == plan,
-                let manifestStamp = FileStatus(path: buildManifest)?.stamp, recorded.buildManifest == manifestStamp,
-                let swift = Self.find("swift", onPath: pathForBuilds(current: ProcessInfo.processInfo.environment["PATH"] ?? ""))
+            guard let plan, let toolchain, let recorded = planRecords.read()[FocusBuildStamps.key(line)], recorded.plan == plan,
+                let manifestStamp = FileStatus(path: buildManifest)?.stamp, recorded.buildManifest == manifestStamp
             else { return nil }
-            let tool = URL(fileURLWithPath: swift).deletingLastPathComponent().path + "/swift-build-tool"
+            let tool = toolchain + "/swift-build-tool"
             guard FileManager.default.isExecutableFile(atPath: tool),
-                let direct = try directManifest(from: buildManifest, stamp: manifestStamp),
-                let target = direct.target(program)
+                let direct = try directManifest(from: buildManifest, stamp: manifestStamp, program: program)
             else { return nil }
             // SwiftPM's own lock on the folder: a `swift build` there meanwhile waits, as for another SwiftPM.
             let lock = try FileLock(path: scratch + "/.lock") {
@@ -73,7 +69,7 @@ extension Focus {
             var output = DirectBuildOutput { path in self.module(of: path, in: manifest, among: targets) }
             // The environment SwiftPM's builds get (`buildCommand`), so the compiler runs as it would there.
             let environment = ["-i"] + Self.buildEnvironment(from: ProcessInfo.processInfo.environment)
-            let arguments = [tool, "-f", direct.path, "--db", scratch + "/build.db", target]
+            let arguments = [tool, "-f", direct.path, "--db", scratch + "/build.db", direct.target]
             return try runner.showingProgress("env", environment + arguments, in: packageRoot) { line in
                 let read = output.read(line)
                 for recorded in read.recorded { _ = BuildRecorder.pass(recorded, to: recorder) }
@@ -83,29 +79,28 @@ extension Focus {
 
         /// Records that SwiftPM's build of `line` succeeded, planned from `plan`.
         func recordPlan(of line: [String], plan: String?, closure targets: Set<String>) {
-            var records = planRecords.read()
-            if records.count >= FocusBuildStamps.bound { records = [:] }
-            let key = FocusBuildStamps.key(line)
-            if let plan, let written = FileStatus(path: scratch(for: targets) + "/debug.yaml")?.stamp {
-                records[key] = PlanRecord(plan: plan, buildManifest: written)
-            } else {
-                records[key] = nil
-            }
-            planRecords.write(records)
+            let written = FileStatus(path: scratch(for: targets) + "/debug.yaml")?.stamp
+            let record = plan.flatMap { plan in written.map { PlanRecord(plan: plan, buildManifest: $0) } }
+            planRecords.update(FocusBuildStamps.key(line), to: record, keepingAtMost: FocusBuildStamps.bound)
         }
 
-        /// The manifest `swift-build-tool` runs, made from SwiftPM's when that changed (its stamp is
-        /// kept beside it), and a way to find a program's target in it.
-        private func directManifest(from buildManifest: String, stamp: String) throws -> (path: String, target: (String) -> String?)? {
+        /// The manifest `swift-build-tool` runs and `program`'s target in it, made from SwiftPM's when
+        /// that changed. What it was made from and the target are kept beside it, so that SwiftPM's
+        /// manifest (8.5 MB at a thousand features, read again by the split link) is read only then.
+        private func directManifest(from buildManifest: String, stamp: String, program: String) throws -> (path: String, target: String)? {
             let path = URL(fileURLWithPath: buildManifest).deletingLastPathComponent().path + "/direct-build.yaml"
             let madeFrom = path + ".made-from"
-            guard let source = FileManager.default.contents(atPath: buildManifest) else { return nil }
-            if (try? String(contentsOfFile: madeFrom, encoding: .utf8)) != stamp || !FileManager.default.fileExists(atPath: path) {
-                guard let rewritten = DirectBuildManifest.rewrite(source) else { return nil }
-                try rewritten.write(to: URL(fileURLWithPath: path), options: .atomic)
-                try stamp.write(toFile: madeFrom, atomically: true, encoding: .utf8)
+            let kept = ((try? String(contentsOfFile: madeFrom, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            if kept.count == 3, kept[0] == stamp, kept[1] == program, FileManager.default.fileExists(atPath: path) {
+                return (path, kept[2])
             }
-            return (path, { DirectBuildManifest.moduleTarget(of: $0, in: source) })
+            guard let source = FileManager.default.contents(atPath: buildManifest),
+                let target = DirectBuildManifest.moduleTarget(of: program, in: source),
+                let rewritten = DirectBuildManifest.rewrite(source)
+            else { return nil }
+            try rewritten.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try [stamp, program, target].joined(separator: "\n").write(toFile: madeFrom, atomically: true, encoding: .utf8)
+            return (path, target)
         }
 
         /// The closure's module whose folder holds `path` (absolute), for the build insights.
