@@ -73,7 +73,7 @@ public struct Focus: Sendable, Equatable {
     ) {
         try Self.check(targets, of: manifest)
         let lock = try FileLock(path: try lockPath(), waiting: waiting)
-        let listing = ClosureListing(targets: targets, of: manifest, packageRoot: packageRoot)
+        let listing = listingMissedEdits(of: targets, in: manifest)
         return (try preparingDriver(for: targets, held: try checkingImports(targets, of: manifest, listing: listing, held: lock)), listing)
     }
 
@@ -82,8 +82,18 @@ public struct Focus: Sendable, Equatable {
     public func prepareIfFree(_ targets: Set<String>, of manifest: Manifest) throws -> FileLock? {
         try Self.check(targets, of: manifest)
         guard let lock = try FileLock(ifFree: try lockPath()) else { return nil }
-        let listing = ClosureListing(targets: targets, of: manifest, packageRoot: packageRoot)
+        let listing = listingMissedEdits(of: targets, in: manifest)
         return try preparingDriver(for: targets, held: try checkingImports(targets, of: manifest, listing: listing, held: lock))
+    }
+
+    /// The closure's files, listed once the focus is this command's; the objects of those saved
+    /// since their target's last build began are removed, so that it compiles them (`SameSecondEdits`).
+    private func listingMissedEdits(of targets: Set<String>, in manifest: Manifest) -> ClosureListing {
+        let listedAt = Date().timeIntervalSince1970
+        let listing = ClosureListing(targets: targets, of: manifest, packageRoot: packageRoot)
+        SameSecondEdits(scratch: scratch(for: targets), programs: programs(for: targets), packageRoot: packageRoot)
+            .prepare(listing, listedAt: listedAt)
+        return listing
     }
 
     /// The record of clean import checks (`FocusImports`).
