@@ -72,6 +72,32 @@ struct DirectBuildTests {
         #expect(DirectBuildManifest.rewrite(Data("client:\n  name: basic\n".utf8)) == nil, "no commands")
     }
 
+    @Test("a narrowed manifest keeps the commands of the modules asked for, and the one target built")
+    func theManifestIsNarrowed() throws {
+        let direct = try #require(DirectBuildManifest.rewrite(Data(Self.buildManifest("/w/.build/debug").utf8)))
+        let target = "cookbook-x86_64-unknown-linux-gnu-debug.module"
+        let program = try #require(DirectBuildManifest.narrowed(direct, to: ["cookbook"], program: "cookbook", target: target))
+        let text = String(decoding: program, as: UTF8.self)
+        #expect(text.hasPrefix("client:\n  name: swift-build\n  file-system: device-agnostic\ntools: {}\ntargets:\n  \"\(target)\":"))
+        #expect(!text.contains("\"Feed-x86_64") && !text.contains("default:"), "the other targets are left out, and the default with them")
+        #expect(text.contains("is-directory-structure: true"), "the nodes are kept")
+        #expect(!text.contains("C.Feed-"), "Feed did not change: its command is left out, its module a plain file")
+        #expect(text.contains("\"<cookbook-x86_64-unknown-linux-gnu-debug.module>\":\n    tool: phony"))
+
+        let both = try #require(DirectBuildManifest.narrowed(direct, to: ["cookbook", "Feed"], program: "cookbook", target: target))
+        #expect(String(decoding: both, as: UTF8.self).contains("\"C.Feed-x86_64-unknown-linux-gnu-debug.module\":\n    tool: shell"))
+        #expect(DirectBuildManifest.narrowed(direct, to: ["cookbook"], program: "cookbook", target: "other-x86_64.module") == nil)
+
+        #expect(
+            DirectBuildManifest.module(
+                ofCommand: "C.Feed-x86_64-unknown-linux-gnu-debug.module", suffix: "-x86_64-unknown-linux-gnu-debug.") == "Feed")
+        #expect(
+            DirectBuildManifest.module(
+                ofCommand: "<Feed-x86_64-unknown-linux-gnu-debug.module>", suffix: "-x86_64-unknown-linux-gnu-debug.") == "Feed")
+        #expect(DirectBuildManifest.module(ofCommand: "/w/.build/debug/Feed.build/Feed.swiftmodule.o", suffix: "-x") == "Feed")
+        #expect(DirectBuildManifest.module(ofCommand: "PackageStructure", suffix: "-x") == nil)
+    }
+
     @Test("the target built is the program's module, found among the manifest's targets")
     func theProgramsTarget() {
         let manifest = Data(Self.buildManifest("/w/.build/debug").utf8)
@@ -129,12 +155,14 @@ struct DirectBuildTests {
                     tool ?? "", "-f", scratch + "/direct-build.yaml", "--db", scratch + "/build.db",
                     "cookbook-x86_64-unknown-linux-gnu-debug.module",
                 ]).joined(separator: " ")
+            // Once a build succeeded, only the modules whose files changed and their dependents.
+            let narrowed = direct.replacingOccurrences(of: "/direct-build.yaml", with: "/direct-build-narrowed.yaml")
             let alone = disk.build + " --target cookbook"
             // The fixture's manifest has no link for the split link to read: SwiftPM links, whole.
             let product = disk.build + " --product Core"
             let runner = ScriptedRunner([
                 alone: CommandResult(status: 0), disk.build: CommandResult(status: 0), direct: CommandResult(status: 0),
-                product: CommandResult(status: 0),
+                narrowed: CommandResult(status: 0), product: CommandResult(status: 0),
             ])
             runner.effects[product] = {
                 try "library".write(toFile: disk.focus.programs(for: closure) + "/libCore.so", atomically: true, encoding: .utf8)
@@ -155,18 +183,28 @@ struct DirectBuildTests {
                 #expect(try editAndBuild() == [alone, disk.build], "without swift-build-tool, SwiftPM builds every time")
                 return
             }
-            #expect(try editAndBuild() == [direct, disk.build], "an edit keeps the plan: built directly")
+            #expect(try editAndBuild() == [narrowed, disk.build], "an edit keeps the plan: built directly")
             let rewritten = try String(contentsOfFile: scratch + "/direct-build.yaml", encoding: .utf8)
             #expect(rewritten.hasPrefix("client:\n  name: swift-build\n") && !rewritten.contains("write-auxiliary-file"))
+            let checked = try String(contentsOfFile: scratch + "/direct-build-narrowed.yaml", encoding: .utf8)
+            #expect(checked.contains("\"C.Feed-x86_64-unknown-linux-gnu-debug.module\":"), "Feed changed: its command is run")
 
             try "import Core\n".write(
                 to: disk.root.appendingPathComponent("Features/Feed/FeedRow.swift"), atomically: true, encoding: .utf8)
             #expect(try editAndBuild() == [alone, disk.build], "a new file: SwiftPM plans again")
-            #expect(try editAndBuild() == [direct, disk.build])
+            #expect(try editAndBuild() == [narrowed, disk.build])
 
-            runner.answers[direct] = CommandResult(status: 1)
-            #expect(try editAndBuild() == [direct, alone, disk.build], "a failed direct build is SwiftPM's to report")
-            runner.answers[direct] = CommandResult(status: 0)
+            runner.answers[narrowed] = CommandResult(status: 1)
+            #expect(try editAndBuild() == [narrowed, alone, disk.build], "a failed direct build is SwiftPM's to report")
+            runner.answers[narrowed] = CommandResult(status: 0)
+
+            try FileManager.default.removeItem(atPath: disk.focus.folder + "/direct-builds.json")
+            #expect(try editAndBuild() == [alone, disk.build], "no record of SwiftPM's plan: SwiftPM")
+            try FileManager.default.removeItem(atPath: scratch + "/direct-build-narrowed.yaml")
+            var records = disk.focus.planRecords.read()
+            for key in records.keys { records[key]?.sources = nil }
+            disk.focus.planRecords.write(records)
+            #expect(try editAndBuild() == [direct, disk.build], "no record of what the last build listed: every module is checked")
 
             try "client:\n  name: basic\n# planned again by another command\n".write(
                 toFile: scratch + "/debug.yaml", atomically: true, encoding: .utf8)

@@ -149,6 +149,21 @@
             #expect(units[feedPart]?.libraries == ["cookbook-base"])
         }
 
+        @Test("the plan is kept for the build manifest it was read from, word for word, and not for another")
+        func thePlanIsRecorded() throws {
+            let plan = try fixture.plan()
+            #expect(!plan.wraps.isEmpty && plan.units.contains { $0.libraries.isEmpty })
+            let record = SplitLinkPlanRecord(path: root.path + "/cookbook.split-link/plan")
+            record.write(plan, stamp: "100 1.5 7")
+            #expect(record.read(program: "cookbook", stamp: "100 1.5 7") == plan)
+            #expect(record.read(program: "cookbook", stamp: "101 1.5 7") == nil, "another manifest: read again")
+
+            var unusual = plan
+            unusual.units[0].objects.append(root.path + "/Odd.build/two\tfields.o")
+            record.write(unusual, stamp: "102 1.5 7")
+            #expect(record.read(program: "cookbook", stamp: "102 1.5 7") == nil, "a tab in a path is not kept")
+        }
+
         @Test("a library's command is SwiftPM's link made a library's; the program's keeps its entry point")
         func commands() throws {
             let plan = try fixture.plan()

@@ -55,8 +55,8 @@ extension Focus {
             let plan = onlyTarget.flatMap { _ in planInputs(of: targets, in: manifest, listing: listing, toolchain: toolchain) }
             let direct = try onlyTarget.flatMap { program in
                 try directBuild(
-                    program, line: line, plan: plan, toolchain: toolchain, closure: targets, of: manifest, runner: runner,
-                    recorder: recorder)
+                    program, line: line, plan: plan, toolchain: toolchain, closure: targets, of: manifest, listing: listing,
+                    runner: runner, recorder: recorder)
             }
         #else
             let direct: CommandResult? = nil
@@ -71,7 +71,7 @@ extension Focus {
             }
         }
         #if os(Linux)
-            let swiftPMBuiltTheTarget = build.succeeded && onlyTarget != nil && direct?.succeeded != true
+            var swiftPMBuiltTheTarget = build.succeeded && onlyTarget != nil && direct?.succeeded != true
         #endif
         recorder?.finish(exitStatus: build.status)
         if build.succeeded, firstInFolder, FileManager.default.fileExists(atPath: database) {
@@ -81,12 +81,24 @@ extension Focus {
         }
         #if os(Linux)
             if build.succeeded, let splitProgram {
-                build = try splitLink(
-                    splitProgram, closure: targets, of: manifest, runner: runner, buildManifest: buildManifest, listing: listing,
-                    linkedWhole: onlyTarget == nil)
+                let link = {
+                    try splitLink(
+                        splitProgram, closure: targets, of: manifest, runner: runner, buildManifest: buildManifest, listing: listing,
+                        linkedWhole: onlyTarget == nil)
+                }
+                build = try link()
+                // A direct build checks only the modules whose files changed: an object removed by
+                // hand since is SwiftPM's to make again, and the link's to retry.
+                if !build.succeeded, direct?.succeeded == true {
+                    build = try runner.showingProgress(command.program, command.arguments, in: packageRoot) {
+                        BuildRecorder.pass($0, to: nil)
+                    }
+                    swiftPMBuiltTheTarget = build.succeeded
+                    if build.succeeded { build = try link() }
+                }
             }
             // After the libraries the split link builds by SwiftPM, which writes its manifest again.
-            if build.succeeded, swiftPMBuiltTheTarget { recordPlan(of: line, plan: plan, closure: targets) }
+            if build.succeeded, swiftPMBuiltTheTarget { recordPlan(of: line, plan: plan, closure: targets, listing: listing) }
         #endif
         if build.succeeded, let inputs, let outputs = FocusBuildStamps.outputs(in: programs(for: targets), executables: executables) {
             stamps.record(line, .init(inputs: inputs, outputs: outputs))

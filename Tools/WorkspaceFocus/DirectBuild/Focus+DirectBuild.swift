@@ -15,6 +15,9 @@ import WorkspaceInsights
 /// what that plan was made from (`PlanRecord`); a build whose inputs are the same runs directly,
 /// anything else through SwiftPM, which plans again and is recorded in turn. A direct build that
 /// fails is run again through SwiftPM, which prints the compiler's errors as it always does.
+///
+/// A direct build checks only what can have changed: the modules whose files changed since the
+/// line's last successful build, and every module that depends on one (`DirectBuildManifest.narrowed`).
 extension Focus {
     /// What SwiftPM's plan for one command line was made from, and the build manifest it wrote.
     package struct PlanRecord: Codable, Equatable {
@@ -22,6 +25,9 @@ extension Focus {
         var plan: String
         /// SwiftPM's `debug.yaml` as its build left it: another plan in the folder rewrites it.
         var buildManifest: String
+        /// Each target of the closure → its files, stamped, as the last successful build of the
+        /// line found them (`sourceStamps`); nil until one has.
+        var sources: [String: String]? = nil
     }
 
     /// `direct-builds.json` in the focus's folder: command line (hashed) → its plan's record.
@@ -45,16 +51,27 @@ extension Focus {
             return stableHash(text)
         }
 
+        /// Each target of `targets` → its files, stamped, as `listing` found them.
+        func sourceStamps(of targets: Set<String>, listing: ClosureListing) -> [String: String] {
+            var stamps: [String: String] = [:]
+            for target in targets {
+                guard let files = listing.files[target] ?? nil else { continue }
+                stamps[target] = stableHash(files.map { "\($0.path) \($0.status.stamp)\n" }.joined())
+            }
+            return stamps
+        }
+
         /// Builds `program`'s module by `swift-build-tool` when SwiftPM's last build of `line`
         /// planned from what is there now (`plan`); nil when it did not, or the tool or the manifest
-        /// cannot be used, and SwiftPM builds.
+        /// cannot be used, and SwiftPM builds. `listing` is the closure's files now.
         func directBuild(
             _ program: String, line: [String], plan: String?, toolchain: String?, closure targets: Set<String>,
-            of manifest: Manifest, runner: any CommandRunning, recorder: BuildRecorder?
+            of manifest: Manifest, listing: ClosureListing, runner: any CommandRunning, recorder: BuildRecorder?
         ) throws -> CommandResult? {
             let scratch = scratch(for: targets)
             let buildManifest = scratch + "/debug.yaml"
-            guard let plan, let toolchain, let recorded = planRecords.read()[FocusBuildStamps.key(line)], recorded.plan == plan,
+            let key = FocusBuildStamps.key(line)
+            guard let plan, let toolchain, let recorded = planRecords.read()[key], recorded.plan == plan,
                 let manifestStamp = FileStatus(path: buildManifest)?.stamp, recorded.buildManifest == manifestStamp
             else { return nil }
             let tool = toolchain + "/swift-build-tool"
@@ -66,21 +83,49 @@ extension Focus {
                 FileHandle.standardError.write(Data("workspace: waiting for another SwiftPM command building in \(scratch)…\n".utf8))
             }
             defer { lock.unlock() }
+            let sources = sourceStamps(of: targets, listing: listing)
+            let built = try recorded.sources.flatMap { last in
+                try narrowedManifest(
+                    direct, program: program, closure: targets, of: manifest,
+                    changed: targets.filter { sources[$0] == nil || last[$0] != sources[$0] })
+            }
             var output = DirectBuildOutput { path in self.module(of: path, in: manifest, among: targets) }
             // The environment SwiftPM's builds get (`buildCommand`), so the compiler runs as it would there.
             let environment = ["-i"] + Self.buildEnvironment(from: ProcessInfo.processInfo.environment)
-            let arguments = [tool, "-f", direct.path, "--db", scratch + "/build.db", direct.target]
-            return try runner.showingProgress("env", environment + arguments, in: packageRoot) { line in
+            let arguments = [tool, "-f", built ?? direct.path, "--db", scratch + "/build.db", direct.target]
+            let result = try runner.showingProgress("env", environment + arguments, in: packageRoot) { line in
                 let read = output.read(line)
                 for recorded in read.recorded { _ = BuildRecorder.pass(recorded, to: recorder) }
                 return read.shown.isEmpty ? nil : read.shown.joined(separator: "\n")
             }
+            if result.succeeded {
+                planRecords.update(
+                    key, to: PlanRecord(plan: plan, buildManifest: manifestStamp, sources: sources), keepingAtMost: FocusBuildStamps.bound)
+            }
+            return result
         }
 
-        /// Records that SwiftPM's build of `line` succeeded, planned from `plan`.
-        func recordPlan(of line: [String], plan: String?, closure targets: Set<String>) {
+        /// The direct manifest narrowed to the modules `changed` and those that depend on them, in
+        /// `direct-build-narrowed.yaml` beside it; nil when that would be the whole closure.
+        private func narrowedManifest(
+            _ direct: (path: String, target: String), program: String, closure targets: Set<String>, of manifest: Manifest,
+            changed: [String]
+        ) throws -> String? {
+            let modules = Set(ModuleGraph(manifest: manifest).reverseClosure(of: changed)).intersection(targets).union([program])
+            guard modules.count < targets.count, let whole = FileManager.default.contents(atPath: direct.path),
+                let narrowed = DirectBuildManifest.narrowed(whole, to: modules, program: program, target: direct.target)
+            else { return nil }
+            let path = URL(fileURLWithPath: direct.path).deletingLastPathComponent().path + "/direct-build-narrowed.yaml"
+            try narrowed.write(to: URL(fileURLWithPath: path), options: .atomic)
+            return path
+        }
+
+        /// Records that SwiftPM's build of `line` succeeded, planned from `plan`, from the closure's
+        /// files as `listing` found them before it.
+        func recordPlan(of line: [String], plan: String?, closure targets: Set<String>, listing: ClosureListing) {
             let written = FileStatus(path: scratch(for: targets) + "/debug.yaml")?.stamp
-            let record = plan.flatMap { plan in written.map { PlanRecord(plan: plan, buildManifest: $0) } }
+            let sources = sourceStamps(of: targets, listing: listing)
+            let record = plan.flatMap { plan in written.map { PlanRecord(plan: plan, buildManifest: $0, sources: sources) } }
             planRecords.update(FocusBuildStamps.key(line), to: record, keepingAtMost: FocusBuildStamps.bound)
         }
 

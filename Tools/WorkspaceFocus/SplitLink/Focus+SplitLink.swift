@@ -44,9 +44,7 @@ extension Focus {
                     libraries.write(built)
                 }
             }
-            guard let data = FileManager.default.contents(atPath: buildManifest),
-                let plan = SplitLinkPlan.plan(program: program, buildManifest: data, manifest: manifest)
-            else {
+            guard let plan = splitLinkPlan(of: program, buildManifest: buildManifest, manifest: manifest, programs: programs) else {
                 if linkedWhole { return CommandResult(status: 0) }
                 let whole = buildCommand(for: targets, of: manifest)
                 return try runner.showingProgress(whole.program, whole.arguments, in: packageRoot) { BuildRecorder.pass($0, to: nil) }
@@ -55,6 +53,19 @@ extension Focus {
             return try SplitLink(plan: plan, programs: programs).link(runner: runner) { line in
                 if terminal { FileHandle.standardError.write(Data((line + "\n").utf8)) }
             }
+        }
+
+        /// The split link's plan of `program`: as last recorded while SwiftPM's manifest is the same
+        /// (`SplitLinkPlanRecord`), else read from it and recorded.
+        private func splitLinkPlan(of program: String, buildManifest: String, manifest: Manifest, programs: String) -> SplitLinkPlan? {
+            let record = SplitLinkPlanRecord(path: programs + "/\(program).split-link/plan")
+            guard let stamp = FileStatus(path: buildManifest)?.stamp else { return nil }
+            if let recorded = record.read(program: program, stamp: stamp) { return recorded }
+            guard let data = FileManager.default.contents(atPath: buildManifest),
+                let plan = SplitLinkPlan.plan(program: program, buildManifest: data, manifest: manifest)
+            else { return nil }
+            record.write(plan, stamp: stamp)
+            return plan
         }
 
         /// What a dynamic library is made from, stamped: the declarations of the targets it is built
