@@ -238,14 +238,17 @@ def one_run(ws, loop):
         ws.add_feature("Pull")
         return ws.run_feed(loop) if loop == "pull-run" else ws.test_feed(loop)
     if loop in APP_LOOPS:
+        script = "quit\n"
         if loop == "app-edit":
             # A string the screen shows: a comment at a file's end changes no object file, so nothing links.
             SANDBOX_EDIT.apply(ws.root)
+            # The app's first screen is Feed's: a run that shows the old title failed, however fast.
+            script = f'expect "{popular_title(ws)}"\n' + script
         elif loop == "app-decl":
             FEED_DECL_EDIT.apply(ws.root)
         elif loop == "app-manifest":
             MANIFEST_EDIT.apply(ws.root)
-        return ws.tool("run", "cookbook", label=loop, input_text="quit\n")[0]
+        return ws.tool("run", "cookbook", label=loop, input_text=script)[0]
     if loop == "green":
         ws.added += 1
         name = f"Green{ws.added:03d}"
