@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The compiler driver the focus's builds name in `SWIFT_EXEC` on Linux: the toolchain's own
 /// `swiftc`, run by a script that leaves one kind of the driver's remarks out of what SwiftPM reads.
 ///
@@ -57,8 +65,7 @@ public struct FilteredDriver: Sendable, Equatable {
             for name in try files.contentsOfDirectory(atPath: toolchainBin) where name != "swiftc" {
                 try files.createSymbolicLink(atPath: "\(making)/usr/bin/\(name)", withDestinationPath: "\(toolchainBin)/\(name)")
             }
-            try script.write(toFile: making + "/usr/bin/swiftc", atomically: false, encoding: .utf8)
-            try files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: making + "/usr/bin/swiftc")
+            try Self.writeProgram(script, to: making + "/usr/bin/swiftc")
             try toolchainBin.write(toFile: making + "/toolchain-bin", atomically: false, encoding: .utf8)
             try? files.removeItem(atPath: folder)
             try files.moveItem(atPath: making, toPath: folder)
@@ -83,5 +90,28 @@ public struct FilteredDriver: Sendable, Equatable {
             { \(quoted) "$@" 2>&1 1>&3 3>&- | grep --line-buffered -v -F '\(droppedRemark)' >&2; exit "${PIPESTATUS[0]}"; } 3>&1
 
             """
+    }
+}
+
+extension FilteredDriver {
+    /// Writes `text` to a new program at `path`, its descriptor closed on `exec`.
+    ///
+    /// Why: a program cannot start while any process holds it open for writing ("Text file busy").
+    /// A descriptor opened without `O_CLOEXEC` (as `String.write(toFile:)` opens one) is inherited
+    /// by every child another thread starts meanwhile, and held for that child's whole life: the
+    /// script then could not run until, say, a minute-long build started beside it had ended.
+    static func writeProgram(_ text: String, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw CommandError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { throw CommandError("cannot write \(path): \(String(cString: strerror(errno)))") }
+            bytes = bytes.dropFirst(written)
+        }
+        // The mode given to `open` is narrowed by the umask; a program must be runnable by its owner.
+        guard chmod(path, 0o755) == 0 else { throw CommandError("cannot make \(path) runnable: \(String(cString: strerror(errno)))") }
     }
 }
