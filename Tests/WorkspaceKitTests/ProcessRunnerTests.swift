@@ -69,4 +69,23 @@ struct ProcessRunnerTests {
         #expect(result == CommandResult(status: 0, output: "done\n", errorOutput: "oops\n"))
         #expect(told.lines.withLock { $0 }.isEmpty)
     }
+
+    @Test("a child gets standard input, output and error, not the files this process has open for writing")
+    func childrenGetOnlyTheStandardStreams() throws {
+        // Linux lists a process's descriptors in /proc; elsewhere there is nothing to look at.
+        guard FileManager.default.fileExists(atPath: "/proc/self/fd") else { return }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("open-\(UUID().uuidString)").path
+        // As Foundation opens a file it writes: without O_CLOEXEC.
+        let descriptor = open(path, O_WRONLY | O_CREAT, 0o644)
+        try #require(descriptor > 3, "a descriptor the child's own listing (3) cannot be mistaken for")
+        defer {
+            close(descriptor)
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        let result = try ProcessRunner().capture("ls", ["/proc/self/fd"], in: "/")
+        let listed = result.output.split(separator: "\n").map(String.init)
+        #expect(listed.contains("2"), "standard error is there")
+        #expect(
+            !listed.contains(String(descriptor)), "the file this process writes is not: it would be held open as long as the child lives")
+    }
 }

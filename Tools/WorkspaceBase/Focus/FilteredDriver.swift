@@ -100,7 +100,7 @@ extension FilteredDriver {
     /// A descriptor opened without `O_CLOEXEC` (as `String.write(toFile:)` opens one) is inherited
     /// by every child another thread starts meanwhile, and held for that child's whole life: the
     /// script then could not run until, say, a minute-long build started beside it had ended.
-    static func writeProgram(_ text: String, to path: String) throws {
+    package static func writeProgram(_ text: String, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
         guard descriptor >= 0 else { throw CommandError("cannot write \(path): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }

@@ -103,6 +103,7 @@ package final class ChildProcess {
             case .file(let path): try actions.open(path, as: descriptor, flags: O_WRONLY | O_CREAT | O_TRUNC)
             }
         }
+        actions.closeInheritedDescriptors()
         var attributes = try SpawnAttributes(ownGroup: ownGroup)
         defer { attributes.destroy() }
 
@@ -248,6 +249,17 @@ private struct SpawnActions {
         guard unsafeBitCast(symbol, to: AddChangeDirectory.self)(&value, directory) == 0 else {
             throw CommandError("cannot start a program in \(directory)")
         }
+    }
+
+    /// The child gets standard input, output and error only. Without this it inherits every
+    /// descriptor this process opened without `O_CLOEXEC`, as Foundation opens a file it writes,
+    /// and holds it for its whole life: a program written meanwhile cannot start ("Text file
+    /// busy") and a watcher waits for the file's last close. `posix_spawn_file_actions_addclosefrom_np`
+    /// (glibc 2.34 and later); a C library without it leaves the descriptors as they are.
+    mutating func closeInheritedDescriptors() {
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<SpawnFileActions>, Int32) -> Int32
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") else { return }
+        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&value, STDERR_FILENO + 1)
     }
 
     mutating func destroy() {
