@@ -243,7 +243,7 @@ struct FocusedTestsOverheadTests {
         let disk = DiskFileSystem(root: folder)
         try disk.write(Fixtures.packageSwift, to: "Package.swift")
         let runner = ScriptedRunner(["swift package dump-package": CommandResult(status: 0, output: Fixtures.manifestJSON)])
-        let cache = folder.appendingPathComponent(".build/focus/manifest-cache.json").path
+        let cache = folder.appendingPathComponent(".build/focus/manifest-cache").path
         func load() throws -> Manifest {
             try Manifest.loadCached(packageRoot: folder.path, runner: runner, cacheFile: cache)
         }
@@ -255,6 +255,32 @@ struct FocusedTestsOverheadTests {
         try disk.write(Fixtures.packageSwift + "// a new line\n", to: "Package.swift")
         _ = try load()
         #expect(runner.calls.count == 2)
+    }
+
+    @Test func theManifestsCacheKeepsEveryFieldAndRefusesAWordThatWouldBreakALine() throws {
+        var manifest = try Fixtures.manifest()
+        manifest.platforms = [.init(name: "macos", version: "15.0")]
+        manifest.dynamicLibraries = [.init(name: "URLSessionHTTP", targets: ["URLSessionHTTP"])]
+        manifest.targets.append(
+            Target(
+                name: "Odd", kind: .system, path: "Sources/Odd",
+                dependencies: [
+                    Dependency("Core"), Dependency("Crypto", isProduct: true), Dependency("Glue", platforms: ["macos", "linux"]),
+                ],
+                pkgConfig: "sqlite3", swiftSettings: [SwiftSetting("define", ["ODD"]), SwiftSetting("unsafeFlags", [""])],
+                resources: [.init(rule: "copy", path: "a.json")], exclude: ["notes.md", ""], sources: [],
+                providers: [.init(manager: "apt", packages: ["libsqlite3-dev"])], unmodelled: ["a condition on its Swift setting define"]))
+        manifest.targets.append(Target(name: "Listed", kind: .regular, sources: ["A.swift", "B.swift"]))
+        let data = try #require(ManifestCacheText.encode(manifest, key: "Package.swift's text"))
+        #expect(ManifestCacheText.decode(data, key: "Package.swift's text") == manifest)
+        #expect(ManifestCacheText.decode(data, key: "another text") == nil, "read from another Package.swift")
+        #expect(ManifestCacheText.decode(Data("D Core\u{1F}0\n".utf8), key: "x") == nil, "not a cache")
+
+        var broken = manifest
+        broken.targets[0].exclude = ["two\nlines"]
+        #expect(ManifestCacheText.encode(broken, key: "k") == nil, "a line break in a word")
+        broken.targets[0].exclude = ["a\u{1F}b"]
+        #expect(ManifestCacheText.encode(broken, key: "k") == nil, "a separator in a word")
     }
 
     @Test func xcTestIsSkippedOnlyWhenNoSelectedTestImportsIt() throws {

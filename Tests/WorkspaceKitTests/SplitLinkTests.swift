@@ -205,6 +205,55 @@
             #expect(Array(runner.links.dropFirst(24)) == ["cookbook"])
         }
 
+        @Test("a feature edited alone in a part of many links apart from then on, and its part's library against it")
+        func linksTheEditedFeatureApart() throws {
+            let features = ["Feed", "Favorites", "Search", "Pantry", "Timer"]
+            let part = "EntriesPart01"
+            func objects(_ target: String) -> [String] { ["\(root.path)/\(target).build/\(target).swift.o"] }
+            for target in features + [part, "Core", "App"] { for object in objects(target) { try write(object, "object") } }
+            let plan = SplitLinkPlan(
+                program: "cookbook", arguments: fixture.linkArguments,
+                units: [
+                    .init(name: "cookbook-base", isProgram: false, objects: objects("Core"), libraries: []),
+                    .init(
+                        name: "cookbook-\(part)", isProgram: false, objects: features.flatMap(objects) + objects(part),
+                        libraries: ["cookbook-base"]),
+                    .init(name: "cookbook", isProgram: true, objects: objects("App"), libraries: ["cookbook-base", "cookbook-\(part)"]),
+                ])
+            #expect(plan.separating(["Nowhere", part]) == plan, "neither a name outside the parts nor the part's Entries module")
+            let link = SplitLink(plan: plan, programs: root.path)
+            let runner = LinkingRunner()
+            #expect(try link.link(runner: runner) { _ in }.succeeded)
+            #expect(runner.links == ["libcookbook-base.so", "libcookbook-\(part).so", "cookbook"])
+
+            try rewrite(root.path + "/Feed.build/Feed.swift.o")
+            #expect(try link.link(runner: runner) { _ in }.succeeded)
+            #expect(
+                Array(runner.links.dropFirst(3)) == ["libcookbook-Feed.so", "libcookbook-\(part).so"], "the program's command is the same")
+            let partLink = try #require(runner.calls.last)
+            #expect(partLink.contains("-lcookbook-Feed") && partLink.contains("-lcookbook-base"))
+            let partObjects = try String(contentsOfFile: link.folder + "/libcookbook-\(part).so.objects", encoding: .utf8)
+            #expect(!partObjects.contains("Feed.build") && partObjects.contains("Favorites.build"))
+
+            try rewrite(root.path + "/Feed.build/Feed.swift.o")
+            #expect(try link.link(runner: runner) { _ in }.succeeded)
+            #expect(Array(runner.links.dropFirst(5)) == ["libcookbook-Feed.so"], "Feed's next edit links its own objects alone")
+
+            try rewrite(root.path + "/Search.build/Search.swift.o")
+            #expect(try link.link(runner: runner) { _ in }.succeeded)
+            #expect(Array(runner.links.dropFirst(6)) == ["libcookbook-Search.so", "libcookbook-\(part).so"])
+            #expect(try String(contentsOfFile: link.linkedApartRecord, encoding: .utf8) == "Feed\nSearch\n")
+
+            // Core changed: every feature compiled again, and nothing more is linked apart.
+            for target in features + ["Core"] { try rewrite(root.path + "/\(target).build/\(target).swift.o") }
+            #expect(try link.link(runner: runner) { _ in }.succeeded)
+            let afterCore = Array(runner.links.dropFirst(8))
+            #expect(afterCore.first == "libcookbook-base.so" && afterCore.last == "libcookbook-\(part).so")
+            #expect(Set(afterCore) == ["libcookbook-base.so", "libcookbook-Feed.so", "libcookbook-Search.so", "libcookbook-\(part).so"])
+            #expect(try String(contentsOfFile: link.linkedApartRecord, encoding: .utf8) == "Feed\nSearch\n")
+            #expect(link.outdated().isEmpty)
+        }
+
         @Test("a module newer than its wrap is wrapped again before the link")
         func wrapsAgain() throws {
             let link = SplitLink(plan: try fixture.plan(), programs: root.path)

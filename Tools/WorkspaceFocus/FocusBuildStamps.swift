@@ -77,12 +77,14 @@ package struct FocusBuildStamps {
     static func outputs(in programs: String, executables: [String]) -> String? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: programs) else { return nil }
         guard executables.allSatisfy(names.contains) else { return nil }
-        var text = ""
+        // Hashed as numbers: the folder holds a thousand entries at a thousand features.
+        var hasher = StableHasher()
         for name in names.sorted() {
-            guard let stamp = stamp(programs + "/" + name) else { continue }
-            text += "\(name) \(stamp)\n"
+            guard let status = FileStatus(path: programs + "/" + name), status.kind != .folder else { continue }
+            hasher.combine(name)
+            hasher.combine(status)
         }
-        return stableHash(text)
+        return hasher.value
     }
 
     /// `size modified inode` of a file (of a link, the link's own); nil for a folder (its files are

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -25,12 +27,20 @@ public struct ClosureListing: Sendable {
     /// Target name → its files, sorted by path; nil for a folder that cannot be read.
     public let files: [String: [File]?]
 
+    /// The folders are walked on every processor at once: the time is the kernel's, one `lstat` a
+    /// file, and the build that follows has not started yet.
     public init(targets: Set<String>, of manifest: Manifest, packageRoot: String) {
-        var files: [String: [File]?] = [:]
-        for target in manifest.targets where targets.contains(target.name) {
-            files[target.name] = Self.walk(target.path, in: packageRoot)
+        let folders = manifest.targets.filter { targets.contains($0.name) }.map { (name: $0.name, path: $0.path) }
+        let workers = max(1, min(folders.count, ProcessInfo.processInfo.activeProcessorCount))
+        let walked = Mutex<[String: [File]?]>([:])
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var files: [String: [File]?] = [:]
+            for index in stride(from: worker, to: folders.count, by: workers) {
+                files[folders[index].name] = Self.walk(folders[index].path, in: packageRoot)
+            }
+            walked.withLock { $0.merge(files) { first, _ in first } }
         }
-        self.files = files
+        files = walked.withLock { $0 }
     }
 
     /// The Swift files of `target`, or nil if its folder could not be read.

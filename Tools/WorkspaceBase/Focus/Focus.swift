@@ -30,7 +30,7 @@ public struct Focus: Sendable, Equatable {
 
     /// Where the workspace's manifest, read by `swift package dump-package`, is kept while
     /// Package.swift is unchanged (`Manifest.loadCached`).
-    public var manifestCache: String { folder + "/manifest-cache.json" }
+    public var manifestCache: String { folder + "/manifest-cache" }
 
     /// Closures of more targets than this (the app's, from about 150 features on) build in a
     /// folder of their own, `.build/large`. SwiftPM keeps one build plan per build folder and plans

@@ -14,37 +14,30 @@ extension Manifest {
     /// text: while Package.swift is the same byte for byte (with the same options and PATH), a
     /// later call skips `swift package dump-package` (half a second, more at a thousand features).
     /// The manifest reads no other file and no environment variable, so its text decides. The
-    /// cache holds this reading, not SwiftPM's JSON: decoding it costs a tenth as much. `path`
-    /// stands for this process's PATH in the key (a focus's `pathForBuilds`).
+    /// cache holds this reading as lines (`ManifestCacheText`), not SwiftPM's JSON. `path` stands
+    /// for this process's PATH in the key (a focus's `pathForBuilds`).
     public static func loadCached(
         packageRoot: String, swiftOptions: [String] = [], runner: any CommandRunning, cacheFile: String, path: String? = nil
     ) throws -> Manifest {
         let source = try? String(contentsOfFile: packageRoot + "/Package.swift", encoding: .utf8)
         let key = [source ?? "", swiftOptions.joined(separator: " "), path ?? ProcessInfo.processInfo.environment["PATH"] ?? ""]
             .joined(separator: "\u{0}")
-        if source != nil, let data = FileManager.default.contents(atPath: cacheFile),
-            let cached = try? JSONDecoder().decode(CachedReading.self, from: data), cached.key == key
+        if source != nil, let data = FileManager.default.contents(atPath: cacheFile), let cached = ManifestCacheText.decode(data, key: key)
         {
-            return cached.manifest
+            return cached
         }
         let result = try runner.capture("swift", ["package"] + swiftOptions + ["dump-package"], in: packageRoot)
         guard result.succeeded else {
             throw ManifestError("`swift package dump-package` failed (status \(result.status)):\n\(result.errorOutput)")
         }
         let manifest = try decode(json: result.output)
-        if source != nil, let data = try? JSONEncoder().encode(CachedReading(key: key, manifest: manifest)) {
+        if source != nil, let data = ManifestCacheText.encode(manifest, key: key) {
             // A cache that cannot be written only costs the next run half a second.
             try? FileManager.default.createDirectory(
                 atPath: (cacheFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try? data.write(to: URL(fileURLWithPath: cacheFile), options: .atomic)
         }
         return manifest
-    }
-
-    /// What `loadCached` keeps: the manifest read, and the text and settings it was read from.
-    struct CachedReading: Codable {
-        var key: String
-        var manifest: Manifest
     }
 
     /// Reads the JSON of `swift package dump-package`.

@@ -34,22 +34,49 @@ import WorkspaceBase
         var folder: String { programs + "/\(plan.program).split-link" }
         var record: String { folder + "/links-done.json" }
 
-        /// The units whose file is not what their objects and command would make now, in link order.
-        package func outdated() -> [SplitLinkPlan.Unit] { outdated(after: records.read()) }
+        /// The features linked apart from their parts' libraries, oldest first, a name a line.
+        var linkedApartRecord: String { folder + "/linked-apart" }
+        /// At most this many features are linked apart; a newly edited one sends the oldest back.
+        static let mostLinkedApart = 8
+        /// A part's library with fewer features than this links about as fast as one feature's
+        /// objects, and is not split.
+        static let fewestFeaturesToSplit = 4
 
-        private func outdated(after done: [String: Stamps]) -> [SplitLinkPlan.Unit] {
-            plan.units.filter { unit in
-                guard let last = done[unit.file], let output = FileStatus(path: programs + "/" + unit.file) else { return true }
-                return last != Stamps(inputs: inputs(of: unit), output: output.stamp)
+        /// The units whose file is not what their objects and command would make now, in link order.
+        package func outdated() -> [SplitLinkPlan.Unit] { outdated(plan.separating(linkedApart()), after: records.read()) }
+
+        /// The units are stamped on every processor at once: at a thousand features that is 7,000
+        /// objects' `lstat`, most of the time between the build and the link.
+        private func outdated(_ plan: SplitLinkPlan, after done: [String: Stamps]) -> [SplitLinkPlan.Unit] {
+            let units = plan.units
+            let current = Mutex<Set<Int>>([])
+            DispatchQueue.concurrentPerform(iterations: units.count) { index in
+                let unit = units[index]
+                guard let last = done[unit.file], let output = FileStatus(path: programs + "/" + unit.file),
+                    last == Stamps(inputs: inputs(of: unit), output: output.stamp)
+                else { return }
+                current.withLock { _ = $0.insert(index) }
             }
+            let upToDate = current.withLock { $0 }
+            return units.indices.filter { !upToDate.contains($0) }.map { units[$0] }
         }
 
-        /// The wraps whose object is missing or older than the module it wraps.
+        /// The wraps whose object is missing or older than the module it wraps, looked at on every
+        /// processor at once (a thousand wraps at a thousand features).
         package func outdatedWraps() -> [SplitLinkPlan.Wrap] {
-            plan.wraps.filter { wrap in
-                guard let output = FileStatus(path: wrap.output) else { return true }
-                return wrap.inputs.contains { (FileStatus(path: $0)?.modified ?? .infinity) > output.modified }
+            let wraps = plan.wraps
+            let outdated = Mutex<Set<Int>>([])
+            DispatchQueue.concurrentPerform(iterations: wraps.count) { index in
+                let wrap = wraps[index]
+                if let output = FileStatus(path: wrap.output),
+                    !wrap.inputs.contains(where: { (FileStatus(path: $0)?.modified ?? .infinity) > output.modified })
+                {
+                    return
+                }
+                outdated.withLock { _ = $0.insert(index) }
             }
+            let found = outdated.withLock { $0 }
+            return wraps.indices.filter(found.contains).map { wraps[$0] }
         }
 
         /// Wraps the modules and links the units that are outdated, telling `progress` of each
@@ -81,7 +108,17 @@ import WorkspaceBase
                 return failed
             }
             var done = records.read()
-            var remaining = outdated(after: done)
+            var apart = linkedApart()
+            var remaining = outdated(plan.separating(apart), after: done)
+            // The feature being edited: from now on its objects link alone, not with its part's fifty.
+            let edited = remaining.compactMap(editedAlone)
+            if !edited.isEmpty {
+                apart = Array((apart.filter { !edited.contains($0) } + edited).suffix(Self.mostLinkedApart))
+                // A record that cannot be written only links the feature with its part again.
+                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try? Data(apart.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: linkedApartRecord), options: .atomic)
+                remaining = outdated(plan.separating(apart), after: done)
+            }
             guard !remaining.isEmpty else { return CommandResult(status: 0) }
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let count = remaining.count
@@ -116,6 +153,31 @@ import WorkspaceBase
             return CommandResult(status: 0)
         }
 
+        /// The features linked apart (`SplitLinkPlan.separating`), as last recorded.
+        private func linkedApart() -> [String] {
+            guard let text = try? String(contentsOfFile: linkedApartRecord, encoding: .utf8) else { return [] }
+            return text.split(separator: "\n").map(String.init)
+        }
+
+        /// The one feature whose objects alone changed in `unit`, a part's library, since the library
+        /// was last written: nil for the base library, the program, a feature's own library, a part
+        /// of few features, or a change of more than one module (Core's compiles every feature).
+        private func editedAlone(_ unit: SplitLinkPlan.Unit) -> String? {
+            guard !unit.isProgram, !unit.libraries.isEmpty, let output = FileStatus(path: programs + "/" + unit.file) else { return nil }
+            var targets: Set<String> = []
+            var changed: Set<String> = []
+            for object in unit.objects {
+                let target = SplitLinkPlan.target(ofObject: object)
+                targets.insert(target)
+                if (FileStatus(path: object)?.modified ?? .infinity) > output.modified { changed.insert(target) }
+            }
+            // One of the targets is the part's Entries module, which is not a feature.
+            guard changed.count == 1, let feature = changed.first, targets.count > Self.fewestFeaturesToSplit,
+                unit.name != SplitLinkPlan.libraryName(program: plan.program, unit: feature)
+            else { return nil }
+            return feature
+        }
+
         /// Links one unit under a temporary name and puts it in place: the link's result, and the
         /// unit's stamps when it succeeded.
         private func link(_ unit: SplitLinkPlan.Unit, runner: any CommandRunning) throws -> (CommandResult, Stamps?) {
@@ -147,17 +209,20 @@ import WorkspaceBase
 
         /// One unit's last link: what it was made of (the command and its objects, stamped) and the
         /// file it wrote.
-        struct Stamps: Codable, Equatable {
+        struct Stamps: Codable, Equatable, Sendable {
             var inputs: String
             var output: String
         }
 
+        /// Hashed as numbers, without a text: every object of the app is stamped on every build.
         private func inputs(of unit: SplitLinkPlan.Unit) -> String {
-            var text = plan.command(linking: unit, objectList: "", output: "").joined(separator: " ") + "\n"
+            var hasher = StableHasher()
+            hasher.combine(plan.command(linking: unit, objectList: "", output: "").joined(separator: " ") + "\n")
             for object in unit.objects {
-                text += object + " " + (FileStatus(path: object)?.stamp ?? "missing") + "\n"
+                hasher.combine(object)
+                hasher.combine(FileStatus(path: object))
             }
-            return stableHash(text)
+            return hasher.value
         }
 
         /// A record that cannot be written only costs the next build a link.
