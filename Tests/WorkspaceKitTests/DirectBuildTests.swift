@@ -170,11 +170,11 @@ struct DirectBuildTests {
                     toFile: scratch + "/debug.yaml", atomically: true, encoding: .utf8)
             }
             var edits = 0
-            func editAndBuild() throws -> [String] {
+            func editAndBuild(_ read: Manifest? = nil) throws -> [String] {
                 edits += 1
                 try "import Core\nlet edited = \(edits)\n".write(to: screen, atomically: true, encoding: .utf8)
                 let before = runner.calls.count
-                _ = try disk.focus.build(closure, of: manifest, runner: runner, program: "cookbook", waiting: {})
+                _ = try disk.focus.build(closure, of: read ?? manifest, runner: runner, program: "cookbook", waiting: {})
                 return Array(runner.calls.dropFirst(before))
             }
 
@@ -197,6 +197,21 @@ struct DirectBuildTests {
             runner.answers[narrowed] = CommandResult(status: 1)
             #expect(try editAndBuild() == [narrowed, alone, disk.build], "a failed direct build is SwiftPM's to report")
             runner.answers[narrowed] = CommandResult(status: 0)
+
+            // Package.swift changed, as SwiftPM reads it: only the closure's declarations decide.
+            try (Fixtures.packageSwift + "// FeedTests gained a dependency\n").write(
+                to: disk.root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            var elsewhere = manifest
+            elsewhere.targetDeclarations["FeedTests"] = "FeedTests with a dependency more"
+            #expect(!closure.contains("FeedTests"))
+            #expect(try editAndBuild(elsewhere) == [narrowed, disk.build], "another target's declaration: the plan holds")
+            var inside = manifest
+            inside.targetDeclarations["Feed"] = "Feed with a dependency more"
+            #expect(try editAndBuild(inside) == [alone, disk.build], "a declaration in the closure: SwiftPM plans again")
+            var unread = inside
+            unread.packageDeclaration = nil
+            #expect(try editAndBuild(unread) == [alone, disk.build], "declarations not known: Package.swift's stamp decides")
+            #expect(try editAndBuild(unread) == [narrowed, disk.build])
 
             try FileManager.default.removeItem(atPath: disk.focus.folder + "/direct-builds.json")
             #expect(try editAndBuild() == [alone, disk.build], "no record of SwiftPM's plan: SwiftPM")

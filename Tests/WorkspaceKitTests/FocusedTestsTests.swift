@@ -283,6 +283,30 @@ struct FocusedTestsOverheadTests {
         #expect(ManifestCacheText.encode(broken, key: "k") == nil, "a separator in a word")
     }
 
+    @Test func eachTargetsDeclarationIsHashedApartFromTheOthers() throws {
+        let before = try Fixtures.manifest()
+        let after = try Manifest.decode(json: Fixtures.manifestJSON(adding: ["Pantry"]))
+        let part = Conventions.entriesModule(of: "Pantry")
+        #expect(before.packageDeclaration != nil && before.targetDeclarations.count == before.targets.count)
+        #expect(after.targetDeclarations["Feed"] == before.targetDeclarations["Feed"])
+        #expect(after.targetDeclarations[part] != before.targetDeclarations[part], "the part's module gained a dependency")
+        #expect(after.declarations(of: ["Core", "Feed"]) == before.declarations(of: ["Core", "Feed"]))
+        #expect(after.declarations(of: ["Core", part]) != before.declarations(of: ["Core", part]))
+        #expect(after.declarations(of: ["Core", "Nowhere"]) == nil)
+    }
+
+    @Test func theTargetsListIsFoundInSwiftPMsTextWhateverItsStringsHold() throws {
+        let json = #"{"products":[{"targets":["A"]}],"name":"x \"targets\" ]}","targets":[{"name":"A","path":"a]}"},{"name":"B"}],"z":1}"#
+        let data = Data(json.utf8)
+        let found = try #require(data.withUnsafeBytes { ManifestDeclarations.targetObjects(in: $0) })
+        let texts = found.objects.map { String(decoding: data[$0], as: UTF8.self) }
+        #expect(texts == [#"{"name":"A","path":"a]}"}"#, #"{"name":"B"}"#])
+        #expect(String(decoding: data[found.list], as: UTF8.self) == "[" + texts.joined(separator: ",") + "]")
+        let read = try #require(ManifestDeclarations.read(json: data, targetNames: ["A", "B"]))
+        #expect(read.targets["A"] != read.targets["B"])
+        #expect(ManifestDeclarations.read(json: data, targetNames: ["A"]) == nil, "one object for each target, or nothing")
+    }
+
     @Test func xcTestIsSkippedOnlyWhenNoSelectedTestImportsIt() throws {
         let files = Fixtures.files()
         let tests = FocusedTests(

@@ -15,6 +15,13 @@ public struct Manifest: Sendable, Equatable, Codable {
     /// The dynamic-library products (`libURLSessionHTTP.so`): what programs open at run time
     /// rather than link, so only a product builds it.
     public var dynamicLibraries: [DynamicLibrary] = []
+    /// Each target's declaration as SwiftPM read it, hashed (`stableHash` of its `dump-package`
+    /// JSON, keys sorted), by target name; empty for a manifest not read from SwiftPM. With
+    /// `packageDeclaration`, what a plan of some targets depends on in Package.swift: a change to
+    /// another target leaves it as it was.
+    public var targetDeclarations: [String: String] = [:]
+    /// Everything else the package declares (its name, platforms, products…), hashed the same way.
+    public var packageDeclaration: String?
 
     public struct DynamicLibrary: Sendable, Equatable, Codable {
         public var name: String
@@ -42,6 +49,19 @@ public struct Manifest: Sendable, Equatable, Codable {
         self.swiftLanguageVersions = swiftLanguageVersions
         self.platforms = platforms
         self.targets = targets
+    }
+
+    /// The declarations of `targets` and of the package, hashed together; nil when one of them is
+    /// not known.
+    public func declarations(of targets: Set<String>) -> String? {
+        guard let packageDeclaration else { return nil }
+        var hasher = StableHasher()
+        hasher.combine(packageDeclaration + "\n")
+        for name in targets.sorted() {
+            guard let declaration = targetDeclarations[name] else { return nil }
+            hasher.combine(name + " " + declaration + "\n")
+        }
+        return hasher.value
     }
 
     public func target(named name: String) -> Target? {

@@ -7,10 +7,12 @@ import Foundation
 /// compact the JSON. These lines read in a few milliseconds.
 ///
 /// ```
-/// cookbook-manifest-cache 1 <stable hash of what it was read from>
+/// cookbook-manifest-cache 2 <stable hash of what it was read from>
 /// M <name> US <tools version> US <Swift language versions…>
 /// P <platform> US <version>
+/// G <the package's declaration, hashed (`Manifest.packageDeclaration`)>
 /// T <target> US <kind> US <folder>
+/// H <its declaration, hashed (`Manifest.targetDeclarations`)>
 /// D <dependency> US <1 for a product, else 0> US <platforms…>      of the target above, and so on
 /// K <pkg-config name>
 /// S <setting> US <values…>
@@ -25,7 +27,7 @@ import Foundation
 /// US is the unit separator (0x1F). A manifest with a line break or a US in any of its words is
 /// not written (`encode` is nil): the next run reads Package.swift again instead.
 enum ManifestCacheText {
-    static let header = "cookbook-manifest-cache 1"
+    static let header = "cookbook-manifest-cache 2"
     private static let separator = UInt8(0x1F)
     private static let newline = UInt8(ascii: "\n")
 
@@ -39,8 +41,10 @@ enum ManifestCacheText {
         }
         add("M", [manifest.name, manifest.toolsVersion] + manifest.swiftLanguageVersions)
         for platform in manifest.platforms { add("P", [platform.name, platform.version]) }
+        if let declaration = manifest.packageDeclaration { add("G", [declaration]) }
         for target in manifest.targets {
             add("T", [target.name, target.kind.rawValue, target.path])
+            if let declaration = manifest.targetDeclarations[target.name] { add("H", [declaration]) }
             for dependency in target.dependencies {
                 add("D", [dependency.name, dependency.isProduct ? "1" : "0"] + dependency.platforms)
             }
@@ -70,6 +74,7 @@ enum ManifestCacheText {
             var targets: [Target] = []
             var target: Target.Fields?
             var libraries: [Manifest.DynamicLibrary] = []
+            var declarations: [String: String] = [:]
             func finishTarget() {
                 guard let fields = target else { return }
                 targets.append(
@@ -97,6 +102,12 @@ enum ManifestCacheText {
                     target = Target.Fields(
                         name: words[0], kind: kind, path: words[2], dependencies: [], pkgConfig: nil, swiftSettings: [],
                         resources: [], exclude: [], sources: nil, providers: [], unmodelled: [])
+                case "G":
+                    guard words.count == 1 else { return nil }
+                    manifest?.packageDeclaration = words[0]
+                case "H":
+                    guard let name = target?.name, words.count == 1 else { return nil }
+                    declarations[name] = words[0]
                 case "Y":
                     guard let name = words.first else { return nil }
                     libraries.append(.init(name: name, targets: Array(words.dropFirst())))
@@ -108,6 +119,7 @@ enum ManifestCacheText {
             finishTarget()
             manifest?.targets = targets
             manifest?.dynamicLibraries = libraries
+            manifest?.targetDeclarations = declarations
             return manifest
         }
     }

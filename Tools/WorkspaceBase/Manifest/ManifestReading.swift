@@ -43,8 +43,9 @@ extension Manifest {
     /// Reads the JSON of `swift package dump-package`.
     public static func decode(json: String) throws -> Manifest {
         let object: Any
+        let data = Data(json.utf8)
         do {
-            object = try JSONSerialization.jsonObject(with: Data(json.utf8))
+            object = try JSONSerialization.jsonObject(with: data)
         } catch {
             throw ManifestError("the package description is not JSON: \(error.localizedDescription)")
         }
@@ -70,6 +71,10 @@ extension Manifest {
                 (type["library"] as? [String])?.first == "dynamic"
             else { return nil }
             return DynamicLibrary(name: name, targets: product["targets"] as? [String] ?? [])
+        }
+        if let declarations = ManifestDeclarations.read(json: data, targetNames: targets.map(\.name)) {
+            manifest.packageDeclaration = declarations.package
+            manifest.targetDeclarations = declarations.targets
         }
         return manifest
     }

@@ -19,6 +19,10 @@ package struct StableHasher {
         }
     }
 
+    package mutating func combine(bytes: UnsafeRawBufferPointer) {
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01b3 }
+    }
+
     /// The value's eight bytes, least significant first.
     package mutating func combine(_ value: UInt64) {
         for shift in stride(from: 0, to: 64, by: 8) { hash = (hash ^ ((value >> UInt64(shift)) & 0xff)) &* 0x0100_0000_01b3 }
