@@ -4,6 +4,7 @@
 
     @testable import WorkspaceBase
     @testable import WorkspaceFocus
+    import WorkspaceInsights
 
     /// SwiftPM's build manifest (`debug.yaml`) for the fixture's app, in SwiftPM's own layout: the
     /// object list of the program's link, the link's command, and one wrap for the debugger.
@@ -324,6 +325,35 @@
             let sandbox = Set(ModuleGraph(manifest: manifest).closure(of: ["FeedSandbox"]))
             _ = try disk.focus.build(sandbox, of: manifest, runner: runner, program: "FeedSandbox", waiting: {})
             #expect(runner.calls.last == disk.build)
+        }
+
+        @Test("the insights' record of an app build ends after its split link: a link that fails is a failed build")
+        func theRecordIncludesTheLink() throws {
+            let manifest = try Fixtures.manifest()
+            let closure = Set(ModuleGraph(manifest: manifest).closure(of: ["cookbook"]))
+            try Fixtures.packageSwift.write(to: disk.root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            try "import Core\n".write(
+                to: disk.root.appendingPathComponent("Features/Feed/FeedScreen.swift"), atomically: true, encoding: .utf8)
+            let programs = disk.focus.programs(for: closure)
+            let split = BuildManifestFixture(programs: programs, manifest: manifest)
+            for object in split.objects { try write(object, "object") }
+            try write(disk.focus.scratch(for: closure) + "/debug.yaml", split.text)
+            try write(disk.focus.scratch(for: closure) + "/build.db", "a database")
+            // SwiftPM builds the target; the split link's commands are not scripted, so they fail.
+            let runner = ScriptedRunner([disk.build + " --target cookbook": CommandResult(status: 0)])
+            let store = InsightsStore(at: root.appendingPathComponent("insights.sqlite"))
+            let recorder = BuildRecorder(
+                command: "run", loop: .app, target: "cookbook", arguments: ["cookbook"],
+                settings: .init(store: store, packageRoot: root.path, featureCount: manifest.features.count, moduleFolders: [:]),
+                warn: { _ in })
+
+            let result = try disk.focus.build(
+                closure, of: manifest, runner: runner, recorder: { recorder }, program: "cookbook", waiting: {})
+            #expect(!result.succeeded)
+            #expect(runner.calls.contains { $0.contains("-modulewrap") || $0.contains("-emit-library") }, "the split link ran")
+            let records = try store.records(since: nil)
+            #expect(records.count == 1)
+            #expect(records.first?.exitStatus == result.status, "recorded as the link left it, not as SwiftPM did")
         }
 
         @Test("a library the app opens at run time is built when a file it is built from changed, not for a new feature")

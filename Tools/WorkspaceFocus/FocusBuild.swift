@@ -73,7 +73,6 @@ extension Focus {
         #if os(Linux)
             var swiftPMBuiltTheTarget = build.succeeded && onlyTarget != nil && direct?.succeeded != true
         #endif
-        recorder?.finish(exitStatus: build.status)
         if build.succeeded, firstInFolder, FileManager.default.fileExists(atPath: database) {
             build = try runner.showingProgress(command.program, command.arguments, in: packageRoot) { line in
                 BuildRecorder.pass(line, to: nil)
@@ -100,6 +99,8 @@ extension Focus {
             // After the libraries the split link builds by SwiftPM, which writes its manifest again.
             if build.succeeded, swiftPMBuiltTheTarget { recordPlan(of: line, plan: plan, closure: targets, listing: listing) }
         #endif
+        // The link is part of the loop the record times, and a link that fails fails the build.
+        recorder?.finish(exitStatus: build.status)
         if build.succeeded, let inputs, let outputs = FocusBuildStamps.outputs(in: programs(for: targets), executables: executables) {
             stamps.record(line, .init(inputs: inputs, outputs: outputs))
         }
