@@ -307,6 +307,25 @@ struct FocusedTestsOverheadTests {
         #expect(ManifestDeclarations.read(json: data, targetNames: ["A"]) == nil, "one object for each target, or nothing")
     }
 
+    @Test func aNewReadingTakesTheTargetsWhoseDeclarationIsUnchangedFromTheLast() throws {
+        let last = try Fixtures.manifest()
+        let grown = Fixtures.manifestJSON(adding: ["Pantry"])
+        #expect(try Manifest.decode(json: grown, reusing: last) == (try Manifest.decode(json: grown)))
+        #expect(try Manifest.decode(json: Fixtures.manifestJSON, reusing: last) == last)
+
+        // Taken, not read again: a target marked in the last reading comes back as it was marked.
+        var marked = last
+        let feed = try #require(marked.targets.firstIndex { $0.name == "Feed" })
+        marked.targets[feed].exclude = ["marked"]
+        let read = try Manifest.decode(json: grown, reusing: marked)
+        #expect(read.target(named: "Feed")?.exclude == ["marked"])
+        #expect(read.target(named: "Pantry") != nil, "a new target is read")
+
+        var anotherPackage = marked
+        anotherPackage.packageDeclaration = "another package"
+        #expect(try Manifest.decode(json: grown, reusing: anotherPackage) == (try Manifest.decode(json: grown)), "read whole")
+    }
+
     @Test func xcTestIsSkippedOnlyWhenNoSelectedTestImportsIt() throws {
         let files = Fixtures.files()
         let tests = FocusedTests(

@@ -64,12 +64,14 @@ enum ManifestCacheText {
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }
 
-    /// The manifest in `data` if it was read from what `key` names; nil for another key, another
-    /// layout or a damaged file.
-    static func decode(_ data: Data, key: String) -> Manifest? {
+    /// The manifest in `data` if it was read from what `key` names (nil: from whatever it was read
+    /// from); nil for another key, another layout or a damaged file.
+    static func decode(_ data: Data, key: String?) -> Manifest? {
         data.withUnsafeBytes { raw -> Manifest? in
             let lines = raw.bindMemory(to: UInt8.self).split(separator: newline)
-            guard let first = lines.first, string(first) == header + " " + stableHash(key) else { return nil }
+            guard let first = lines.first.map(string), first.hasPrefix(header + " "),
+                key.map({ first == header + " " + stableHash($0) }) ?? true
+            else { return nil }
             var manifest: Manifest?
             var targets: [Target] = []
             var target: Target.Fields?

@@ -10,16 +10,24 @@ enum ManifestDeclarations {
     /// The hash of the package without its targets, and of each target's object by name; nil when
     /// the text does not hold one object in `targets` for each of `targetNames`, in order.
     static func read(json: Data, targetNames: [String]) -> (package: String, targets: [String: String])? {
-        json.withUnsafeBytes { raw -> (package: String, targets: [String: String])? in
-            guard let found = targetObjects(in: raw), found.objects.count == targetNames.count else { return nil }
+        guard let scanned = scan(json: json), scanned.targets.count == targetNames.count else { return nil }
+        var targets: [String: String] = [:]
+        for (name, target) in zip(targetNames, scanned.targets) where targets[name] == nil { targets[name] = target.hash }
+        return (scanned.package, targets)
+    }
+
+    /// The hash of the package without its targets, and each target's object in the text, with its
+    /// hash; nil when the text has no `targets` list.
+    static func scan(json: Data) -> (package: String, targets: [(range: Range<Int>, hash: String)])? {
+        json.withUnsafeBytes { raw -> (package: String, targets: [(range: Range<Int>, hash: String)])? in
+            guard let found = targetObjects(in: raw) else { return nil }
             var package = StableHasher()
             package.combine(bytes: UnsafeRawBufferPointer(rebasing: raw[..<found.list.lowerBound]))
             package.combine(bytes: UnsafeRawBufferPointer(rebasing: raw[found.list.upperBound...]))
-            var targets: [String: String] = [:]
-            for (name, range) in zip(targetNames, found.objects) where targets[name] == nil {
+            let targets = found.objects.map { range in
                 var target = StableHasher()
                 target.combine(bytes: UnsafeRawBufferPointer(rebasing: raw[range]))
-                targets[name] = target.value
+                return (range: range, hash: target.value)
             }
             return (package.value, targets)
         }
