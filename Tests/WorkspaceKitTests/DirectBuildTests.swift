@@ -72,6 +72,28 @@ struct DirectBuildTests {
         #expect(DirectBuildManifest.rewrite(Data("client:\n  name: basic\n".utf8)) == nil, "no commands")
     }
 
+    @Test("the commands of SwiftPM's tools are left out wherever they stand, each tool's before and after the other's")
+    func leftOutCommandsInAnyOrder() throws {
+        let original = Self.buildManifest("/w/.build/debug")
+        let second = """
+              "/w/.build/debug/Core.build/sources":
+                tool: write-auxiliary-file
+                inputs: ["<sources-file-list>","/w/Core/Core/Recipe.swift"]
+                outputs: ["/w/.build/debug/Core.build/sources"]
+                description: "Write auxiliary file /w/.build/debug/Core.build/sources"
+
+
+            """
+        // A second command of `write-auxiliary-file`, after the one of `package-structure-tool`.
+        let phony = try #require(original.range(of: "  \"<cookbook-x86_64-unknown-linux-gnu-debug.module>\":\n    tool: phony")).lowerBound
+        let shuffled = String(original[..<phony]) + second + String(original[phony...])
+        let text = String(decoding: try #require(DirectBuildManifest.rewrite(Data(shuffled.utf8))), as: UTF8.self)
+        #expect(!text.contains("write-auxiliary-file") && !text.contains("package-structure-tool") && !text.contains("Core.build/sources"))
+        #expect(text.contains("\"C.Feed-x86_64-unknown-linux-gnu-debug.module\":\n    tool: shell"))
+        let phonyCommand = String(original[phony...])
+        #expect(text.hasSuffix(phonyCommand), "the last command, after both left-out ones, is kept whole")
+    }
+
     @Test("a narrowed manifest keeps the commands of the modules asked for, and the one target built")
     func theManifestIsNarrowed() throws {
         let direct = try #require(DirectBuildManifest.rewrite(Data(Self.buildManifest("/w/.build/debug").utf8)))

@@ -46,7 +46,15 @@ struct SameSecondEditsTests {
         try compile()
         try disk.focus.prepare(closure, of: manifest).unlock()
         #expect(exists("FeedScreen.swift.o"), "once built after the edit, nothing is removed again")
-        let record = SameSecondEdits(scratch: disk.focus.scratch(for: closure), programs: "", packageRoot: disk.root.path).read()
-        #expect(Set(record.keys) == closure, "every target of the closure is recorded")
+        let edits = SameSecondEdits(scratch: disk.focus.scratch(for: closure), programs: "", packageRoot: disk.root.path)
+        #expect(Set(edits.read().keys) == closure, "every target of the closure is recorded")
+
+        // A build with nothing saved since leaves the record as it was.
+        let written = try FileManager.default.attributesOfItem(atPath: edits.record)[.modificationDate] as? Date
+        let times = edits.read()
+        Thread.sleep(forTimeInterval: margin)
+        try disk.focus.prepare(closure, of: manifest).unlock()
+        #expect(try FileManager.default.attributesOfItem(atPath: edits.record)[.modificationDate] as? Date == written)
+        #expect(edits.read() == times)
     }
 }

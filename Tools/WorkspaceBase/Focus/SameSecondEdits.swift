@@ -25,8 +25,9 @@ struct SameSecondEdits {
     var record: String { scratch + "/sources-listed" }
 
     /// Removes the objects of `listing`'s Swift files saved after `read`'s time for their target,
-    /// then records `listedAt` (when `listing` began) for every target of it. Returns the objects
-    /// removed.
+    /// then records `listedAt` (when `listing` began) for each target that had no time or had such
+    /// files. The others keep theirs: nothing of theirs was saved after it, so it removes what
+    /// `listedAt` would, and a build with nothing saved writes nothing. Returns the objects removed.
     @discardableResult
     func prepare(_ listing: ClosureListing, listedAt: Double) -> [String] {
         // A file's time comes from the kernel's coarse clock, a few milliseconds behind the one
@@ -34,13 +35,20 @@ struct SameSecondEdits {
         let listedAt = listedAt - 0.1
         var times = read()
         var removed: [String] = []
+        var recorded = false
         for (target, files) in listing.files {
-            guard let since = times[target], let files else { continue }
-            let saved = files.filter { $0.path.hasSuffix(".swift") && $0.status.modified > since }
-            if !saved.isEmpty { removed += removeObjects(of: saved.map { packageRoot + "/" + $0.path }, target: target) }
+            guard let since = times[target] else {
+                times[target] = listedAt
+                recorded = true
+                continue
+            }
+            let saved = (files ?? []).filter { $0.path.hasSuffix(".swift") && $0.status.modified > since }
+            guard !saved.isEmpty else { continue }
+            removed += removeObjects(of: saved.map { packageRoot + "/" + $0.path }, target: target)
+            times[target] = listedAt
+            recorded = true
         }
-        for target in listing.files.keys { times[target] = listedAt }
-        write(times)
+        if recorded { write(times) }
         return removed
     }
 

@@ -22,8 +22,10 @@ public enum DirectBuildManifest {
             else { return nil }
             var kept: [Range<Int>] = []
             var position = clientHeader.utf8.count
-            var searched = commands
-            while let tool = nextLeftOutTool(in: bytes, from: searched) {
+            // Where each left-out tool is next named; only the one whose command was just left out
+            // is searched for again, so the manifest is read once whatever the order of its commands.
+            var next = leftOutTools.map { toolLine(of: $0, in: bytes, from: commands) }
+            while let tool = next.compactMap({ $0 }).min() {
                 // The command's block: from its name's line, the one above its tool's, to the blank
                 // line that ends it.
                 var start = tool - 1
@@ -32,7 +34,9 @@ public enum DirectBuildManifest {
                 guard start >= position else { return nil }
                 kept.append(position..<start)
                 position = end + (end < bytes.count ? 1 : 0)
-                searched = end
+                for index in next.indices where next[index].map({ $0 < end }) ?? false {
+                    next[index] = toolLine(of: leftOutTools[index], in: bytes, from: end)
+                }
             }
             kept.append(position..<bytes.count)
             var result = Data(directClientHeader.utf8)
@@ -120,9 +124,9 @@ public enum DirectBuildManifest {
     /// The tools only SwiftPM runs, as their commands' lines read.
     static let leftOutTools = ["\n    tool: write-auxiliary-file\n", "\n    tool: package-structure-tool\n"]
 
-    /// Where the next command of a left-out tool names its tool, at or after `start`.
-    private static func nextLeftOutTool(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        leftOutTools.compactMap { find($0, in: bytes, from: start).map { $0 + 1 } }.min()
+    /// Where the next command of `tool` (one of `leftOutTools`) names its tool, at or after `start`.
+    private static func toolLine(of tool: String, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        find(tool, in: bytes, from: start).map { $0 + 1 }
     }
 
     private static func find(_ text: String, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
