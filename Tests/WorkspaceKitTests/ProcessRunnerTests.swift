@@ -61,6 +61,15 @@ struct ProcessRunnerTests {
         #expect(told.lines.withLock { $0 }.count == 1, "told once")
     }
 
+    @Test("how a captured child ended is its status: an exit code, or 128 and the signal that stopped it")
+    func capturedExitStatus() throws {
+        let runner = ProcessRunner { _ in }
+        let exited = try runner.capture("sh", ["-c", "echo partial; exit 3"], in: "/")
+        #expect(exited == CommandResult(status: 3, output: "partial\n", errorOutput: ""))
+        #expect(try runner.capture("sh", ["-c", "kill -TERM $$"], in: "/").status == 128 + SIGTERM)
+        #expect(try runner.capture("true", [], in: "/").status == 0)
+    }
+
     @Test("a child that says nothing of a wait: nothing is told")
     func quietChild() throws {
         let told = Told()

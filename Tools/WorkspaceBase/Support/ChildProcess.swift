@@ -149,6 +149,17 @@ package final class ChildProcess {
         _ = group ? killpg(identifier, signal) : Foundation.kill(identifier, signal)
     }
 
+    /// Waits for the child to end, calling `look` every `interval` meanwhile. The wait blocks in a
+    /// thread of its own, so the end is seen when it comes, not at the next look: polling every
+    /// 20 ms added 10 ms on average to each program the tool ran, and it runs several per build.
+    package func waitForExit(lookingEvery interval: DispatchTimeInterval, _ look: () -> Void) -> ProcessExit {
+        if let status { return status }
+        let end = EndOfChild(identifier)
+        while !end.came(within: interval) { look() }
+        status = end.exit
+        return end.exit
+    }
+
     /// Whether the child has ended, without waiting.
     package func poll() -> ProcessExit? {
         if let status { return status }
@@ -297,4 +308,31 @@ private struct SpawnAttributes {
     mutating func destroy() {
         posix_spawnattr_destroy(&value)
     }
+}
+
+/// One blocking `waitpid` for a child, in a thread of its own, and its result for whoever waits.
+private final class EndOfChild: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    // Written once by the waiting thread before `done` is signalled, and read only after a wait on
+    // `done` succeeded: the semaphore orders the two, so no lock is needed.
+    private var word: Int32 = 0
+
+    init(_ identifier: pid_t) {
+        Thread.detachNewThread { [self] in
+            var status: Int32 = 0
+            while waitpid(identifier, &status, 0) == -1, errno == EINTR {}
+            word = status
+            done.signal()
+        }
+    }
+
+    /// Whether the child has ended, waiting up to `timeout` for it.
+    func came(within timeout: DispatchTimeInterval) -> Bool {
+        guard done.wait(timeout: .now() + timeout) == .success else { return false }
+        done.signal()  // so that another look sees it too
+        return true
+    }
+
+    /// How the child ended; only once `came(within:)` said it has.
+    var exit: ProcessExit { ProcessExit(waitStatus: word) }
 }

@@ -105,18 +105,15 @@ public struct ProcessRunner: CommandRunning, Sendable {
         // SwiftPM lets one command at a time use a build folder and makes another wait, saying so on
         // standard error: said here at once, so that a wait which may be long is never silent.
         var toldOfTheWait = false
-        var looks = 0
-        while child.poll() == nil {
-            usleep(20_000)
-            looks += 1
-            guard !toldOfTheWait, looks.isMultiple(of: 25), let text = try? String(contentsOf: errorFile, encoding: .utf8),
+        let exit = child.waitForExit(lookingEvery: .milliseconds(500)) {
+            guard !toldOfTheWait, let text = try? String(contentsOf: errorFile, encoding: .utf8),
                 let line = Self.buildFolderWait(in: text)
-            else { continue }
+            else { return }
             toldOfTheWait = true
             tell("workspace: `\(([program] + arguments).shellQuoted)`: \(line)")
         }
         return CommandResult(
-            status: child.waitForExit().shellStatus,
+            status: exit.shellStatus,
             output: String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self),
             errorOutput: String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self)
         )
