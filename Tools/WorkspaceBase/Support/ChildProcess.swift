@@ -150,8 +150,8 @@ package final class ChildProcess {
     }
 
     /// Waits for the child to end, calling `look` every `interval` meanwhile. The wait blocks in a
-    /// thread of its own, so the end is seen when it comes, not at the next look: polling every
-    /// 20 ms added 10 ms on average to each program the tool ran, and it runs several per build.
+    /// thread of its own, so the end is seen when it comes: a poll between looks would add half
+    /// its pause to every program the tool waits for, and a build waits for several.
     package func waitForExit(lookingEvery interval: DispatchTimeInterval, _ look: () -> Void) -> ProcessExit {
         if let status { return status }
         let end = EndOfChild(identifier)
