@@ -10,16 +10,23 @@ enum ManifestDeclarations {
     /// The hash of the package without its targets, and of each target's object by name; nil when
     /// the text does not hold one object in `targets` for each of `targetNames`, in order.
     static func read(json: Data, targetNames: [String]) -> (package: String, targets: [String: String])? {
-        guard let scanned = scan(json: json), scanned.targets.count == targetNames.count else { return nil }
+        scan(json: json).flatMap { read($0, targetNames: targetNames) }
+    }
+
+    /// `read(json:targetNames:)` from a `scan` already made.
+    static func read(_ scanned: Scan, targetNames: [String]) -> (package: String, targets: [String: String])? {
+        guard scanned.targets.count == targetNames.count else { return nil }
         var targets: [String: String] = [:]
         for (name, target) in zip(targetNames, scanned.targets) where targets[name] == nil { targets[name] = target.hash }
         return (scanned.package, targets)
     }
 
-    /// The hash of the package without its targets, and each target's object in the text, with its
-    /// hash; nil when the text has no `targets` list.
-    static func scan(json: Data) -> (package: String, targets: [(range: Range<Int>, hash: String)])? {
-        json.withUnsafeBytes { raw -> (package: String, targets: [(range: Range<Int>, hash: String)])? in
+    /// The hash of the package without its targets, and each target's object in the text with its hash.
+    typealias Scan = (package: String, targets: [(range: Range<Int>, hash: String)])
+
+    /// The text's `Scan`; nil when it has no `targets` list.
+    static func scan(json: Data) -> Scan? {
+        json.withUnsafeBytes { raw -> Scan? in
             guard let found = targetObjects(in: raw) else { return nil }
             var package = StableHasher()
             package.combine(bytes: UnsafeRawBufferPointer(rebasing: raw[..<found.list.lowerBound]))

@@ -47,8 +47,10 @@ extension Manifest {
     /// another feature's manifest change leaves all but one target's declaration as it was.
     static func decode(json: String, reusing previous: Manifest?) throws -> Manifest {
         let data = Data(json.utf8)
-        guard let previous, let scanned = ManifestDeclarations.scan(json: data), scanned.package == previous.packageDeclaration
-        else { return try decode(json: json) }
+        let scanned = ManifestDeclarations.scan(json: data)
+        guard let previous, let scanned, scanned.package == previous.packageDeclaration else {
+            return try decode(data: data, scanned: scanned)
+        }
         var known: [String: Target] = [:]
         for target in previous.targets {
             if let declaration = previous.targetDeclarations[target.name] { known[declaration] = target }
@@ -62,12 +64,12 @@ extension Manifest {
                 target = same
             } else {
                 guard let read = try JSONSerialization.jsonObject(with: data[object.range]) as? [String: Any] else {
-                    return try decode(json: json)
+                    return try decode(data: data, scanned: scanned)
                 }
                 target = try decodeTarget(read)
             }
             // Two targets of one name are SwiftPM's error: read the whole JSON, as it would be.
-            guard manifest.targetDeclarations[target.name] == nil else { return try decode(json: json) }
+            guard manifest.targetDeclarations[target.name] == nil else { return try decode(data: data, scanned: scanned) }
             manifest.targets.append(target)
             manifest.targetDeclarations[target.name] = object.hash
         }
@@ -76,8 +78,12 @@ extension Manifest {
 
     /// Reads the JSON of `swift package dump-package`.
     public static func decode(json: String) throws -> Manifest {
+        try decode(data: Data(json.utf8), scanned: nil)
+    }
+
+    /// `decode(json:)` of its bytes, with `ManifestDeclarations.scan` of them if already made.
+    private static func decode(data: Data, scanned: ManifestDeclarations.Scan?) throws -> Manifest {
         let object: Any
-        let data = Data(json.utf8)
         do {
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
@@ -106,7 +112,9 @@ extension Manifest {
             else { return nil }
             return DynamicLibrary(name: name, targets: product["targets"] as? [String] ?? [])
         }
-        if let declarations = ManifestDeclarations.read(json: data, targetNames: targets.map(\.name)) {
+        if let scan = scanned ?? ManifestDeclarations.scan(json: data),
+            let declarations = ManifestDeclarations.read(scan, targetNames: targets.map(\.name))
+        {
             manifest.packageDeclaration = declarations.package
             manifest.targetDeclarations = declarations.targets
         }
