@@ -74,13 +74,13 @@ step "workspace new-feature Pantry"
 Tools/workspace new-feature Pantry
 # The screen goes into the part of `Screens` its name hashes to (one of twenty, everything its
 # screens need in one file): named `Screens.Pantry`, not a new top-level name in Core (which would
-# recompile every feature), its kind and builder the part's own (docs/architecture.md, "Screens in parts").
+# recompile every feature), its tag (its kind) and builder the part's own (docs/architecture.md, "Screens in parts").
 part=$(grep -l '^    public typealias Pantry = ScreensPart[0-9]*\.Pantry$' Core/Core/Descriptors/Screens+Part*.swift || true)
 [ "$(printf '%s\n' "$part" | grep -c .)" -eq 1 ] || fail "no single part of Screens names Pantry: ${part:-none}"
 number=$(basename "$part" .swift); number=${number#Screens+Part}
 grep -q '^    public enum PantryTag: ScreenTag { .*; public typealias Pantry = TaggedScreenDescriptor<PantryTag>$' "$part" \
   || fail "ScreensPart$number.Pantry (its tag and its descriptor) is not in $part"
-grep -q '^        case pantry$' "$part" || fail "ScreensPart$number.Kind has no case pantry"
+grep -q "^            ScreensPart$number.PantryTag.self,\$" "$part" || fail "ScreensPart${number}Slot.tags does not list PantryTag"
 grep -q '^        @MainActor func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen$' "$part" \
   || fail "ScreensPart$number.Builders has no buildPantry"
 # App builds its screens through the feature's entry, a file in the module of the same part's

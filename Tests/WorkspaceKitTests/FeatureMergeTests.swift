@@ -22,7 +22,7 @@ struct FeatureMergeTests {
             // The fixture's test resolver builds every part's screen as a placeholder, as the repository's do.
             try contents.write(
                 Fixtures.testDoublesSwift.replacingOccurrences(
-                    of: "Core.Resolver, PartBuilders", with: "Core.Resolver, PlaceholderBuilding"),
+                    of: "Core.Resolver {", with: "Core.Resolver, PlaceholderBuilding {"),
                 to: "Tests/CoreTests/TestDoubles.swift")
             for path in contents.files(under: "") {
                 try files.write(try contents.read(path), to: path)

@@ -109,11 +109,6 @@ enum Fixtures {
         \(partLines { "    @MainActor var part\($0): ScreensPart\($0)Slot { get }" })
         }
 
-        /// Every part's builders.
-        public protocol PartBuilders:
-        \(partLines(separator: ",\n") { "    ScreensPart\($0).Builders" })
-        {}
-
         public protocol PlaceholderBuilding: AnyObject {}
 
         """
@@ -194,7 +189,7 @@ enum Fixtures {
         #endif
 
         /// One builder per descriptor.
-        struct AppResolver: Resolver, PartBuilders {
+        struct AppResolver: Resolver {
             let exportDirectory: URL
 
             @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen {
@@ -218,7 +213,7 @@ enum Fixtures {
         import CoreTesting
 
         /// A resolver that records which of its builders ran. Not `struct Fake: Resolver {`.
-        final class RecordingResolver: Sendable, Core.Resolver, PartBuilders {
+        final class RecordingResolver: Sendable, Core.Resolver {
             let label = "class RecordingResolver: Resolver { }"
 
             @MainActor func buildFeed(_ descriptor: Screens.Feed, in environment: any Environment) -> any Screen { screen(descriptor, environment) }
@@ -240,7 +235,6 @@ enum Fixtures {
         # Core's top-level declarations.
         protocol Descriptor
         protocol Resolver
-        protocol PartBuilders
         protocol PlaceholderBuilding
         enum Screens
         extension Screens

@@ -36,11 +36,10 @@ struct NewFeatureTests {
         // One line a screen in each place, as ScreenRegistry writes them.
         for line in [
             "extension Screens {\n    public typealias Pantry = \(pantryPart.namespace).Pantry\n}\n",
-            "    public enum Kind: ScreenKind.PartKind, CaseIterable {\n        case pantry\n\n",
-            "            switch self {\n            case .pantry: return Pantry.self\n            }\n",
             "    public protocol Builders: AnyObject {\n        @MainActor func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen\n    }\n",
             "        }\n        public func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen { resolver.placeholder(for: descriptor, in: environment) }\n    }\n",
-            "    public enum PantryTag: ScreenTag { public static var kind: ScreenKind { .part(Kind.pantry) }; public static var linkPath: String { \"pantry\" }; ",
+            "    public enum PantryTag: ScreenTag { public static func build(",
+            "        [\n            \(pantryPart.namespace).PantryTag.self,\n        ]\n",
             "{ resolver.\(pantryPart.slot).builders.buildPantry(descriptor, in: environment) } }; public typealias Pantry = TaggedScreenDescriptor<PantryTag>\n}\n",
         ] {
             #expect(part.contains(line), "\(line)")
@@ -101,7 +100,7 @@ struct NewFeatureTests {
                 "extension Screens {\n    public typealias MealPlan = \(mealPlanPart.namespace).MealPlan\n") == true)
         #expect(
             text[mealPlanPart.path]?.contains(
-                "    public enum MealPlanTag: ScreenTag { public static var kind: ScreenKind { .part(Kind.mealPlan) }") == true)
+                "    public enum MealPlanTag: ScreenTag { public static func build(_ descriptor: MealPlan, ") == true)
         #expect(!text.values.contains { $0.contains("Screens.Screens") })
         #expect(plan.manualSteps.isEmpty)
 

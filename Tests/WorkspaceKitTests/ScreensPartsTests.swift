@@ -10,7 +10,7 @@ struct ScreensPartsTests {
         NewFeature(manifest: try Manifest.decode(json: Fixtures.manifestJSON(adding: features)), files: files)
     }
 
-    @Test func aScreenGoesIntoItsPartWithItsNameKindBuilderAndPlaceholder() throws {
+    @Test func aScreenGoesIntoItsPartWithItsNameTagBuilderAndPlaceholder() throws {
         let plan = try command().plan("Pantry")
         let digits = ScreensParts.part(ScreensParts.number(of: "Pantry"), in: "").digits
         let part = try #require(plan.changes.first { $0.path == "Core/Core/Descriptors/Screens+Part\(digits).swift" })
@@ -20,7 +20,7 @@ struct ScreensPartsTests {
         #expect(
             part.text.contains(
                 """
-                    public enum PantryTag: ScreenTag { public static var kind: ScreenKind { .part(Kind.pantry) }; public static var linkPath: String { "pantry" }; public static func build(_ descriptor: Pantry, with resolver: any Resolver, in environment: any Environment) -> any Screen { resolver.part\(digits).builders.buildPantry(descriptor, in: environment) } }; public typealias Pantry = TaggedScreenDescriptor<PantryTag>
+                    public enum PantryTag: ScreenTag { public static func build(_ descriptor: Pantry, with resolver: any Resolver, in environment: any Environment) -> any Screen { resolver.part\(digits).builders.buildPantry(descriptor, in: environment) } }; public typealias Pantry = TaggedScreenDescriptor<PantryTag>
                 }
 
                 """))
@@ -72,15 +72,9 @@ struct ScreensPartsTests {
     @Test func aNewPartWithoutItsListsFailsBeforeWriting() throws {
         let files = Fixtures.files()
         try files.remove("Core/Core/Descriptors/Screens+Part01.swift")
-        try files.write(
-            "public protocol Resolver: Screens.Builders {\n    @MainActor var part02: ScreensPart02Slot { get }\n}\n",
-            to: "Core/Core/Descriptors/Descriptor.swift")
+        try files.write("public protocol Other {}\n", to: "Core/Core/Descriptors/Descriptor.swift")
         let before = files.contents
-        #expect(
-            throws: NewFeature.Failure(
-                "Core/Core/Descriptors/Descriptor.swift: found no `protocol PartBuilders { … }` to add the screen to — nothing was written"
-            )
-        ) {
+        #expect(throws: NewFeature.Failure("found no `protocol Resolver` in Core to list ScreensPart01 in — nothing was written")) {
             try command(files).plan("Pantry")
         }
         #expect(files.contents == before)

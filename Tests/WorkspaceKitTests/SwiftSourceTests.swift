@@ -65,7 +65,7 @@ struct SwiftSourceTests {
 
         #expect(declarations.map(\.name) == ["RecordingResolver", "Special", "StubResolver", "Box", "ScreensPart01.Builders"])
         #expect(declarations[0].kind == "class")
-        #expect(declarations[0].inheritance == ["Sendable", "Core.Resolver", "PartBuilders"])
+        #expect(declarations[0].inheritance == ["Sendable", "Core.Resolver"])
         #expect(declarations[0].inherits("Resolver"))
         #expect(declarations[0].line == 5)
         #expect(declarations[2].inheritance == ["Equatable"])

@@ -39,15 +39,15 @@ public struct FeatureTemplates: Sendable {
     /// The descriptor as every other module writes it: `Screens.Pantry`.
     public var descriptorType: String { "\(Conventions.screensNamespace).\(descriptorName)" }
 
-    /// The screen's case in its part's `Kind`: `pantry`.
+    /// The screen's case in `ScreenKind` when it is one of the app's own (`Screens.swift`): `pantry`.
     public var kindCase: String { forms.lowerCamel }
 
     /// The descriptor, one line for the body of its part's namespace (`enum ScreensPart01`, without
-    /// indentation): its tag, which names its kind and its builder through the part (ScreenRegistry),
-    /// and its name for the generic descriptor of that tag (`ScreenTag` says why not a struct).
+    /// indentation): its tag, which is its kind and names its builder through the part (ScreenRegistry),
+    /// and its name for the generic descriptor of that tag (`ScreenTag` says why not a struct). Its link
+    /// path is its name in kebab case (`DeepLinks.kebabCase`, `forms.kebab` here).
     func descriptor(part: ScreensParts.Part) -> String {
-        "public enum \(tagName): ScreenTag { public static var kind: ScreenKind { .part(Kind.\(kindCase)) }; "
-            + "public static var linkPath: String { \"\(forms.kebab)\" }; "
+        "public enum \(tagName): ScreenTag { "
             + "public static func build(_ descriptor: \(descriptorName), with resolver: any Resolver, in environment: any Environment) -> any Screen { "
             + "resolver.\(part.slot).builders.\(builderName)(descriptor, in: environment) } }; "
             + "public typealias \(descriptorName) = TaggedScreenDescriptor<\(tagName)>"

@@ -2,8 +2,8 @@ import WorkspaceBase
 
 extension NewFeature {
     /// The edits that list a new part of `Screens` (which ScreenRegistry writes): Core's allowed
-    /// top-level declarations, `Resolver`'s slot and `PartBuilders`. `ScreenKind.allCases` is
-    /// generated with every part.
+    /// top-level declarations and `Resolver`'s slot. `ScreenKind.allCases` and the app's resolver's
+    /// conformance to the part's `Builders` are generated with every part.
     func planPart(
         _ part: ScreensParts.Part, index: SourceIndex,
         edit: (String, String, (String) throws(SourceEdits.Failure) -> String) throws(Failure) -> Void
@@ -23,7 +23,7 @@ extension NewFeature {
             return path
         }
         let resolverFile = try file(declaring: "protocol", "Resolver")
-        try edit(resolverFile, "\(part.slot): \(part.slotType) required of every Resolver, \(part.namespace).Builders in PartBuilders") {
+        try edit(resolverFile, "\(part.slot): \(part.slotType) required of every Resolver") {
             text throws(SourceEdits.Failure) in
             try ScreensParts.registering(part, inResolverFile: text, path: resolverFile)
         }

@@ -80,32 +80,27 @@ extension ScreenRegistry {
             ownScreens.map { String(repeating: " ", count: indent) + line($0) + "\n" }.joined()
         }
         let parts = (1...partCount).map { number in
-            "        + \(ScreensParts.part(number, in: partsFolder).namespace).Kind.allCases.map(ScreenKind.part)\n"
+            "        + \(ScreensParts.part(number, in: partsFolder).slotType).tags.map(ScreenKind.part)\n"
         }
         let identities = ownScreens.enumerated().map { "        case .\($1.templates.kindCase): return \($0)\n" }
         return Self.ownHeader + """
 
             /// Every screen of the workspace: the list deep links are read from and the gallery walks. The
-            /// app's own screens (the structs of `\(screens)`) have a case each; the screens of the parts of
-            /// `\(screens)` (`\(screens)+PartNN.swift`) are `.part(ScreensPart01.Kind.pantry)`, one case per
-            /// screen in their part's own `Kind`. Every `switch` mapping kinds to descriptor types is
-            /// exhaustive, so a kind without a descriptor does not compile, and a descriptor must name its
-            /// kind to be a `ScreenDescriptor`.
+            /// app's own screens (the structs of `\(screens)`) have a case each, and an exhaustive `switch`
+            /// maps each case to its descriptor type, so a case without a descriptor does not compile; a
+            /// descriptor must name its kind to be a `ScreenDescriptor`. A screen of a part of `\(screens)`
+            /// (`\(screens)+PartNN.swift`) is `.part(ScreensPart01.PantryTag.self)`: its tag is its kind, and
+            /// its part lists its tag (`ScreensPart01Slot.tags`).
             ///
-            /// Why the parts' kinds are their own: a case added here changes a type every descriptor's file
-            /// reads (its `kind`), and a thousand screens' descriptors would compile again for each new screen.
-            /// A part's `Kind` changes with its part alone; `allCases` lists the parts.
+            /// Why the parts' screens are not cases: a case added here changes a type every descriptor's
+            /// file reads (its `kind`), and a thousand screens' descriptors would compile again for each new
+            /// screen. Their tags change their part alone.
             ///
             /// No raw values: a `String` raw type makes the compiler write `init(rawValue:)` and `rawValue`
             /// over every case, more than half of this file's compile time at a thousand screens.
             public enum ScreenKind: CaseIterable, Hashable, Sendable {
-            \(lines(4) { "case \($0.templates.kindCase)" })    /// A screen of a part of `\(screens)`, by its part's kind.
-                case part(any PartKind)
-
-                /// A part's kind of screen (`ScreensPart01.Kind`): its cases are the part's screens.
-                public protocol PartKind: Hashable, Sendable {
-                    var descriptorType: any ScreenDescriptor.Type { get }
-                }
+            \(lines(4) { "case \($0.templates.kindCase)" })    /// A screen of a part of `\(screens)`, by its tag.
+                case part(any ScreenTag.Type)
 
                 /// The app's screens, then each part's in order.
                 public static let allCases: [ScreenKind] =
@@ -116,11 +111,16 @@ extension ScreenRegistry {
                 /// type-checking at a thousand screens, where statements are checked one by one.
                 public var descriptorType: any ScreenDescriptor.Type {
                     switch self {
-            \(lines(8) { "case .\($0.templates.kindCase): return \($0.templates.descriptorType).self" })        case .part(let kind): return kind.descriptorType
+            \(lines(8) { "case .\($0.templates.kindCase): return \($0.templates.descriptorType).self" })        case .part(let tag): return Self.descriptorType(of: tag)
                     }
                 }
 
-                /// The same case, or the same kind of the same part.
+                /// `Screens.Pantry`, the descriptor a part's tag tells apart.
+                private static func descriptorType<Tag: ScreenTag>(of tag: Tag.Type) -> any ScreenDescriptor.Type {
+                    TaggedScreenDescriptor<Tag>.self
+                }
+
+                /// The same case, or the same tag.
                 public static func == (lhs: ScreenKind, rhs: ScreenKind) -> Bool {
                     lhs.identity == rhs.identity
                 }
@@ -129,10 +129,10 @@ extension ScreenRegistry {
                     hasher.combine(identity)
                 }
 
-                /// What tells kinds apart: the app's own case, or a part's kind.
+                /// What tells kinds apart: the app's own case, or a part's tag.
                 private var identity: AnyHashable {
                     switch self {
-            \(identities.joined())        case .part(let kind): return AnyHashable(kind)
+            \(identities.joined())        case .part(let tag): return AnyHashable(ObjectIdentifier(tag))
                     }
                 }
             }

@@ -3,8 +3,8 @@ import WorkspaceBase
 /// The registries of the screens `new-feature` makes, generated from their one declaration: the
 /// names in `let features = [ … ]` of Package.swift whose descriptor is not written by hand in
 /// `enum Screens` (the app's own screens are). For each, in that order:
-/// - in its part of `Screens` (`Screens+Part01.swift` to `Part20`, by its name's hash): its name in `Screens`, its kind
-///   and that kind's arm, its builder's requirement, its placeholder and its descriptor;
+/// - in its part of `Screens` (`Screens+Part01.swift` to `Part20`, by its name's hash): its name in `Screens`, its
+///   builder's requirement, its placeholder, its descriptor (its tag) and its tag in the part's list;
 /// - beside the app's resolver (`AppResolver+Screens.swift`): its builder, which calls its entry
 ///   (`PantryEntry`, in the module of its part's entries, `EntriesPart07`).
 ///
@@ -155,24 +155,13 @@ package struct ScreenRegistry: Equatable {
         return Self.header + """
 
             /// Screens made by `workspace new-feature` whose names hash to this part, one of \(ScreensParts.count), with
-            /// all they need: their names in `\(screensName)`, their kinds, their builders, their descriptors. Adding
+            /// all they need: their names in `\(screensName)`, their builders, their descriptors, the list of them. Adding
             /// a screen changes this file alone, which no other part reads (docs/architecture.md, "Screens in parts").
             extension \(screensName) {
             \(lines(4) { $0.name(part: part) })}
 
             /// This part's screens (`\(screensName).X` names each one).
             public enum \(part.namespace) {
-                /// The part's kinds of screen: `ScreenKind.part(\(part.namespace).Kind.x)`.
-                public enum Kind: ScreenKind.PartKind, CaseIterable {
-            \(lines(8) { "case \($0.kindCase)" })
-                    /// Each kind's descriptor type, one `return` statement an arm: the compiler checks
-                    /// statements one by one, and the arms of one `switch` expression all together.
-                    public var descriptorType: any ScreenDescriptor.Type {
-                        switch self {
-            \(lines(12) { "case .\($0.kindCase): return \($0.descriptorName).self" })            }
-                    }
-                }
-
                 /// One builder per screen of the part: every resolver has them (`Resolver.\(part.slot)`).
                 public protocol Builders: AnyObject {
             \(lines(8) { $0.requirement })    }
@@ -192,13 +181,21 @@ package struct ScreenRegistry: Equatable {
                 // at least four lines apart, so that git's union merge never runs two places together.
             \(lines(4) { $0.descriptor(part: part) })}
 
-            /// How a resolver hands out this part's builders (`resolver.\(part.slot).builders`): a
-            /// declaration that never changes, so a screen added here changes nothing `Resolver` names.
+            /// How a resolver hands out this part's builders (`resolver.\(part.slot).builders`), and the part's
+            /// screens: declarations that never change, so a screen added here changes nothing `Resolver`
+            /// or `ScreenKind` names, and no other file of Core compiles again for it.
             public struct \(part.slotType) {
                 public let builders: any \(part.namespace).Builders
 
                 public init(_ builders: any \(part.namespace).Builders) {
                     self.builders = builders
+                }
+
+                /// The part's screens by their tags, which are their kinds (`ScreenKind.allCases`). A
+                /// getter's body, which is no part of the slot's declaration.
+                public static var tags: [any ScreenTag.Type] {
+                    [
+            \(lines(12) { "\(part.namespace).\($0.tagName).self," })        ]
                 }
             }
 
@@ -226,7 +223,16 @@ package struct ScreenRegistry: Equatable {
             // swift-format-ignore-file
 
             """
+        let parts = (1...partCount).map { "    \(ScreensParts.part($0, in: partsFolder).namespace).Builders" }
         return header + "import \(Conventions.core)\n" + modules.joined() + ownAppBuildersText(resolver) + """
+
+            /// Every part's builders: each part gives a resolver that has its builders the part's slot
+            /// (`\(ScreensParts.part(1, in: partsFolder).slot)`), so without one of them the resolver does not conform to `Resolver`.
+            /// Declared here, not in Core, so that no file of Core reads every part's `Builders`: a screen
+            /// added to a part then compiles that part's file of Core alone.
+            extension \(resolver.typeName):
+            \(parts.joined(separator: ",\n"))
+            {}
 
             /// The builders of the screens `workspace new-feature` made: each calls its feature's entry,
             /// in the module App imports instead of the feature (docs/architecture.md, "Entries"). Without one

@@ -14,7 +14,7 @@ import WorkspaceBase
 /// reads.
 ///
 /// Why a fixed number of parts, chosen by a hash of the name: a new part is a new file and new
-/// top-level names in Core and changes what lists the parts (`Resolver`'s slots, `PartBuilders`,
+/// top-level names in Core and changes what lists the parts (`Resolver`'s slots, the app resolver's conformances,
 /// `ScreenKind.allCases`), and then every module that imports Core compiles again: 283 s for the
 /// app at 305 features, where a screen added to an existing part costs it 2 s of compiling. So every
 /// part exists from the start and no screen ever starts one; about 50 screens a part at 1,000

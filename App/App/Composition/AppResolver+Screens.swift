@@ -40,6 +40,33 @@ extension AppResolver {
     @MainActor func buildFavorites(_ descriptor: Screens.Favorites, in environment: any Environment) -> any Screen { FavoritesEntry.makeScreen(descriptor, environment: environment) }
 }
 
+/// Every part's builders: each part gives a resolver that has its builders the part's slot
+/// (`part01`), so without one of them the resolver does not conform to `Resolver`.
+/// Declared here, not in Core, so that no file of Core reads every part's `Builders`: a screen
+/// added to a part then compiles that part's file of Core alone.
+extension AppResolver:
+    ScreensPart01.Builders,
+    ScreensPart02.Builders,
+    ScreensPart03.Builders,
+    ScreensPart04.Builders,
+    ScreensPart05.Builders,
+    ScreensPart06.Builders,
+    ScreensPart07.Builders,
+    ScreensPart08.Builders,
+    ScreensPart09.Builders,
+    ScreensPart10.Builders,
+    ScreensPart11.Builders,
+    ScreensPart12.Builders,
+    ScreensPart13.Builders,
+    ScreensPart14.Builders,
+    ScreensPart15.Builders,
+    ScreensPart16.Builders,
+    ScreensPart17.Builders,
+    ScreensPart18.Builders,
+    ScreensPart19.Builders,
+    ScreensPart20.Builders
+{}
+
 /// The builders of the screens `workspace new-feature` made: each calls its feature's entry,
 /// in the module App imports instead of the feature (docs/architecture.md, "Entries"). Without one
 /// of them, the app's resolver does not conform to its part's `Builders` and nothing compiles.

@@ -10,8 +10,8 @@ import Core
 /// builders of the screens a feature's entry makes are generated beside this file
 /// (`AppResolver+Screens.swift`), from each entry's `makeScreen` overloads; here are those the app
 /// builds itself. Leaving one out is a compile error ("type 'AppResolver' does not conform to
-/// protocol 'Resolver'", or to the screen's part, `ScreensPart01.Builders`).
-final class AppResolver: Resolver, PartBuilders {
+/// protocol 'Resolver'", or to the screen's part, `ScreensPart01.Builders`, which the generated file declares).
+final class AppResolver: Resolver {
     /// Where exports are written.
     let exportDirectory: URL
     /// What the legacy About page shows about this run.

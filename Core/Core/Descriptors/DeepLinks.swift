@@ -40,6 +40,26 @@ public enum DeepLinks {
         public var help: String { "\(name)\(isOptional ? " (optional)" : ""): \(meaning)" }
     }
 
+    /// A screen's name as a link path, one lowercase word after another joined by `-`: `PullRequests`
+    /// → `pull-requests`, `HTTPCache` → `http-cache`, `Recipe2Go` → `recipe2-go`. A capital starts a
+    /// word after a small letter or a digit, and before a small letter after another capital. It is
+    /// how `workspace new-feature` spells a new screen's path when it checks that no other screen has it.
+    public static func kebabCase(_ name: String) -> String {
+        let letters = Array(name)
+        var path = ""
+        for (index, letter) in letters.enumerated() {
+            if index > 0, letter.isUppercase {
+                let before = letters[index - 1]
+                let after = index + 1 < letters.count ? letters[index + 1] : nil
+                if before.isLowercase || before.isNumber || (before.isUppercase && after?.isLowercase == true) {
+                    path.append("-")
+                }
+            }
+            path += letter.lowercased()
+        }
+        return path
+    }
+
     /// Every value a screen's link carries: its path's placeholders, then its query items.
     public static func parameters(of screen: any ScreenDescriptor.Type) -> [Parameter] {
         let declared = screen.linkParameters

@@ -4,15 +4,15 @@
 // swift-format-ignore-file
 
 /// Every screen of the workspace: the list deep links are read from and the gallery walks. The
-/// app's own screens (the structs of `Screens`) have a case each; the screens of the parts of
-/// `Screens` (`Screens+PartNN.swift`) are `.part(ScreensPart01.Kind.pantry)`, one case per
-/// screen in their part's own `Kind`. Every `switch` mapping kinds to descriptor types is
-/// exhaustive, so a kind without a descriptor does not compile, and a descriptor must name its
-/// kind to be a `ScreenDescriptor`.
+/// app's own screens (the structs of `Screens`) have a case each, and an exhaustive `switch`
+/// maps each case to its descriptor type, so a case without a descriptor does not compile; a
+/// descriptor must name its kind to be a `ScreenDescriptor`. A screen of a part of `Screens`
+/// (`Screens+PartNN.swift`) is `.part(ScreensPart01.PantryTag.self)`: its tag is its kind, and
+/// its part lists its tag (`ScreensPart01Slot.tags`).
 ///
-/// Why the parts' kinds are their own: a case added here changes a type every descriptor's file
-/// reads (its `kind`), and a thousand screens' descriptors would compile again for each new screen.
-/// A part's `Kind` changes with its part alone; `allCases` lists the parts.
+/// Why the parts' screens are not cases: a case added here changes a type every descriptor's
+/// file reads (its `kind`), and a thousand screens' descriptors would compile again for each new
+/// screen. Their tags change their part alone.
 ///
 /// No raw values: a `String` raw type makes the compiler write `init(rawValue:)` and `rawValue`
 /// over every case, more than half of this file's compile time at a thousand screens.
@@ -26,37 +26,32 @@ public enum ScreenKind: CaseIterable, Hashable, Sendable {
     case shoppingList
     case favorites
     case about
-    /// A screen of a part of `Screens`, by its part's kind.
-    case part(any PartKind)
-
-    /// A part's kind of screen (`ScreensPart01.Kind`): its cases are the part's screens.
-    public protocol PartKind: Hashable, Sendable {
-        var descriptorType: any ScreenDescriptor.Type { get }
-    }
+    /// A screen of a part of `Screens`, by its tag.
+    case part(any ScreenTag.Type)
 
     /// The app's screens, then each part's in order.
     public static let allCases: [ScreenKind] =
         [.feed, .recipeSearch, .recipeDetails, .chooseIngredients, .authorRecipes, .kitchenPreferences, .shoppingList, .favorites, .about]
-        + ScreensPart01.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart02.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart03.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart04.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart05.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart06.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart07.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart08.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart09.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart10.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart11.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart12.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart13.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart14.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart15.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart16.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart17.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart18.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart19.Kind.allCases.map(ScreenKind.part)
-        + ScreensPart20.Kind.allCases.map(ScreenKind.part)
+        + ScreensPart01Slot.tags.map(ScreenKind.part)
+        + ScreensPart02Slot.tags.map(ScreenKind.part)
+        + ScreensPart03Slot.tags.map(ScreenKind.part)
+        + ScreensPart04Slot.tags.map(ScreenKind.part)
+        + ScreensPart05Slot.tags.map(ScreenKind.part)
+        + ScreensPart06Slot.tags.map(ScreenKind.part)
+        + ScreensPart07Slot.tags.map(ScreenKind.part)
+        + ScreensPart08Slot.tags.map(ScreenKind.part)
+        + ScreensPart09Slot.tags.map(ScreenKind.part)
+        + ScreensPart10Slot.tags.map(ScreenKind.part)
+        + ScreensPart11Slot.tags.map(ScreenKind.part)
+        + ScreensPart12Slot.tags.map(ScreenKind.part)
+        + ScreensPart13Slot.tags.map(ScreenKind.part)
+        + ScreensPart14Slot.tags.map(ScreenKind.part)
+        + ScreensPart15Slot.tags.map(ScreenKind.part)
+        + ScreensPart16Slot.tags.map(ScreenKind.part)
+        + ScreensPart17Slot.tags.map(ScreenKind.part)
+        + ScreensPart18Slot.tags.map(ScreenKind.part)
+        + ScreensPart19Slot.tags.map(ScreenKind.part)
+        + ScreensPart20Slot.tags.map(ScreenKind.part)
 
     /// The descriptor type of this kind of screen. Each arm is a `return` statement: as one
     /// `switch` expression the compiler joins the types of every arm, about a second of
@@ -72,11 +67,16 @@ public enum ScreenKind: CaseIterable, Hashable, Sendable {
         case .shoppingList: return Screens.ShoppingList.self
         case .favorites: return Screens.Favorites.self
         case .about: return Screens.About.self
-        case .part(let kind): return kind.descriptorType
+        case .part(let tag): return Self.descriptorType(of: tag)
         }
     }
 
-    /// The same case, or the same kind of the same part.
+    /// `Screens.Pantry`, the descriptor a part's tag tells apart.
+    private static func descriptorType<Tag: ScreenTag>(of tag: Tag.Type) -> any ScreenDescriptor.Type {
+        TaggedScreenDescriptor<Tag>.self
+    }
+
+    /// The same case, or the same tag.
     public static func == (lhs: ScreenKind, rhs: ScreenKind) -> Bool {
         lhs.identity == rhs.identity
     }
@@ -85,7 +85,7 @@ public enum ScreenKind: CaseIterable, Hashable, Sendable {
         hasher.combine(identity)
     }
 
-    /// What tells kinds apart: the app's own case, or a part's kind.
+    /// What tells kinds apart: the app's own case, or a part's tag.
     private var identity: AnyHashable {
         switch self {
         case .feed: return 0
@@ -97,7 +97,7 @@ public enum ScreenKind: CaseIterable, Hashable, Sendable {
         case .shoppingList: return 6
         case .favorites: return 7
         case .about: return 8
-        case .part(let kind): return AnyHashable(kind)
+        case .part(let tag): return AnyHashable(ObjectIdentifier(tag))
         }
     }
 }

@@ -5,24 +5,13 @@
 // swift-format-ignore-file
 
 /// Screens made by `workspace new-feature` whose names hash to this part, one of 20, with
-/// all they need: their names in `Screens`, their kinds, their builders, their descriptors. Adding
+/// all they need: their names in `Screens`, their builders, their descriptors, the list of them. Adding
 /// a screen changes this file alone, which no other part reads (docs/architecture.md, "Screens in parts").
 extension Screens {
 }
 
 /// This part's screens (`Screens.X` names each one).
 public enum ScreensPart03 {
-    /// The part's kinds of screen: `ScreenKind.part(ScreensPart03.Kind.x)`.
-    public enum Kind: ScreenKind.PartKind, CaseIterable {
-
-        /// Each kind's descriptor type, one `return` statement an arm: the compiler checks
-        /// statements one by one, and the arms of one `switch` expression all together.
-        public var descriptorType: any ScreenDescriptor.Type {
-            switch self {
-            }
-        }
-    }
-
     /// One builder per screen of the part: every resolver has them (`Resolver.part03`).
     public protocol Builders: AnyObject {
     }
@@ -42,13 +31,21 @@ public enum ScreensPart03 {
     // at least four lines apart, so that git's union merge never runs two places together.
 }
 
-/// How a resolver hands out this part's builders (`resolver.part03.builders`): a
-/// declaration that never changes, so a screen added here changes nothing `Resolver` names.
+/// How a resolver hands out this part's builders (`resolver.part03.builders`), and the part's
+/// screens: declarations that never change, so a screen added here changes nothing `Resolver`
+/// or `ScreenKind` names, and no other file of Core compiles again for it.
 public struct ScreensPart03Slot {
     public let builders: any ScreensPart03.Builders
 
     public init(_ builders: any ScreensPart03.Builders) {
         self.builders = builders
+    }
+
+    /// The part's screens by their tags, which are their kinds (`ScreenKind.allCases`). A
+    /// getter's body, which is no part of the slot's declaration.
+    public static var tags: [any ScreenTag.Type] {
+        [
+        ]
     }
 }
 
