@@ -81,7 +81,11 @@ def resolve_benchmark(ws, args):
                         f"iterations: iterations, samples: samples, loopResolveDirect{index})")
     properties = [(n, t) for n, t in environment_properties(ws) if n != "resolver"]
     source = read(os.path.join(HERE, "resolve", "main.swift.in"))
+    folder = os.path.join(ws, "Core/Core/Descriptors")
+    parts = sorted(re.match(r"Screens\+(Part\d+)\.swift$", n).group(1) for n in os.listdir(folder)
+                   if re.match(r"Screens\+Part\d+\.swift$", n))
     source = (source.replace("@@BUILDERS@@", "\n".join(builders))
+              .replace("@@PART_BUILDERS@@", ", ".join(f"Screens{p}.Builders" for p in parts))
               .replace("@@ENVIRONMENT_LETS@@", "\n".join(f"    let {n}: {t}" for n, t in properties))
               .replace("@@ENVIRONMENT_COPY@@", "\n".join(f"        {n} = environment.{n}" for n, _ in properties))
               .replace("@@RESOLVE_LOOPS@@", "\n".join(loops))

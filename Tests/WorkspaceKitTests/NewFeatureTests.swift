@@ -37,10 +37,9 @@ struct NewFeatureTests {
         for line in [
             "extension Screens {\n    public typealias Pantry = \(pantryPart.namespace).Pantry\n}\n",
             "    public protocol Builders: AnyObject {\n        @MainActor func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen\n    }\n",
-            "        }\n        public func buildPantry(_ descriptor: Pantry, in environment: any Environment) -> any Screen { resolver.placeholder(for: descriptor, in: environment) }\n    }\n",
             "    public enum PantryTag: ScreenTag { public static func build(",
             "        [\n            \(pantryPart.namespace).PantryTag.self,\n        ]\n",
-            "{ resolver.\(pantryPart.slot).builders.buildPantry(descriptor, in: environment) } }; public typealias Pantry = TaggedScreenDescriptor<PantryTag>\n}\n",
+            "{ switch resolver.\(pantryPart.slot) { case .builders(let builders): builders.buildPantry(descriptor, in: environment); case .placeholders(let placeholders): placeholders.placeholder(for: descriptor, in: environment) } } }; public typealias Pantry = TaggedScreenDescriptor<PantryTag>\n}\n",
         ] {
             #expect(part.contains(line), "\(line)")
         }

@@ -10,7 +10,7 @@ struct ScreensPartsTests {
         NewFeature(manifest: try Manifest.decode(json: Fixtures.manifestJSON(adding: features)), files: files)
     }
 
-    @Test func aScreenGoesIntoItsPartWithItsNameTagBuilderAndPlaceholder() throws {
+    @Test func aScreenGoesIntoItsPartWithItsNameTagAndBuilder() throws {
         let plan = try command().plan("Pantry")
         let digits = ScreensParts.part(ScreensParts.number(of: "Pantry"), in: "").digits
         let part = try #require(plan.changes.first { $0.path == "Core/Core/Descriptors/Screens+Part\(digits).swift" })
@@ -20,7 +20,7 @@ struct ScreensPartsTests {
         #expect(
             part.text.contains(
                 """
-                    public enum PantryTag: ScreenTag { public static func build(_ descriptor: Pantry, with resolver: any Resolver, in environment: any Environment) -> any Screen { resolver.part\(digits).builders.buildPantry(descriptor, in: environment) } }; public typealias Pantry = TaggedScreenDescriptor<PantryTag>
+                    public enum PantryTag: ScreenTag { public static func build(_ descriptor: Pantry, with resolver: any Resolver, in environment: any Environment) -> any Screen { switch resolver.part\(digits) { case .builders(let builders): builders.buildPantry(descriptor, in: environment); case .placeholders(let placeholders): placeholders.placeholder(for: descriptor, in: environment) } } }; public typealias Pantry = TaggedScreenDescriptor<PantryTag>
                 }
 
                 """))
@@ -57,7 +57,7 @@ struct ScreensPartsTests {
                 .sorted())
         let text = try #require(plan.changes.first { $0.path == part.path }?.text)
         #expect(text.contains("    public typealias MealPlan = \(part.namespace).MealPlan\n"))
-        #expect(text.contains("{ resolver.\(part.slot).builders.buildMealPlan(descriptor, in: environment) } }; "))
+        #expect(text.contains("{ switch resolver.\(part.slot) { case .builders(let builders): builders.buildMealPlan(descriptor, in: environment); "))
         #expect(text.contains("; public typealias MealPlan = TaggedScreenDescriptor<MealPlanTag>\n"))
     }
 

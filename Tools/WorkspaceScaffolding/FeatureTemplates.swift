@@ -43,13 +43,15 @@ public struct FeatureTemplates: Sendable {
     public var kindCase: String { forms.lowerCamel }
 
     /// The descriptor, one line for the body of its part's namespace (`enum ScreensPart01`, without
-    /// indentation): its tag, which is its kind and names its builder through the part (ScreenRegistry),
-    /// and its name for the generic descriptor of that tag (`ScreenTag` says why not a struct). Its link
-    /// path is its name in kebab case (`DeepLinks.kebabCase`, `forms.kebab` here).
+    /// indentation): its tag, which is its kind and builds it through the part's slot (ScreenRegistry):
+    /// the resolver's builder of it, or a placeholder, and its name for the generic descriptor of that
+    /// tag (`ScreenTag` says why not a struct). Its link path is its name in kebab case
+    /// (`DeepLinks.kebabCase`, `forms.kebab` here).
     func descriptor(part: ScreensParts.Part) -> String {
         "public enum \(tagName): ScreenTag { "
             + "public static func build(_ descriptor: \(descriptorName), with resolver: any Resolver, in environment: any Environment) -> any Screen { "
-            + "resolver.\(part.slot).builders.\(builderName)(descriptor, in: environment) } }; "
+            + "switch resolver.\(part.slot) { case .builders(let builders): builders.\(builderName)(descriptor, in: environment); "
+            + "case .placeholders(let placeholders): placeholders.placeholder(for: descriptor, in: environment) } } }; "
             + "public typealias \(descriptorName) = TaggedScreenDescriptor<\(tagName)>"
     }
 
@@ -61,11 +63,6 @@ public struct FeatureTemplates: Sendable {
     /// call and in every conformance (a thousand screens made Core's and CoreTesting's builds minutes).
     public var requirement: String {
         "@MainActor func \(builderName)(_ descriptor: \(descriptorName), in environment: any Environment) -> any Screen"
-    }
-
-    /// The screen's builder in its part's `Placeholders`, one line without indentation.
-    var placeholderBuilder: String {
-        "public func \(builderName)(_ descriptor: \(descriptorName), in environment: any Environment) -> any Screen { resolver.placeholder(for: descriptor, in: environment) }"
     }
 
     /// The name every other module writes, `Screens.Pantry`, for the part's type.

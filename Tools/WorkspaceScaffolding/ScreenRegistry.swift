@@ -4,7 +4,7 @@ import WorkspaceBase
 /// names in `let features = [ … ]` of Package.swift whose descriptor is not written by hand in
 /// `enum Screens` (the app's own screens are). For each, in that order:
 /// - in its part of `Screens` (`Screens+Part01.swift` to `Part20`, by its name's hash): its name in `Screens`, its
-///   builder's requirement, its placeholder, its descriptor (its tag) and its tag in the part's list;
+///   builder's requirement, its descriptor (its tag) and its tag in the part's list;
 /// - beside the app's resolver (`AppResolver+Screens.swift`): its builder, which calls its entry
 ///   (`PantryEntry`, in the module of its part's entries, `EntriesPart07`).
 ///
@@ -166,30 +166,20 @@ package struct ScreenRegistry: Equatable {
                 public protocol Builders: AnyObject {
             \(lines(8) { $0.requirement })    }
 
-                /// A placeholder for each screen of the part, what a `PlaceholderBuilding` resolver
-                /// (CoreTesting's StubResolver) builds them with: such a resolver needs nothing per screen.
-                @MainActor public final class Placeholders: Builders {
-                    let resolver: any PlaceholderBuilding
-
-                    public init(_ resolver: any PlaceholderBuilding) {
-                        self.resolver = resolver
-                    }
-            \(lines(8) { $0.placeholderBuilder })    }
-
                 // The descriptors: screens without values, each opened by its link path alone. Each is
                 // one line, as everything per screen in this file, and lines of the screens apart are
                 // at least four lines apart, so that git's union merge never runs two places together.
             \(lines(4) { $0.descriptor(part: part) })}
 
-            /// How a resolver hands out this part's builders (`resolver.\(part.slot).builders`), and the part's
-            /// screens: declarations that never change, so a screen added here changes nothing `Resolver`
-            /// or `ScreenKind` names, and no other file of Core compiles again for it.
-            public struct \(part.slotType) {
-                public let builders: any \(part.namespace).Builders
-
-                public init(_ builders: any \(part.namespace).Builders) {
-                    self.builders = builders
-                }
+            /// How a resolver builds this part's screens (`resolver.\(part.slot)`): with the part's builders, or
+            /// each as a placeholder (a `PlaceholderBuilding` resolver, CoreTesting's StubResolver), and the
+            /// part's screens. Declarations that never change, so a screen added here changes nothing
+            /// `Resolver` or `ScreenKind` names, and no other file of Core compiles again for it.
+            public enum \(part.slotType) {
+                /// A resolver that has the part's builders (the app's).
+                case builders(any \(part.namespace).Builders)
+                /// A resolver whose every screen of the part is `placeholder(for:in:)`: it needs nothing per screen.
+                case placeholders(any PlaceholderBuilding)
 
                 /// The part's screens by their tags, which are their kinds (`ScreenKind.allCases`). A
                 /// getter's body, which is no part of the slot's declaration.
@@ -200,11 +190,11 @@ package struct ScreenRegistry: Equatable {
             }
 
             extension \(part.namespace).Builders where Self: Resolver {
-                @MainActor public var \(part.slot): \(part.slotType) { \(part.slotType)(self) }
+                @MainActor public var \(part.slot): \(part.slotType) { .builders(self) }
             }
 
             extension PlaceholderBuilding where Self: Resolver {
-                @MainActor public var \(part.slot): \(part.slotType) { \(part.slotType)(\(part.namespace).Placeholders(self)) }
+                @MainActor public var \(part.slot): \(part.slotType) { .placeholders(self) }
             }
 
             """

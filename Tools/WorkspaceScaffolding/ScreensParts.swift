@@ -49,7 +49,7 @@ package enum ScreensParts {
     /// The top-level declarations a part adds to Core (its lines in `Core/top-level-declarations.txt`).
     static func topLevelDeclarations(_ part: Part) -> [String] {
         [
-            "extension \(Conventions.screensNamespace)", "enum \(part.namespace)", "struct \(part.slotType)",
+            "extension \(Conventions.screensNamespace)", "enum \(part.namespace)", "enum \(part.slotType)",
             "extension \(part.namespace).Builders", "extension PlaceholderBuilding",
         ]
     }

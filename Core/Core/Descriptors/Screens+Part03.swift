@@ -16,30 +16,20 @@ public enum ScreensPart03 {
     public protocol Builders: AnyObject {
     }
 
-    /// A placeholder for each screen of the part, what a `PlaceholderBuilding` resolver
-    /// (CoreTesting's StubResolver) builds them with: such a resolver needs nothing per screen.
-    @MainActor public final class Placeholders: Builders {
-        let resolver: any PlaceholderBuilding
-
-        public init(_ resolver: any PlaceholderBuilding) {
-            self.resolver = resolver
-        }
-    }
-
     // The descriptors: screens without values, each opened by its link path alone. Each is
     // one line, as everything per screen in this file, and lines of the screens apart are
     // at least four lines apart, so that git's union merge never runs two places together.
 }
 
-/// How a resolver hands out this part's builders (`resolver.part03.builders`), and the part's
-/// screens: declarations that never change, so a screen added here changes nothing `Resolver`
-/// or `ScreenKind` names, and no other file of Core compiles again for it.
-public struct ScreensPart03Slot {
-    public let builders: any ScreensPart03.Builders
-
-    public init(_ builders: any ScreensPart03.Builders) {
-        self.builders = builders
-    }
+/// How a resolver builds this part's screens (`resolver.part03`): with the part's builders, or
+/// each as a placeholder (a `PlaceholderBuilding` resolver, CoreTesting's StubResolver), and the
+/// part's screens. Declarations that never change, so a screen added here changes nothing
+/// `Resolver` or `ScreenKind` names, and no other file of Core compiles again for it.
+public enum ScreensPart03Slot {
+    /// A resolver that has the part's builders (the app's).
+    case builders(any ScreensPart03.Builders)
+    /// A resolver whose every screen of the part is `placeholder(for:in:)`: it needs nothing per screen.
+    case placeholders(any PlaceholderBuilding)
 
     /// The part's screens by their tags, which are their kinds (`ScreenKind.allCases`). A
     /// getter's body, which is no part of the slot's declaration.
@@ -50,9 +40,9 @@ public struct ScreensPart03Slot {
 }
 
 extension ScreensPart03.Builders where Self: Resolver {
-    @MainActor public var part03: ScreensPart03Slot { ScreensPart03Slot(self) }
+    @MainActor public var part03: ScreensPart03Slot { .builders(self) }
 }
 
 extension PlaceholderBuilding where Self: Resolver {
-    @MainActor public var part03: ScreensPart03Slot { ScreensPart03Slot(ScreensPart03.Placeholders(self)) }
+    @MainActor public var part03: ScreensPart03Slot { .placeholders(self) }
 }

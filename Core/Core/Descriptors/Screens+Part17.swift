@@ -16,30 +16,20 @@ public enum ScreensPart17 {
     public protocol Builders: AnyObject {
     }
 
-    /// A placeholder for each screen of the part, what a `PlaceholderBuilding` resolver
-    /// (CoreTesting's StubResolver) builds them with: such a resolver needs nothing per screen.
-    @MainActor public final class Placeholders: Builders {
-        let resolver: any PlaceholderBuilding
-
-        public init(_ resolver: any PlaceholderBuilding) {
-            self.resolver = resolver
-        }
-    }
-
     // The descriptors: screens without values, each opened by its link path alone. Each is
     // one line, as everything per screen in this file, and lines of the screens apart are
     // at least four lines apart, so that git's union merge never runs two places together.
 }
 
-/// How a resolver hands out this part's builders (`resolver.part17.builders`), and the part's
-/// screens: declarations that never change, so a screen added here changes nothing `Resolver`
-/// or `ScreenKind` names, and no other file of Core compiles again for it.
-public struct ScreensPart17Slot {
-    public let builders: any ScreensPart17.Builders
-
-    public init(_ builders: any ScreensPart17.Builders) {
-        self.builders = builders
-    }
+/// How a resolver builds this part's screens (`resolver.part17`): with the part's builders, or
+/// each as a placeholder (a `PlaceholderBuilding` resolver, CoreTesting's StubResolver), and the
+/// part's screens. Declarations that never change, so a screen added here changes nothing
+/// `Resolver` or `ScreenKind` names, and no other file of Core compiles again for it.
+public enum ScreensPart17Slot {
+    /// A resolver that has the part's builders (the app's).
+    case builders(any ScreensPart17.Builders)
+    /// A resolver whose every screen of the part is `placeholder(for:in:)`: it needs nothing per screen.
+    case placeholders(any PlaceholderBuilding)
 
     /// The part's screens by their tags, which are their kinds (`ScreenKind.allCases`). A
     /// getter's body, which is no part of the slot's declaration.
@@ -50,9 +40,9 @@ public struct ScreensPart17Slot {
 }
 
 extension ScreensPart17.Builders where Self: Resolver {
-    @MainActor public var part17: ScreensPart17Slot { ScreensPart17Slot(self) }
+    @MainActor public var part17: ScreensPart17Slot { .builders(self) }
 }
 
 extension PlaceholderBuilding where Self: Resolver {
-    @MainActor public var part17: ScreensPart17Slot { ScreensPart17Slot(ScreensPart17.Placeholders(self)) }
+    @MainActor public var part17: ScreensPart17Slot { .placeholders(self) }
 }
