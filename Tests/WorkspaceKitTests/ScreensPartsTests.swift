@@ -57,7 +57,7 @@ struct ScreensPartsTests {
                 .sorted())
         let text = try #require(plan.changes.first { $0.path == part.path }?.text)
         #expect(text.contains("    public typealias MealPlan = \(part.namespace).MealPlan\n"))
-        #expect(text.contains("{ switch resolver.\(part.slot) { case .builders(let builders): builders.buildMealPlan(descriptor, in: environment); "))
+        #expect(text.contains("{ switch resolver.\(part.slot) { case .builders(let builders): builders.buildMealPlan(descriptor, "))
         #expect(text.contains("; public typealias MealPlan = TaggedScreenDescriptor<MealPlanTag>\n"))
     }
 
