@@ -7,7 +7,8 @@ import Core
 ///
 /// Every screen comes from `PlaceholderBuilding`: the app's own screens through the placeholders
 /// generated beside `Screens.Builders`, the screens of the parts of `Screens` through each part's
-/// `Placeholders`, all of them calling `placeholder(for:in:)`, so a new screen adds nothing here.
+/// slot (`.placeholders(self)`), all of them calling `placeholder(for:in:)`, so a new screen adds
+/// nothing here.
 /// Registered builders are kept by descriptor type, not in one stored property per descriptor: a
 /// thousand properties with closure defaults made this module take 9 s to compile after a screen
 /// was added, one-line methods under 3 s.

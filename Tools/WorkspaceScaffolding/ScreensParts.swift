@@ -3,9 +3,8 @@ import WorkspaceBase
 /// Where `new-feature` declares a screen: the parts of `Screens`, files beside the one declaring
 /// `enum Screens` (`Screens+Part01.swift` to `Screens+Part20.swift`), each holding the screens whose
 /// names hash to it and everything they need: their names in `Screens` (`typealias Pantry =
-/// ScreensPart07.Pantry`), their kinds (`ScreensPart07.Kind`), their builders
-/// (`ScreensPart07.Builders`), placeholders for a `PlaceholderBuilding` resolver
-/// (`ScreensPart07.Placeholders`) and their descriptors.
+/// ScreensPart07.Pantry`), their builders (`ScreensPart07.Builders`), their descriptors (each a tag,
+/// which is its kind) and the list of their tags (`ScreensPart07Slot.tags`).
 ///
 /// Why a part holds all of it: inside a module, the Swift driver recompiles every file that reads a
 /// declaration whose body changed. When each descriptor named a `ScreenKind` case and a `Resolver`

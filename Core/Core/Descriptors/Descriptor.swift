@@ -87,7 +87,8 @@ extension PlainScreenDescriptor {
 /// writes and lowers per tag whenever Core's module is emitted. At a thousand screens the two took a
 /// quarter of that job (2.0 s against 1.5 s without them), for values that follow from the tag alone.
 public protocol ScreenTag: Sendable {
-    /// The screen from the resolver's builder of it (`resolver.part01.builders.buildPantry`).
+    /// The screen from the resolver's builder of it, found through the part's slot (`resolver.part01`:
+    /// its builders' `buildPantry`, or a placeholder).
     @MainActor static func build(_ descriptor: TaggedScreenDescriptor<Self>, with resolver: any Resolver, in environment: any Environment)
         -> any Screen
 }
@@ -123,7 +124,7 @@ public struct TaggedScreenDescriptor<Tag: ScreenTag>: PlainScreenDescriptor {
 /// have their requirements in `Screens.Builders`, generated from those structs, which this
 /// refines; the screens `workspace new-feature` makes have theirs in their part of `Screens`
 /// (`ScreensPart01.Builders`), which a resolver reaches through the part's slot
-/// (`resolver.part01.builders`). Either way, a resolver without a screen's builder does not
+/// (`resolver.part01`). Either way, a resolver without a screen's builder does not
 /// compile. Builders run on the main actor because screens live there.
 ///
 /// Why slots and not `Resolver: ScreensPart01.Builders, …`: every file that calls a member of
@@ -158,8 +159,8 @@ public protocol Resolver: Screens.Builders, Sendable {
 }
 
 /// A resolver whose screens of every part are `placeholder(for:in:)` (CoreTesting's `StubResolver`):
-/// each part gives it the part's slot, holding the part's `Placeholders`. It has no part's
-/// `Builders` and needs nothing per screen; a resolver that is both would not compile.
+/// each part gives it the part's slot `.placeholders(self)`, which the part's tags build with. It has
+/// no part's `Builders` and needs nothing per screen; a resolver that is both would not compile.
 public protocol PlaceholderBuilding: AnyObject {
     @MainActor func placeholder<D: ScreenDescriptor>(for descriptor: D, in environment: any Environment) -> any Screen
 }
