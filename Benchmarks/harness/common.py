@@ -188,7 +188,11 @@ def swift_lines(folder):
 
 
 def feature_names(ws):
+    """The names of Package.swift's `let features = \"\"\" … \"\"\"` (or of an older array of literals)."""
     text = read(os.path.join(ws, "Package.swift"))
+    block = re.search(r'let features = """(.*?)"""', text, re.S)
+    if block:
+        return block.group(1).split()
     block = re.search(r"let features: \[String\] = \[(.*?)\]", text, re.S)
     return re.findall(r'"(\w+)"', block.group(1)) if block else []
 

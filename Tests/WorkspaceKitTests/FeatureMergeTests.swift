@@ -114,7 +114,7 @@ struct FeatureMergeTests {
     @Test("a feature both branches added is named twice after the merge, and the registries refuse it in words")
     func aDuplicatedName() throws {
         let manifest = Fixtures.packageSwift.replacingOccurrences(
-            of: "\"Favorites\",\n", with: "\"Favorites\",\n    \"Pantry\",\n    \"Pantry\",\n")
+            of: "    Favorites\n", with: "    Favorites\n    Pantry\n    Pantry\n")
         let files = Fixtures.files()
         try files.write(manifest, to: "Package.swift")
         let command = NewFeature(manifest: try Fixtures.manifest(), files: files)

@@ -82,19 +82,19 @@ enum Fixtures {
 
     // MARK: Anchor files
 
-    static let packageSwift = """
+    static let packageSwift = #"""
         // swift-tools-version: 6.0
         import PackageDescription
 
         /// Every feature module.
-        let features: [String] = [
-            "Feed",
-            "Favorites",
-        ]
+        let features = """
+            Feed
+            Favorites
+            """.split(whereSeparator: \.isWhitespace).map(String.init)
 
         let package = Package(name: "Cookbook", targets: [])
 
-        """
+        """#
 
     static let descriptorSwift = """
         public protocol Descriptor: Sendable {

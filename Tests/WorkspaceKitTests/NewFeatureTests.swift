@@ -31,7 +31,7 @@ struct NewFeatureTests {
             ])
         #expect(plan.manualSteps.isEmpty)
         let text = Dictionary(uniqueKeysWithValues: plan.changes.map { ($0.path, $0.text) })
-        #expect(text["Package.swift"]?.contains("    \"Favorites\",\n    \"Pantry\",\n]") == true)
+        #expect(text["Package.swift"]?.contains("    Favorites\n    Pantry\n    \"\"\".split(") == true)
         let part = try #require(text[pantryPart.path])
         // One line a screen in each place, as ScreenRegistry writes them.
         for line in [
@@ -188,7 +188,7 @@ struct NewFeatureTests {
     @Test(arguments: [
         (
             "Package.swift", "let package = Package(name: \"Cookbook\", targets: [])\n",
-            "Package.swift: found no `let features = [ … ]` array to add Pantry to — nothing was written"
+            "Package.swift: found no `let features = \"\"\" … \"\"\"` list of names to add Pantry to — nothing was written"
         ),
         // Without the namespace there is nowhere to declare the descriptor; an extension is not one.
         (

@@ -14,17 +14,20 @@ struct SourceEditsTests {
         ]
     }
 
-    @Test func theFeatureIsAppendedToTheFeaturesArray() throws {
+    @Test func theFeatureIsTheListsLastLine() throws {
         let edited = try SourceEdits.addingFeature("Pantry", toManifest: Fixtures.packageSwift)
-        #expect(
-            edited.contains(
-                """
-                let features: [String] = [
-                    "Feed",
-                    "Favorites",
-                    "Pantry",
-                ]
-                """))
+        #expect(edited.contains("let features = \"\"\"\n    Feed\n    Favorites\n    Pantry\n    \"\"\".split("))
+        #expect(try ScreenRegistry.declaredFeatures(in: edited) == ["Feed", "Favorites", "Pantry"])
+        let none = "let features = \"\"\"\n    \"\"\".split(whereSeparator: \\.isWhitespace)\n"
+        let one = none.replacingOccurrences(of: "\n    \"", with: "\n    Pantry\n    \"")
+        #expect(try SourceEdits.addingFeature("Pantry", toManifest: none) == one)
+    }
+
+    @Test func anOlderManifestsArrayOfLiteralsIsReadAndGrown() throws {
+        let manifest = "let features: [String] = [\n    \"Feed\",\n    \"Favorites\",\n]\n"
+        let edited = try SourceEdits.addingFeature("Pantry", toManifest: manifest)
+        #expect(edited == "let features: [String] = [\n    \"Feed\",\n    \"Favorites\",\n    \"Pantry\",\n]\n")
+        #expect(try ScreenRegistry.declaredFeatures(in: edited) == ["Feed", "Favorites", "Pantry"])
     }
 
     @Test func aOneLineFeaturesArrayStaysOnOneLine() throws {

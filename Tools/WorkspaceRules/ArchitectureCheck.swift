@@ -101,19 +101,20 @@ public struct ArchitectureCheck {
 
     // MARK: Where in Package.swift
 
-    /// The line of Package.swift that declares `name`: its quoted name, else its feature's
-    /// (`"Feed"` for FeedSandbox, FeedTests, FeedEntry), the template of the modules of entries
-    /// (`func entriesPart`) for EntriesPart07, else 1.
+    /// The line of Package.swift that declares `name`: its quoted name, else its feature's line in
+    /// `let features` (`Feed` for Feed, FeedSandbox, FeedTests, FeedEntry; quoted in an older
+    /// manifest's array), the template of the modules of entries (`func entriesPart`) for
+    /// EntriesPart07, else 1.
     func manifestLine(of name: String) -> Int {
-        let candidates =
-            ["\"\(name)\""]
-            + ["Sandbox", "Tests", "Entry"].compactMap { suffix in
-                name.hasSuffix(suffix) ? "\"\(name.dropLast(suffix.count))\"" : nil
-            }
-            + (name.hasPrefix("EntriesPart") ? ["func entriesPart("] : [])
+        let feature = ["Sandbox", "Tests", "Entry"].first { name.hasSuffix($0) }.map { String(name.dropLast($0.count)) }
+        let names = [name] + (feature.map { [$0] } ?? [])
         let lines = manifestText.split(separator: "\n", omittingEmptySubsequences: false)
-        for candidate in candidates {
-            if let index = lines.firstIndex(where: { $0.contains(candidate) }) { return index + 1 }
+        let matches: [(Substring) -> Bool] =
+            names.map { name in { $0.contains("\"\(name)\"") } }
+            + names.map { name in { $0.trimmingCharacters(in: .whitespaces) == name } }
+            + (name.hasPrefix("EntriesPart") ? [{ $0.contains("func entriesPart(") }] : [])
+        for matching in matches {
+            if let index = lines.firstIndex(where: matching) { return index + 1 }
         }
         return 1
     }

@@ -1,7 +1,7 @@
 import WorkspaceBase
 
 /// The registries of the screens `new-feature` makes, generated from their one declaration: the
-/// names in `let features = [ … ]` of Package.swift whose descriptor is not written by hand in
+/// names in `let features = """ … """` of Package.swift whose descriptor is not written by hand in
 /// `enum Screens` (the app's own screens are). For each, in that order:
 /// - in its part of `Screens` (`Screens+Part01.swift` to `Part20`, by its name's hash): its name in `Screens`, its
 ///   builder's requirement, its descriptor (its tag) and its tag in the part's list;
@@ -69,11 +69,13 @@ package struct ScreenRegistry: Equatable {
             appResolver: resolver, ownScreens: own)
     }
 
-    /// The string literals of `let features = [ … ]`, in order.
+    /// The names of `let features = """ … """`, in order (or the string literals of an older
+    /// manifest's `let features = [ … ]`).
     package static func declaredFeatures(in manifestText: String) throws(Failure) -> [String] {
         let source = SwiftSource(manifestText)
+        if let list = FeatureList(in: source) { return list.names }
         guard let open = SourceEdits.arrayLiteral(named: "features", in: source), let close = source.matchingClose(ofOpenAt: open) else {
-            throw Failure(description: "Package.swift: found no `let features = [ … ]` array naming the features")
+            throw Failure(description: "Package.swift: found no `let features = \"\"\" … \"\"\"` list naming the features")
         }
         let body = SwiftSource.slice(manifestText, (open + 1)..<close)
         return body.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map {

@@ -91,6 +91,11 @@ public enum SourceEdits {
 
     /// The `[` that starts the value of `let name … = [` (or `var`), if the file declares it.
     static func arrayLiteral(named name: String, in source: SwiftSource) -> Int? {
+        valueStart(named: name, in: source).flatMap { source.codeBytes[$0] == UInt8(ascii: "[") ? $0 : nil }
+    }
+
+    /// Where the value of `let name … = value` (or `var`) starts, if the file declares it.
+    static func valueStart(named name: String, in source: SwiftSource) -> Int? {
         let bytes = source.codeBytes
         for offset in source.offsets(ofWord: name) {
             // Preceded by `let` or `var`.
@@ -120,18 +125,20 @@ public enum SourceEdits {
             guard foundEquals else { continue }
             probe += 1
             while probe < bytes.count, SwiftSource.isBlank(bytes[probe]) { probe += 1 }
-            if probe < bytes.count, bytes[probe] == UInt8(ascii: "[") { return probe }
+            if probe < bytes.count { return probe }
         }
         return nil
     }
 
     // MARK: Anchored edits
 
-    /// Adds `"Name"` to the `features` array of Package.swift.
+    /// Adds `Name` to the features of Package.swift, as the last line of `let features = """ … """`
+    /// (or of an older manifest's array of string literals).
     public static func addingFeature(_ name: String, toManifest text: String, path: String = "Package.swift") throws(Failure) -> String {
         let source = SwiftSource(text)
+        if let list = FeatureList(in: source) { return list.adding(name) }
         guard let open = arrayLiteral(named: "features", in: source) else {
-            throw Failure(path: path, message: "found no `let features = [ … ]` array to add \(name) to")
+            throw Failure(path: path, message: "found no `let features = \"\"\" … \"\"\"` list of names to add \(name) to")
         }
         return try appending("\"\(name)\"", toArrayOpenAt: open, in: source, path: path)
     }
