@@ -20,6 +20,12 @@ HERE = os.path.join(ROOT, "Benchmarks")
 
 # MARK: - Section: runtime
 
+def screen_parts(ws):
+    """The parts of `Screens` (`Part01` for Screens+Part01.swift), in order."""
+    folder = os.path.join(ws, "Core/Core/Descriptors")
+    return sorted(m.group(1) for m in (re.match(r"Screens\+(Part\d+)\.swift$", n) for n in os.listdir(folder)) if m)
+
+
 def resolver_requirements(ws):
     """Every builder a resolver has: `Resolver`'s own (the services), the app's own screens'
     (`Screens.Builders` in Screens+Builders.swift), then each part of `Screens`'s
@@ -34,8 +40,8 @@ def resolver_requirements(ws):
     if not own:
         raise RuntimeError("no `protocol Builders` in Core/Core/Descriptors/Screens+Builders.swift: the harness cannot list the app's screens")
     requirements += [(b, f"Screens.{t}", o) for b, t, o in re.findall(pattern, own.group(1))]
-    for name in sorted(n for n in os.listdir(folder) if re.match(r"Screens\+Part\d+\.swift$", n)):
-        builders = re.search(r"public protocol Builders[^{]*\{(.*?)\n    \}", read(os.path.join(folder, name)), re.S)
+    for part in screen_parts(ws):
+        builders = re.search(r"public protocol Builders[^{]*\{(.*?)\n    \}", read(os.path.join(folder, f"Screens+{part}.swift")), re.S)
         requirements += [(b, f"Screens.{t}", o) for b, t, o in re.findall(pattern, builders.group(1) if builders else "")]
     return requirements
 
@@ -81,11 +87,8 @@ def resolve_benchmark(ws, args):
                         f"iterations: iterations, samples: samples, loopResolveDirect{index})")
     properties = [(n, t) for n, t in environment_properties(ws) if n != "resolver"]
     source = read(os.path.join(HERE, "resolve", "main.swift.in"))
-    folder = os.path.join(ws, "Core/Core/Descriptors")
-    parts = sorted(re.match(r"Screens\+(Part\d+)\.swift$", n).group(1) for n in os.listdir(folder)
-                   if re.match(r"Screens\+Part\d+\.swift$", n))
     source = (source.replace("@@BUILDERS@@", "\n".join(builders))
-              .replace("@@PART_BUILDERS@@", ", ".join(f"Screens{p}.Builders" for p in parts))
+              .replace("@@PART_BUILDERS@@", ", ".join(f"Screens{p}.Builders" for p in screen_parts(ws)))
               .replace("@@ENVIRONMENT_LETS@@", "\n".join(f"    let {n}: {t}" for n, t in properties))
               .replace("@@ENVIRONMENT_COPY@@", "\n".join(f"        {n} = environment.{n}" for n, _ in properties))
               .replace("@@RESOLVE_LOOPS@@", "\n".join(loops))
